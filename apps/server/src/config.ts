@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+const DEMO_SECRET = 'demo-only-secret-change-me-in-production-0000';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./var'),
+    DATABASE_URL: z.url().optional(),
+    REDIS_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    DATA_KEY: z.string().min(32).default(DEMO_SECRET),
+    SESSION_IDLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(30 * 60),
+    SESSION_ABSOLUTE_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(12 * 60 * 60),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).default('prsp-demo'),
+    OIDC_CLIENT_SECRET: z.string().min(1).default(DEMO_SECRET),
+    OIDC_SSN_CLAIM: z.string().min(1).default('hetu'),
+    TEST_IDP_ENABLED: bool.optional(),
+    DEMO_SEED: bool.optional(),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    const demoOnly = [
+      ['TEST_IDP_ENABLED', env.TEST_IDP_ENABLED === true, 'the built-in test identity provider is refused in production'],
+      ['DEMO_SEED', env.DEMO_SEED === true, 'demo data is refused in production'],
+      ['DATA_KEY', env.DATA_KEY === DEMO_SECRET, 'set a secret of your own'],
+      ['OIDC_CLIENT_SECRET', env.OIDC_CLIENT_SECRET === DEMO_SECRET, 'set the secret your identity broker gave'],
+      ['OIDC_ISSUER', env.OIDC_ISSUER === undefined, 'set the identity broker issuer URL'],
+      ['PUBLIC_URL', env.PUBLIC_URL === undefined, 'set the public https URL of the service'],
+    ] as const;
+    for (const [path, bad, message] of demoOnly) if (bad) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof ZEnv>) {
+  const production = env.NODE_ENV === 'production';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const testIdpEnabled = env.TEST_IDP_ENABLED ?? !production;
+  return {
+    env: env.NODE_ENV,
+    production,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    dataKey: env.DATA_KEY,
+    session: { idleSeconds: env.SESSION_IDLE_SECONDS, absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS },
+    oidc: {
+      issuer: env.OIDC_ISSUER ?? `${publicUrl}/test-idp/oidc`,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      ssnClaim: env.OIDC_SSN_CLAIM,
+    },
+    testIdpEnabled,
+    demoSeed: env.DEMO_SEED ?? !production,
+    webDist: env.WEB_DIST,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws one error listing every problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const result = ZEnv.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(result.data);
+}

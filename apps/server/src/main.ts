@@ -1,0 +1,55 @@
+import { Redis } from 'ioredis';
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { hasData, seedDemo } from './db/seed/demo-seed';
+import { buildApp } from './app';
+import { createFieldCipher } from './platform/crypto/field-cipher';
+import { TEST_PERSONS } from './stand-ins/test-idp/test-persons';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+if (config.demoSeed && !(await hasData(database.db))) await seedDemo(database.db, createFieldCipher(config.dataKey));
+const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+const app = await buildApp({ config, database, redis });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  // close() stops accepting, answers 503 to new requests on kept-alive sockets and waits for running ones.
+  await app.close();
+  await database.close();
+  redis?.disconnect();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ host: config.host, port: config.port });
+
+if (config.testIdpEnabled) {
+  const lines = [
+    '',
+    `  PRSP is running at ${config.publicUrl}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    '',
+    `  Patient portal   ${config.publicUrl}/`,
+    '  Sign in with the built-in test identity provider; test persons:',
+    ...TEST_PERSONS.map((p) => `    ${p.ssn}  ${p.givenName} ${p.familyName}  (${p.note})`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

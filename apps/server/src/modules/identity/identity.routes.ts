@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okEnvelope, toLanguage, ZAuthCheck, ZLoginQuery, ZStrippedToken, ZUserInfo, type LoginError } from '@prsp/contracts';
+import { AppError } from '../../platform/app-error';
+import { ok } from '../../platform/ok';
+import { clearSessionCookie, requirePatient, setSessionCookie, type CookieNames } from '../../plugins/session';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
+import * as identity from './identity.service';
+
+export type IdentityRouteOptions = identity.IdentityDeps & { names: CookieNames; production: boolean; publicUrl: string };
+
+/** Patient strong identification (spec §7 'Session and lists', patient part). */
+export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRouteOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const loginCookie = { path: '/api/login', httpOnly: true, sameSite: 'lax' as const, secure: opts.production };
+
+  app.get('/api/login', { schema: { querystring: ZLoginQuery }, config: { rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
+    const lang = toLanguage(req.query.lang);
+    const { redirectTo, state } = await identity.startLogin(opts, lang === 'se' ? 'sv' : lang);
+    reply.setCookie(opts.names.login, state, { ...loginCookie, maxAge: identity.LOGIN_FLOW_TTL_MS / 1000 });
+    return reply.redirect(redirectTo, 303);
+  });
+
+  app.get('/api/login/callback', { config: { rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
+    reply.clearCookie(opts.names.login, loginCookie);
+    try {
+      const { token, returnTo } = await identity.finishLogin(opts, {
+        stateFromCookie: req.cookies[opts.names.login],
+        callbackUrl: new URL(req.url, opts.publicUrl),
+        ip: req.ip,
+        previousSessionId: req.session?.id,
+      });
+      setSessionCookie(reply, opts.names, opts.production, token, opts.policy);
+      return reply.redirect(returnTo, 303);
+    } catch (err) {
+      // The browser is mid-navigation: send it to the authentication page with a reason it can show.
+      const reason: LoginError = err instanceof AppError && err.code === 105 ? 'invalidSsn' : 'loginFailed';
+      req.log.warn({ err: err instanceof AppError ? err.message : err }, 'sign-in failed');
+      return reply.redirect(`/?error=${reason}`, 303);
+    }
+  });
+
+  app.get('/api/auth/check', { preHandler: requirePatient, schema: { response: { 200: okEnvelope(ZAuthCheck) } } }, async (req) => {
+    return ok({ authenticated: true as const, expiresAt: req.session!.expiresAt.toISOString() });
+  });
+
+  app.get('/api/user/info', { preHandler: requirePatient, schema: { response: { 200: okEnvelope(ZUserInfo) } } }, async (req) => {
+    return ok(await identity.userInfo(opts, req.session!.patientId!));
+  });
+
+  app.get(
+    '/api/user/stripped-token',
+    { preHandler: requirePatient, schema: { response: { 200: okEnvelope(ZStrippedToken) } } },
+    async (req) => {
+      return ok(await identity.strippedToken(opts, req.session!.patientId!));
+    },
+  );
+
+  app.post('/api/logout', async (req, reply) => {
+    if (req.session) await identity.logout(opts, req.session, req.ip);
+    clearSessionCookie(reply, opts.names, opts.production);
+    return ok(null);
+  });
+}

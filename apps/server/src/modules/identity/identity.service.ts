@@ -1,0 +1,111 @@
+import { ageOn, isValidSsn, normalizeSsn, parseSsn } from '@prsp/contracts';
+import { SignJWT } from 'jose';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { sha256 } from '../../platform/crypto/tokens';
+import { findPatient, registerPatient } from '../patients/patients.service';
+import * as flows from './login-flows.repo';
+import type { OidcClient } from './oidc-client';
+import { createSession, destroySession, type SessionPolicy } from './sessions.service';
+
+/** A sign-in that has not come back from the broker within this time is void. */
+export const LOGIN_FLOW_TTL_MS = 10 * 60 * 1000;
+
+export type IdentityDeps = { db: Db; oidc: OidcClient; cipher: FieldCipher; policy: SessionPolicy; tokenKey: Uint8Array };
+
+/** Starts a sign-in at the broker; the returned state goes into a cookie that binds the flow to this browser. */
+export async function startLogin(deps: IdentityDeps, uiLocale?: string): Promise<{ redirectTo: string; state: string }> {
+  const start = await deps.oidc.start(uiLocale);
+  const now = new Date();
+  await flows.deleteLoginFlowsBefore(deps.db, new Date(now.getTime() - LOGIN_FLOW_TTL_MS));
+  await flows.insertLoginFlow(deps.db, {
+    stateHash: sha256(start.state),
+    codeVerifier: start.codeVerifier,
+    nonce: start.nonce,
+    returnTo: '/',
+    createdAt: now,
+  });
+  return { redirectTo: start.url.href, state: start.state };
+}
+
+/**
+ * Completes a sign-in: the flow must belong to this browser's state cookie, be fresh and unused;
+ * the identity code must be valid (else 105). Creates the patient on first visit and a new session.
+ */
+export async function finishLogin(
+  deps: IdentityDeps,
+  input: { stateFromCookie: string | undefined; callbackUrl: URL; ip: string; previousSessionId?: string },
+): Promise<{ token: string; returnTo: string }> {
+  const stateFromUrl = input.callbackUrl.searchParams.get('state');
+  if (!input.stateFromCookie || input.stateFromCookie !== stateFromUrl) throw new AppError(101, { detail: 'login state mismatch' });
+  const flow = await flows.takeLoginFlow(deps.db, sha256(input.stateFromCookie));
+  if (!flow || Date.now() - flow.createdAt.getTime() > LOGIN_FLOW_TTL_MS)
+    throw new AppError(101, { detail: 'login flow unknown or expired' });
+
+  const identity = await deps.oidc.finish(input.callbackUrl, {
+    state: input.stateFromCookie,
+    nonce: flow.nonce,
+    codeVerifier: flow.codeVerifier,
+  });
+  if (!isValidSsn(identity.ssn)) throw new AppError(105, { detail: 'broker returned an invalid identity code' });
+
+  return deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const patient = await registerPatient(tx, deps.cipher, identity, now);
+    if (input.previousSessionId) await destroySession(tx, input.previousSessionId);
+    const { token, session } = await createSession(tx, deps.policy, patient.id, now);
+    await recordAudit(tx, {
+      actorType: 'patient',
+      actorId: patient.id,
+      action: 'patient.login',
+      objectType: 'session',
+      objectId: session.id,
+      ip: input.ip,
+    });
+    return { token, returnTo: flow.returnTo };
+  });
+}
+
+export async function logout(deps: Pick<IdentityDeps, 'db'>, session: { id: string; patientId: string | null }, ip: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await destroySession(tx, session.id);
+    await recordAudit(tx, {
+      actorType: 'patient',
+      actorId: session.patientId,
+      action: 'patient.logout',
+      objectType: 'session',
+      objectId: session.id,
+      ip,
+    });
+  });
+}
+
+export async function userInfo(deps: Pick<IdentityDeps, 'db'>, patientId: string) {
+  const patient = await findPatient(deps.db, patientId);
+  if (!patient) throw new AppError(101, { detail: 'session patient is gone' });
+  return { id: patient.id, firstName: patient.givenName, lastName: patient.familyName };
+}
+
+/** Token lifetime for the health-assessment connector. */
+const STRIPPED_TOKEN_TTL = '15m';
+
+/**
+ * The 'stripped token': a short-lived signed token naming the patient by id only,
+ * with the age and gender the connector needs, both derived from the identity code.
+ */
+export async function strippedToken(deps: Pick<IdentityDeps, 'db' | 'cipher' | 'tokenKey'>, patientId: string, now = new Date()) {
+  const patient = await findPatient(deps.db, patientId);
+  if (!patient) throw new AppError(101, { detail: 'session patient is gone' });
+  const facts = parseSsn(normalizeSsn(deps.cipher.decrypt(patient.ssnEncrypted)));
+  if (!facts) throw new AppError(105);
+  const token = await new SignJWT({ age: ageOn(facts.birthDate, now), gender: facts.gender })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(patient.id)
+    .setAudience('health-assessment')
+    .setIssuedAt()
+    .setExpirationTime(STRIPPED_TOKEN_TTL)
+    .sign(deps.tokenKey);
+  return { token, age: ageOn(facts.birthDate, now), gender: facts.gender };
+}

@@ -1,0 +1,63 @@
+import type { Tx } from '../../db/client';
+import { randomToken, sha256 } from '../../platform/crypto/tokens';
+import * as repo from './sessions.repo';
+
+export type SessionPolicy = { idleSeconds: number; absoluteSeconds: number };
+
+export type Session = {
+  id: string;
+  patientId: string | null;
+  data: Record<string, unknown>;
+  expiresAt: Date;
+};
+
+// Writing last_seen_at on every request would turn each read into a write; a minute of slack
+// against a 30-minute idle limit is immaterial.
+const TOUCH_EVERY_MS = 60_000;
+
+/** Whether a session row is still usable at `now` under the idle and absolute limits. */
+export function isSessionAlive(row: Pick<repo.SessionRow, 'lastSeenAt' | 'expiresAt'>, now: Date, policy: SessionPolicy): boolean {
+  return row.expiresAt.getTime() > now.getTime() && now.getTime() - row.lastSeenAt.getTime() < policy.idleSeconds * 1000;
+}
+
+/** Starts a session with a fresh token; the caller puts the token in the cookie. */
+export async function createSession(
+  tx: Tx,
+  policy: SessionPolicy,
+  patientId: string,
+  now = new Date(),
+): Promise<{ token: string; session: Session }> {
+  const token = randomToken();
+  const row = await repo.insertSession(tx, {
+    tokenHash: sha256(token),
+    patientId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + policy.absoluteSeconds * 1000),
+  });
+  return { token, session: toSession(row) };
+}
+
+/** The live session a cookie token names, or undefined; an expired row is deleted on the way. */
+export async function resolveSession(tx: Tx, policy: SessionPolicy, token: string, now = new Date()): Promise<Session | undefined> {
+  const row = await repo.findSessionByTokenHash(tx, sha256(token));
+  if (!row) return undefined;
+  if (!isSessionAlive(row, now, policy)) {
+    await repo.deleteSession(tx, row.id);
+    return undefined;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(tx, row.id, now);
+  return toSession(row);
+}
+
+export const destroySession = repo.deleteSession;
+export const saveSessionData = repo.updateSessionData;
+
+/** Housekeeping: deletes every session that can no longer be used. */
+export function purgeExpiredSessions(tx: Tx, policy: SessionPolicy, now = new Date()): Promise<number> {
+  return repo.deleteExpiredSessions(tx, now, new Date(now.getTime() - policy.idleSeconds * 1000));
+}
+
+function toSession(row: repo.SessionRow): Session {
+  return { id: row.id, patientId: row.patientId, data: row.data, expiresAt: row.expiresAt };
+}

@@ -1,0 +1,19 @@
+import type { Tx } from '../../db/client';
+import { auditLog } from './audit.tables';
+
+export type AuditEntry = {
+  actorType: 'patient' | 'staff' | 'guest' | 'system';
+  actorId?: string | null;
+  /** The principal when the actor acts on someone's behalf. */
+  onBehalfOf?: string | null;
+  action: string;
+  objectType?: string;
+  objectId?: string;
+  ip?: string;
+  details?: Record<string, unknown>;
+};
+
+/** Appends to the audit log inside the caller's transaction, so the record and the action stand or fall together. */
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(entry);
+}

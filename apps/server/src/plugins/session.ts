@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { AppError } from '../platform/app-error';
+import { resolveSession, type Session, type SessionPolicy } from '../modules/identity/sessions.service';
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** The live session of this request, or null. Loaded for `/api` requests only. */
+    session: Session | null;
+  }
+}
+
+export type CookieNames = { session: string; csrf: string; login: string };
+
+/** `__Host-` cookies must be Secure, host-only and path `/`: used in production, where the site is https. */
+export function cookieNames(production: boolean): CookieNames {
+  const prefix = production ? '__Host-' : '';
+  return { session: `${prefix}prsp_session`, csrf: `${prefix}prsp_csrf`, login: `${prefix}prsp_login` };
+}
+
+export function sessionCookieOptions(production: boolean, maxAgeSeconds: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: production, maxAge: maxAgeSeconds };
+}
+
+export function setSessionCookie(reply: FastifyReply, names: CookieNames, production: boolean, token: string, policy: SessionPolicy) {
+  reply.setCookie(names.session, token, sessionCookieOptions(production, policy.absoluteSeconds));
+}
+
+export function clearSessionCookie(reply: FastifyReply, names: CookieNames, production: boolean) {
+  reply.clearCookie(names.session, sessionCookieOptions(production, 0));
+}
+
+/** Route guard: a signed-in patient, else statusCode 101. */
+export async function requirePatient(req: FastifyRequest): Promise<void> {
+  if (!req.session?.patientId) throw new AppError(101);
+}
+
+/** Loads the server-side session named by the cookie; expired ones count as none. */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; names: CookieNames }) => {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = req.cookies[opts.names.session];
+    req.session = token ? ((await resolveSession(opts.db, opts.policy, token)) ?? null) : null;
+  });
+});

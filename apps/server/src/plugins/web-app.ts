@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../platform/app-error';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, everything else
+ * that is not an API path falls back to index.html so client-side routes load.
+ */
+export async function webAppRoutes(app: FastifyInstance, opts: { root: string }) {
+  const root = path.resolve(opts.root);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'web app not built: run `npm run build`');
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/test-idp/')) throw new AppError(404);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,102 @@
+import { toLanguage, type Language } from '@prsp/contracts';
+import type { TestPerson } from './test-persons';
+
+const TEXT = {
+  fi: {
+    title: 'Testitunnistus',
+    intro: 'Tämä on kehitys- ja testikäyttöön tarkoitettu tunnistuspalvelu. Valitse testihenkilö tai kirjoita henkilötunnus.',
+    persons: 'Testihenkilöt',
+    choose: 'Tunnistaudu',
+    other: 'Muu henkilö',
+    ssn: 'Henkilötunnus',
+    given: 'Etunimi',
+    family: 'Sukunimi',
+    submit: 'Tunnistaudu',
+    cancel: 'Peruuta tunnistautuminen',
+    required: 'Henkilötunnus puuttuu.',
+  },
+  se: {
+    title: 'Testidentifiering',
+    intro: 'Detta är en identifieringstjänst för utveckling och test. Välj en testperson eller skriv en personbeteckning.',
+    persons: 'Testpersoner',
+    choose: 'Identifiera dig',
+    other: 'Annan person',
+    ssn: 'Personbeteckning',
+    given: 'Förnamn',
+    family: 'Efternamn',
+    submit: 'Identifiera dig',
+    cancel: 'Avbryt identifieringen',
+    required: 'Personbeteckningen saknas.',
+  },
+  en: {
+    title: 'Test identification',
+    intro: 'This identification service is for development and testing. Choose a test person or type a personal identity code.',
+    persons: 'Test persons',
+    choose: 'Identify',
+    other: 'Another person',
+    ssn: 'Personal identity code',
+    given: 'Given name',
+    family: 'Family name',
+    submit: 'Identify',
+    cancel: 'Cancel identification',
+    required: 'The personal identity code is missing.',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** Picks the page language from the OIDC `ui_locales` parameter (first match), Finnish by default. */
+export function pageLanguage(uiLocales: unknown): Language {
+  const first =
+    typeof uiLocales === 'string'
+      ? uiLocales
+          .split(' ')
+          .map((l) => toLanguage(l.split('-')[0]))
+          .find(Boolean)
+      : undefined;
+  return first ?? 'fi';
+}
+
+/** The sign-in page: no script at all, so the strict CSP holds. */
+export function loginPage(opts: { uid: string; lang: Language; persons: readonly TestPerson[]; error?: boolean }): string {
+  const t = TEXT[opts.lang];
+  const action = `/test-idp/interaction/${encodeURIComponent(opts.uid)}`;
+  const people = opts.persons
+    .map(
+      (p) => `<li><form method="post" action="${action}/login"><input type="hidden" name="ssn" value="${escapeHtml(p.ssn)}">
+<button type="submit" class="person">${escapeHtml(p.givenName)} ${escapeHtml(p.familyName)} <span class="ssn">${escapeHtml(p.ssn)}</span></button></form></li>`,
+    )
+    .join('\n');
+  const htmlLang = opts.lang === 'se' ? 'sv' : opts.lang;
+  return `<!doctype html>
+<html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title><link rel="stylesheet" href="/test-idp/style.css"></head>
+<body><main>
+<h1>${t.title}</h1>
+<p>${t.intro}</p>
+<h2>${t.persons}</h2>
+<ul class="persons">${people}</ul>
+<h2>${t.other}</h2>
+<form method="post" action="${action}/login" class="other">
+${opts.error ? `<p role="alert" class="error" id="ssn-error">${t.required}</p>` : ''}
+<label for="ssn">${t.ssn}</label><input id="ssn" name="ssn" autocomplete="off"${opts.error ? ' aria-invalid="true" aria-describedby="ssn-error"' : ''}>
+<label for="given">${t.given}</label><input id="given" name="givenName" autocomplete="off">
+<label for="family">${t.family}</label><input id="family" name="familyName" autocomplete="off">
+<button type="submit">${t.submit}</button>
+</form>
+<form method="post" action="${action}/abort"><button type="submit" class="secondary">${t.cancel}</button></form>
+</main></body></html>`;
+}
+
+export const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1b1f24}
+main{max-width:32rem;margin:0 auto;padding:1.5rem}
+h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem}
+ul.persons{list-style:none;padding:0;display:grid;gap:.5rem}
+button{font:inherit;padding:.75rem 1rem;border-radius:.5rem;border:2px solid #0b4f8a;background:#0b4f8a;color:#fff;cursor:pointer;width:100%;text-align:left}
+button.secondary{background:#fff;color:#0b4f8a;margin-top:1.5rem;text-align:center}
+button:focus-visible,input:focus-visible{outline:3px solid #f5a623;outline-offset:2px}
+.ssn{float:right;font-family:monospace}
+form.other{display:grid;gap:.4rem}
+input{font:inherit;padding:.6rem;border:1px solid #5a6570;border-radius:.4rem}
+.error{color:#a4000f;font-weight:600}`;

@@ -1,0 +1,131 @@
+import formbody from '@fastify/formbody';
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { isValidSsn, normalizeSsn } from '@prsp/contracts';
+import { loginPage, pageLanguage, STYLE } from './pages';
+import { TEST_PERSONS } from './test-persons';
+
+export type TestIdpOptions = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  ssnClaim: string;
+  cookieSecret: string;
+};
+
+export const TEST_IDP_PREFIX = '/test-idp';
+
+/**
+ * A real OpenID Connect provider (oidc-provider) standing in for the Finnish identity broker:
+ * authorization code flow with PKCE, signed ID tokens carrying the national identity code,
+ * given name and family name. Its sign-in page lets a tester pick a test person or type a code.
+ * Typed codes are passed on unchecked, so the product's own validation (105) can be exercised.
+ * State is in memory: this is for one demo or test process, never for production.
+ */
+export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOptions) => {
+  const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
+  const typedPeople = new Map<string, { givenName: string; familyName: string }>();
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: opts.clientId,
+        client_secret: opts.clientSecret,
+        redirect_uris: [opts.redirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-idp' }] },
+    claims: { openid: ['sub'], profile: ['given_name', 'family_name', 'name', opts.ssnClaim] },
+    // Brokers put the person in the ID token itself; do the same.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: [opts.cookieSecret] },
+    interactions: { url: (_ctx, interaction) => `${TEST_IDP_PREFIX}/interaction/${interaction.uid}` },
+    // First-party client: consent is implied, as with a real broker's contract.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const existing = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+      if (existing) return ctx.oidc.provider.Grant.find(existing);
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
+      grant.addOIDCScope('openid profile');
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (_ctx, sub) => {
+      const known = TEST_PERSONS.find((p) => p.ssn === sub) ?? {
+        ...(typedPeople.get(sub) ?? { givenName: 'Testi', familyName: 'Henkilö' }),
+        ssn: sub,
+      };
+      return {
+        accountId: sub,
+        claims: async () => ({
+          sub,
+          given_name: known.givenName,
+          family_name: known.familyName,
+          name: `${known.givenName} ${known.familyName}`,
+          [opts.ssnClaim]: known.ssn,
+        }),
+      };
+    },
+    renderError: async (ctx, _out, error) => {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = `Identification error: ${error.message}`;
+    },
+  };
+
+  const provider = new Provider(opts.issuer, configuration);
+
+  await app.register(middie);
+  app.use(mountPath, provider.callback());
+
+  await app.register(async (scoped) => {
+    await scoped.register(formbody);
+
+    scoped.get(`${TEST_IDP_PREFIX}/style.css`, async (_req, reply) => reply.type('text/css').send(STYLE));
+
+    scoped.get<{ Params: { uid: string } }>(`${TEST_IDP_PREFIX}/interaction/:uid`, async (req, reply) => {
+      const details = await provider.interactionDetails(req.raw, reply.raw);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(loginPage({ uid: details.uid, lang: pageLanguage(details.params.ui_locales), persons: TEST_PERSONS }));
+    });
+
+    scoped.post<{ Params: { uid: string }; Body: { ssn?: string; givenName?: string; familyName?: string } }>(
+      `${TEST_IDP_PREFIX}/interaction/:uid/login`,
+      async (req, reply) => {
+        const details = await provider.interactionDetails(req.raw, reply.raw);
+        const ssn = normalizeSsn(req.body?.ssn ?? '');
+        if (!ssn) {
+          return reply
+            .type('text/html; charset=utf-8')
+            .send(loginPage({ uid: details.uid, lang: pageLanguage(details.params.ui_locales), persons: TEST_PERSONS, error: true }));
+        }
+        if (!TEST_PERSONS.some((p) => p.ssn === ssn)) {
+          typedPeople.set(ssn, {
+            givenName: req.body?.givenName?.trim() || 'Testi',
+            familyName: req.body?.familyName?.trim() || (isValidSsn(ssn) ? 'Henkilö' : 'Virheellinen'),
+          });
+        }
+        reply.hijack();
+        await provider.interactionFinished(req.raw, reply.raw, { login: { accountId: ssn } }, { mergeWithLastSubmission: false });
+      },
+    );
+
+    scoped.post<{ Params: { uid: string } }>(`${TEST_IDP_PREFIX}/interaction/:uid/abort`, async (req, reply) => {
+      reply.hijack();
+      await provider.interactionFinished(
+        req.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'cancelled by the user' },
+        { mergeWithLastSubmission: false },
+      );
+    });
+  });
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** One field's validation failure: the field path, the i18n key, and its text. */
+export const ZFieldError = z.object({ field: z.string(), messageKey: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof ZFieldError>;
+
+export const ZErrorEnvelope = z.object({
+  status: z.literal('error'),
+  statusCode: z.number().int(),
+  errorKey: z.string(),
+  message: z.string(),
+  fields: z.array(ZFieldError).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+/** Builds the schema of a successful answer carrying `data`. */
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal('ok'), statusCode: z.literal(200), data });
+}
+
+export type OkEnvelope<T> = { status: 'ok'; statusCode: 200; data: T };

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** `GET /api/auth/check`: answers only while the session lives; otherwise statusCode 101. */
+export const ZAuthCheck = z.object({ authenticated: z.literal(true), expiresAt: z.iso.datetime() });
+export type AuthCheck = z.infer<typeof ZAuthCheck>;
+
+/** `GET /api/user/info`: the signed-in person as the identity broker named them. */
+export const ZUserInfo = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
+export type UserInfo = z.infer<typeof ZUserInfo>;
+
+/** `GET /api/user/stripped-token`: what the health-assessment connector needs, without the identity code. */
+export const ZStrippedToken = z.object({ token: z.string(), age: z.number().int().min(0), gender: z.enum(['male', 'female']) });
+export type StrippedToken = z.infer<typeof ZStrippedToken>;
+
+/** Query of `GET /api/login`. */
+export const ZLoginQuery = z.object({ lang: z.string().max(5).optional() });
+
+/** Sign-in failures the callback reports to the authentication page as `?error=`. */
+export const LOGIN_ERRORS = ['invalidSsn', 'loginFailed'] as const;
+export type LoginError = (typeof LOGIN_ERRORS)[number];
+
+/** The session lifetimes of the product: idle 30 minutes, absolute 12 hours. */
+export const SESSION_IDLE_MINUTES = 30;
+export const SESSION_ABSOLUTE_HOURS = 12;

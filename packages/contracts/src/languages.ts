@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** The product's languages. The spec calls Swedish `se`; `sv` in a URL means the same. */
+export const LANGUAGES = ['fi', 'se', 'en'] as const;
+export const ZLanguage = z.enum(LANGUAGES);
+export type Language = z.infer<typeof ZLanguage>;
+export const DEFAULT_LANGUAGE: Language = 'fi';
+
+/** Maps any accepted spelling (`sv`, `SE`, ` fi `) to a product language, or undefined. */
+export function toLanguage(value: string | null | undefined): Language | undefined {
+  const v = value?.trim().toLowerCase();
+  if (v === 'sv') return 'se';
+  return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : undefined;
+}
+
+/** Texts given in every language. */
+export type Localized = Record<Language, string>;

@@ -1,0 +1,52 @@
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { seedDemo } from '../db/seed/demo-seed';
+import { createFieldCipher } from '../platform/crypto/field-cipher';
+import { openTestDatabase } from './test-database';
+
+export type TestApp = { app: FastifyInstance; config: Config; database: Database; baseUrl: string; close(): Promise<void> };
+
+/** A free TCP port on loopback. The OIDC issuer URL must name the port before the app is built. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The real app on a fresh seeded database, listening on loopback so the OIDC flow can run over HTTP
+ * against the built-in provider. `env` overrides configuration (e.g. short session limits).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
+  const database = await openTestDatabase();
+  await seedDemo(database.db, createFieldCipher(config.dataKey));
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port });
+  return {
+    app,
+    config,
+    database,
+    baseUrl: config.publicUrl,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

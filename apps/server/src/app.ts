@@ -37,7 +37,6 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
       },
     },
-    disableRequestLogging: config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -42,7 +42,11 @@ const ZEnv = z
       ['DATA_KEY', env.DATA_KEY === DEMO_SECRET, 'set a secret of your own'],
       ['OIDC_CLIENT_SECRET', env.OIDC_CLIENT_SECRET === DEMO_SECRET, 'set the secret your identity broker gave'],
       ['OIDC_ISSUER', env.OIDC_ISSUER === undefined, 'set the identity broker issuer URL'],
+      // The OIDC client allows plain http only for the built-in provider; the broker must be https.
+      ['OIDC_ISSUER', env.OIDC_ISSUER?.startsWith('http:') === true, 'the identity broker issuer must be an https URL'],
       ['PUBLIC_URL', env.PUBLIC_URL === undefined, 'set the public https URL of the service'],
+      // Secure and __Host- cookies are only sent over https.
+      ['PUBLIC_URL', env.PUBLIC_URL?.startsWith('http:') === true, 'the public URL must be an https URL'],
     ] as const;
     for (const [path, bad, message] of demoOnly) if (bad) ctx.addIssue({ code: 'custom', path: [path], message });
   });
@@ -82,7 +86,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; throws one error listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const result = ZEnv.safeParse(source);
+  // An empty variable means 'not set', as in most shells' `VAR= command`.
+  const set = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZEnv.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(environment)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One field's validation failure: the field path, the i18n key, and its text. */
 export const ZFieldError = z.object({ field: z.string(), messageKey: z.string(), message: z.string() });
@@ -6,15 +6,15 @@ export type FieldError = z.infer<typeof ZFieldError>;
 
 export const ZErrorEnvelope = z.object({
   status: z.literal('error'),
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   errorKey: z.string(),
   message: z.string(),
-  fields: z.array(ZFieldError).optional(),
+  fields: z.optional(z.array(ZFieldError)),
 });
 export type ErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 /** Builds the schema of a successful answer carrying `data`. */
-export function okEnvelope<T extends z.ZodType>(data: T) {
+export function okEnvelope<T extends z.ZodMiniType>(data: T) {
   return z.object({ status: z.literal('ok'), statusCode: z.literal(200), data });
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The 14 per-organisation feature flags of spec §3. */
 export const FEATURE_FLAGS = [
@@ -20,5 +20,7 @@ export const FEATURE_FLAGS = [
 
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
-export const ZFeatureFlags = z.object(Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>);
+export const ZFeatureFlags = z.object(
+  Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<FeatureFlag, z.ZodMiniBoolean>,
+);
 export type FeatureFlags = z.infer<typeof ZFeatureFlags>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** `GET /api/auth/check`: answers only while the session lives; otherwise statusCode 101. */
 export const ZAuthCheck = z.object({ authenticated: z.literal(true), expiresAt: z.iso.datetime() });
@@ -9,11 +9,11 @@ export const ZUserInfo = z.object({ id: z.uuid(), firstName: z.string(), lastNam
 export type UserInfo = z.infer<typeof ZUserInfo>;
 
 /** `GET /api/user/stripped-token`: what the health-assessment connector needs, without the identity code. */
-export const ZStrippedToken = z.object({ token: z.string(), age: z.number().int().min(0), gender: z.enum(['male', 'female']) });
+export const ZStrippedToken = z.object({ token: z.string(), age: z.int().check(z.minimum(0)), gender: z.enum(['male', 'female']) });
 export type StrippedToken = z.infer<typeof ZStrippedToken>;
 
 /** Query of `GET /api/login`. */
-export const ZLoginQuery = z.object({ lang: z.string().max(5).optional() });
+export const ZLoginQuery = z.object({ lang: z.optional(z.string().check(z.maxLength(5))) });
 
 /** Sign-in failures the callback reports to the authentication page as `?error=`. */
 export const LOGIN_ERRORS = ['invalidSsn', 'loginFailed'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The product's languages. The spec calls Swedish `se`; `sv` in a URL means the same. */
 export const LANGUAGES = ['fi', 'se', 'en'] as const;

@@ -35,6 +35,9 @@ const MIGRATION_LOCK = 7_420_019;
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server drops (restart, failover) emits 'error' on the pool; unhandled, that
+    // would end the process. The pool discards the client and the next query opens a new connection.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {

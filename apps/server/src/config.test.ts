@@ -1,0 +1,163 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const OWN_SECRET = 'a-secret-of-our-own-that-is-long-enough-0123456789';
+
+/** A complete production environment; tests remove or spoil one part at a time. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://portal.example.fi',
+  DATA_KEY: OWN_SECRET,
+  OIDC_ISSUER: 'https://broker.example.fi/oidc',
+  OIDC_CLIENT_SECRET: 'broker-given-secret',
+};
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('defaults give the embedded demo', () => {
+  const config = loadConfig({});
+
+  test('port 3000 on every interface, public URL from the port', () => {
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  test('PGlite under ./var: no database server, no Redis', () => {
+    expect(config.dataDir).toBe('./var');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  test('development mode with the built-in test provider as the issuer and demo data', () => {
+    expect(config.env).toBe('development');
+    expect(config.production).toBe(false);
+    expect(config.testIdpEnabled).toBe(true);
+    expect(config.demoSeed).toBe(true);
+    expect(config.oidc.issuer).toBe('http://localhost:3000/test-idp/oidc');
+  });
+
+  test('sessions: 30 minutes idle, 12 hours absolute', () => {
+    expect(config.session).toEqual({ idleSeconds: 30 * 60, absoluteSeconds: 12 * 60 * 60 });
+  });
+});
+
+describe('overrides', () => {
+  test('PORT moves the public URL and the built-in issuer with it', () => {
+    const config = loadConfig({ PORT: '8080' });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.oidc.issuer).toBe('http://localhost:8080/test-idp/oidc');
+  });
+
+  test('DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/prsp' }).dataDir).toBe('/srv/prsp');
+  });
+
+  test('PUBLIC_URL wins over the port and loses its trailing slash', () => {
+    const config = loadConfig({ PORT: '8080', PUBLIC_URL: 'https://portal.example.fi/' });
+    expect(config.publicUrl).toBe('https://portal.example.fi');
+    expect(config.oidc.issuer).toBe('https://portal.example.fi/test-idp/oidc');
+  });
+
+  test('an empty variable counts as unset (`PORT= npm start`)', () => {
+    const config = loadConfig({ PORT: '', DATA_DIR: '', PUBLIC_URL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./var');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  test('session limits', () => {
+    expect(loadConfig({ SESSION_IDLE_SECONDS: '2', SESSION_ABSOLUTE_SECONDS: '60' }).session).toEqual({
+      idleSeconds: 2,
+      absoluteSeconds: 60,
+    });
+  });
+
+  test.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('TEST_IDP_ENABLED=%s outside production gives %s', (value, enabled) => {
+    expect(loadConfig({ TEST_IDP_ENABLED: value }).testIdpEnabled).toBe(enabled);
+  });
+});
+
+describe('invalid values are reported by name', () => {
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['DATABASE_URL', 'not a url'],
+    ['DATA_KEY', 'too-short'],
+    ['TEST_IDP_ENABLED', 'yes'],
+    ['SESSION_IDLE_SECONDS', '0'],
+  ])('%s=%s', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err.message).toMatch(/^Invalid configuration:/);
+    expect(err.message).toContain(`- ${name}:`);
+  });
+
+  test('several problems arrive in one error', () => {
+    const err = configError({ PORT: 'abc', LOG_LEVEL: 'verbose' });
+    expect(err.message).toContain('- PORT:');
+    expect(err.message).toContain('- LOG_LEVEL:');
+  });
+});
+
+describe('production', () => {
+  test('with the demo defaults: one ConfigError naming every problem', () => {
+    const err = configError({ NODE_ENV: 'production', TEST_IDP_ENABLED: 'true', DEMO_SEED: 'true' });
+    const problems = err.message.split('\n').filter((line) => line.startsWith('  - '));
+    expect(problems.map((line) => line.slice(4).split(':')[0]).sort()).toEqual(
+      ['DATA_KEY', 'DEMO_SEED', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'PUBLIC_URL', 'TEST_IDP_ENABLED'].sort(),
+    );
+  });
+
+  test('without TEST_IDP_ENABLED the stand-in is simply off, and only the secrets and URLs are missing', () => {
+    const err = configError({ NODE_ENV: 'production' });
+    for (const name of ['DATA_KEY', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'PUBLIC_URL']) expect(err.message).toContain(`- ${name}:`);
+    expect(err.message).not.toContain('TEST_IDP_ENABLED');
+    expect(err.message).not.toContain('DEMO_SEED');
+  });
+
+  test('a complete environment loads, with stand-ins and demo data off', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.production).toBe(true);
+    expect(config.testIdpEnabled).toBe(false);
+    expect(config.demoSeed).toBe(false);
+    expect(config.publicUrl).toBe('https://portal.example.fi');
+    expect(config.oidc).toMatchObject({ issuer: 'https://broker.example.fi/oidc', clientSecret: 'broker-given-secret' });
+  });
+
+  test.each([
+    ['TEST_IDP_ENABLED', 'true'],
+    ['DEMO_SEED', '1'],
+    ['DATA_KEY', 'demo-only-secret-change-me-in-production-0000'],
+    ['OIDC_CLIENT_SECRET', 'demo-only-secret-change-me-in-production-0000'],
+    ['PUBLIC_URL', 'http://portal.example.fi'],
+    ['OIDC_ISSUER', 'http://broker.example.fi/oidc'],
+  ])('%s=%s is refused even when all else is right', (name, value) => {
+    const err = configError({ ...PRODUCTION, [name]: value });
+    expect(err.message).toContain(`- ${name}:`);
+    expect(err.message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(1);
+  });
+
+  test('the error never repeats a secret it was given', () => {
+    const err = configError({ ...PRODUCTION, PUBLIC_URL: 'http://portal.example.fi' });
+    expect(err.message).not.toContain(OWN_SECRET);
+    expect(err.message).not.toContain('broker-given-secret');
+  });
+});

@@ -1,0 +1,24 @@
+import { createBrowserRouter } from 'react-router';
+import { RouteError } from '../components/route-fallbacks';
+import { setExpiryNavigation } from '../lib/api-client';
+
+/** Three lazily loaded areas (spec §2 top-level routes): a patient never downloads the staff apps. */
+export const router = createBrowserRouter([
+  {
+    path: '/expert/*',
+    lazy: async () => ({ Component: (await import('../areas/expert/expert-app')).ExpertApp }),
+    errorElement: <RouteError />,
+  },
+  {
+    path: '/admin/*',
+    lazy: async () => ({ Component: (await import('../areas/admin/admin-app')).AdminApp }),
+    errorElement: <RouteError />,
+  },
+  {
+    path: '/*',
+    lazy: async () => ({ Component: (await import('../areas/patient/patient-app')).PatientApp }),
+    errorElement: <RouteError />,
+  },
+]);
+
+setExpiryNavigation((to) => void router.navigate(to, { replace: true }));

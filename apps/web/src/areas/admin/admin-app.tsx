@@ -1,0 +1,5 @@
+import { StaffAreaShell } from '../../components/staff-area-shell';
+
+export function AdminApp() {
+  return <StaffAreaShell titleKey="staff.adminTitle" />;
+}

@@ -1,0 +1,5 @@
+import { StaffAreaShell } from '../../components/staff-area-shell';
+
+export function ExpertApp() {
+  return <StaffAreaShell titleKey="staff.expertTitle" />;
+}

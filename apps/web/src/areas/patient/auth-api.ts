@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { ZAuthCheck, ZUserInfo } from '@prsp/contracts';
+import { api, ApiError } from '../../lib/api-client';
+import { setAuthenticated } from '../../lib/auth-state';
+
+/** Whether the patient's session lives. A 101 here means 'not signed in', which is an answer, not an error. */
+export function useAuthCheck() {
+  return useQuery({
+    queryKey: ['patient', 'auth'],
+    queryFn: async () => {
+      try {
+        await api('/api/auth/check', ZAuthCheck);
+        setAuthenticated(true);
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.statusCode === 101) return false;
+        throw err;
+      }
+    },
+  });
+}
+
+export function useUserInfo() {
+  return useQuery({ queryKey: ['patient', 'userInfo'], queryFn: () => api('/api/user/info', ZUserInfo) });
+}
+
+/** Ends the session on the server and forgets everything cached about the user. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/logout', z.null(), { method: 'POST' }),
+    onSettled: () => {
+      setAuthenticated(false);
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@prsp/contracts';
+import { currentLanguage, toHtmlLang } from '../lib/i18n';
+
+/** Language buttons, each named in its own language; the current one is marked for screen readers. */
+export function LanguageSwitcher({ onChange }: { onChange: (lang: Language) => void }) {
+  const { t } = useTranslation();
+  const current = currentLanguage();
+  return (
+    <nav aria-label={t('app.language')} className="language-switcher">
+      <ul>
+        {LANGUAGES.map((lang) => (
+          <li key={lang}>
+            <button
+              type="button"
+              lang={toHtmlLang(lang)}
+              aria-current={lang === current ? 'true' : undefined}
+              onClick={() => onChange(lang)}
+            >
+              {t(`languages.${lang}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="loading" role="status">
+      {t('app.loading')}
+    </p>
+  );
+}
+
+export function NotFound({ home }: { home: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card">
+      <h1>{t('app.notFoundTitle')}</h1>
+      <p>{t('app.notFoundText')}</p>
+      <Link to={home}>{t('app.toHome')}</Link>
+    </section>
+  );
+}
+
+/** Shown by the router when a page throws: no details, a way home. */
+export function RouteError() {
+  const { t } = useTranslation();
+  return (
+    <main id="content" className="card">
+      <h1>{t('app.errorTitle')}</h1>
+      <p>{t('app.errorText')}</p>
+      <a href="/">{t('app.toHome')}</a>
+    </main>
+  );
+}

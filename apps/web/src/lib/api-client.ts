@@ -1,0 +1,74 @@
+import type { z } from 'zod/mini';
+import { okEnvelope, ZErrorEnvelope, type FieldError } from '@prsp/contracts';
+import { isAuthenticated, setAuthenticated } from './auth-state';
+import { readCookie } from './cookies';
+import { sessionExpiredRedirect } from './session-expiry';
+
+/** A failed call: `statusCode` from the spec's catalogue, `errorKey` for the user's language. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorKey: string,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Navigate = (to: string) => void;
+let navigateOnExpiry: Navigate = (to) => location.assign(to);
+
+/** The router registers its navigate so a session expiry moves within the app. */
+export function setExpiryNavigation(navigate: Navigate): void {
+  navigateOnExpiry = navigate;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function csrfToken(): string | undefined {
+  return readCookie('__Host-prsp_csrf') ?? readCookie('prsp_csrf');
+}
+
+/**
+ * Calls the API and parses the answer with the contract's schema. Network failures surface as 500.
+ * A 101 while signed in outside the exempt pages logs the user out to the session-expired page.
+ */
+export async function api<T extends z.ZodMiniType>(
+  path: string,
+  data: T,
+  init: { method?: string; body?: unknown } = {},
+): Promise<z.infer<T>> {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const token = csrfToken();
+  if (MUTATING.has(method) && token) headers['x-csrf-token'] = token;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(500, 'errors.processing', 'Network error');
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  const failure = ZErrorEnvelope.safeParse(json);
+  if (failure.success) {
+    const { statusCode, errorKey, message, fields } = failure.data;
+    if (statusCode === 101) {
+      const target = sessionExpiredRedirect(location.pathname, isAuthenticated());
+      setAuthenticated(false);
+      if (target) navigateOnExpiry(target);
+    }
+    throw new ApiError(statusCode, errorKey, message, fields);
+  }
+  const success = okEnvelope(data).safeParse(json);
+  if (!success.success) throw new ApiError(500, 'errors.processing', `Unexpected answer from ${path}`);
+  return (success.data as { data: z.infer<T> }).data;
+}

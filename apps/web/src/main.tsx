@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { router } from './app/router';
+import { ApiError } from './lib/api-client';
+import { i18n } from './lib/i18n';
+import './styles/global.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A refused or expired answer will not change on retry.
+    queries: { retry: (count, err) => !(err instanceof ApiError && err.statusCode < 500) && count < 2 },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);

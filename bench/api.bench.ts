@@ -1,0 +1,145 @@
+/**
+ * HTTP benchmark of the real app's database-backed routes beside a bare Fastify JSON route,
+ * first on PGlite (in memory), then on the PostgreSQL server when it answers. See bench/README.md.
+ */
+import pg from 'pg';
+import type { Database } from '../apps/server/src/db/client';
+import { TestBrowser } from '../apps/server/src/test/http-client';
+import { startTestApp } from '../apps/server/src/test/test-app';
+import {
+  BARE_ROUTE,
+  assertAnswers200,
+  describeMachine,
+  formatTable,
+  measure,
+  readSettings,
+  startBareServer,
+  type RouteCase,
+  type Row,
+  type Settings,
+} from './harness';
+
+/** The seeded test patient the routes are measured as. */
+const PATIENT_SSN = '010190-124N';
+
+/** The routes to measure; add one line per route. `session` is the signed-in patient's cookie header. */
+function routeCases(session: { cookie: string }): RouteCase[] {
+  return [{ name: 'GET /api/user/info (patient)', path: '/api/user/info', headers: { cookie: session.cookie } }];
+}
+
+type DatabasePass = { name: string; testDatabaseUrl?: string };
+
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+
+async function postgresAnswers(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.href;
+}
+
+async function runPass(pass: DatabasePass, bareUrl: string, settings: Settings, problems: string[]): Promise<Row[]> {
+  // startTestApp reads TEST_DATABASE_URL: set, a fresh database on that server; unset, PGlite in memory.
+  if (pass.testDatabaseUrl) process.env.TEST_DATABASE_URL = pass.testDatabaseUrl;
+  else delete process.env.TEST_DATABASE_URL;
+
+  console.error(`[${pass.name}] starting the app on a fresh seeded database…`);
+  const t = await startTestApp();
+  try {
+    const browser = new TestBrowser(t.baseUrl);
+    await browser.signIn(PATIENT_SSN);
+    const token = browser.cookie('prsp_session');
+    if (!token) throw new Error(`signing in as ${PATIENT_SSN} gave no prsp_session cookie`);
+    const cases = routeCases({ cookie: `prsp_session=${token}` });
+    for (const route of cases) await assertAnswers200(t.baseUrl, route);
+    await assertAnswers200(bareUrl, BARE_ROUTE);
+
+    console.error(`[${pass.name}] ${BARE_ROUTE.name}…`);
+    const bare = await measure(bareUrl, BARE_ROUTE, settings);
+    problems.push(...bare.problems.map((p) => `${pass.name}: ${p}`));
+
+    const rows: Row[] = [];
+    for (const route of cases) {
+      console.error(`[${pass.name}] ${route.name}…`);
+      const measured = await measure(t.baseUrl, route, settings);
+      problems.push(...measured.problems.map((p) => `${pass.name}: ${p}`));
+      rows.push({ database: pass.name, route: route.name, measured, bare });
+    }
+    return rows;
+  } finally {
+    ignorePoolErrorsOnClose(t.database);
+    await t.close();
+  }
+}
+
+/**
+ * Workaround: on PostgreSQL, `t.close()` ends the app's pg pool and then drops the database `with (force)`.
+ * `pool.end()` resolves before its sockets have closed, so the drop terminates them and the pool (which has
+ * no 'error' listener) emits an unhandled 'error' (57P01) that kills the process. Listen for it here.
+ */
+function ignorePoolErrorsOnClose(database: Database): void {
+  if (database.kind !== 'postgres') return;
+  const pool = (database.db as unknown as { $client?: { on?: (event: 'error', listener: (err: Error) => void) => void } }).$client;
+  pool?.on?.('error', () => {});
+}
+
+async function main(): Promise<number> {
+  const settings = readSettings();
+  const passes: DatabasePass[] = [{ name: 'PGlite (memory)' }];
+  const notes: string[] = [];
+  const down = await postgresAnswers(POSTGRES_URL);
+  if (down === null) passes.push({ name: 'PostgreSQL', testDatabaseUrl: POSTGRES_URL });
+  else notes.push(`PostgreSQL skipped: ${redact(POSTGRES_URL)} does not answer (${down}). Set BENCH_DATABASE_URL to point elsewhere.`);
+
+  const previousTestUrl = process.env.TEST_DATABASE_URL;
+  const bare = await startBareServer();
+  const rows: Row[] = [];
+  const problems: string[] = [];
+  let failed: unknown = null;
+  try {
+    for (const pass of passes) rows.push(...(await runPass(pass, bare.baseUrl, settings, problems)));
+  } catch (err) {
+    failed = err;
+  } finally {
+    await bare.app.close();
+    if (previousTestUrl === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = previousTestUrl;
+  }
+
+  console.log('');
+  console.log(describeMachine(settings));
+  if (down === null) console.log(`PostgreSQL: ${redact(POSTGRES_URL)} (a fresh database per pass)`);
+  for (const note of notes) console.log(note);
+  console.log('');
+  if (rows.length > 0) console.log(formatTable(rows));
+  console.log('\nratio = route req/s ÷ bare req/s in the same pass (1.00× would be as fast as Fastify answering a constant).');
+
+  if (failed) {
+    console.error('\nbenchmark failed:', failed);
+    return 1;
+  }
+  if (problems.length > 0) {
+    console.error(`\nFAILED: requests went wrong during the benchmark:\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  console.error('benchmark failed:', err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium, never a downloaded browser (scripts/test.mjs installs it when missing). */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// One fresh data folder per run, shared by the runner and its workers through the environment.
+process.env.PRSP_E2E_DIR ??= mkdtempSync(path.join(tmpdir(), 'prsp-e2e-'));
+const dataDir = process.env.PRSP_E2E_DIR;
+
+export const MAIN_PORT = 3210;
+/** A second server with a 4-second idle limit, for the session-expiry journey. */
+export const EXPIRY_PORT = 3211;
+
+const server = (port: number, extra: Record<string, string> = {}) => ({
+  command: 'node --import tsx apps/server/src/main.ts',
+  cwd: path.resolve(import.meta.dirname, '..'),
+  url: `http://localhost:${port}/readyz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: path.join(dataDir, String(port)),
+    DATABASE_URL: '',
+    ...extra,
+  },
+});
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  outputDir: '../test-results',
+  use: {
+    baseURL: `http://localhost:${MAIN_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [server(MAIN_PORT), server(EXPIRY_PORT, { SESSION_IDLE_SECONDS: '4' })],
+});

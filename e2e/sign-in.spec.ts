@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, expectAccessible, signInAs } from './fixtures';
+
+test('a patient signs in through the test identity provider and sees their name', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/authentication$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tervetuloa etävastaanotolle' })).toBeVisible();
+  const identify = page.getByRole('button', { name: 'Tunnistaudu' });
+  await expect(identify).toBeDisabled();
+  await expectAccessible(page);
+
+  await page.getByText('Asiointi toisen puolesta').click();
+  await expect(page.getByText(/Suomi.fi-valtuuksista/)).toBeVisible();
+  await acceptCookies(page);
+  await expect(identify).toBeEnabled();
+
+  await signInAs(page, /Aino Virtanen/);
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hei, Aino!' })).toBeVisible();
+  await expect(page.getByText('Tämä on palvelun aloitussivu.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByText('Olet kirjautunut ulos')).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/landing');
+  await expect(page).toHaveURL(/\/authentication$/);
+});
+
+test('an invalid identity code from the provider is refused with its message', async ({ page }) => {
+  await page.goto('/authentication?lang=en');
+  await acceptCookies(page);
+  await page.getByRole('button', { name: 'Identify', exact: true }).click();
+  await page.getByLabel('Personal identity code').fill('010190-123X');
+  await page.getByRole('button', { name: 'Identify', exact: true }).click();
+  await expect(page).toHaveURL(/\/authentication\?error=invalidSsn$/);
+  await expect(page.getByRole('alert')).toHaveText('Identification failed: the personal identity code is not valid.');
+  await expectAccessible(page);
+});
+
+test('the skip link moves keyboard focus to the content', async ({ page }) => {
+  await page.goto('/authentication');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Siirry sisältöön' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#content')).toBeFocused();
+});

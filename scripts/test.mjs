@@ -1,0 +1,104 @@
+// `npm test`: every check and test, in the order that fails fastest. Prints a closing
+// 'N passed, N failed' line counting unit, integration and browser tests.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'prsp-test-'));
+const baseEnv = { ...process.env, TZ: 'UTC' };
+
+function run(title, command, args, env = baseEnv) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Debian's Chromium only: found, or installed with apt as root on Debian, never downloaded by a tool. */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return chromium;
+  const isDebian = existsSync('/etc/debian_version');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!process.env.CHROMIUM_PATH && isDebian && isRoot) {
+    console.log("\n▶ installing Debian's chromium package for the browser tests");
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (existsSync(chromium)) return chromium;
+  }
+  console.error(
+    `Chromium not found at ${chromium}.\n` +
+      "Install your distribution's package (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium binary.\n" +
+      'The tests never download a browser of their own.',
+  );
+  process.exit(1);
+}
+
+const counts = { passed: 0, failed: 0 };
+function countVitest(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+}
+function countPlaywright(file) {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += stats.expected + stats.flaky;
+  counts.failed += stats.unexpected;
+}
+
+const chromium = ensureChromium();
+run('format (prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+run('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+for (const project of ['packages/contracts', 'apps/server', 'apps/web', '.']) run(`types (${project})`, 'npx', ['tsc', '-p', project]);
+run('build web app', 'npm', ['run', 'build']);
+run('bundle budget', 'node', ['scripts/check-bundle-size.mjs']);
+
+const { TEST_DATABASE_URL, ...withoutServer } = baseEnv;
+const pgliteReport = path.join(reports, 'vitest-pglite.json');
+run(
+  'unit and integration tests (PGlite)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
+  withoutServer,
+);
+countVitest(pgliteReport);
+if (TEST_DATABASE_URL) {
+  const pgReport = path.join(reports, 'vitest-postgres.json');
+  run('integration tests (PostgreSQL server)', 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '.int.test.',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pgReport}`,
+  ]);
+  countVitest(pgReport);
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
+}
+
+const e2eReport = path.join(reports, 'playwright.json');
+run(
+  'browser tests (Playwright, Debian Chromium)',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  {
+    ...withoutServer,
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  },
+);
+countPlaywright(e2eReport);
+
+console.log(`\nAll checks green.\n${counts.passed} passed, ${counts.failed} failed`);
+process.exit(counts.failed === 0 ? 0 : 1);

@@ -31,6 +31,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { production
     },
     strictTransportSecurity: opts.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'prsp-rl:' } : {}) });
 });

@@ -4,3 +4,8 @@ export * from './envelope';
 export * from './ssn';
 export * from './feature-flags';
 export * from './identity';
+export * from './organisation-content';
+export * from './patient-config';
+export * from './patient';
+export * from './services';
+export * from './admin-rights';

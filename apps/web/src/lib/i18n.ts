@@ -49,6 +49,14 @@ export function readLanguageCookie(): string | undefined {
   return readCookie(LANGUAGE_COOKIE);
 }
 
+/**
+ * Each area brings its own texts when its code loads, so a patient never downloads the admin texts.
+ * Keys are merged into the one `translation` namespace; areas use their own top-level keys.
+ */
+export function addAreaTexts(texts: Record<Language, object>): void {
+  for (const lang of LANGUAGES) i18n.addResourceBundle(toHtmlLang(lang), 'translation', texts[lang], true, false);
+}
+
 void i18n.use(initReactI18next).init({
   resources,
   lng: toHtmlLang(DEFAULT_LANGUAGE),

@@ -1,8 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FeatureFlags } from '@prsp/contracts';
 import type { Db } from '../client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
-import { organisations, services } from '../schema';
+import { chatCodeGroups, chatCodes, organisationAreas, organisations, services, specializations } from '../schema';
+import { defaultOrganisationContent } from '../../modules/organisations/default-content';
+import { randomBytes } from 'node:crypto';
 import { registerPatient } from '../../modules/patients/patients.service';
 import { TEST_PERSONS } from '../../stand-ins/test-idp/test-persons';
 
@@ -24,7 +26,14 @@ const ALL_ON: FeatureFlags = {
 };
 
 export const DEMO_ORGANISATIONS = [
-  { slug: 'espoo-demo', name: 'Espoon etävastaanotto', primaryColor: '#0B4F8A', backgroundColor: '#F2F6FA', flags: ALL_ON },
+  {
+    slug: 'espoo-demo',
+    name: 'Espoon etävastaanotto',
+    primaryColor: '#0B4F8A',
+    backgroundColor: '#F2F6FA',
+    flags: ALL_ON,
+    areas: ['049', '092', '091', '235'],
+  },
   {
     slug: 'kaarina-demo',
     name: 'Kaarinan terveysneuvonta',
@@ -38,6 +47,7 @@ export const DEMO_ORGANISATIONS = [
       htaConnectorEnabled: false,
       englishEnabled: false,
     },
+    areas: ['202', '853', '529'],
   },
 ] as const;
 
@@ -101,11 +111,18 @@ const DEMO_SERVICES = {
 /** Inserts the demo organisations, services and test persons; running it again changes nothing that exists. */
 export async function seedDemo(db: Db, cipher: FieldCipher): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const org of DEMO_ORGANISATIONS) {
-      await tx
+    await tx.insert(specializations).values(DEMO_SPECIALIZATIONS).onConflictDoNothing();
+    for (const { areas, ...org } of DEMO_ORGANISATIONS) {
+      const [created] = await tx
         .insert(organisations)
-        .values({ ...org, flags: { ...org.flags } })
-        .onConflictDoNothing({ target: organisations.slug });
+        .values({ ...org, flags: { ...org.flags }, content: defaultOrganisationContent(org.name), clientId: newClientId() })
+        .onConflictDoNothing({ target: organisations.slug })
+        .returning({ id: organisations.id });
+      if (created) {
+        await tx
+          .insert(organisationAreas)
+          .values(areas.map((value) => ({ organisationId: created.id, kind: 'municipality' as const, value })));
+      }
     }
     const rows = await tx.select({ id: organisations.id, slug: organisations.slug }).from(organisations);
     for (const { id, slug } of rows) {
@@ -118,7 +135,65 @@ export async function seedDemo(db: Db, cipher: FieldCipher): Promise<void> {
       }
     }
     for (const person of TEST_PERSONS) await registerPatient(tx, cipher, person);
+    await seedDemoChatCodes(tx);
   });
+}
+
+/** Organisations' client ids: random, never reused. */
+export function newClientId(): string {
+  return `prsp-${randomBytes(8).toString('hex')}`;
+}
+
+const DEMO_SPECIALIZATIONS = [
+  { id: 'generalPractitioner', name: { fi: 'Yleislääkäri', se: 'Allmänläkare', en: 'General practitioner' } },
+  { id: 'nurse', name: { fi: 'Sairaanhoitaja', se: 'Sjukskötare', en: 'Nurse' } },
+  { id: 'publicHealthNurse', name: { fi: 'Terveydenhoitaja', se: 'Hälsovårdare', en: 'Public health nurse' } },
+  { id: 'physiotherapist', name: { fi: 'Fysioterapeutti', se: 'Fysioterapeut', en: 'Physiotherapist' } },
+  { id: 'psychologist', name: { fi: 'Psykologi', se: 'Psykolog', en: 'Psychologist' } },
+  { id: 'paediatrician', name: { fi: 'Lastenlääkäri', se: 'Barnläkare', en: 'Paediatrician' } },
+];
+
+/**
+ * Demo chat codes for the physiotherapy service, one per state a patient can meet:
+ * PHYSIO2026 valid, FUTURE2099 not open yet, EXPIRED2020 expired, USED0001 already used.
+ */
+async function seedDemoChatCodes(tx: Parameters<Parameters<Db['transaction']>[0]>[0]) {
+  const [physio] = await tx
+    .select({ id: services.id, organisationId: services.organisationId })
+    .from(services)
+    .where(eq(services.slug, 'physio'))
+    .limit(1);
+  if (!physio) return;
+  const day = 86_400_000;
+  const now = Date.now();
+  const groups = [
+    { name: 'Fysioterapia 2026', code: 'PHYSIO2026', startsAt: new Date(now - day), expiresAt: null, usesPerCode: 100, useCount: 0 },
+    { name: 'Tuleva ryhmä', code: 'FUTURE2099', startsAt: new Date(Date.UTC(2099, 0, 1)), expiresAt: null, usesPerCode: 1, useCount: 0 },
+    {
+      name: 'Vanhentunut ryhmä',
+      code: 'EXPIRED2020',
+      startsAt: new Date(Date.UTC(2020, 0, 1)),
+      expiresAt: new Date(Date.UTC(2020, 11, 31)),
+      usesPerCode: 1,
+      useCount: 0,
+    },
+    { name: 'Käytetty koodi', code: 'USED0001', startsAt: new Date(now - day), expiresAt: null, usesPerCode: 1, useCount: 1 },
+  ];
+  for (const g of groups) {
+    const [group] = await tx
+      .insert(chatCodeGroups)
+      .values({
+        organisationId: physio.organisationId,
+        serviceId: physio.id,
+        name: g.name,
+        totalCodes: 1,
+        usesPerCode: g.usesPerCode,
+        startsAt: g.startsAt,
+        expiresAt: g.expiresAt,
+      })
+      .returning({ id: chatCodeGroups.id });
+    await tx.insert(chatCodes).values({ groupId: group!.id, code: g.code, useCount: g.useCount }).onConflictDoNothing();
+  }
 }
 
 /** True once any organisation exists: the demo seed runs only on an empty database. */

@@ -6,6 +6,7 @@ import { ok } from '../../platform/ok';
 import { clearSessionCookie, requirePatient, setSessionCookie, type CookieNames } from '../../plugins/session';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import * as identity from './identity.service';
+import { effectivePatientId } from './sessions.service';
 
 export type IdentityRouteOptions = identity.IdentityDeps & { names: CookieNames; production: boolean; publicUrl: string };
 
@@ -52,7 +53,7 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     '/api/user/stripped-token',
     { preHandler: requirePatient, schema: { response: { 200: okEnvelope(ZStrippedToken) } } },
     async (req) => {
-      return ok(await identity.strippedToken(opts, req.session!.patientId!));
+      return ok(await identity.strippedToken(opts, effectivePatientId(req.session!)!));
     },
   );
 

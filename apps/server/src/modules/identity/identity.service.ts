@@ -55,7 +55,7 @@ export async function finishLogin(
     const now = new Date();
     const patient = await registerPatient(tx, deps.cipher, identity, now);
     if (input.previousSessionId) await destroySession(tx, input.previousSessionId);
-    const { token, session } = await createSession(tx, deps.policy, patient.id, now);
+    const { token, session } = await createSession(tx, deps.policy, { patientId: patient.id }, now);
     await recordAudit(tx, {
       actorType: 'patient',
       actorId: patient.id,

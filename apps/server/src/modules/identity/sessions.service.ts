@@ -6,10 +6,25 @@ export type SessionPolicy = { idleSeconds: number; absoluteSeconds: number };
 
 export type Session = {
   id: string;
+  /** The patient who signed in. */
   patientId: string | null;
+  /** The person that patient acts for, when acting on someone's behalf. */
+  actingForPatientId: string | null;
+  staffUserId: string | null;
+  appRole: 'admin' | 'expert' | null;
+  /** The organisation a staff member works in now. */
+  organisationId: string | null;
   data: Record<string, unknown>;
   expiresAt: Date;
 };
+
+/** Who a new session belongs to: a patient, or a member of staff in one app. */
+export type SessionSubject = { patientId: string } | { staffUserId: string; appRole: 'admin' | 'expert'; organisationId?: string | null };
+
+/** The patient whose data a session works on: the principal while acting on behalf, else the signed-in patient. */
+export function effectivePatientId(session: Pick<Session, 'patientId' | 'actingForPatientId'>): string | null {
+  return session.actingForPatientId ?? session.patientId;
+}
 
 // Writing last_seen_at on every request would turn each read into a write; a minute of slack
 // against a 30-minute idle limit is immaterial. A shorter idle limit touches at a quarter of it,
@@ -29,13 +44,13 @@ export function isSessionAlive(row: Pick<repo.SessionRow, 'lastSeenAt' | 'expire
 export async function createSession(
   tx: Tx,
   policy: SessionPolicy,
-  patientId: string,
+  subject: SessionSubject,
   now = new Date(),
 ): Promise<{ token: string; session: Session }> {
   const token = randomToken();
   const row = await repo.insertSession(tx, {
     tokenHash: sha256(token),
-    patientId,
+    ...subject,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + policy.absoluteSeconds * 1000),
@@ -64,5 +79,6 @@ export function purgeExpiredSessions(tx: Tx, policy: SessionPolicy, now = new Da
 }
 
 function toSession(row: repo.SessionRow): Session {
-  return { id: row.id, patientId: row.patientId, data: row.data, expiresAt: row.expiresAt };
+  const { id, patientId, actingForPatientId, staffUserId, appRole, organisationId, data, expiresAt } = row;
+  return { id, patientId, actingForPatientId, staffUserId, appRole, organisationId, data, expiresAt };
 }

@@ -1,16 +1,71 @@
-import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { FeatureFlags, Localized } from '@prsp/contracts';
+import { boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FeatureFlags, Localized, OrganisationContent } from '@prsp/contracts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Days to keep data of each kind; null keeps it (spec §3 'Data retention'). */
+export type RetentionDays = { patientDays: number | null; adminDays: number | null; expertDays: number | null };
 
 export const organisations = pgTable('organisations', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** Stable key used by the seed and in URLs (`/api/config/{companyId}`). */
+  /** Stable key used by the seed and in URLs (`/api/config/{companyId}` accepts id or slug). */
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  paymentNumber: text('payment_number').notNull().default(''),
+  contactPerson: text('contact_person').notNull().default(''),
+  contactPersonEmail: text('contact_person_email').notNull().default(''),
+  country: text('country').notNull().default('fi'),
+  organizationInfo: text('organization_info').notNull().default(''),
   primaryColor: text('primary_color').notNull(),
+  /** The admin form's secondaryColor; the patient theme's background colour. */
   backgroundColor: text('background_color').notNull(),
+  endOfService: date('end_of_service'),
+  organisationType: text('organisation_type', { enum: ['internal', 'external'] })
+    .notNull()
+    .default('internal'),
+  clientId: text('client_id').notNull().unique(),
+  serviceUrl: text('service_url').notNull().default(''),
+  dontShowOnListingEnabled: boolean('dont_show_on_listing').notNull().default(false),
   flags: jsonb('flags').$type<FeatureFlags>().notNull(),
+  content: jsonb('content').$type<OrganisationContent>().notNull(),
+  additionalServicesInformation: text('additional_services_information').notNull().default(''),
+  surveys: jsonb('surveys').$type<string[]>().notNull().default([]),
+  /** Chat platform credentials: the site key is public (sent to patients); the others are encrypted. */
+  ninchatSiteKey: text('ninchat_site_key'),
+  ninchatMasterKeyEncrypted: text('ninchat_master_key_encrypted'),
+  ninchatSecretEncrypted: text('ninchat_secret_encrypted'),
+  retention: jsonb('retention').$type<RetentionDays>().notNull().default({ patientDays: null, adminDays: null, expertDays: null }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Theme images: logo per language and background, checked for size on upload. */
+export const organisationFiles = pgTable(
+  'organisation_files',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['logo', 'logoEn', 'logoSe', 'background'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.kind] })],
+);
+
+/** Where an organisation serves: municipalities (by Statistics Finland code) or postal codes. */
+export const organisationAreas = pgTable(
+  'organisation_areas',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['municipality', 'postalCode'] }).notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.kind, t.value] })],
+);
 
 export const services = pgTable(
   'services',
@@ -29,6 +84,9 @@ export const services = pgTable(
     selfAssessment: text('self_assessment', { enum: ['none', 'optional', 'mandatory'] })
       .notNull()
       .default('none'),
+    /** Municipality codes or postal codes this service is limited to; empty = the organisation's whole area. */
+    areas: jsonb('areas').$type<string[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('services_org_slug_idx').on(t.organisationId, t.slug)],

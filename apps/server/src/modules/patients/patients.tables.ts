@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organisations } from '../organisations/organisations.tables';
 
 /** A person who signed in with strong identification. The identity code is kept encrypted, found by its keyed hash. */
 export const patients = pgTable('patients', {
@@ -7,6 +8,45 @@ export const patients = pgTable('patients', {
   ssnEncrypted: text('ssn_encrypted').notNull(),
   givenName: text('given_name').notNull(),
   familyName: text('family_name').notNull(),
+  selectedOrganisationId: uuid('selected_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+  lang: text('lang'),
+  timezone: text('timezone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+/** Contact details the patient gives (names come from the identity, not from here). */
+export const patientContacts = pgTable('patient_contacts', {
+  patientId: uuid('patient_id')
+    .primaryKey()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  street: text('street').notNull(),
+  code: text('code').notNull(),
+  city: text('city').notNull(),
+  mobile: text('mobile').notNull(),
+  email: text('email').notNull(),
+  country: text('country').notNull(),
+  nationality: text('nationality').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Terms are the organisation's own: accepted per organisation. */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.organisationId] })],
+);
+
+/** The welcome page's 'don't show again', per user e-mail (spec §2), stored as a keyed hash of the address. */
+export const welcomeOptOuts = pgTable('welcome_opt_outs', {
+  emailHash: text('email_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

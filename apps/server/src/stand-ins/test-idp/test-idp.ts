@@ -46,6 +46,7 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
     // Brokers put the person in the ID token itself; do the same.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     features: { devInteractions: { enabled: false } },
     cookies: { keys: [opts.cookieSecret] },
     interactions: { url: (_ctx, interaction) => `${TEST_IDP_PREFIX}/interaction/${interaction.uid}` },

@@ -1,3 +1,4 @@
+import './patient-texts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router';

@@ -1,0 +1,75 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AdminRights } from '@prsp/contracts';
+import { organisations } from '../organisations/organisations.tables';
+
+/** Admins and experts. Status: no password set (password_hash null), inactive, active; locked is separate. */
+export const staffUsers = pgTable('staff_users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Lower-cased; unique across all staff. */
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  passwordHash: text('password_hash'),
+  isGlobalAdmin: boolean('is_global_admin').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  locked: boolean('locked').notNull().default(false),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  language: text('language', { enum: ['fi', 'sv', 'en'] })
+    .notNull()
+    .default('fi'),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An admin's place in an organisation: preset and the view/edit rights it gives. */
+export const adminMemberships = pgTable(
+  'admin_memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    preset: text('preset', { enum: ['booker', 'organisationAdmin', 'operationalAdmin', 'custom'] }).notNull(),
+    rights: jsonb('rights').$type<AdminRights>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('admin_memberships_user_org_idx').on(t.userId, t.organisationId)],
+);
+
+/** A healthcare professional working for an organisation. */
+export const experts = pgTable(
+  'experts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    specializations: jsonb('specializations').$type<string[]>().notNull(),
+    communicationLanguage: text('communication_language', { enum: ['fi', 'sv', 'en'] })
+      .notNull()
+      .default('fi'),
+    chatQueueId: text('chat_queue_id').notNull(),
+    chatUserId: text('chat_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('experts_user_org_idx').on(t.userId, t.organisationId), index('experts_org_idx').on(t.organisationId)],
+);
+
+/** Single-use links to set a password: registration (24 h) and reset (30 min). Only the hash is stored. */
+export const passwordTokens = pgTable('password_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['register', 'reset'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

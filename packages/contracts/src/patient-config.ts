@@ -1,0 +1,43 @@
+import { z } from 'zod/mini';
+import { ZFeatureFlags } from './feature-flags';
+import { ZLocalized, ZLocalizedLink, ZLocalizedLinks, ZQuestion, ZRedirectionButton, ZPrivacyStatement } from './organisation-content';
+
+export const ZThemeOverrides = z.object({
+  logoUrl: z.nullable(z.string()),
+  logoUrls: z.object({ fi: z.nullable(z.string()), se: z.nullable(z.string()), en: z.nullable(z.string()) }),
+  backgroundUrl: z.nullable(z.string()),
+  colors: z.object({ primary: z.string(), background: z.string() }),
+});
+export type ThemeOverrides = z.infer<typeof ZThemeOverrides>;
+
+/** The person a patient acts for (spec §3 'Patient config' actOnBehalf). */
+export const ZActOnBehalf = z.object({ ssn: z.string(), name: z.string() });
+export type ActOnBehalf = z.infer<typeof ZActOnBehalf>;
+
+/** `GET /api/config` and `GET /api/config/{companyId}`: spec §3 'Patient config', exactly. */
+export const ZPatientConfig = z.extend(ZFeatureFlags, {
+  ninchatSiteKey: z.nullable(z.string()),
+  actOnBehalf: z.nullable(ZActOnBehalf),
+  name: z.string(),
+  questionnaire: z.array(ZQuestion),
+  bookingConfirmedText: ZLocalized,
+  bookingConfirmedLink: z.nullable(ZLocalizedLink),
+  termsAndConditionsText: ZLocalized,
+  termsAndConditionsMoreLink: z.nullable(ZLocalizedLink),
+  cookiePolicyLink: z.nullable(ZLocalizedLink),
+  serviceInfoText: ZLocalized,
+  chatCodesInfo: ZLocalized,
+  thankYouText: ZLocalized,
+  thankYouLinksAddAttention: ZLocalizedLinks,
+  thankYouLinksAddAttentionHeadline: ZLocalized,
+  thankYouLinksResolved: ZLocalizedLinks,
+  thankYouLinksResolvedHeadline: ZLocalized,
+  redirectionButtons: z.array(ZRedirectionButton),
+  redirectionSelectedButtons: z.array(z.string()),
+  redirectionPrimaryButtons: z.array(z.string()),
+  themeOverrides: ZThemeOverrides,
+  asyncMessagingFrontPage: ZLocalized,
+  asyncMessagingNewMessageBanner: ZLocalized,
+  privacyStatement: ZPrivacyStatement,
+});
+export type PatientConfig = z.infer<typeof ZPatientConfig>;

@@ -1,0 +1,70 @@
+import { z } from 'zod/mini';
+import { ZLocalized } from './organisation-content';
+
+const required = () => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200, 'tooLong'));
+
+/** Spec §5 'Contact form'. First and last name come from the identity and are never taken from the client. */
+export const ZContactUpdate = z.object({
+  street: required(),
+  code: z.string().check(z.trim(), z.regex(/^.{5}$/, 'postalCode')),
+  city: required(),
+  mobile: z.string().check(z.trim(), z.regex(/^[0-9+][0-9]{4,19}$/, 'mobile')),
+  email: z.string().check(z.trim(), z.email('email'), z.maxLength(254, 'tooLong')),
+  country: z.string().check(z.regex(/^[a-z]{2}$/, 'invalid')),
+  nationality: z.string().check(z.regex(/^[a-z]{2}$/, 'invalid')),
+});
+export type ContactUpdate = z.infer<typeof ZContactUpdate>;
+
+export const ZContact = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  street: z.string(),
+  code: z.string(),
+  city: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  country: z.string(),
+  nationality: z.string(),
+  termsAccepted: z.boolean(),
+});
+export type Contact = z.infer<typeof ZContact>;
+export const DEFAULT_COUNTRY = 'fi';
+
+/** Spec §3 'Organisations info'. */
+export const ZOrganisationsInfo = z.object({
+  organisations: z.array(z.object({ id: z.string(), name: z.string() })),
+  selectedOrganisation: z.nullable(z.string()),
+});
+export type OrganisationsInfo = z.infer<typeof ZOrganisationsInfo>;
+export const ZSelectOrganisation = z.object({ selectedOrganisation: z.string().check(z.minLength(1, 'required')) });
+
+export const ZClientParams = z.object({ lang: z.string().check(z.maxLength(5)), timezone: z.string().check(z.maxLength(64)) });
+export type ClientParams = z.infer<typeof ZClientParams>;
+
+/** The welcome page's 'don't show again', remembered per user e-mail. */
+export const ZWelcomePreference = z.object({ dontShowAgain: z.boolean() });
+
+/** Where the patient stands in onboarding: what the route guards need, in one call. */
+export const ZPatientStatus = z.object({
+  hasOrganisation: z.boolean(),
+  termsAccepted: z.boolean(),
+  contactSaved: z.boolean(),
+  dontShowWelcome: z.boolean(),
+});
+export type PatientStatus = z.infer<typeof ZPatientStatus>;
+
+/** Lists (spec §3 'Other patient-side entities'). */
+export const ZCity = z.object({ id: z.string(), name: z.string(), cityName: ZLocalized });
+export const ZCountry = z.object({ code: z.string(), name: ZLocalized });
+export const ZNationality = z.object({ code: z.string(), name: ZLocalized });
+export const ZSpecialization = z.object({ id: z.string(), name: ZLocalized, availableAt: z.array(z.string()) });
+export type City = z.infer<typeof ZCity>;
+export type Country = z.infer<typeof ZCountry>;
+export type Specialization = z.infer<typeof ZSpecialization>;
+
+/** Change location: a municipality (by its code) served by some organisation's service area. */
+export const ZLocationOptions = z.object({
+  areas: z.array(z.object({ id: z.string(), name: ZLocalized })),
+  current: z.nullable(z.string()),
+});
+export const ZChangeLocation = z.object({ area: z.string().check(z.minLength(1, 'required')) });

@@ -1,0 +1,51 @@
+import { z } from 'zod/mini';
+import { ZLocalized } from './organisation-content';
+
+export const SERVICE_ICONS = ['doctor', 'nurse', 'therapist', 'childDoctor', 'physiotherapist'] as const;
+
+/** An appointment as the patient sees it (spec §3 'Appointment (patient side)'). */
+export const ZPatientAppointment = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  startTime: z.number(),
+  duration: z.number(),
+  type: z.enum(['group', 'oneOnOne', 'basic', 'group-video']),
+  queueId: z.nullable(z.string()),
+  audienceId: z.nullable(z.string()),
+  surveys: z.array(z.object({ response_id: z.string(), responded_at: z.nullable(z.string()), name: ZLocalized })),
+  preQuestionnaire: z.nullable(z.unknown()),
+});
+export type PatientAppointment = z.infer<typeof ZPatientAppointment>;
+
+export const ZOpenService = z.object({
+  uuid: z.string(),
+  serviceName: ZLocalized,
+  serviceDescription: ZLocalized,
+  serviceImage: z.enum(SERVICE_ICONS),
+  chatQueueId: z.string(),
+  mandatorySelfAssessment: z.boolean(),
+  optionalSelfAssessment: z.boolean(),
+});
+export type OpenService = z.infer<typeof ZOpenService>;
+
+/** `GET /api/services`. */
+export const ZServicesResponse = z.object({
+  appointments: z.array(ZPatientAppointment),
+  openServices: z.array(ZOpenService),
+  chatCodeServices: z.array(ZOpenService),
+});
+export type ServicesResponse = z.infer<typeof ZServicesResponse>;
+
+/** `POST /api/services/chatCode/{code}`: spec §3 'Chat code response'. */
+export const ZChatCodeResponse = z.object({
+  chatQueueId: z.string(),
+  serviceName: ZLocalized,
+  uuid: z.string(),
+  mandatorySelfAssessment: z.boolean(),
+  optionalSelfAssessment: z.boolean(),
+});
+export type ChatCodeResponse = z.infer<typeof ZChatCodeResponse>;
+
+/** Spec §3 'Pending survey'. */
+export const ZPendingSurvey = z.object({ response_id: z.string(), survey_name: ZLocalized });
+export type PendingSurvey = z.infer<typeof ZPendingSurvey>;

@@ -10,6 +10,10 @@ const PRODUCTION = {
   DATA_KEY: OWN_SECRET,
   OIDC_ISSUER: 'https://broker.example.fi/oidc',
   OIDC_CLIENT_SECRET: 'broker-given-secret',
+  MANDATES_URL: 'https://mandates.example.fi',
+  MANDATES_API_SECRET: 'mandate-service-given-secret',
+  MANDATES_OAUTH_SECRET: 'mandate-service-given-oauth-secret',
+  SMTP_URL: 'smtp://mail.example.fi:587',
 };
 
 function configError(env: Record<string, string>): ConfigError {
@@ -122,13 +126,25 @@ describe('production', () => {
     const err = configError({ NODE_ENV: 'production', TEST_IDP_ENABLED: 'true', DEMO_SEED: 'true' });
     const problems = err.message.split('\n').filter((line) => line.startsWith('  - '));
     expect(problems.map((line) => line.slice(4).split(':')[0]).sort()).toEqual(
-      ['DATA_KEY', 'DEMO_SEED', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'PUBLIC_URL', 'TEST_IDP_ENABLED'].sort(),
+      [
+        'DATA_KEY',
+        'DEMO_SEED',
+        'OIDC_CLIENT_SECRET',
+        'OIDC_ISSUER',
+        'PUBLIC_URL',
+        'TEST_IDP_ENABLED',
+        'MANDATES_URL',
+        'MANDATES_API_SECRET',
+        'MANDATES_OAUTH_SECRET',
+        'SMTP_URL',
+      ].sort(),
     );
   });
 
   test('without TEST_IDP_ENABLED the stand-in is simply off, and only the secrets and URLs are missing', () => {
     const err = configError({ NODE_ENV: 'production' });
-    for (const name of ['DATA_KEY', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'PUBLIC_URL']) expect(err.message).toContain(`- ${name}:`);
+    for (const name of ['DATA_KEY', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'PUBLIC_URL', 'MANDATES_URL', 'SMTP_URL'])
+      expect(err.message).toContain(`- ${name}:`);
     expect(err.message).not.toContain('TEST_IDP_ENABLED');
     expect(err.message).not.toContain('DEMO_SEED');
   });

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -23,9 +24,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * The real app on a fresh seeded database, listening on loopback so the OIDC flow can run over HTTP
- * against the built-in provider. `env` overrides configuration (e.g. short session limits).
+ * against the built-in provider. `env` overrides configuration (e.g. short session limits);
+ * `shared` lets several instances run on one database and one Redis, as in production.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  shared: { database?: Database; redis?: Redis } = {},
+): Promise<TestApp> {
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -35,9 +40,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
-  const database = await openTestDatabase();
-  await seedDemo(database.db, createFieldCipher(config.dataKey));
-  const app = await buildApp({ config, database });
+  // A database passed in belongs to the caller (several instances on one database); it is seeded and closed there.
+  const database = shared.database ?? (await openTestDatabase());
+  if (!shared.database) await seedDemo(database.db, createFieldCipher(config.dataKey));
+  const app = await buildApp({ config, database, redis: shared.redis });
   await app.listen({ host: '127.0.0.1', port });
   return {
     app,
@@ -46,7 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     baseUrl: config.publicUrl,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared.database) await database.close();
     },
   };
 }

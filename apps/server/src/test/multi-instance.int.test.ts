@@ -1,0 +1,65 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Database } from '../db/client';
+import { seedDemo } from '../db/seed/demo-seed';
+import { createFieldCipher } from '../platform/crypto/field-cipher';
+import { TestBrowser } from './http-client';
+import { startTestApp, type TestApp } from './test-app';
+import { openTestDatabase } from './test-database';
+
+/**
+ * Two instances side by side on one PostgreSQL database and one Redis, as behind a load balancer:
+ * nothing one instance needs lives in the other's memory. Runs where both servers answer (CI has them).
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const runs = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(runs)('two instances on one database and one Redis', () => {
+  let database: Database;
+  let redis: Redis;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, keyPrefix: `prsp-test-${Date.now()}:` });
+    a = await startTestApp({}, { database, redis });
+    await seedDemo(database.db, createFieldCipher(a.config.dataKey));
+    b = await startTestApp({}, { database, redis });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    redis?.disconnect();
+    await database?.close();
+  });
+
+  test('a session started on one instance works on the other, and signing out on the other ends it', async () => {
+    const onA = new TestBrowser(a.baseUrl);
+    await onA.signIn('010190-124N');
+    const onB = new TestBrowser(b.baseUrl);
+    for (const name of ['prsp_session', 'prsp_csrf']) onB.setCookie(name, onA.cookie(name)!);
+
+    const info = await onB.fetch('/api/user/info');
+    expect(await info.json()).toMatchObject({ status: 'ok', data: { firstName: 'Aino' } });
+
+    // The CSRF Origin check is per instance address here; behind a load balancer both share PUBLIC_URL.
+    expect((await onB.fetch('/api/logout', { method: 'POST' })).status).toBe(200);
+    const after = await onA.fetch('/api/user/info');
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ statusCode: 101 });
+  });
+
+  test('sign-in rate limits count across instances', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const app = i % 2 === 0 ? a : b;
+      statuses.push((await fetch(`${app.baseUrl}/api/login`, { redirect: 'manual' })).status);
+    }
+    // 20 per minute per address in all (the sign-in above used one). Counted per instance,
+    // each would have let its 15 through; counted together, the rest are refused.
+    const accepted = statuses.filter((s) => s === 303).length;
+    expect(accepted).toBe(19);
+    expect(statuses.slice(accepted)).toEqual(Array(30 - accepted).fill(429));
+  });
+});

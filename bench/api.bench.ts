@@ -3,7 +3,6 @@
  * first on PGlite (in memory), then on the PostgreSQL server when it answers. See bench/README.md.
  */
 import pg from 'pg';
-import type { Database } from '../apps/server/src/db/client';
 import { TestBrowser } from '../apps/server/src/test/http-client';
 import { startTestApp } from '../apps/server/src/test/test-app';
 import {
@@ -24,7 +23,10 @@ const PATIENT_SSN = '010190-124N';
 
 /** The routes to measure; add one line per route. `session` is the signed-in patient's cookie header. */
 function routeCases(session: { cookie: string }): RouteCase[] {
-  return [{ name: 'GET /api/user/info (patient)', path: '/api/user/info', headers: { cookie: session.cookie } }];
+  return [
+    { name: 'GET /api/user/info (patient)', path: '/api/user/info', headers: { cookie: session.cookie } },
+    { name: 'GET /api/config (patient)', path: '/api/config', headers: { cookie: session.cookie } },
+  ];
 }
 
 type DatabasePass = { name: string; testDatabaseUrl?: string };
@@ -60,6 +62,7 @@ async function runPass(pass: DatabasePass, bareUrl: string, settings: Settings, 
   try {
     const browser = new TestBrowser(t.baseUrl);
     await browser.signIn(PATIENT_SSN);
+    await selectFirstOrganisation(browser);
     const token = browser.cookie('prsp_session');
     if (!token) throw new Error(`signing in as ${PATIENT_SSN} gave no prsp_session cookie`);
     const cases = routeCases({ cookie: `prsp_session=${token}` });
@@ -79,20 +82,21 @@ async function runPass(pass: DatabasePass, bareUrl: string, settings: Settings, 
     }
     return rows;
   } finally {
-    ignorePoolErrorsOnClose(t.database);
     await t.close();
   }
 }
 
-/**
- * Workaround: on PostgreSQL, `t.close()` ends the app's pg pool and then drops the database `with (force)`.
- * `pool.end()` resolves before its sockets have closed, so the drop terminates them and the pool (which has
- * no 'error' listener) emits an unhandled 'error' (57P01) that kills the process. Listen for it here.
- */
-function ignorePoolErrorsOnClose(database: Database): void {
-  if (database.kind !== 'postgres') return;
-  const pool = (database.db as unknown as { $client?: { on?: (event: 'error', listener: (err: Error) => void) => void } }).$client;
-  pool?.on?.('error', () => {});
+/** The patient config route answers for the chosen organisation: choose one, as the web app does. */
+async function selectFirstOrganisation(browser: TestBrowser): Promise<void> {
+  const list = (await (await browser.fetch('/api/organisations')).json()) as { data: { organisations: { id: string }[] } };
+  const id = list.data.organisations[0]?.id;
+  if (!id) throw new Error('the seeded database has no organisation');
+  const res = await browser.fetch('/api/organisations/select', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ selectedOrganisation: id }),
+  });
+  if (res.status !== 200) throw new Error(`selecting an organisation answered ${res.status}`);
 }
 
 async function main(): Promise<number> {

@@ -5,16 +5,30 @@ import type { Redis } from 'ioredis';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { actingRoutes } from './modules/acting/acting.routes';
+import { createMandatesClient } from './modules/acting/mandates-client';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { createOidcClient } from './modules/identity/oidc-client';
+import { organisationsRoutes } from './modules/organisations/organisations.routes';
+import { organisationsAdminRoutes } from './modules/organisations/organisations-admin.routes';
+import { servicesAdminRoutes } from './modules/services/services-admin.routes';
+import { expertsAdminRoutes } from './modules/staff/experts-admin.routes';
+import { chatCodesAdminRoutes } from './modules/chat-codes/chat-codes-admin.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { directoryRoutes } from './modules/directory/directory.routes';
+import { servicesRoutes } from './modules/services/services.routes';
 import { createFieldCipher } from './platform/crypto/field-cipher';
+import { adminRouteRightsPlugin } from './plugins/admin-route-rights';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
+import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
 import { cookieNames, sessionPlugin } from './plugins/session';
 import { webAppRoutes } from './plugins/web-app';
 import { testIdpPlugin } from './stand-ins/test-idp/test-idp';
+import { testMandatesPlugin } from './stand-ins/test-mandates/test-mandates';
 import { createHash } from 'node:crypto';
 
 export type AppDeps = { config: Config; database: Database; redis?: Redis };
@@ -52,6 +66,8 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   await app.register(sessionPlugin, { db: database.db, policy, names });
   await app.register(csrfPlugin, { names, production: config.production, publicOrigin: new URL(config.publicUrl).origin });
 
+  // Before any module: it guards every /api/admin route from ADMIN_ROUTE_RIGHTS as the routes are added.
+  await app.register(adminRouteRightsPlugin, { db: database.db });
   await app.register(healthRoutes, { ping: database.ping });
 
   const redirectUri = `${config.publicUrl}/api/login/callback`;
@@ -66,9 +82,37 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
     production: config.production,
     publicUrl: config.publicUrl,
   });
+  await app.register(staffRoutes, { db: database.db, policy, names, production: config.production, publicUrl: config.publicUrl });
+  await app.register(organisationsRoutes, { db: database.db, cipher });
+  await app.register(organisationsAdminRoutes, { db: database.db, cipher });
+  await app.register(servicesAdminRoutes, { db: database.db });
+  await app.register(expertsAdminRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(chatCodesAdminRoutes, { db: database.db });
+  await app.register(patientsRoutes, { db: database.db, cipher });
+  await app.register(directoryRoutes, { db: database.db });
+  await app.register(servicesRoutes, { db: database.db });
+
+  const mandates = createMandatesClient(config.mandates);
+  await app.register(actingRoutes, {
+    db: database.db,
+    cipher,
+    mandates,
+    names,
+    production: config.production,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(mailPlugin, { config, db: database.db });
 
   if (config.testIdpEnabled) {
     await app.register(testIdpPlugin, { ...config.oidc, redirectUri, cookieSecret: config.dataKey });
+  }
+  if (config.testMandatesEnabled) {
+    // Its API paths name identity codes: no per-request log lines (warn and above only).
+    await app.register(testMandatesPlugin, {
+      ...config.mandates,
+      redirectUri: `${config.publicUrl}/api/on-behalf/callback`,
+      logLevel: 'warn',
+    });
   }
   await app.register(webAppRoutes, { root: config.webDist ?? DEFAULT_WEB_DIST });
   return app;

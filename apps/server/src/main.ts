@@ -5,6 +5,9 @@ import { openDatabase } from './db/client';
 import { hasData, seedDemo } from './db/seed/demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
+import { startOutboxWorker } from './platform/mail/outbox-worker';
+import { startRetentionTimer } from './modules/retention/retention-timer';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './modules/staff/staff-demo-seed';
 import { TEST_PERSONS } from './stand-ins/test-idp/test-persons';
 
 function readConfig(): Config {
@@ -24,12 +27,18 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: path.joi
 if (config.demoSeed && !(await hasData(database.db))) await seedDemo(database.db, createFieldCipher(config.dataKey));
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const app = await buildApp({ config, database, redis });
+const outboxWorker = startOutboxWorker({ db: database.db, transport: app.mail.transport, log: app.log });
+const retentionTimer = startRetentionTimer({ db: database.db, log: app.log });
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  // The worker finishes the e-mails in hand while the database and the catcher still answer; what is still
+  // queued waits in the outbox for the next start.
+  await outboxWorker.stop();
+  await retentionTimer.stop();
   // close() stops accepting, answers 503 to new requests on kept-alive sockets and waits for running ones.
   await app.close();
   await database.close();
@@ -50,6 +59,15 @@ if (config.testIdpEnabled) {
     '  Sign in with the built-in test identity provider; test persons:',
     ...TEST_PERSONS.map((p) => `    ${p.ssn}  ${p.givenName} ${p.familyName}  (${p.note})`),
     '',
+    // Demo data only (the seed never runs in production, where the test identity provider is refused too).
+    ...(config.demoSeed
+      ? [
+          `  Admin app        ${config.publicUrl}/admin   Expert app  ${config.publicUrl}/expert`,
+          `  Staff demo logins (password ${DEMO_STAFF_PASSWORD}):`,
+          ...DEMO_STAFF.map((s) => `    ${s.email.padEnd(26)}${s.role}`),
+          '',
+        ]
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

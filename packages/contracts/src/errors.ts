@@ -220,6 +220,89 @@ export const FIELD_MESSAGES = {
   invalid: { fi: 'Virheellinen arvo.', se: 'Ogiltigt värde.', en: 'Invalid value.' },
   invalidSsn: ERROR_CATALOGUE[105].messages,
   tooLong: { fi: 'Arvo on liian pitkä.', se: 'Värdet är för långt.', en: 'The value is too long.' },
+  // Organisation administration (services, experts, chat codes).
+  colour: { fi: 'Anna väri muodossa #RRGGBB.', se: 'Ange färgen i formatet #RRGGBB.', en: 'Enter the colour as #RRGGBB.' },
+  imageSize: {
+    fi: 'Kuvan mitat ovat väärät (logo 256 × 128 px, tausta 1900 × 1080 px).',
+    se: 'Bilden har fel mått (logotyp 256 × 128 px, bakgrund 1900 × 1080 px).',
+    en: 'The image has the wrong size (logo 256 × 128 px, background 1900 × 1080 px).',
+  },
+  imageType: {
+    fi: 'Kuvan on oltava PNG, JPEG tai WebP.',
+    se: 'Bilden måste vara PNG, JPEG eller WebP.',
+    en: 'The image must be PNG, JPEG or WebP.',
+  },
+  fileTooLarge: {
+    fi: 'Tiedosto on liian suuri (enintään 2 Mt).',
+    se: 'Filen är för stor (högst 2 MB).',
+    en: 'The file is too large (at most 2 MB).',
+  },
+  url: { fi: 'Anna osoite muodossa https://…', se: 'Ange adressen i formatet https://…', en: 'Enter the address as https://…' },
+  date: { fi: 'Virheellinen päivämäärä.', se: 'Ogiltigt datum.', en: 'The date is not valid.' },
+  pastDate: {
+    fi: 'Mennyt päivämäärä ei ole sallittu.',
+    se: 'Ett datum som har passerat är inte tillåtet.',
+    en: 'A past date is not allowed.',
+  },
+  expiryBeforeStart: {
+    fi: 'Vanhenemispäivä ei voi olla ennen alkamispäivää.',
+    se: 'Utgångsdatumet kan inte vara före startdatumet.',
+    en: 'The expiry date cannot be before the start date.',
+  },
+  chatCredential: {
+    fi: 'Tunnuksessa saa olla 8–128 merkkiä: kirjaimia, numeroita, - ja _.',
+    se: 'Nyckeln ska ha 8–128 tecken: bokstäver, siffror, - och _.',
+    en: 'The key must have 8–128 characters: letters, digits, - and _.',
+  },
+  chatQueue: { fi: 'Valitse kelvollinen chat-jono.', se: 'Välj en giltig chattkö.', en: 'Choose a valid chat queue.' },
+  specializations: {
+    fi: 'Valitse vähintään yksi erikoisala.',
+    se: 'Välj minst en specialisering.',
+    en: 'Choose at least one specialization.',
+  },
+  codeCount: { fi: 'Koodeja on oltava 1–10 000.', se: 'Antalet koder ska vara 1–10 000.', en: 'The number of codes must be 1–10,000.' },
+  usesPerCode: {
+    fi: 'Käyttökertoja on oltava vähintään yksi.',
+    se: 'Minst en användning per kod.',
+    en: 'Each code needs at least one use.',
+  },
+  redirectionButtons: {
+    fi: 'Valitse enintään kaksi painiketta, joista yksi ensisijainen.',
+    se: 'Välj högst två knappar, varav en primär.',
+    en: 'Choose at most two buttons, one of them primary.',
+  },
+  serviceArea: {
+    fi: 'Alueen on kuuluttava organisaation palvelualueeseen.',
+    se: 'Området måste höra till organisationens serviceområde.',
+    en: 'The area must be part of the organisation’s service area.',
+  },
+  postalCode: {
+    fi: 'Postinumerossa on oltava 5 merkkiä.',
+    se: 'Postnumret ska ha 5 tecken.',
+    en: 'The postal code must have 5 characters.',
+  },
+  mobile: {
+    fi: 'Matkapuhelinnumero alkaa numerolla tai plusmerkillä, sen jälkeen vain numeroita.',
+    se: 'Mobilnumret börjar med en siffra eller ett plustecken, sedan bara siffror.',
+    en: 'The mobile number starts with a digit or a plus sign, then digits only.',
+  },
+  email: { fi: 'Tarkista sähköpostiosoite.', se: 'Kontrollera e-postadressen.', en: 'Please check the e-mail address.' },
+  ownContactRequired: {
+    fi: 'Tallenna ensin omat yhteystietosi, kun asioit omana itsenäsi.',
+    se: 'Spara först dina egna kontaktuppgifter när du agerar som dig själv.',
+    en: 'First save your own contact details while acting as yourself.',
+  },
+  passwordWeak: {
+    fi: 'Salasanassa on oltava vähintään 12 merkkiä, numeroita sekä pieniä ja isoja kirjaimia.',
+    se: 'Lösenordet ska ha minst 12 tecken, siffror samt små och stora bokstäver.',
+    en: 'The password needs at least 12 characters with digits, lower and upper case letters.',
+  },
+  passwordMismatch: { fi: 'Salasanat eivät täsmää.', se: 'Lösenorden matchar inte.', en: 'The passwords do not match.' },
+  currentPasswordWrong: {
+    fi: 'Nykyinen salasana on väärin.',
+    se: 'Det nuvarande lösenordet är fel.',
+    en: 'The current password is wrong.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

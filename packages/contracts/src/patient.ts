@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { toLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
 
 const required = () => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200, 'tooLong'));
@@ -38,7 +39,25 @@ export const ZOrganisationsInfo = z.object({
 export type OrganisationsInfo = z.infer<typeof ZOrganisationsInfo>;
 export const ZSelectOrganisation = z.object({ selectedOrganisation: z.string().check(z.minLength(1, 'required')) });
 
-export const ZClientParams = z.object({ lang: z.string().check(z.maxLength(5)), timezone: z.string().check(z.maxLength(64)) });
+/** True for an IANA time zone name the runtime knows (`Europe/Helsinki`, `UTC`). */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `POST /api/client_params`: the patient app's language (`sv` means `se`) and the browser's time zone. */
+export const ZClientParams = z.object({
+  lang: z.string().check(
+    z.maxLength(5, 'tooLong'),
+    z.refine((v) => toLanguage(v) !== undefined, 'invalid'),
+  ),
+  timezone: z.string().check(z.maxLength(64, 'tooLong'), z.refine(isTimeZone, 'invalid')),
+});
 export type ClientParams = z.infer<typeof ZClientParams>;
 
 /** The welcome page's 'don't show again', remembered per user e-mail. */

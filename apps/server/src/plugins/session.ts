@@ -18,7 +18,8 @@ export type CookieNames = { session: string; csrf: string; login: string };
 /** `__Host-` cookies must be Secure, host-only and path `/`: used in production, where the site is https. */
 export function cookieNames(production: boolean): CookieNames {
   const prefix = production ? '__Host-' : '';
-  return { session: `${prefix}prsp_session`, csrf: `${prefix}prsp_csrf`, login: `${prefix}prsp_login` };
+  // The sign-in state cookie is scoped to /api/login, which `__Host-` forbids; `__Secure-` still demands https.
+  return { session: `${prefix}prsp_session`, csrf: `${prefix}prsp_csrf`, login: `${production ? '__Secure-' : ''}prsp_login` };
 }
 
 export function sessionCookieOptions(production: boolean, maxAgeSeconds: number) {

@@ -38,6 +38,8 @@ export async function startTestApp(
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Every test app gets its own catcher on a free port.
+    MAIL_CATCHER_PORT: '0',
     ...env,
   });
   // A database passed in belongs to the caller (several instances on one database); it is seeded and closed there.

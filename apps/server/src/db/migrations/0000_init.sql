@@ -80,6 +80,7 @@ CREATE TABLE "patients" (
 	"selected_organisation_id" uuid,
 	"lang" text,
 	"timezone" text,
+	"location_code" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_login_at" timestamp with time zone,
 	CONSTRAINT "patients_ssn_hash_unique" UNIQUE("ssn_hash")
@@ -265,6 +266,24 @@ CREATE TABLE "audit_log" (
 	"details" jsonb
 );
 --> statement-breakpoint
+CREATE TABLE "chat_queues" (
+	"id" text PRIMARY KEY NOT NULL,
+	"organisation_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"expert_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "caught_emails" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"to_addresses" text[] NOT NULL,
+	"from_address" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "organisation_areas" ADD CONSTRAINT "organisation_areas_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organisation_files" ADD CONSTRAINT "organisation_files_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "services" ADD CONSTRAINT "services_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -289,6 +308,8 @@ ALTER TABLE "appointments" ADD CONSTRAINT "appointments_expert_id_experts_id_fk"
 ALTER TABLE "survey_responses" ADD CONSTRAINT "survey_responses_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "survey_responses" ADD CONSTRAINT "survey_responses_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_templates" ADD CONSTRAINT "email_templates_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_queues" ADD CONSTRAINT "chat_queues_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_queues" ADD CONSTRAINT "chat_queues_expert_id_experts_id_fk" FOREIGN KEY ("expert_id") REFERENCES "public"."experts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "services_org_slug_idx" ON "services" USING btree ("organisation_id","slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_memberships_user_org_idx" ON "admin_memberships" USING btree ("user_id","organisation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "experts_user_org_idx" ON "experts" USING btree ("user_id","organisation_id");--> statement-breakpoint
@@ -302,4 +323,6 @@ CREATE INDEX "appointments_org_idx" ON "appointments" USING btree ("organisation
 CREATE INDEX "survey_responses_patient_idx" ON "survey_responses" USING btree ("patient_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_templates_org_kind_lang_idx" ON "email_templates" USING btree ("organisation_id","kind","language");--> statement-breakpoint
 CREATE INDEX "outbox_due_idx" ON "outbox_emails" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "audit_actor_idx" ON "audit_log" USING btree ("actor_id","at");
+CREATE INDEX "audit_actor_idx" ON "audit_log" USING btree ("actor_id","at");--> statement-breakpoint
+CREATE INDEX "chat_queues_org_idx" ON "chat_queues" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "caught_emails_received_idx" ON "caught_emails" USING btree ("received_at");

@@ -2,10 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import type { FeatureFlags } from '@prsp/contracts';
 import type { Db } from '../client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
-import { chatCodeGroups, chatCodes, organisationAreas, organisations, services, specializations } from '../schema';
+import { chatCodeGroups, chatCodes, chatQueues, organisationAreas, organisations, services, specializations } from '../schema';
 import { defaultOrganisationContent } from '../../modules/organisations/default-content';
-import { randomBytes } from 'node:crypto';
+import { newClientId } from '../../modules/organisations/client-id';
 import { registerPatient } from '../../modules/patients/patients.service';
+import { seedDemoStaff } from '../../modules/staff/staff-demo-seed';
 import { TEST_PERSONS } from '../../stand-ins/test-idp/test-persons';
 
 const ALL_ON: FeatureFlags = {
@@ -132,16 +133,14 @@ export async function seedDemo(db: Db, cipher: FieldCipher): Promise<void> {
           .insert(services)
           .values({ organisationId: id, ...service })
           .onConflictDoNothing({ target: [services.organisationId, services.slug] });
+        // The queue of the product's own chat that the service's chat_queue_id names.
+        await tx.insert(chatQueues).values({ id: service.chatQueueId, organisationId: id, name: service.name.fi }).onConflictDoNothing();
       }
     }
     for (const person of TEST_PERSONS) await registerPatient(tx, cipher, person);
     await seedDemoChatCodes(tx);
+    await seedDemoStaff(tx);
   });
-}
-
-/** Organisations' client ids: random, never reused. */
-export function newClientId(): string {
-  return `prsp-${randomBytes(8).toString('hex')}`;
 }
 
 const DEMO_SPECIALIZATIONS = [

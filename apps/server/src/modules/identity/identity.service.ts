@@ -9,6 +9,7 @@ import { findPatient, registerPatient } from '../patients/patients.service';
 import * as flows from './login-flows.repo';
 import type { OidcClient } from './oidc-client';
 import { createSession, destroySession, type SessionPolicy } from './sessions.service';
+import { patientAuditActor } from './patient-audit';
 
 /** A sign-in that has not come back from the broker within this time is void. */
 export const LOGIN_FLOW_TTL_MS = 10 * 60 * 1000;
@@ -68,12 +69,16 @@ export async function finishLogin(
   });
 }
 
-export async function logout(deps: Pick<IdentityDeps, 'db'>, session: { id: string; patientId: string | null }, ip: string): Promise<void> {
+export async function logout(
+  deps: Pick<IdentityDeps, 'db'>,
+  session: { id: string; patientId: string | null; actingForPatientId: string | null },
+  ip: string,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await destroySession(tx, session.id);
     await recordAudit(tx, {
-      actorType: 'patient',
-      actorId: session.patientId,
+      // While acting, signing out also ends acting for the principal: both are named.
+      ...patientAuditActor(session),
       action: 'patient.logout',
       objectType: 'session',
       objectId: session.id,

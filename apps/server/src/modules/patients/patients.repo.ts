@@ -28,3 +28,15 @@ export async function findPatientById(tx: Tx, id: string): Promise<PatientRow | 
   const [row] = await tx.select().from(patients).where(eq(patients.id, id)).limit(1);
   return row;
 }
+
+/** Sets the patient's selected organisation and, when given, the municipality they chose it by. */
+export async function setSelectedOrganisation(tx: Tx, patientId: string, organisationId: string, locationCode?: string): Promise<void> {
+  await tx
+    .update(patients)
+    .set({ selectedOrganisationId: organisationId, ...(locationCode !== undefined ? { locationCode } : {}) })
+    .where(eq(patients.id, patientId));
+}
+
+export async function setClientParams(tx: Tx, patientId: string, values: { lang: string; timezone: string }): Promise<void> {
+  await tx.update(patients).set(values).where(eq(patients.id, patientId));
+}

@@ -11,6 +11,8 @@ export const patients = pgTable('patients', {
   selectedOrganisationId: uuid('selected_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
   lang: text('lang'),
   timezone: text('timezone'),
+  /** The municipality (Statistics Finland code) the patient last chose under 'change location'. */
+  locationCode: text('location_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
 });

@@ -17,7 +17,14 @@ export type OutgoingEmail = {
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<string> {
   const [row] = await tx
     .insert(outboxEmails)
-    .values({ toAddress: email.to, fromName: email.fromName, fromAddress: email.fromAddress, subject: email.subject, text: email.text, html: email.html })
+    .values({
+      toAddress: email.to,
+      fromName: email.fromName,
+      fromAddress: email.fromAddress,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    })
     .returning({ id: outboxEmails.id });
   return row!.id;
 }

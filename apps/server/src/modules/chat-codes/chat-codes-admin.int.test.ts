@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditLog, chatCodeGroups, services } from '../../db/schema';
+import { addDays, endOfYear, localDateAt } from '../../platform/time/local-date';
+import { TestBrowser } from '../../test/http-client';
+import { organisationId, signInStaff } from '../../test/staff-session';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let physioId: string;
+let kaarinaServiceId: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  const [physio] = await t.database.db.select({ id: services.id }).from(services).where(eq(services.slug, 'physio'));
+  physioId = physio!.id;
+  const kaarina = await organisationId(t, 'kaarina-demo');
+  const [other] = await t.database.db.select({ id: services.id }).from(services).where(eq(services.organisationId, kaarina)).limit(1);
+  kaarinaServiceId = other!.id;
+});
+afterAll(() => t.close());
+
+async function admin(opts: Parameters<typeof signInStaff>[2] = {}) {
+  const browser = new TestBrowser(t.baseUrl);
+  await signInStaff(t, browser, opts);
+  return browser;
+}
+
+const json = (browser: TestBrowser, path: string, body: unknown) =>
+  browser.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+const validGroup = (over: Record<string, unknown> = {}) => ({
+  name: 'Fysioterapia syksy',
+  serviceId: physioId,
+  totalCodes: 25,
+  usesPerCode: 2,
+  expiryPreset: 'endOfYear',
+  ...over,
+});
+
+function fieldKeys(body: { fields?: { field: string; messageKey: string }[] }) {
+  return Object.fromEntries((body.fields ?? []).map((f) => [f.field, f.messageKey]));
+}
+
+const today = () => localDateAt(new Date());
+
+describe('chat code groups', () => {
+  test('not signed in: 101; no chat code right: 403', async () => {
+    expect(await (await new TestBrowser(t.baseUrl).fetch('/api/admin/chat-codes/list')).json()).toMatchObject({ statusCode: 101 });
+    const booker = await admin({ preset: 'booker' });
+    expect((await booker.fetch('/api/admin/chat-codes/list')).status).toBe(403);
+    expect((await json(booker, '/api/admin/chat-codes/create', validGroup())).status).toBe(403);
+  });
+
+  test("the list has the organisation's groups with use counts; the services to choose from", async () => {
+    const browser = await admin();
+    const groups = (await (await browser.fetch('/api/admin/chat-codes/list')).json()).data;
+    const used = groups.find((g: { name: string }) => g.name === 'Käytetty koodi');
+    expect(used).toMatchObject({ usedCodes: 1, totalCodes: 1, serviceName: { en: 'Physiotherapist' } });
+    const choices = (await (await browser.fetch('/api/admin/chat-codes/services')).json()).data;
+    expect(choices.find((s: { id: string }) => s.id === physioId)).toMatchObject({ requiresCode: true });
+    expect(choices.map((s: { id: string }) => s.id)).not.toContain(kaarinaServiceId);
+  });
+
+  test('creating generates every code, unambiguous and unique; the preset sets the expiry', async () => {
+    const browser = await admin();
+    const res = await json(browser, '/api/admin/chat-codes/create', validGroup());
+    expect(res.status).toBe(200);
+    const group = (await res.json()).data;
+    expect(group).toMatchObject({ totalCodes: 25, usesPerCode: 2, usedCodes: 0, startDate: today(), expiryDate: endOfYear(today()) });
+    const codes = (await (await browser.fetch(`/api/admin/chat-codes/${group.id}/codes`)).json()).data;
+    expect(codes).toHaveLength(25);
+    expect(new Set(codes.map((c: { code: string }) => c.code)).size).toBe(25);
+    for (const c of codes) expect(c).toMatchObject({ code: expect.stringMatching(/^[2-9A-HJ-NP-Z]{10}$/), useCount: 0, usesPerCode: 2 });
+  });
+
+  test('an explicit start and expiry date; no expiry', async () => {
+    const browser = await admin();
+    const start = addDays(today(), 3);
+    const dated = (
+      await (
+        await json(
+          browser,
+          '/api/admin/chat-codes/create',
+          validGroup({ expiryPreset: undefined, startDate: start, expiryDate: addDays(start, 10) }),
+        )
+      ).json()
+    ).data;
+    expect(dated).toMatchObject({ startDate: start, expiryDate: addDays(start, 10) });
+    const open = (
+      await (await json(browser, '/api/admin/chat-codes/create', validGroup({ expiryPreset: 'noExpirationDate', totalCodes: 1 }))).json()
+    ).data;
+    expect(open).toMatchObject({ expiryDate: null, expiresAt: null });
+  });
+
+  test('spec §5: name, service, more than 0 codes, uses, dates', async () => {
+    const browser = await admin();
+    const res = await json(browser, '/api/admin/chat-codes/create', { name: ' ', totalCodes: 0, usesPerCode: 0 });
+    expect(res.status).toBe(400);
+    expect(fieldKeys(await res.json())).toEqual({
+      name: 'fields.required',
+      serviceId: 'fields.required',
+      totalCodes: 'fields.codeCount',
+      usesPerCode: 'fields.usesPerCode',
+      expiryDate: 'fields.required',
+    });
+    expect(fieldKeys(await (await json(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 10_001 }))).json())).toEqual({
+      totalCodes: 'fields.codeCount',
+    });
+    const past = await json(browser, '/api/admin/chat-codes/create', validGroup({ startDate: addDays(today(), -1) }));
+    expect(fieldKeys(await past.json())).toEqual({ startDate: 'fields.pastDate' });
+    const pastExpiry = await json(
+      browser,
+      '/api/admin/chat-codes/create',
+      validGroup({ expiryPreset: undefined, expiryDate: addDays(today(), -1) }),
+    );
+    expect(fieldKeys(await pastExpiry.json())).toEqual({ expiryDate: 'fields.pastDate' });
+    const reversed = await json(
+      browser,
+      '/api/admin/chat-codes/create',
+      validGroup({ expiryPreset: 'today', startDate: addDays(today(), 2) }),
+    );
+    expect(fieldKeys(await reversed.json())).toEqual({ expiryPreset: 'fields.expiryBeforeStart' });
+    const badDate = await json(browser, '/api/admin/chat-codes/create', validGroup({ expiryPreset: undefined, expiryDate: '2030-02-30' }));
+    expect(fieldKeys(await badDate.json())).toEqual({ expiryDate: 'fields.date' });
+    const foreign = await json(browser, '/api/admin/chat-codes/create', validGroup({ serviceId: kaarinaServiceId }));
+    expect(fieldKeys(await foreign.json())).toEqual({ serviceId: 'fields.invalid' });
+  });
+
+  test('update the name and uses; delete the group with its codes', async () => {
+    const browser = await admin();
+    const group = (await (await json(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 3 }))).json()).data;
+    const updated = await json(browser, `/api/admin/chat-codes/${group.id}/update`, { name: 'Uusi nimi', usesPerCode: 5 });
+    expect((await updated.json()).data).toMatchObject({ name: 'Uusi nimi', usesPerCode: 5, totalCodes: 3 });
+    expect(fieldKeys(await (await json(browser, `/api/admin/chat-codes/${group.id}/update`, { name: '', usesPerCode: 0 })).json())).toEqual(
+      {
+        name: 'fields.required',
+        usesPerCode: 'fields.usesPerCode',
+      },
+    );
+    expect((await browser.fetch(`/api/admin/chat-codes/${group.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await browser.fetch(`/api/admin/chat-codes/${group.id}/codes`)).status).toBe(404);
+  });
+
+  test('the CSV download: RFC 4180, an attachment, audited without the codes', async () => {
+    const browser = await admin({ preset: 'operationalAdmin' });
+    const group = (await (await json(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 4, usesPerCode: 1 }))).json()).data;
+    const res = await browser.fetch(`/api/admin/chat-codes/${group.id}/codes.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="chat-codes-${group.id}.csv"`);
+    const csv = await res.text();
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('code,useCount,usesPerCode');
+    expect(lines.slice(1, 5).every((l) => /^[2-9A-HJ-NP-Z]{10},0,1$/.test(l))).toBe(true);
+    expect(lines[5]).toBe('');
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.objectId, group.id));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['chatCodes.groupCreate', 'chatCodes.download']));
+    expect(JSON.stringify(audit)).not.toContain(lines[1]!.slice(0, 10));
+  });
+
+  test("another organisation's group is not found", async () => {
+    const kaarinaAdmin = await admin({ organisation: 'kaarina-demo' });
+    const foreign = (await (await json(kaarinaAdmin, '/api/admin/chat-codes/create', validGroup({ serviceId: kaarinaServiceId }))).json())
+      .data;
+    const browser = await admin();
+    for (const path of [`/api/admin/chat-codes/${foreign.id}/codes`, `/api/admin/chat-codes/${foreign.id}/codes.csv`]) {
+      expect((await browser.fetch(path)).status).toBe(404);
+    }
+    expect((await json(browser, `/api/admin/chat-codes/${foreign.id}/update`, { name: 'x', usesPerCode: 1 })).status).toBe(404);
+    expect((await browser.fetch(`/api/admin/chat-codes/${foreign.id}`, { method: 'DELETE' })).status).toBe(404);
+    const [row] = await t.database.db.select().from(chatCodeGroups).where(eq(chatCodeGroups.id, foreign.id));
+    expect(row!.name).toBe('Fysioterapia syksy');
+  });
+});

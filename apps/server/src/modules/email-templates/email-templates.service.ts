@@ -1,0 +1,106 @@
+import {
+  EMAIL_TEMPLATE_KINDS,
+  LANGUAGES,
+  emailTemplateTags,
+  type EmailPreview,
+  type EmailTemplate,
+  type EmailTemplateInput,
+  type EmailTemplateKind,
+  type EmailTemplatePreviewRequest,
+  type Language,
+} from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import * as repo from '../../platform/mail/templates/email-templates.repo';
+import { renderEmail } from '../../platform/mail/templates/render';
+import {
+  builtInValues,
+  defaultTemplate,
+  definedValues,
+  fromCustomRow,
+  sampleValues,
+  type ResolvedTemplate,
+} from '../../platform/mail/templates/template-source';
+
+/** Who acts: the admin, in the organisation chosen in their session, from which address. */
+export type TemplateActor = { userId: string; organisationId: string; ip: string };
+
+function isKind(kind: string): kind is EmailTemplateKind {
+  return (EMAIL_TEMPLATE_KINDS as readonly string[]).includes(kind);
+}
+
+function toDto(t: ResolvedTemplate): EmailTemplate {
+  return {
+    id: t.id,
+    kind: t.kind,
+    language: t.language,
+    source: t.source,
+    senderName: t.senderName,
+    senderAddress: t.senderAddress,
+    title: t.title,
+    content: t.content,
+    tags: [...t.tags],
+    updatedAt: t.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every kind in every language, each the organisation's own version or the default (spec §4 'E-mail templates'). */
+export async function listTemplates(db: Db, organisationId: string): Promise<EmailTemplate[]> {
+  const custom = await repo.listCustomTemplates(db, organisationId);
+  return EMAIL_TEMPLATE_KINDS.flatMap((kind) =>
+    LANGUAGES.map((language) => {
+      const row = custom.find((r) => r.kind === kind && r.language === language);
+      return toDto(row ? fromCustomRow(row, kind, language) : defaultTemplate(kind, language));
+    }),
+  );
+}
+
+/** Saves the organisation's own version of a kind in a language, replacing an earlier one. */
+export async function saveTemplate(db: Db, actor: TemplateActor, input: EmailTemplateInput): Promise<EmailTemplate> {
+  return db.transaction(async (tx) => {
+    const row = await repo.upsertCustomTemplate(tx, { organisationId: actor.organisationId, ...input });
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: actor.userId,
+      action: 'emailTemplate.save',
+      objectType: 'emailTemplate',
+      objectId: row.id,
+      ip: actor.ip,
+      details: { organisationId: actor.organisationId, kind: input.kind, language: input.language },
+    });
+    return toDto(fromCustomRow(row, input.kind, input.language));
+  });
+}
+
+/**
+ * Reset to default: deletes the organisation's own version. Only its own template in that language
+ * can be reset; anything else is 404, so ids of other organisations reveal nothing. Cannot be undone.
+ */
+export async function resetTemplate(db: Db, actor: TemplateActor, id: string, language: Language): Promise<EmailTemplate> {
+  return db.transaction(async (tx) => {
+    const row = await repo.deleteCustomTemplate(tx, { id, organisationId: actor.organisationId, language });
+    if (!row || !isKind(row.kind)) throw new AppError(404);
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: actor.userId,
+      action: 'emailTemplate.reset',
+      objectType: 'emailTemplate',
+      objectId: row.id,
+      ip: actor.ip,
+      details: { organisationId: actor.organisationId, kind: row.kind, language },
+    });
+    return toDto(defaultTemplate(row.kind, language));
+  });
+}
+
+/** Renders what the editor holds with sample values (and the organisation's real name), as the e-mail would look. */
+export async function previewTemplate(db: Db, organisationId: string, request: EmailTemplatePreviewRequest): Promise<EmailPreview> {
+  const { kind, language, title, content } = request.template;
+  const values = {
+    ...sampleValues(language),
+    ...(await builtInValues(db, organisationId, kind, language)),
+    ...definedValues(request.tags ?? {}),
+  };
+  return renderEmail({ title, content, language, tags: emailTemplateTags(kind), values });
+}

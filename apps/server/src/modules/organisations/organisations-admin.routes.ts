@@ -1,0 +1,78 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  okEnvelope,
+  SERVICE_ICON_LABELS,
+  ZAdminOrganisation,
+  ZAdminOrganisationList,
+  ZExpertOrganisation,
+  ZOrganisationIdParams,
+  ZOrganisationSaved,
+  ZServiceIconList,
+} from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { throwIfFieldIssues } from '../../platform/field-errors';
+import { ok } from '../../platform/ok';
+import { requestLanguage } from '../../platform/request-language';
+import { requireExpert } from '../../plugins/staff-guards';
+import { actorOf, staffOf } from './admin-actor';
+import { expertOrganisation } from './expert-organisation.service';
+import { parseOrganisationForm } from './organisation-form';
+import { ORGANISATION_MULTIPART_LIMITS, readOrganisationMultipart } from './organisation-multipart';
+import * as organisations from './organisations-admin.service';
+
+export type OrganisationsAdminRouteOptions = { db: Db; cipher: FieldCipher };
+
+/** Reads, parses and checks the multipart organisation form; every field problem is answered at once. */
+async function readForm(req: FastifyRequest, mode: 'create' | 'update') {
+  const lang = requestLanguage(req);
+  const { raw, issues: readIssues } = await readOrganisationMultipart(req, lang);
+  const { form, issues } = await parseOrganisationForm(raw, mode);
+  throwIfFieldIssues([...readIssues, ...issues], lang);
+  return form;
+}
+
+/**
+ * Organisation administration (spec §7 'Admin organisation'), the icon list, and the expert app's organisation.
+ * Admin routes carry no guard here: ADMIN_ROUTE_RIGHTS (organisations-admin.rights.ts) puts it in front.
+ */
+export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: OrganisationsAdminRouteOptions) {
+  // Scoped to this plugin: only the organisation form takes multipart bodies.
+  await fastify.register(multipart, { limits: ORGANISATION_MULTIPART_LIMITS });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/admin/organisation/list', { schema: { response: { 200: okEnvelope(ZAdminOrganisationList) } } }, async (req) => {
+    return ok(await organisations.listAdminOrganisations(opts.db, staffOf(req)));
+  });
+
+  app.get(
+    '/api/admin/organisation/get/:id',
+    { schema: { params: ZOrganisationIdParams, response: { 200: okEnvelope(ZAdminOrganisation) } } },
+    async (req) => ok(await organisations.getAdminOrganisation(opts.db, staffOf(req), req.params.id)),
+  );
+
+  app.post('/api/admin/organisation/create', { schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } }, async (req) => {
+    const actor = actorOf(req);
+    return ok(await organisations.createOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'create')));
+  });
+
+  app.post('/api/admin/organisation/update', { schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } }, async (req) => {
+    const actor = actorOf(req);
+    return ok(await organisations.updateOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'update')));
+  });
+
+  app.get('/api/admin/icon/list', { schema: { response: { 200: okEnvelope(ZServiceIconList) } } }, async (req) => {
+    staffOf(req);
+    return ok(SERVICE_ICON_LABELS);
+  });
+
+  app.get(
+    '/api/expert/organisation',
+    { preHandler: requireExpert, schema: { response: { 200: okEnvelope(ZExpertOrganisation) } } },
+    async (req) => {
+      return ok(await expertOrganisation(opts.db, req.session!.staffUserId!, req.session!.organisationId));
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod/mini';
+import type { Localized, OrganisationsInfo, ZLocationOptions } from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import { byFinnishName, municipalityByCode, municipalityNames } from '../directory/municipalities';
+import { findOrganisationsServing, listMunicipalityAreas } from '../organisations/organisations.repo';
+import { organisationsInfo } from '../organisations/organisations.service';
+import { patientActor, type PatientContext } from './patient-access';
+import { findPatientById, setSelectedOrganisation } from './patients.repo';
+
+export type LocationOptions = z.infer<typeof ZLocationOptions>;
+
+/**
+ * Change location (spec §2, §4): the municipalities some listed organisation serves, by Finnish name,
+ * and the one the patient chose last. Codes the municipality list does not know are left out.
+ */
+export async function locationOptions(db: Db, ctx: PatientContext): Promise<LocationOptions> {
+  const [rows, patient] = await Promise.all([listMunicipalityAreas(db), findPatientById(db, ctx.patientId)]);
+  const areas = new Map<string, Localized>();
+  for (const { code } of rows) {
+    const municipality = municipalityByCode(code);
+    if (municipality && !areas.has(code)) areas.set(code, municipalityNames(municipality));
+  }
+  const list = byFinnishName(
+    [...areas].map(([id, name]) => ({ id, name })),
+    (a) => a.name.fi,
+  );
+  return { areas: list, current: patient?.locationCode ?? null };
+}
+
+/**
+ * Moves the effective patient to the organisation serving a municipality (the first by name when several do)
+ * and remembers the municipality; 501 when no listed organisation serves it. Audited.
+ */
+export async function changeLocation(db: Db, ctx: PatientContext, area: string, ip: string): Promise<OrganisationsInfo> {
+  return db.transaction(async (tx) => {
+    const [org] = await findOrganisationsServing(tx, area);
+    if (!org) throw new AppError(501, { detail: 'no organisation serves the area' });
+    await setSelectedOrganisation(tx, ctx.patientId, org.id, area);
+    await recordAudit(tx, {
+      ...patientActor(ctx, ip),
+      action: 'patient.location.change',
+      objectType: 'organisation',
+      objectId: org.id,
+    });
+    return organisationsInfo(tx, org.id);
+  });
+}

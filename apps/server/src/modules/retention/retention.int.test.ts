@@ -1,0 +1,202 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PRESET_RIGHTS } from '@prsp/contracts';
+import type { Database } from '../../db/client';
+import {
+  adminMemberships,
+  appointments,
+  auditLog,
+  experts,
+  organisations,
+  patientContacts,
+  patients,
+  staffUsers,
+  surveyResponses,
+} from '../../db/schema';
+import { seedDemo } from '../../db/seed/demo-seed';
+import { createFieldCipher } from '../../platform/crypto/field-cipher';
+import { openTestDatabase } from '../../test/test-database';
+import { runRetention } from './retention.service';
+import * as repo from './retention.repo';
+
+const NOW = new Date('2026-06-01T03:00:00Z');
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
+
+let database: Database;
+let espoo: string;
+let kaarina: string;
+const ids: Record<string, string> = {};
+
+async function staff(name: string, lastLoginAt: Date, places: { admin?: string[]; expert?: string; global?: boolean }) {
+  const db = database.db;
+  const [u] = await db
+    .insert(staffUsers)
+    .values({
+      email: `${name}@test.example`,
+      firstName: name,
+      lastName: 'T',
+      lastLoginAt,
+      createdAt: daysAgo(1000),
+      isGlobalAdmin: places.global ?? false,
+    })
+    .returning({ id: staffUsers.id });
+  for (const org of places.admin ?? []) {
+    await db.insert(adminMemberships).values({ userId: u!.id, organisationId: org, preset: 'booker', rights: PRESET_RIGHTS.booker });
+  }
+  if (places.expert)
+    await db.insert(experts).values({ userId: u!.id, organisationId: places.expert, specializations: ['nurse'], chatQueueId: 'q' });
+  await db.insert(auditLog).values([
+    { actorType: 'staff', actorId: u!.id, action: 'test.old', at: daysAgo(400) },
+    { actorType: 'staff', actorId: u!.id, action: 'test.new', at: daysAgo(1) },
+  ]);
+  ids[name] = u!.id;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedDemo(database.db, createFieldCipher('test-key-test-key-test-key-test-key-0000'));
+  const db = database.db;
+  const orgs = await db.select({ id: organisations.id, slug: organisations.slug }).from(organisations);
+  espoo = orgs.find((o) => o.slug === 'espoo-demo')!.id;
+  kaarina = orgs.find((o) => o.slug === 'kaarina-demo')!.id;
+  await db
+    .update(organisations)
+    .set({ retention: { patientDays: 90, adminDays: 180, expertDays: 365 } })
+    .where(eq(organisations.id, espoo));
+
+  const [idle, active, elsewhere] = await db.select({ id: patients.id }).from(patients).limit(3);
+  await db
+    .update(patients)
+    .set({ selectedOrganisationId: espoo, lastLoginAt: daysAgo(100) })
+    .where(eq(patients.id, idle!.id));
+  await db
+    .update(patients)
+    .set({ selectedOrganisationId: espoo, lastLoginAt: daysAgo(10) })
+    .where(eq(patients.id, active!.id));
+  await db
+    .update(patients)
+    .set({ selectedOrganisationId: kaarina, lastLoginAt: daysAgo(500) })
+    .where(eq(patients.id, elsewhere!.id));
+  const contact = {
+    street: 'Katu 1',
+    code: '02100',
+    city: 'Espoo',
+    mobile: '0401234567',
+    email: 'p@test.example',
+    country: 'fi',
+    nationality: 'fi',
+  };
+  for (const p of [idle!, active!, elsewhere!]) await db.insert(patientContacts).values({ patientId: p.id, ...contact });
+  Object.assign(ids, { idlePatient: idle!.id, activePatient: active!.id, kaarinaPatient: elsewhere!.id });
+
+  const appointment = (organisationId: string, startsAt: Date, name: string) => ({
+    organisationId,
+    patientId: active!.id,
+    name,
+    startsAt,
+    durationMinutes: 30,
+    type: 'oneOnOne' as const,
+    status: 'booked' as const,
+  });
+  await db
+    .insert(appointments)
+    .values([
+      appointment(espoo, daysAgo(91), 'old'),
+      appointment(espoo, daysAgo(89), 'recent'),
+      appointment(espoo, new Date(NOW.getTime() + 86_400_000), 'future'),
+      appointment(kaarina, daysAgo(900), 'kaarina-old'),
+    ]);
+  const survey = (organisationId: string, createdAt: Date) => ({
+    organisationId,
+    patientId: active!.id,
+    surveyName: { fi: 'K', se: 'K', en: 'K' },
+    createdAt,
+  });
+  await db.insert(surveyResponses).values([survey(espoo, daysAgo(120)), survey(espoo, daysAgo(5)), survey(kaarina, daysAgo(900))]);
+
+  await staff('idleAdmin', daysAgo(200), { admin: [espoo] });
+  await staff('idleAdminElsewhereToo', daysAgo(200), { admin: [espoo, kaarina] });
+  await staff('activeAdmin', daysAgo(2), { admin: [espoo] });
+  await staff('idleGlobal', daysAgo(999), { admin: [espoo], global: true });
+  await staff('idleExpert', daysAgo(400), { expert: espoo });
+  await staff('recentExpert', daysAgo(300), { expert: espoo });
+  await staff('kaarinaAdmin', daysAgo(999), { admin: [kaarina] });
+});
+afterAll(() => database.close());
+
+describe('a retention run', () => {
+  let run: Awaited<ReturnType<typeof runRetention>>;
+  beforeAll(async () => {
+    run = await runRetention(database.db, { now: NOW });
+  });
+
+  test('runs only for organisations with a limit, and records what it deleted', async () => {
+    expect(run.ran).toBe(true);
+    expect(run.organisations.map((o) => o.organisationId)).toEqual([espoo]);
+    const [row] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention.run'));
+    expect(row).toMatchObject({ actorType: 'system', actorId: null, objectType: 'organisation', objectId: espoo });
+    expect(row!.details).toEqual(run.organisations[0]!.counts);
+    expect(run.organisations[0]!.counts).toMatchObject({ appointments: 1, surveyResponses: 1, patientContacts: 1, admins: 2, experts: 1 });
+  });
+
+  test("patients' appointments and survey answers older than patientDays go; newer and other organisations' stay", async () => {
+    const names = (await database.db.select({ name: appointments.name }).from(appointments)).map((a) => a.name).sort();
+    expect(names).toEqual(['future', 'kaarina-old', 'recent']);
+    const surveys = await database.db.select().from(surveyResponses);
+    expect(surveys).toHaveLength(2);
+  });
+
+  test('contact details of patients idle longer than patientDays go', async () => {
+    const left = (await database.db.select({ id: patientContacts.patientId }).from(patientContacts)).map((c) => c.id).sort();
+    expect(left).toEqual([ids.activePatient, ids.kaarinaPatient].sort());
+  });
+
+  test('admins and experts idle too long lose their place, and the account when nothing is left', async () => {
+    const users = (await database.db.select({ id: staffUsers.id }).from(staffUsers)).map((u) => u.id);
+    expect(users).not.toContain(ids.idleAdmin);
+    expect(users).not.toContain(ids.idleExpert);
+    for (const kept of ['idleAdminElsewhereToo', 'activeAdmin', 'idleGlobal', 'recentExpert', 'kaarinaAdmin'])
+      expect(users).toContain(ids[kept]);
+    const elsewhere = await database.db.select().from(adminMemberships).where(eq(adminMemberships.userId, ids.idleAdminElsewhereToo!));
+    expect(elsewhere.map((m) => m.organisationId)).toEqual([kaarina]);
+    // A global admin belongs to no one organisation's retention.
+    expect(await database.db.select().from(adminMemberships).where(eq(adminMemberships.userId, ids.idleGlobal!))).toHaveLength(1);
+  });
+
+  test("audit rows of the organisation's admins and experts older than their limit go, newer stay", async () => {
+    const rows = await database.db
+      .select({ actorId: auditLog.actorId, action: auditLog.action })
+      .from(auditLog)
+      .where(inArray(auditLog.actorId, [ids.activeAdmin!, ids.recentExpert!, ids.kaarinaAdmin!]));
+    const of = (name: string) =>
+      rows
+        .filter((r) => r.actorId === ids[name])
+        .map((r) => r.action)
+        .sort();
+    expect(of('activeAdmin')).toEqual(['test.new']);
+    expect(of('recentExpert')).toEqual(['test.new']);
+    expect(of('kaarinaAdmin')).toEqual(['test.new', 'test.old']);
+  });
+
+  test('the daily run skips when the last one began less than 23 hours ago, and runs after', async () => {
+    // The last run is known by its audit row's time, which is the clock's, not the `now` the run was given.
+    const [last] = await database.db.select({ at: auditLog.at }).from(auditLog).where(eq(auditLog.action, 'retention.run'));
+    expect((await runRetention(database.db, { now: new Date(last!.at.getTime() + 3_600_000), onlyIfDue: true })).ran).toBe(false);
+    expect((await runRetention(database.db, { now: new Date(last!.at.getTime() + 24 * 3_600_000), onlyIfDue: true })).ran).toBe(true);
+    const runs = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'retention.run'), eq(auditLog.objectId, espoo)));
+    expect(runs).toHaveLength(2);
+  });
+});
+
+// One PGlite database has one connection, so two runs cannot overlap there; on a server they can, and the lock decides.
+if (process.env.TEST_DATABASE_URL) {
+  test('while one instance holds the job lock, another skips the run', async () => {
+    await database.db.transaction(async (tx) => {
+      expect(await repo.tryJobLock(tx, 7_420_021)).toBe(true);
+      expect((await runRetention(database.db, { now: NOW })).ran).toBe(false);
+    });
+  });
+}

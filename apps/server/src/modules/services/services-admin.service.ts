@@ -1,0 +1,106 @@
+import type { AdminService, ChatQueue, ServiceInput } from '@prsp/contracts';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
+import type { AdminActor } from '../organisations/admin-actor';
+import { areasOf } from '../organisations/organisations-admin.repo';
+import { firstFreeSlug, slugify } from '../organisations/slug';
+import { createQueue, isOrganisationQueue, organisationQueues } from '../reception/chat-queues.service';
+import * as repo from './services-admin.repo';
+
+function toAdminService(row: repo.ServiceRow): AdminService {
+  const { id, name, description, icon, chatQueueId, requiresCode, selfAssessment, areas, position } = row;
+  return { id, name, description, icon, chatQueueId, requiresCode, selfAssessment, areas, position };
+}
+
+function organisationOf(actor: AdminActor): string {
+  // The route guard admits only admins working in an organisation.
+  return actor.staff.organisationId!;
+}
+
+export async function listServices(db: Db, actor: AdminActor): Promise<AdminService[]> {
+  return (await repo.listOrganisationServices(db, organisationOf(actor))).map(toAdminService);
+}
+
+/** One of the organisation's services; another organisation's answers 404 as if it did not exist. */
+export async function getService(db: Db, actor: AdminActor, id: string): Promise<AdminService> {
+  const row = await repo.findOrganisationService(db, organisationOf(actor), id);
+  if (!row) throw new AppError(404);
+  return toAdminService(row);
+}
+
+export function listChatQueues(db: Db, actor: AdminActor): Promise<ChatQueue[]> {
+  return organisationQueues(db, organisationOf(actor));
+}
+
+/**
+ * Spec §5 'Service' rules that need the database: the queue is one of the organisation's (unless a new one is
+ * made), and the service area is part of the organisation's.
+ */
+async function inputIssues(tx: Tx, organisationId: string, input: ServiceInput): Promise<FieldIssue[]> {
+  const issues: FieldIssue[] = [];
+  if (!input.createQueue && !(await isOrganisationQueue(tx, organisationId, input.chatQueueId!.trim()))) {
+    issues.push({ field: 'chatQueueId', key: 'chatQueue' });
+  }
+  const areas = await areasOf(tx, organisationId);
+  const allowed = new Set([...areas.municipalities, ...areas.postalCodes]);
+  input.areas.forEach((code, i) => {
+    if (!allowed.has(code)) issues.push({ field: `areas.${i}`, key: 'serviceArea' });
+  });
+  return issues;
+}
+
+async function valuesOf(tx: Tx, organisationId: string, input: ServiceInput): Promise<repo.ServiceValues> {
+  const chatQueueId = input.createQueue ? await createQueue(tx, { organisationId, name: input.name.fi }) : input.chatQueueId!.trim();
+  return {
+    name: input.name,
+    description: input.description,
+    icon: input.icon,
+    chatQueueId,
+    requiresCode: input.requiresCode,
+    selfAssessment: input.selfAssessment,
+    areas: [...new Set(input.areas)],
+  };
+}
+
+async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
+  await recordAudit(tx, { actorType: 'staff', actorId: actor.staff.userId, action, objectType: 'service', objectId: id, ip: actor.ip });
+}
+
+/** A new service at the end of the list, with a new chat queue when asked. */
+export async function createService(db: Db, actor: AdminActor, input: ServiceInput): Promise<AdminService> {
+  const organisationId = organisationOf(actor);
+  return db.transaction(async (tx) => {
+    throwIfFieldIssues(await inputIssues(tx, organisationId, input), actor.lang);
+    const base = slugify(input.name.fi, 'service');
+    const row = await repo.insertService(tx, {
+      ...(await valuesOf(tx, organisationId, input)),
+      organisationId,
+      slug: firstFreeSlug(base, await repo.slugsLike(tx, organisationId, base)),
+      position: await repo.nextPosition(tx, organisationId),
+    });
+    await audit(tx, actor, 'service.create', row.id);
+    return toAdminService(row);
+  });
+}
+
+export async function updateService(db: Db, actor: AdminActor, id: string, input: ServiceInput): Promise<AdminService> {
+  const organisationId = organisationOf(actor);
+  return db.transaction(async (tx) => {
+    if (!(await repo.findOrganisationService(tx, organisationId, id))) throw new AppError(404);
+    throwIfFieldIssues(await inputIssues(tx, organisationId, input), actor.lang);
+    const row = await repo.updateService(tx, organisationId, id, await valuesOf(tx, organisationId, input));
+    await audit(tx, actor, 'service.update', id);
+    return toAdminService(row!);
+  });
+}
+
+/** Deletes the service and, with it, its chat code groups and their codes. */
+export async function deleteService(db: Db, actor: AdminActor, id: string): Promise<void> {
+  const organisationId = organisationOf(actor);
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteService(tx, organisationId, id))) throw new AppError(404);
+    await audit(tx, actor, 'service.delete', id);
+  });
+}

@@ -1,0 +1,84 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { experts, sessions, specializations, staffUsers } from '../../db/schema';
+import type { Paging } from './staff-users.repo';
+import { containsPattern } from './user-management-rules';
+
+export type ExpertRow = typeof experts.$inferSelect;
+export type ExpertWithUser = { expert: ExpertRow; user: typeof staffUsers.$inferSelect };
+
+function matches(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(ilike(sql`${staffUsers.firstName} || ' ' || ${staffUsers.lastName}`, pattern), ilike(staffUsers.email, pattern));
+}
+
+/** A page of the organisation's experts with their staff user, by last and first name. */
+export async function pageOfExperts(tx: Tx, organisationId: string, paging: Paging): Promise<{ total: number; rows: ExpertWithUser[] }> {
+  const where = and(eq(experts.organisationId, organisationId), matches(paging.search));
+  const [total] = await tx.select({ n: count() }).from(experts).innerJoin(staffUsers, eq(staffUsers.id, experts.userId)).where(where);
+  const rows = await tx
+    .select({ expert: experts, user: staffUsers })
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(where)
+    .orderBy(asc(staffUsers.lastName), asc(staffUsers.firstName), asc(experts.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** One expert, only when they work for the organisation. */
+export async function findExpert(tx: Tx, organisationId: string, id: string): Promise<ExpertWithUser | undefined> {
+  const [row] = await tx
+    .select({ expert: experts, user: staffUsers })
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(and(eq(experts.organisationId, organisationId), eq(experts.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function isExpertAnywhere(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ n: count() }).from(experts).where(eq(experts.userId, userId));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Which of `ids` are known specializations. */
+export async function knownSpecializations(tx: Tx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ id: specializations.id }).from(specializations).where(inArray(specializations.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertExpert(tx: Tx, row: typeof experts.$inferInsert): Promise<ExpertRow> {
+  const [created] = await tx.insert(experts).values(row).returning();
+  return created!;
+}
+
+export async function updateExpert(
+  tx: Tx,
+  id: string,
+  values: Partial<Pick<ExpertRow, 'specializations' | 'communicationLanguage' | 'chatQueueId' | 'chatUserId'>>,
+): Promise<void> {
+  await tx.update(experts).set(values).where(eq(experts.id, id));
+}
+
+export async function updateExpertUser(
+  tx: Tx,
+  userId: string,
+  values: { firstName: string; lastName: string; email: string; language: 'fi' | 'sv' | 'en' },
+): Promise<void> {
+  await tx.update(staffUsers).set(values).where(eq(staffUsers.id, userId));
+}
+
+export async function deleteExpert(tx: Tx, id: string): Promise<void> {
+  await tx.delete(experts).where(eq(experts.id, id));
+}
+
+/** Ends the user's expert sessions in the organisation: they no longer work there. */
+export async function deleteExpertSessions(tx: Tx, userId: string, organisationId: string): Promise<void> {
+  await tx
+    .delete(sessions)
+    .where(and(eq(sessions.staffUserId, userId), eq(sessions.appRole, 'expert'), eq(sessions.organisationId, organisationId)));
+}

@@ -1,0 +1,178 @@
+import type { AdminExpert, ChatQueue, ExpertInput, ExpertList, ExpertListQuery } from '@prsp/contracts';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
+import type { AdminActor } from '../organisations/admin-actor';
+import { createQueue, isOrganisationQueue, newChatUserId, organisationQueues } from '../reception/chat-queues.service';
+import * as repo from './experts-admin.repo';
+import { staffStatus } from './login-rules';
+import { inviteStaffUser, templateLanguage } from './staff-invitations.service';
+import { findStaffByEmail } from './staff.repo';
+import { deleteStaffUser, insertStaffUser, placesLeft } from './staff-users.repo';
+
+export type ExpertsDeps = { db: Db; publicUrl: string };
+
+function organisationOf(actor: AdminActor): string {
+  // The route guard admits only admins working in an organisation.
+  return actor.staff.organisationId!;
+}
+
+function toAdminExpert({ expert, user }: repo.ExpertWithUser): AdminExpert {
+  return {
+    id: expert.id,
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    specializations: expert.specializations,
+    communicationLanguage: expert.communicationLanguage,
+    chatQueueId: expert.chatQueueId,
+    chatUserId: expert.chatUserId,
+    status: staffStatus(user),
+    locked: user.locked,
+    lastLogin: user.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+export async function listExperts(deps: ExpertsDeps, actor: AdminActor, query: ExpertListQuery): Promise<ExpertList> {
+  const { total, rows } = await repo.pageOfExperts(deps.db, organisationOf(actor), query);
+  return { items: rows.map(toAdminExpert), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getExpert(deps: ExpertsDeps, actor: AdminActor, id: string): Promise<AdminExpert> {
+  const row = await repo.findExpert(deps.db, organisationOf(actor), id);
+  if (!row) throw new AppError(404);
+  return toAdminExpert(row);
+}
+
+export function listChatQueues(deps: ExpertsDeps, actor: AdminActor): Promise<ChatQueue[]> {
+  return organisationQueues(deps.db, organisationOf(actor));
+}
+
+/**
+ * The address must be free: taken by an expert (here or elsewhere) is a duplicate expert (1100); taken by any
+ * other member of staff — an admin — is not silently attached to them (1003).
+ */
+async function assertEmailFree(tx: Tx, email: string, ownUserId?: string): Promise<void> {
+  const existing = await findStaffByEmail(tx, email);
+  if (!existing || existing.id === ownUserId) return;
+  throw new AppError((await repo.isExpertAnywhere(tx, existing.id)) ? 1100 : 1003);
+}
+
+/** Spec §5 'Expert' rules that need the database: known specializations and one of the organisation's queues. */
+async function inputIssues(tx: Tx, organisationId: string, input: ExpertInput): Promise<FieldIssue[]> {
+  const issues: FieldIssue[] = [];
+  const known = await repo.knownSpecializations(tx, input.specializations);
+  input.specializations.forEach((id, i) => {
+    if (!known.has(id)) issues.push({ field: `specializations.${i}`, key: 'invalid' });
+  });
+  const queue = input.chatQueueId?.trim();
+  if (queue && !(await isOrganisationQueue(tx, organisationId, queue))) issues.push({ field: 'chatQueueId', key: 'chatQueue' });
+  return issues;
+}
+
+/** The chat user and personal queue of the product's own chat, made in the caller's transaction. */
+async function createChatPresence(tx: Tx, organisationId: string, expert: repo.ExpertRow, name: string, explicitQueue: string | undefined) {
+  const chatUserId = newChatUserId();
+  const personalQueue = await createQueue(tx, { organisationId, name, expertId: expert.id });
+  await repo.updateExpert(tx, expert.id, { chatUserId, chatQueueId: explicitQueue || personalQueue });
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.code ?? e?.cause?.code) === '23505';
+}
+
+async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
+  await recordAudit(tx, { actorType: 'staff', actorId: actor.staff.userId, action, objectType: 'expert', objectId: id, ip: actor.ip });
+}
+
+/**
+ * A new expert: their staff user, the expert row, with `autoCreateChat` the chat user and a personal queue, and
+ * the registration e-mail (24-hour link) — all in one transaction, so a failure leaves nothing half made.
+ */
+export async function createExpert(deps: ExpertsDeps, actor: AdminActor, input: ExpertInput): Promise<AdminExpert> {
+  const organisationId = organisationOf(actor);
+  const id = await deps.db.transaction(async (tx) => {
+    throwIfFieldIssues(await inputIssues(tx, organisationId, input), actor.lang);
+    await assertEmailFree(tx, input.email);
+    const user = await insertStaffUser(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      language: input.communicationLanguage,
+      isGlobalAdmin: false,
+    }).catch((err: unknown) => {
+      // Two creations racing for one address: the unique index decides.
+      throw isUniqueViolation(err) ? new AppError(1100) : err;
+    });
+    const explicitQueue = input.chatQueueId?.trim() || undefined;
+    const expert = await repo.insertExpert(tx, {
+      userId: user.id,
+      organisationId,
+      specializations: [...new Set(input.specializations)],
+      communicationLanguage: input.communicationLanguage,
+      chatQueueId: explicitQueue ?? '',
+    });
+    if (input.autoCreateChat) await createChatPresence(tx, organisationId, expert, `${input.firstName} ${input.lastName}`, explicitQueue);
+    await inviteStaffUser(tx, {
+      userId: user.id,
+      organisationId,
+      appRole: 'expert',
+      language: templateLanguage(input.communicationLanguage),
+      publicUrl: deps.publicUrl,
+    });
+    await audit(tx, actor, 'expert.create', expert.id);
+    return expert.id;
+  });
+  return getExpert(deps, actor, id);
+}
+
+/** Changes the expert and their staff user; `autoCreateChat` adds the chat user and personal queue once. */
+export async function updateExpert(deps: ExpertsDeps, actor: AdminActor, id: string, input: ExpertInput): Promise<AdminExpert> {
+  const organisationId = organisationOf(actor);
+  await deps.db.transaction(async (tx) => {
+    const current = await repo.findExpert(tx, organisationId, id);
+    if (!current) throw new AppError(404);
+    throwIfFieldIssues(await inputIssues(tx, organisationId, input), actor.lang);
+    await assertEmailFree(tx, input.email, current.user.id);
+    await repo
+      .updateExpertUser(tx, current.user.id, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        language: input.communicationLanguage,
+      })
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new AppError(1100) : err;
+      });
+    const explicitQueue = input.chatQueueId?.trim() || undefined;
+    await repo.updateExpert(tx, id, {
+      specializations: [...new Set(input.specializations)],
+      communicationLanguage: input.communicationLanguage,
+      chatQueueId: explicitQueue ?? current.expert.chatQueueId,
+    });
+    if (input.autoCreateChat && !current.expert.chatUserId) {
+      await createChatPresence(tx, organisationId, current.expert, `${input.firstName} ${input.lastName}`, explicitQueue);
+    }
+    await audit(tx, actor, 'expert.update', id);
+  });
+  return getExpert(deps, actor, id);
+}
+
+/**
+ * Removes the expert from the organisation (their personal queue goes with them) and ends their expert sessions
+ * there; a staff user left with no place anywhere is deleted, so the address can be used again.
+ */
+export async function deleteExpert(deps: ExpertsDeps, actor: AdminActor, id: string): Promise<void> {
+  const organisationId = organisationOf(actor);
+  await deps.db.transaction(async (tx) => {
+    const current = await repo.findExpert(tx, organisationId, id);
+    if (!current) throw new AppError(404);
+    await repo.deleteExpert(tx, id);
+    await repo.deleteExpertSessions(tx, current.user.id, organisationId);
+    if (!current.user.isGlobalAdmin && (await placesLeft(tx, current.user.id)) === 0) await deleteStaffUser(tx, current.user.id);
+    await audit(tx, actor, 'expert.delete', id);
+  });
+}

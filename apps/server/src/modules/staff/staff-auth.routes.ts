@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import {
+  okEnvelope,
+  ZChangePasswordRequest,
+  ZForgotPasswordRequest,
+  ZSetPasswordRequest,
+  ZSetRoleParams,
+  ZStaffClientParams,
+  ZStaffLoginRequest,
+  ZStaffUserData,
+  type AppRole,
+} from '@prsp/contracts';
+import { AppError } from '../../platform/app-error';
+import { ok } from '../../platform/ok';
+import { requestLanguage } from '../../platform/request-language';
+import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
+import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';
+import { requireCsrfOnGet } from './csrf-on-get';
+import * as auth from './staff-auth.service';
+import * as passwords from './staff-passwords.service';
+
+export type StaffRouteOptions = auth.StaffDeps & { names: CookieNames; production: boolean };
+
+const ZNull = okEnvelope(z.null());
+
+/** Signed-in staff only, checked before the body is: a stranger learns nothing from validation answers. */
+async function requireStaffSession(req: FastifyRequest): Promise<void> {
+  if (!req.session?.staffUserId) throw new AppError(101);
+}
+
+/** Staff sign-in, session and passwords (spec §7 'Session and lists', `/sso/*`; §5 password rules). */
+export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRouteOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limited = { rateLimit: SIGN_IN_RATE_LIMIT };
+
+  app.post('/api/sso/login', { config: limited, schema: { body: ZStaffLoginRequest, response: { 200: ZNull } } }, async (req, reply) => {
+    const { username, password, app_role } = req.body;
+    const { token } = await auth.login(opts, { username, password, appRole: app_role, ip: req.ip, previousSessionId: req.session?.id });
+    setSessionCookie(reply, opts.names, opts.production, token, opts.policy);
+    return ok(null);
+  });
+
+  app.get('/api/sso/user_data', { schema: { response: { 200: okEnvelope(ZStaffUserData) } } }, async (req) => {
+    return ok(await auth.userData(opts, req.session));
+  });
+
+  app.get(
+    '/api/sso/logout',
+    { preHandler: requireCsrfOnGet(opts.names, new URL(opts.publicUrl).origin), schema: { response: { 200: ZNull } } },
+    async (req, reply) => {
+      // Only a staff session ends here; a patient signs out through their own route.
+      if (req.session?.staffUserId) {
+        await auth.logout(opts, req.session, req.ip);
+        clearSessionCookie(reply, opts.names, opts.production);
+      }
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/sso/set_role/:roleAndOrg',
+    { preValidation: requireStaffSession, schema: { params: ZSetRoleParams, response: { 200: okEnvelope(ZStaffUserData) } } },
+    async (req) => {
+      const [appRole, organisationId] = req.params.roleAndOrg.split(';') as [AppRole, string];
+      return ok(await auth.setOrganisation(opts, req.session, { appRole, organisationId: organisationId.toLowerCase(), ip: req.ip }));
+    },
+  );
+
+  app.post(
+    '/api/sso/client_params',
+    { preValidation: requireStaffSession, schema: { body: ZStaffClientParams, response: { 200: ZNull } } },
+    async (req) => {
+      await auth.saveClientParams(opts, req.session, req.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/sso/password/forgot',
+    { config: limited, schema: { body: ZForgotPasswordRequest, response: { 200: ZNull } } },
+    async (req) => {
+      await passwords.forgotPassword(opts, { email: req.body.email, appRole: req.body.app_role, ip: req.ip });
+      return ok(null);
+    },
+  );
+
+  app.post('/api/sso/password/set', { config: limited, schema: { body: ZSetPasswordRequest, response: { 200: ZNull } } }, async (req) => {
+    await passwords.setPassword(opts, { token: req.body.token, password: req.body.password, ip: req.ip });
+    return ok(null);
+  });
+
+  app.post(
+    '/api/sso/password/change',
+    { config: limited, preValidation: requireStaffSession, schema: { body: ZChangePasswordRequest, response: { 200: ZNull } } },
+    async (req) => {
+      await passwords.changePassword(opts, req.session, { ...req.body, ip: req.ip, lang: requestLanguage(req) });
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditLog, sessions, staffUsers } from '../../db/schema';
+import { TestBrowser } from '../../test/http-client';
+import { setCookieAttributes } from '../../test/login-steps';
+import { createStaffAccount, GOOD_PASSWORD, staffLogin, withCsrfCookie } from '../../test/staff-accounts';
+import { organisationId } from '../../test/staff-session';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_STAFF_PASSWORD } from './staff-demo-seed';
+
+// At most 20 sign-in requests per minute per address: this file stays under that; the limit has its own file.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const userRow = async (id: string) => (await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
+
+async function expectLoginFailed(res: Response) {
+  expect(res.status).toBe(401);
+  expect(await res.json()).toEqual({
+    status: 'error',
+    statusCode: 101,
+    errorKey: 'errors.notAuthenticated',
+    message: expect.any(String),
+  });
+  expect(setCookieAttributes(res, 'prsp_session')).toBeUndefined();
+}
+
+describe('a successful sign-in', () => {
+  test('the demo organisation admin signs in with a new HttpOnly session in their only organisation', async () => {
+    const browser = new TestBrowser(t.baseUrl);
+    const res = await staffLogin(browser, 'Org.Admin@espoo.example ', DEMO_STAFF_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', statusCode: 200, data: null });
+    const cookie = setCookieAttributes(res, 'prsp_session');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.attrs.has('httponly')).toBe(true);
+
+    const data = (await (await browser.fetch('/api/sso/user_data')).json()).data;
+    const espoo = await organisationId(t, 'espoo-demo');
+    expect(data).toMatchObject({ role: 'admin', isGlobalAdmin: false, email: 'org.admin@espoo.example', organisation: { id: espoo } });
+    expect(data.organisations).toEqual([{ id: espoo, name: expect.any(String) }]);
+    expect(data.rights.users).toEqual({ view: true, edit: true });
+
+    const [user] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.email, 'org.admin@espoo.example'));
+    expect(user!.lastLoginAt).toBeInstanceOf(Date);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, user!.id), eq(auditLog.action, 'staff.login')));
+    expect(audits).toHaveLength(1);
+    expect(JSON.stringify(audits[0])).not.toContain('espoo.example');
+  });
+
+  test('a global admin starts without an organisation and sees every organisation', async () => {
+    const browser = new TestBrowser(t.baseUrl);
+    expect((await staffLogin(browser, 'admin@prsp.example', DEMO_STAFF_PASSWORD)).status).toBe(200);
+    const data = (await (await browser.fetch('/api/sso/user_data')).json()).data;
+    expect(data).toMatchObject({ role: 'admin', isGlobalAdmin: true, organisation: null });
+    expect(data.organisations.length).toBeGreaterThanOrEqual(2);
+    expect(data.rights.users).toEqual({ view: false, edit: false });
+  });
+
+  test('the demo expert signs in to the expert app, in their organisation', async () => {
+    const browser = new TestBrowser(t.baseUrl);
+    expect((await staffLogin(browser, 'expert@espoo.example', DEMO_STAFF_PASSWORD, 'expert')).status).toBe(200);
+    const data = (await (await browser.fetch('/api/sso/user_data')).json()).data;
+    expect(data).toMatchObject({ role: 'expert', organisation: { id: await organisationId(t, 'espoo-demo') } });
+  });
+
+  test('signing in again replaces the session the browser had', async () => {
+    const { email } = await createStaffAccount(t);
+    const browser = new TestBrowser(t.baseUrl);
+    await staffLogin(browser, email, GOOD_PASSWORD);
+    const first = browser.cookie('prsp_session')!;
+    await staffLogin(browser, email, GOOD_PASSWORD);
+    expect(browser.cookie('prsp_session')).not.toBe(first);
+    const old = new TestBrowser(t.baseUrl);
+    old.setCookie('prsp_session', first);
+    expect((await old.fetch('/api/sso/user_data')).status).toBe(401);
+  });
+});
+
+describe('refused sign-ins all look the same', () => {
+  test('unknown account, wrong password and no password set give the one 101', async () => {
+    const known = await createStaffAccount(t);
+    const unregistered = await createStaffAccount(t, { password: null });
+    const browser = new TestBrowser(t.baseUrl);
+    await expectLoginFailed(await staffLogin(browser, 'nobody@test.example', GOOD_PASSWORD));
+    await expectLoginFailed(await staffLogin(browser, known.email, 'Wrong-Password-99'));
+    await expectLoginFailed(await staffLogin(browser, unregistered.email, GOOD_PASSWORD));
+  });
+
+  test('the right password in the wrong app is refused the same way', async () => {
+    const admin = await createStaffAccount(t);
+    await expectLoginFailed(await staffLogin(new TestBrowser(t.baseUrl), admin.email, GOOD_PASSWORD, 'expert'));
+  });
+
+  test('an account locked by an admin cannot sign in, even with the right password', async () => {
+    const locked = await createStaffAccount(t, { locked: true });
+    await expectLoginFailed(await staffLogin(new TestBrowser(t.baseUrl), locked.email, GOOD_PASSWORD));
+  });
+
+  test('an inactive account with the right password gets 607', async () => {
+    const inactive = await createStaffAccount(t, { active: false });
+    const res = await staffLogin(new TestBrowser(t.baseUrl), inactive.email, GOOD_PASSWORD);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ status: 'error', statusCode: 607, errorKey: 'errors.adminNotActive' });
+  });
+
+  test('a missing field is a field error', async () => {
+    const res = await withCsrfCookie(new TestBrowser(t.baseUrl)).fetch('/api/sso/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '', password: 'x', app_role: 'admin' }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toEqual([{ field: 'username', messageKey: 'fields.required', message: expect.any(String) }]);
+  });
+});
+
+describe('lockout', () => {
+  test('five wrong passwords in a row shut the account for 15 minutes; then the right one works', async () => {
+    const { id, email } = await createStaffAccount(t);
+    const browser = new TestBrowser(t.baseUrl);
+    for (let i = 0; i < 5; i++) await expectLoginFailed(await staffLogin(browser, email, `Wrong-Password-${i}`));
+    const shut = await userRow(id);
+    const minutes = (shut.lockedUntil!.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14.9);
+    expect(minutes).toBeLessThanOrEqual(15);
+
+    await expectLoginFailed(await staffLogin(browser, email, GOOD_PASSWORD));
+
+    await t.database.db
+      .update(staffUsers)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(staffUsers.id, id));
+    expect((await staffLogin(browser, email, GOOD_PASSWORD)).status).toBe(200);
+    const open = await userRow(id);
+    expect(open.failedLogins).toBe(0);
+    expect(open.lockedUntil).toBeNull();
+    const live = await t.database.db.select().from(sessions).where(eq(sessions.staffUserId, id));
+    expect(live).toHaveLength(1);
+  });
+});

@@ -1,0 +1,131 @@
+import type { Tx } from '../../db/client';
+import { recordAudit } from '../../platform/audit/audit';
+import { actionLogCsv } from './action-log-csv';
+import { sendPasswordLink, templateLanguage } from './staff-invitations.service';
+import { assertCanManage, assertNotSelf, findTarget, type Target, type UserScope } from './staff-user-targets';
+import type { UsersDeps } from './staff-users.service';
+import * as repo from './staff-users.repo';
+import { deleteSessionsOf, expertOrganisationsOf, membershipsOf } from './staff.repo';
+
+type Ctx = { ip: string };
+
+function audit(tx: Tx, scope: UserScope, ctx: Ctx, action: string, userId: string, details?: Record<string, unknown>) {
+  return recordAudit(tx, {
+    actorType: 'staff',
+    actorId: scope.actor.userId,
+    action,
+    objectType: 'staffUser',
+    objectId: userId,
+    ip: ctx.ip,
+    details: { scope: scope.kind, ...(scope.kind === 'organisation' ? { organisationId: scope.organisationId } : {}), ...details },
+  });
+}
+
+/** Runs `act` on a user the caller may manage, in one transaction with its audit row. */
+async function onManagedUser(
+  deps: UsersDeps,
+  scope: UserScope,
+  id: string,
+  opts: { refuse?: 403 | 602; notSelf?: boolean },
+  act: (tx: Tx, target: Target) => Promise<Record<string, unknown> | void>,
+  ctx: Ctx,
+  action: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const target = await findTarget(tx, scope, id);
+    if (opts.notSelf) assertNotSelf(scope, target);
+    assertCanManage(scope, target, opts.refuse);
+    const details = await act(tx, target);
+    await audit(tx, scope, ctx, action, id, details ?? undefined);
+  });
+}
+
+/**
+ * E-mails the user a link to set a new password: 30 minutes, or the 24-hour registration link when they have never
+ * set one. 602 when an organisation admin may not manage the user (a global admin, or one with more rights).
+ */
+export function resetPassword(deps: UsersDeps, scope: UserScope, id: string, ctx: Ctx): Promise<void> {
+  return onManagedUser(
+    deps,
+    scope,
+    id,
+    { refuse: 602 },
+    async (tx, { user }) => {
+      const memberships = await membershipsOf(tx, user.id);
+      const expertOrgs = memberships.length || user.isGlobalAdmin ? [] : await expertOrganisationsOf(tx, user.id);
+      const appRole = memberships.length || user.isGlobalAdmin ? 'admin' : 'expert';
+      const organisationId =
+        scope.kind === 'organisation' ? scope.organisationId : (memberships[0]?.organisationId ?? expertOrgs[0]?.id ?? null);
+      const purpose = user.passwordHash ? 'reset' : 'register';
+      await sendPasswordLink(tx, {
+        userId: user.id,
+        organisationId,
+        appRole,
+        language: templateLanguage(user.language),
+        publicUrl: deps.publicUrl,
+        purpose,
+      });
+      return { purpose };
+    },
+    ctx,
+    'staff.user.passwordResetSent',
+  );
+}
+
+/** Locks the user out (they cannot sign in) and ends their sessions. */
+export function lockUser(deps: UsersDeps, scope: UserScope, id: string, ctx: Ctx): Promise<void> {
+  return onManagedUser(
+    deps,
+    scope,
+    id,
+    { notSelf: true },
+    async (tx) => {
+      await repo.updateStaffUser(tx, id, { locked: true });
+      return { sessionsEnded: await deleteSessionsOf(tx, id) };
+    },
+    ctx,
+    'staff.user.locked',
+  );
+}
+
+/** Unlocks the user and also opens a lockout from wrong passwords. */
+export function unlockUser(deps: UsersDeps, scope: UserScope, id: string, ctx: Ctx): Promise<void> {
+  return onManagedUser(
+    deps,
+    scope,
+    id,
+    {},
+    async (tx) => {
+      await repo.updateStaffUser(tx, id, { locked: false, failedLogins: 0, lockedUntil: null });
+    },
+    ctx,
+    'staff.user.unlocked',
+  );
+}
+
+/** Ends all the user's sessions in every app. */
+export function logoutUser(deps: UsersDeps, scope: UserScope, id: string, ctx: Ctx): Promise<void> {
+  return onManagedUser(deps, scope, id, {}, async (tx) => ({ sessionsEnded: await deleteSessionsOf(tx, id) }), ctx, 'staff.user.loggedOut');
+}
+
+/**
+ * The user's audited actions as CSV. Reading someone's action log is itself an audited action,
+ * recorded in the same transaction as the read.
+ */
+export async function actionLog(deps: UsersDeps, scope: UserScope, id: string, ctx: Ctx): Promise<{ filename: string; csv: string }> {
+  let csv = '';
+  await onManagedUser(
+    deps,
+    scope,
+    id,
+    {},
+    async (tx) => {
+      const rows = await repo.auditRowsOfActor(tx, id);
+      csv = actionLogCsv(rows);
+      return { rows: rows.length };
+    },
+    ctx,
+    'staff.user.actionLogDownloaded',
+  );
+  return { filename: `action-log-${id}.csv`, csv };
+}

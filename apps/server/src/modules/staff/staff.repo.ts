@@ -1,0 +1,93 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AdminPreset, AdminRights } from '@prsp/contracts';
+import type { Tx } from '../../db/client';
+import { adminMemberships, experts, organisations, sessions, staffUsers } from '../../db/schema';
+
+export type StaffUserRow = typeof staffUsers.$inferSelect;
+export type MembershipRow = { organisationId: string; organisationName: string; preset: AdminPreset; rights: AdminRights };
+export type OrganisationRefRow = { id: string; name: string };
+
+export async function findStaffByEmail(tx: Tx, email: string): Promise<StaffUserRow | undefined> {
+  const [row] = await tx.select().from(staffUsers).where(eq(staffUsers.email, email)).limit(1);
+  return row;
+}
+
+export async function findStaffById(tx: Tx, id: string): Promise<StaffUserRow | undefined> {
+  const [row] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  return row;
+}
+
+/** Counts one more wrong password atomically (concurrent attempts each count) and returns the new count. */
+export async function countLoginFailure(tx: Tx, id: string): Promise<number> {
+  const [row] = await tx
+    .update(staffUsers)
+    .set({ failedLogins: sql`${staffUsers.failedLogins} + 1` })
+    .where(eq(staffUsers.id, id))
+    .returning({ failedLogins: staffUsers.failedLogins });
+  return row?.failedLogins ?? 0;
+}
+
+/** Shuts the account until `until`; the count starts again from zero when it opens. */
+export async function lockOutUntil(tx: Tx, id: string, until: Date): Promise<void> {
+  await tx.update(staffUsers).set({ failedLogins: 0, lockedUntil: until }).where(eq(staffUsers.id, id));
+}
+
+export async function recordLoginSuccess(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.update(staffUsers).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: at }).where(eq(staffUsers.id, id));
+}
+
+/** A new password also opens a lockout: whoever set it proved control of the account. */
+export async function setPasswordHash(tx: Tx, id: string, passwordHash: string): Promise<void> {
+  await tx.update(staffUsers).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(staffUsers.id, id));
+}
+
+export async function setLanguage(tx: Tx, id: string, language: 'fi' | 'sv' | 'en'): Promise<void> {
+  await tx.update(staffUsers).set({ language }).where(eq(staffUsers.id, id));
+}
+
+/** The organisations a user administers, with preset and rights, by organisation name. */
+export async function membershipsOf(tx: Tx, userId: string): Promise<MembershipRow[]> {
+  return tx
+    .select({
+      organisationId: adminMemberships.organisationId,
+      organisationName: organisations.name,
+      preset: adminMemberships.preset,
+      rights: adminMemberships.rights,
+    })
+    .from(adminMemberships)
+    .innerJoin(organisations, eq(organisations.id, adminMemberships.organisationId))
+    .where(eq(adminMemberships.userId, userId))
+    .orderBy(asc(organisations.name));
+}
+
+/** The organisations a user works in as an expert. */
+export async function expertOrganisationsOf(tx: Tx, userId: string): Promise<OrganisationRefRow[]> {
+  return tx
+    .select({ id: organisations.id, name: organisations.name })
+    .from(experts)
+    .innerJoin(organisations, eq(organisations.id, experts.organisationId))
+    .where(eq(experts.userId, userId))
+    .orderBy(asc(organisations.name));
+}
+
+export async function allOrganisations(tx: Tx): Promise<OrganisationRefRow[]> {
+  return tx.select({ id: organisations.id, name: organisations.name }).from(organisations).orderBy(asc(organisations.name));
+}
+
+export async function organisationName(tx: Tx, id: string): Promise<string | undefined> {
+  const [row] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id)).limit(1);
+  return row?.name;
+}
+
+/** Ends a user's sessions, all of them or all but `exceptSessionId`; returns how many ended. */
+export async function deleteSessionsOf(tx: Tx, userId: string, exceptSessionId?: string): Promise<number> {
+  const gone = await tx
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.staffUserId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.staffUserId, userId))
+    .returning({ id: sessions.id });
+  return gone.length;
+}
+
+export async function setSessionOrganisation(tx: Tx, sessionId: string, organisationId: string): Promise<void> {
+  await tx.update(sessions).set({ organisationId }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest';
+import { describeSmtpError, OUTBOX_DEFAULTS, retryDelayMs } from './outbox-worker';
+
+test('retries back off exponentially from 30 seconds, and eight attempts are made in all', () => {
+  const waits = Array.from({ length: OUTBOX_DEFAULTS.maxAttempts - 1 }, (_, i) => retryDelayMs(i + 1) / 1000);
+  expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920]);
+  expect(OUTBOX_DEFAULTS.maxAttempts).toBe(8);
+  expect(retryDelayMs(3, 10)).toBe(40);
+});
+
+test('the lease outlasts the longest send, so no other worker takes a mail in hand', () => {
+  // connection 10 s + greeting 10 s + idle socket up to 60 s (smtp-transport.ts)
+  expect(OUTBOX_DEFAULTS.leaseMs).toBeGreaterThan(80_000);
+});
+
+test('a stored SMTP error keeps the code and reason but never an address', () => {
+  const err = Object.assign(
+    new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <aino.virtanen@example.fi>: user unknown"),
+    {
+      code: 'EENVELOPE',
+      responseCode: 550,
+    },
+  );
+  const text = describeSmtpError(err);
+  expect(text).toBe("EENVELOPE 550: Can't send mail - all recipients were rejected: 550 5.1.1 <<address>>: user unknown");
+  expect(text).not.toContain('aino');
+  expect(describeSmtpError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ESOCKET' }))).toBe(
+    'ESOCKET: connect ECONNREFUSED 127.0.0.1:9',
+  );
+  expect(describeSmtpError('x'.repeat(2000))).toHaveLength(500);
+});

@@ -1,0 +1,21 @@
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+
+/** What the outbox worker needs of a mail transport; nodemailer's transporter is one. */
+export type MailTransport = { sendMail(message: SendMailOptions): Promise<unknown>; close?(): void };
+
+// nodemailer waits up to 2 minutes to connect and 10 minutes on an idle socket by default:
+// far longer than the outbox worker's lease, after which another worker could send the same mail.
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+
+/**
+ * The SMTP transport: the configured server (`SMTP_URL`, e.g. `smtps://user:pass@host:465` or
+ * `smtp://host:587` with STARTTLS when offered), else the built-in catcher on loopback, else none.
+ */
+export function createMailTransport(target: { smtpUrl?: string; catcherPort?: number | null }): MailTransport | null {
+  if (target.smtpUrl) return nodemailer.createTransport({ url: target.smtpUrl, ...TIMEOUTS });
+  if (target.catcherPort) {
+    // The catcher speaks plain SMTP on loopback only; there is nothing to encrypt against.
+    return nodemailer.createTransport({ host: '127.0.0.1', port: target.catcherPort, secure: false, ignoreTLS: true, ...TIMEOUTS });
+  }
+  return null;
+}

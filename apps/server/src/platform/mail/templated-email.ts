@@ -1,0 +1,27 @@
+import type { EmailTemplateKind, Language } from '@prsp/contracts';
+import type { Tx } from '../../db/client';
+import { enqueueEmail } from './outbox';
+import { renderEmail, type TagValues } from './templates/render';
+import { builtInValues, definedValues, resolveTemplate } from './templates/template-source';
+
+export type TemplatedEmail = {
+  /** Whose template applies; null (e.g. a global admin's account) uses the built-in one. */
+  organisationId: string | null;
+  kind: EmailTemplateKind;
+  language: Language;
+  to: string;
+  /** Values of the kind's tags, e.g. firstName, lastName, link; organisationName and validFor are filled in when not given. */
+  tags: TagValues;
+};
+
+/**
+ * The one way the product sends e-mail: takes the organisation's template for the kind and language
+ * (or the built-in one), renders it, and queues it in the caller's transaction, so the mail leaves
+ * only if the change that caused it commits and is retried until delivered. Returns the outbox id.
+ */
+export async function sendTemplatedEmail(tx: Tx, email: TemplatedEmail): Promise<string> {
+  const template = await resolveTemplate(tx, email.organisationId, email.kind, email.language);
+  const values = { ...(await builtInValues(tx, email.organisationId, email.kind, email.language)), ...definedValues(email.tags) };
+  const rendered = renderEmail({ title: template.title, content: template.content, language: email.language, tags: template.tags, values });
+  return enqueueEmail(tx, { to: email.to, fromName: template.senderName, fromAddress: template.senderAddress, ...rendered });
+}

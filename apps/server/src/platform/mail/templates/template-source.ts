@@ -1,0 +1,84 @@
+import { EMAIL_KINDS, emailTemplateTags, type EmailKindText, type EmailTemplateKind, type Language } from '@prsp/contracts';
+import type { Tx } from '../../../db/client';
+import { defaultSender } from '../default-sender';
+import * as repo from './email-templates.repo';
+import type { TagValues } from './render';
+
+/** The template that applies to an organisation, kind and language: its own, else the built-in one. */
+export type ResolvedTemplate = {
+  id: string | null;
+  kind: EmailTemplateKind;
+  language: Language;
+  source: 'default' | 'custom';
+  senderName: string;
+  senderAddress: string;
+  title: string;
+  content: string;
+  tags: readonly string[];
+  updatedAt: Date | null;
+};
+
+/** The built-in template of a kind in a language, sent from the configured sender. */
+export function defaultTemplate(kind: EmailTemplateKind, language: Language): ResolvedTemplate {
+  const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
+  const sender = defaultSender();
+  return {
+    id: null,
+    kind,
+    language,
+    source: 'default',
+    senderName: sender.name,
+    senderAddress: sender.address,
+    title: text.title,
+    content: text.content,
+    tags: emailTemplateTags(kind),
+    updatedAt: null,
+  };
+}
+
+export function fromCustomRow(row: repo.CustomTemplateRow, kind: EmailTemplateKind, language: Language): ResolvedTemplate {
+  const { id, senderName, senderAddress, title, content, updatedAt } = row;
+  return { id, kind, language, source: 'custom', senderName, senderAddress, title, content, tags: emailTemplateTags(kind), updatedAt };
+}
+
+/** An organisation's own template overrides the default for its (kind, language); without an organisation the default applies. */
+export async function resolveTemplate(
+  tx: Tx,
+  organisationId: string | null,
+  kind: EmailTemplateKind,
+  language: Language,
+): Promise<ResolvedTemplate> {
+  const row = organisationId ? await repo.findCustomTemplate(tx, organisationId, kind, language) : undefined;
+  return row ? fromCustomRow(row, kind, language) : defaultTemplate(kind, language);
+}
+
+/**
+ * The values a kind gets without the sender naming them: the kind's fixed values in the language
+ * (such as how long a link is valid) and the organisation's name (the service's name without one).
+ */
+export async function builtInValues(
+  tx: Tx,
+  organisationId: string | null,
+  kind: EmailTemplateKind,
+  language: Language,
+): Promise<TagValues> {
+  const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
+  const organisationName = (organisationId ? await repo.findOrganisationName(tx, organisationId) : undefined) ?? defaultSender().name;
+  return { ...text.values, organisationName };
+}
+
+const SAMPLE_PEOPLE: Record<Language, { firstName: string; lastName: string }> = {
+  fi: { firstName: 'Maija', lastName: 'Meikäläinen' },
+  se: { firstName: 'Maja', lastName: 'Andersson' },
+  en: { firstName: 'Mary', lastName: 'Smith' },
+};
+
+/** Sample values for the editor's preview; a new kind's own tags show as written until given here. */
+export function sampleValues(language: Language): TagValues {
+  return { ...SAMPLE_PEOPLE[language], link: 'https://prsp.example/example-link' };
+}
+
+/** Drops tags given as undefined, so they do not hide a built-in value. */
+export function definedValues(values: TagValues): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}

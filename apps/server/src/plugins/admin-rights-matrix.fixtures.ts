@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { chatCodeGroups, emailTemplates, experts, services } from '../db/schema';
+import { createStaffAccount } from '../test/staff-accounts';
+import type { TestApp } from '../test/test-app';
+
+/**
+ * For each kind of object an organisation-scoped admin route names by `:id` (AdminRouteRight.object): how to make
+ * one in a given organisation. The rights matrix test makes one in another organisation and expects every route on
+ * it refused. A module adding routes with a new object kind adds its maker here.
+ */
+export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string) => Promise<string>> = {
+  adminUser: async (t, organisationId) => (await createStaffAccount(t, { organisation: organisationId, preset: 'booker' })).id,
+  organisation: async (_t, organisationId) => organisationId,
+  service: async (t, organisationId) => {
+    const [row] = await t.database.db
+      .insert(services)
+      .values({
+        organisationId,
+        slug: `matrix-${randomBytes(4).toString('hex')}`,
+        name: { fi: 'Palvelu', se: 'Tjänst', en: 'Service' },
+        description: { fi: '', se: '', en: '' },
+        icon: 'nurse',
+        chatQueueId: 'matrix-queue',
+      })
+      .returning({ id: services.id });
+    return row!.id;
+  },
+  expert: async (t, organisationId) => {
+    const user = await createStaffAccount(t, { organisation: null });
+    const [row] = await t.database.db
+      .insert(experts)
+      .values({ userId: user.id, organisationId, specializations: ['nurse'], chatQueueId: 'matrix-queue' })
+      .returning({ id: experts.id });
+    return row!.id;
+  },
+  chatCodeGroup: async (t, organisationId) => {
+    const serviceId = await OBJECT_FIXTURES.service!(t, organisationId);
+    const [row] = await t.database.db
+      .insert(chatCodeGroups)
+      .values({ organisationId, serviceId, name: 'Matriisi', totalCodes: 0, usesPerCode: 1, startsAt: new Date() })
+      .returning({ id: chatCodeGroups.id });
+    return row!.id;
+  },
+  emailTemplate: async (t, organisationId) => {
+    const [row] = await t.database.db
+      .insert(emailTemplates)
+      .values({
+        organisationId,
+        kind: 'registration',
+        language: 'fi',
+        senderName: 'Testi',
+        senderAddress: 'testi@test.example',
+        title: 'Otsikko',
+        content: 'Sisältö {{link}}',
+      })
+      .returning({ id: emailTemplates.id });
+    return row!.id;
+  },
+};
+
+/**
+ * A valid body for each object route that takes one, keyed `METHOD path`: with an empty body such a route would
+ * answer 400 before it looks at the object, and the matrix could not see the organisation check.
+ */
+export const SAMPLE_BODIES: Record<string, () => unknown> = {
+  'POST /api/admin/users/:id/update': () => ({ firstName: 'Matriisi', lastName: 'Testi', active: true, preset: 'booker' }),
+  'POST /api/admin/services/:id/update': () => ({
+    name: { fi: 'Palvelu', se: 'Tjänst', en: 'Service' },
+    description: { fi: '', se: '', en: '' },
+    icon: 'nurse',
+    chatQueueId: 'matrix-queue',
+    requiresCode: false,
+    selfAssessment: 'none',
+    areas: [],
+  }),
+  'POST /api/admin/experts/:id/update': () => ({
+    firstName: 'Matriisi',
+    lastName: 'Testi',
+    email: `matrix-${randomBytes(4).toString('hex')}@test.example`,
+    specializations: ['nurse'],
+    communicationLanguage: 'fi',
+    chatQueueId: 'matrix-queue',
+  }),
+  'DELETE /api/admin/organisation/email-templates/:id': () => ({ language: 'fi' }),
+  'POST /api/admin/chat-codes/:groupId/update': () => ({ name: 'Matriisi', usesPerCode: 2 }),
+};

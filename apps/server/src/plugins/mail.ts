@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { emailTemplateRoutes } from '../modules/email-templates/email-templates.routes';
+import { setDefaultSender } from '../platform/mail/default-sender';
+import { createMailTransport, type MailTransport } from '../platform/mail/smtp-transport';
+import { inboxRoutes } from '../stand-ins/mail-catcher/inbox.routes';
+import { startMailCatcher } from '../stand-ins/mail-catcher/mail-catcher';
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** What the outbox worker sends with, and where the built-in catcher listens (null when it is off). */
+    mail: { transport: MailTransport | null; catcherPort: number | null };
+  }
+}
+
+/**
+ * E-mail: the configured sender for built-in templates, the SMTP transport, the admin template routes,
+ * and in demo and test mode the built-in SMTP catcher with its inbox. The outbox worker is started
+ * by `main.ts` (and by tests that need delivery) with `app.mail.transport`.
+ */
+export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+  const { mail } = opts.config;
+  setDefaultSender({ name: mail.fromName, address: mail.fromAddress });
+
+  const catcher = mail.catcherEnabled
+    ? await startMailCatcher({ db: opts.db, port: mail.catcherPort, production: opts.config.production, log: app.log })
+    : null;
+  const transport = createMailTransport({ smtpUrl: mail.smtpUrl, catcherPort: catcher?.port });
+  app.decorate('mail', { transport, catcherPort: catcher?.port ?? null });
+  app.addHook('onClose', async () => {
+    transport?.close?.();
+    await catcher?.close();
+  });
+
+  await app.register(emailTemplateRoutes, { db: opts.db });
+  if (catcher) await app.register(inboxRoutes, { db: opts.db });
+});

@@ -1,0 +1,79 @@
+import type { CaughtEmail, CaughtEmailSummary } from '@prsp/contracts';
+import { escapeHtml } from '../../platform/mail/templates/render';
+
+const STYLE = `
+body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; color: #1a1a1a; line-height: 1.5; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #ccc; vertical-align: top; }
+pre { white-space: pre-wrap; word-break: break-word; background: #f4f4f4; padding: 1rem; }
+a { color: #0b4f8a; }
+a:focus, input:focus, button:focus { outline: 3px solid #0b4f8a; outline-offset: 2px; }
+label, input, button { font-size: 1rem; }
+.note { color: #4a4a4a; }
+`;
+
+const dateTime = new Intl.DateTimeFormat('fi-FI', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Helsinki' });
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="fi">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)} – PRSP</title><style>${STYLE}</style></head>
+<body><main>
+${body}
+</main></body>
+</html>`;
+}
+
+function when(iso: string): string {
+  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(dateTime.format(new Date(iso)))}</time>`;
+}
+
+/** The inbox list: a filter by recipient and a table of messages, newest first. No script, so the CSP holds. */
+export function inboxListPage(messages: CaughtEmailSummary[], to: string | undefined): string {
+  const rows = messages
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.to)}</td><td><a href="/dev/inbox/${escapeHtml(m.id)}">${escapeHtml(m.subject || '(ei aihetta)')}</a></td><td>${when(m.receivedAt)}</td></tr>`,
+    )
+    .join('\n');
+  const table = messages.length
+    ? `<table><caption class="note">${messages.length} viestiä, uusin ensin</caption>
+<thead><tr><th scope="col">Vastaanottaja</th><th scope="col">Aihe</th><th scope="col">Vastaanotettu</th></tr></thead>
+<tbody>${rows}</tbody></table>`
+    : '<p>Ei viestejä.</p>';
+  return page(
+    'Testisähköpostit',
+    `<h1>Testisähköpostit</h1>
+<p class="note">Palvelun sisäänrakennettu SMTP-sieppari (vain demo- ja testikäyttöön). Tänne tulevat kaikki palvelun lähettämät sähköpostit.</p>
+<form method="get" action="/dev/inbox" role="search">
+<label for="to">Vastaanottajan sähköpostiosoite</label>
+<input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}" autocomplete="off">
+<button type="submit">Suodata</button>
+${to ? ' <a href="/dev/inbox">Näytä kaikki</a>' : ''}
+</form>
+<h2>Viestit</h2>
+${table}`,
+  );
+}
+
+/** One message: its headers, the text part and its links (the HTML part is not shown: it would need a frame the CSP refuses). */
+export function inboxMessagePage(m: CaughtEmail): string {
+  const links = m.links.length
+    ? `<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>`
+    : '<p>Viestissä ei ole linkkejä.</p>';
+  return page(
+    m.subject || 'Viesti',
+    `<p><a href="/dev/inbox">← Takaisin viesteihin</a></p>
+<h1>${escapeHtml(m.subject || '(ei aihetta)')}</h1>
+<dl>
+<dt>Lähettäjä</dt><dd>${escapeHtml(m.from)}</dd>
+<dt>Vastaanottaja</dt><dd>${escapeHtml(m.to)}</dd>
+<dt>Vastaanotettu</dt><dd>${when(m.receivedAt)}</dd>
+</dl>
+<h2>Linkit</h2>
+${links}
+<h2>Viestin teksti</h2>
+<pre>${escapeHtml(m.text)}</pre>`,
+  );
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  okEnvelope,
+  ZCaughtEmail,
+  ZDevInbox,
+  ZDevInboxParams,
+  ZDevInboxQuery,
+  type CaughtEmail,
+  type CaughtEmailSummary,
+} from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { ok } from '../../platform/ok';
+import { inboxListPage, inboxMessagePage } from './inbox-page';
+import { findCaughtEmail, listCaughtEmails } from './inbox.repo';
+import { extractLinks } from './links';
+
+async function summaries(db: Db, to: string | undefined): Promise<CaughtEmailSummary[]> {
+  const rows = await listCaughtEmails(db, to || undefined);
+  return rows.map((r) => ({ id: r.id, to: r.toAddresses.join(', '), subject: r.subject, receivedAt: r.receivedAt.toISOString() }));
+}
+
+async function message(db: Db, id: string): Promise<CaughtEmail> {
+  const row = await findCaughtEmail(db, id);
+  if (!row) throw new AppError(404);
+  return {
+    id: row.id,
+    to: row.toAddresses.join(', '),
+    from: row.fromAddress,
+    subject: row.subject,
+    receivedAt: row.receivedAt.toISOString(),
+    text: row.text,
+    html: row.html,
+    links: extractLinks(row.text, row.html),
+  };
+}
+
+function html(reply: FastifyReply, body: string) {
+  return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * The catcher's inbox: JSON under `/api/dev/inbox` (browser tests read links from it) and a plain
+ * server-rendered page at `/dev/inbox`. Mounted only while the catcher is enabled, never in production.
+ */
+export async function inboxRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const noStore = async (_req: unknown, reply: FastifyReply) => void reply.header('cache-control', 'no-store');
+
+  app.get(
+    '/api/dev/inbox',
+    { onRequest: noStore, schema: { querystring: ZDevInboxQuery, response: { 200: okEnvelope(ZDevInbox) } } },
+    async (req) => ok({ messages: await summaries(opts.db, req.query.to) }),
+  );
+  app.get(
+    '/api/dev/inbox/:id',
+    { onRequest: noStore, schema: { params: ZDevInboxParams, response: { 200: okEnvelope(ZCaughtEmail) } } },
+    async (req) => ok(await message(opts.db, req.params.id)),
+  );
+  app.get('/dev/inbox', { schema: { querystring: ZDevInboxQuery } }, async (req, reply) =>
+    html(reply, inboxListPage(await summaries(opts.db, req.query.to), req.query.to || undefined)),
+  );
+  app.get('/dev/inbox/:id', { schema: { params: ZDevInboxParams } }, async (req, reply) =>
+    html(reply, inboxMessagePage(await message(opts.db, req.params.id))),
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { EMAIL_KINDS, EMAIL_TEMPLATE_KINDS, EMAIL_TEMPLATE_LIMITS, emailTemplateTags, ZEmailTemplateInput } from './email-templates';
+import { LANGUAGES } from './languages';
+
+const TAG = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
+
+describe('built-in e-mail kinds', () => {
+  test('the product sends registration and password reset e-mails', () => {
+    expect(EMAIL_TEMPLATE_KINDS).toEqual(['registration', 'passwordReset']);
+    expect(emailTemplateTags('registration')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
+    expect(emailTemplateTags('passwordReset')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
+  });
+
+  for (const kind of EMAIL_TEMPLATE_KINDS) {
+    for (const language of LANGUAGES) {
+      test(`${kind} in ${language}: uses only its own tags, includes the link, and passes the editor's validation`, () => {
+        const text = EMAIL_KINDS[kind].defaults[language];
+        const used = [...`${text.title}\n${text.content}`.matchAll(TAG)].map((m) => m[1]);
+        expect(used.filter((t) => !emailTemplateTags(kind).includes(t!))).toEqual([]);
+        expect(used).toContain('link');
+        const parsed = ZEmailTemplateInput.safeParse({
+          kind,
+          language,
+          senderName: 'PRSP',
+          senderAddress: 'no-reply@prsp.example',
+          ...text,
+        });
+        expect(parsed.success).toBe(true);
+        expect(text.content.length).toBeLessThanOrEqual(EMAIL_TEMPLATE_LIMITS.content);
+      });
+    }
+  }
+
+  test('the links are valid 24 hours and 30 minutes (spec §9)', () => {
+    expect(EMAIL_KINDS.registration.defaults.en.values.validFor).toBe('24 hours');
+    expect(EMAIL_KINDS.passwordReset.defaults.en.values.validFor).toBe('30 minutes');
+    expect(EMAIL_KINDS.registration.defaults.fi.values.validFor).toBe('24 tuntia');
+    expect(EMAIL_KINDS.passwordReset.defaults.se.values.validFor).toBe('30 minuter');
+  });
+});
+
+describe('ZEmailTemplateInput', () => {
+  const valid = {
+    kind: 'registration',
+    language: 'fi',
+    senderName: 'Espoo',
+    senderAddress: 'noreply@espoo.example',
+    title: 'T',
+    content: 'C',
+  };
+  const fail = (patch: Record<string, unknown>) => {
+    const r = ZEmailTemplateInput.safeParse({ ...valid, ...patch });
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+  };
+
+  test('accepts a complete template and trims it', () => {
+    expect(ZEmailTemplateInput.parse({ ...valid, title: '  T  ' }).title).toBe('T');
+  });
+  test('refuses empty fields, a bad sender address, unknown kinds and languages, and too long text', () => {
+    expect(fail({ title: '   ' })).toEqual(['title:required']);
+    expect(fail({ content: '' })).toEqual(['content:required']);
+    expect(fail({ senderAddress: 'not-an-address' })).toEqual(['senderAddress:email']);
+    expect(fail({ kind: 'bookingConfirmation' })).toHaveLength(1);
+    expect(fail({ language: 'de' })).toHaveLength(1);
+    expect(fail({ title: 'x'.repeat(EMAIL_TEMPLATE_LIMITS.title + 1) })).toEqual(['title:tooLong']);
+    expect(fail({ content: 'x'.repeat(EMAIL_TEMPLATE_LIMITS.content + 1) })).toEqual(['content:tooLong']);
+  });
+  test('a subject or sender name cannot hold a line break', () => {
+    expect(fail({ title: 'a\nBcc: x@example.com' })).toEqual(['title:invalid']);
+    expect(fail({ senderName: 'a\r\nb' })).toEqual(['senderName:invalid']);
+  });
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod/mini';
+import { FEATURE_FLAGS } from './feature-flags';
+import { ZLink, ZLocalizedLink } from './organisation-content';
+import { ZHexColour, ZOrganisationAreas } from './organisation-admin';
+
+/*
+ * The organisation form of spec §3 travels as multipart form data: plain text fields, JSON-string
+ * fields and image files. These are the rules of each field, as the server applies them after
+ * parsing the JSON; the admin web form validates with the same schemas.
+ */
+
+const text = (max: number) => z.string().check(z.maxLength(max, 'tooLong'));
+const required = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
+/** http(s) URL, as an admin would paste it. */
+export const ZWebUrl = z.string().check(
+  z.trim(),
+  z.minLength(1, 'required'),
+  z.maxLength(2000, 'tooLong'),
+  z.refine((v) => v === '' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'url'),
+);
+const optionalUrl = z.string().check(
+  z.maxLength(2000, 'tooLong'),
+  z.refine((v) => v === '' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'url'),
+);
+const localized = (max: number) => z.object({ fi: text(max), se: text(max), en: text(max) });
+const requiredLink = z.object({ text: required(200), url: ZWebUrl });
+const perLanguage = <T extends z.ZodMiniType>(item: T) => z.object({ fi: item, se: item, en: item });
+const buttonIds = z.array(text(64)).check(z.maxLength(2, 'redirectionButtons'));
+
+/** Chat platform credentials: a key, not prose (spec §5 'must be valid'). */
+export const ZChatCredential = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/, 'chatCredential'));
+
+/** Plain text fields: each value as sent (a string). */
+export const ORGANISATION_TEXT_FIELDS = {
+  organizationName: required(200),
+  paymentNumber: text(100),
+  contactPerson: required(200),
+  contactPersonEmail: z.string().check(z.trim(), z.maxLength(254, 'tooLong'), z.email('email')),
+  country: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'invalid')),
+  organizationInfo: text(5000),
+  primaryColor: ZHexColour,
+  secondaryColor: ZHexColour,
+  endOfService: z.string().check(z.refine((v) => v === '' || z.iso.date().safeParse(v).success, 'date')),
+  organisationType: z.enum(['internal', 'external']),
+  serviceUrl: optionalUrl,
+  dontShowOnListingEnabled: z.enum(['true', 'false']),
+  additionalServicesInformation: text(10_000),
+  ninchatSiteKey: ZChatCredential,
+  ninchatMasterKey: ZChatCredential,
+  ninchatSecret: ZChatCredential,
+  /** Data saving (spec §5): experts and admins in months, patients in days; empty keeps data. */
+  dataSavingExpertMonths: z.string().check(z.regex(/^(\d{1,4})?$/, 'invalid')),
+  dataSavingAdminMonths: z.string().check(z.regex(/^(\d{1,4})?$/, 'invalid')),
+  dataSavingPatientDays: z.string().check(z.regex(/^(\d{1,5})?$/, 'invalid')),
+} as const;
+export type OrganisationTextField = keyof typeof ORGANISATION_TEXT_FIELDS;
+
+/** The 14 feature flags, each its own field with `true` or `false`. */
+export const ORGANISATION_FLAG_FIELDS = FEATURE_FLAGS;
+
+/** JSON-string fields: the value after `JSON.parse`. Content texts are HTML or plain text per field. */
+export const ORGANISATION_JSON_FIELDS = {
+  termsAndConditionsText: localized(50_000),
+  termsAndConditionsMoreLink: z.nullable(ZLocalizedLink),
+  cookiePolicyLink: z.nullable(ZLocalizedLink),
+  serviceInfo: localized(20_000),
+  chatCodesInfo: localized(20_000),
+  thankYouText: localized(5000),
+  asyncMessagingFrontPage: localized(20_000),
+  asyncMessagingNewMessageBanner: localized(5000),
+  questionnaire: z
+    .array(z.object({ id: required(64), content: localized(2000), isMandatory: z.boolean() }))
+    .check(z.maxLength(50, 'tooLong')),
+  /** Thank-you page: two link sections with headlines; every link's text is required in each language (spec §5). */
+  redirectionLinks: perLanguage(z.array(requiredLink).check(z.maxLength(20, 'tooLong'))),
+  redirectionLinksHeadline: localized(200),
+  redirectionLinksSecond: perLanguage(z.array(requiredLink).check(z.maxLength(20, 'tooLong'))),
+  redirectionLinksHeadlineSecond: localized(200),
+  /** Custom buttons with text and URL in each language. */
+  redirectionButtons: z.array(z.object({ id: required(64), details: perLanguage(requiredLink) })).check(z.maxLength(20, 'tooLong')),
+  /** 0 to 2 buttons shown (spec §9), of which at most one primary. */
+  redirectionSelectedButtons: buttonIds,
+  redirectionPrimaryButtons: z.array(text(64)).check(z.maxLength(1, 'redirectionButtons')),
+  bookingConfirmedText: localized(5000),
+  bookingConfirmedLink: z.nullable(perLanguage(ZLink)),
+  /** Per language, URL and name both required (spec §5). */
+  privacyStatementUrl: perLanguage(z.object({ url: ZWebUrl, name: required(200) })),
+  /** The organisation's services in display order, as the admin page holds them (chat code details removed). */
+  services: z.array(z.object({ id: z.uuid('invalid') })).check(z.maxLength(200, 'tooLong')),
+  areas: ZOrganisationAreas,
+  /** Survey ids offered by the organisation. */
+  surveys: z.array(required(100)).check(z.maxLength(100, 'tooLong')),
+} as const;
+export type OrganisationJsonField = keyof typeof ORGANISATION_JSON_FIELDS;
+
+/** Content keys among the JSON fields (stored together in `organisations.content`). */
+export const ORGANISATION_CONTENT_FIELDS = [
+  'termsAndConditionsText',
+  'termsAndConditionsMoreLink',
+  'cookiePolicyLink',
+  'serviceInfo',
+  'chatCodesInfo',
+  'thankYouText',
+  'asyncMessagingFrontPage',
+  'asyncMessagingNewMessageBanner',
+  'questionnaire',
+  'redirectionLinks',
+  'redirectionLinksHeadline',
+  'redirectionLinksSecond',
+  'redirectionLinksHeadlineSecond',
+  'redirectionButtons',
+  'redirectionSelectedButtons',
+  'redirectionPrimaryButtons',
+  'bookingConfirmedText',
+  'bookingConfirmedLink',
+  'privacyStatementUrl',
+] as const satisfies readonly OrganisationJsonField[];
+
+/** Fields a new organisation must have (spec §5: name, contact person, e-mail, logo, privacy statement). */
+export const ORGANISATION_CREATE_REQUIRED = [
+  'organizationName',
+  'contactPerson',
+  'contactPersonEmail',
+  'primaryColor',
+  'secondaryColor',
+  'privacyStatementUrl',
+  'logo',
+] as const;

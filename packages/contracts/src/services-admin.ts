@@ -1,0 +1,53 @@
+import { z } from 'zod/mini';
+import { ZLocalized } from './organisation-content';
+import { SERVICE_ICONS } from './services';
+
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
+const text = (max: number) => z.string().check(z.maxLength(max, 'tooLong'));
+
+export const SELF_ASSESSMENT_MODES = ['none', 'optional', 'mandatory'] as const;
+
+/** A queue of the product's own chat: per service, or an expert's personal one. */
+export const ZChatQueue = z.object({ id: z.string(), name: z.string(), expertId: z.nullable(z.string()) });
+export type ChatQueue = z.infer<typeof ZChatQueue>;
+
+/**
+ * Create or update a service (spec §3 'Service', §5: name in fi, sv, en; icon; valid queue id).
+ * `chatQueueId` names one of the organisation's queues; or `createQueue` makes a new queue for the service.
+ */
+export const ZServiceInput = z
+  .object({
+    name: z.object({ fi: requiredText(200), se: requiredText(200), en: requiredText(200) }),
+    description: z.object({ fi: text(2000), se: text(2000), en: text(2000) }),
+    icon: z.enum(SERVICE_ICONS, 'required'),
+    chatQueueId: z.optional(text(100)),
+    createQueue: z.optional(z.boolean()),
+    requiresCode: z.boolean(),
+    selfAssessment: z.enum(SELF_ASSESSMENT_MODES),
+    /** Municipality or postal codes, a subset of the organisation's service area; empty = all of it. */
+    areas: z.array(z.string().check(z.regex(/^(\d{3}|\d{5})$/, 'invalid'))).check(z.maxLength(3000, 'tooLong')),
+  })
+  .check(
+    // Runs even when other fields fail, so the form shows every problem at once.
+    z.refine((v) => v.createQueue === true || (typeof v.chatQueueId === 'string' && v.chatQueueId.trim() !== ''), {
+      message: 'chatQueue',
+      path: ['chatQueueId'],
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    }),
+  );
+export type ServiceInput = z.infer<typeof ZServiceInput>;
+
+export const ZAdminService = z.object({
+  id: z.uuid(),
+  name: ZLocalized,
+  description: ZLocalized,
+  icon: z.enum(SERVICE_ICONS),
+  chatQueueId: z.string(),
+  requiresCode: z.boolean(),
+  selfAssessment: z.enum(SELF_ASSESSMENT_MODES),
+  areas: z.array(z.string()),
+  position: z.number(),
+});
+export type AdminService = z.infer<typeof ZAdminService>;
+
+export const ZServiceIdParams = z.object({ id: z.uuid('invalid') });

@@ -30,6 +30,7 @@ const server = (port: number, extra: Record<string, string> = {}) => ({
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: path.join(dataDir, String(port)),
     DATABASE_URL: '',
+    MAIL_CATCHER_PORT: '0',
     ...extra,
   },
 });

@@ -51,14 +51,12 @@ export async function createStaffAccount(t: TestApp, opts: AccountOptions = {}):
       .values({ userId: user!.id, organisationId: await organisationId(t, org), preset, rights: effectiveRights(preset, opts.rights) });
   }
   if (opts.expertIn) {
-    await db
-      .insert(experts)
-      .values({
-        userId: user!.id,
-        organisationId: await organisationId(t, opts.expertIn),
-        specializations: ['nurse'],
-        chatQueueId: 'q-test',
-      });
+    await db.insert(experts).values({
+      userId: user!.id,
+      organisationId: await organisationId(t, opts.expertIn),
+      specializations: ['nurse'],
+      chatQueueId: 'q-test',
+    });
   }
   return { id: user!.id, email };
 }

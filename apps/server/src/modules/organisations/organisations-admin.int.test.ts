@@ -263,6 +263,9 @@ describe('updating an organisation', () => {
       images: { background: null },
     });
     expect(got.images.logo).not.toBeNull();
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.objectId, id));
+    const update = audit.find((a) => a.action === 'organisation.update')!;
+    expect(update.details).toEqual({ fields: expect.arrayContaining(['name', 'swedishEnabled', 'patientDays', 'background']) });
   });
 
   test("an organisation admin updates their own organisation, not another's; view-only is refused", async () => {

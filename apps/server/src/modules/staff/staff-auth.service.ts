@@ -37,23 +37,17 @@ type Failure = 'unknownUser' | 'noPassword' | 'lockedOut' | 'wrongPassword' | 'l
  */
 export async function login(deps: StaffDeps, input: LoginInput, now = new Date()): Promise<{ token: string }> {
   const user = await repo.findStaffByEmail(deps.db, input.username);
-  let failure: Failure | undefined;
-  if (!user) failure = 'unknownUser';
-  else if (!user.passwordHash) failure = 'noPassword';
-  else if (isLockedOut(user.lockedUntil, now)) failure = 'lockedOut';
-
-  if (failure || !user?.passwordHash) await verifyAgainstDummy(input.password);
-  else if (!(await verifyPassword(user.passwordHash, input.password))) failure = 'wrongPassword';
-  if (failure) return refuse(deps, user, failure, input.ip, now);
+  const failure = await checkPassword(user, input.password, now);
+  if (!user || failure) return refuse(deps, user, failure ?? 'unknownUser', input.ip, now);
 
   // The password was right from here on.
-  if (user!.locked) return refuse(deps, user, 'locked', input.ip, now);
-  const places = await workplacesOf(deps.db, user!, input.appRole);
+  if (user.locked) return refuse(deps, user, 'locked', input.ip, now);
+  const places = await workplacesOf(deps.db, user, input.appRole);
   if (!places) return refuse(deps, user, 'noRole', input.ip, now);
-  if (!user!.active) {
+  if (!user.active) {
     await recordAudit(deps.db, {
       actorType: 'staff',
-      actorId: user!.id,
+      actorId: user.id,
       action: 'staff.loginRefused',
       ip: input.ip,
       details: { reason: 'inactive' },
@@ -62,13 +56,13 @@ export async function login(deps: StaffDeps, input: LoginInput, now = new Date()
   }
 
   return deps.db.transaction(async (tx) => {
-    await repo.recordLoginSuccess(tx, user!.id, now);
+    await repo.recordLoginSuccess(tx, user.id, now);
     if (input.previousSessionId) await destroySession(tx, input.previousSessionId);
     const organisationId = initialOrganisation(places.organisations.map((o) => o.id));
-    const { token, session } = await createSession(tx, deps.policy, { staffUserId: user!.id, appRole: input.appRole, organisationId }, now);
+    const { token, session } = await createSession(tx, deps.policy, { staffUserId: user.id, appRole: input.appRole, organisationId }, now);
     await recordAudit(tx, {
       actorType: 'staff',
-      actorId: user!.id,
+      actorId: user.id,
       action: 'staff.login',
       objectType: 'session',
       objectId: session.id,
@@ -77,6 +71,19 @@ export async function login(deps: StaffDeps, input: LoginInput, now = new Date()
     });
     return { token };
   });
+}
+
+/** Why the password does not open the account, or undefined when it does; always one hash check's work. */
+async function checkPassword(user: repo.StaffUserRow | undefined, password: string, now: Date): Promise<Failure | undefined> {
+  let failure: Failure | undefined;
+  if (!user) failure = 'unknownUser';
+  else if (!user.passwordHash) failure = 'noPassword';
+  else if (isLockedOut(user.lockedUntil, now)) failure = 'lockedOut';
+  if (failure || !user?.passwordHash) {
+    await verifyAgainstDummy(password);
+    return failure;
+  }
+  return (await verifyPassword(user.passwordHash, password)) ? undefined : 'wrongPassword';
 }
 
 /** Records a failed sign-in (and a wrong password towards the lockout), then answers the one failure. */

@@ -36,7 +36,8 @@ export async function loadStaffContext(db: Db, req: FastifyRequest): Promise<Sta
   if (!user || user.locked) throw new AppError(101);
   if (!user.active) throw new AppError(607);
   if (user.isGlobalAdmin) return { userId: session.staffUserId, isGlobalAdmin: true, organisationId: session.organisationId, rights: ALL };
-  if (!session.organisationId) return { userId: session.staffUserId, isGlobalAdmin: false, organisationId: null, rights: effectiveRights('custom', undefined) };
+  if (!session.organisationId)
+    return { userId: session.staffUserId, isGlobalAdmin: false, organisationId: null, rights: effectiveRights('custom', undefined) };
   const [membership] = await db
     .select({ preset: adminMemberships.preset, rights: adminMemberships.rights })
     .from(adminMemberships)

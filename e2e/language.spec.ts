@@ -33,8 +33,8 @@ test('the language buttons switch the page and remember the choice', async ({ pa
 test('the expert and admin apps start in Finnish whatever the patient chose', async ({ page, context }) => {
   await context.addCookies([{ name: 'language', value: 'en', url: 'http://localhost:3210' }]);
   for (const [path, heading] of [
-    ['/expert', 'Asiantuntijasovellus'],
-    ['/admin', 'Ylläpito'],
+    ['/expert', 'Kirjaudu asiantuntijasovellukseen'],
+    ['/admin', 'Kirjaudu ylläpitoon'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

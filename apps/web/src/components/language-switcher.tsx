@@ -3,13 +3,20 @@ import { LANGUAGES, type Language } from '@prsp/contracts';
 import { currentLanguage, toHtmlLang } from '../lib/i18n';
 
 /** Language buttons, each named in its own language; the current one is marked for screen readers. */
-export function LanguageSwitcher({ onChange }: { onChange: (lang: Language) => void }) {
+export function LanguageSwitcher({
+  onChange,
+  languages = LANGUAGES,
+}: {
+  onChange: (lang: Language) => void;
+  /** The languages on offer (an organisation may switch some off); all by default. */
+  languages?: readonly Language[];
+}) {
   const { t } = useTranslation();
   const current = currentLanguage();
   return (
     <nav aria-label={t('app.language')} className="language-switcher">
       <ul>
-        {LANGUAGES.map((lang) => (
+        {languages.map((lang) => (
           <li key={lang}>
             <button
               type="button"

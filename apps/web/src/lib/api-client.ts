@@ -38,13 +38,14 @@ function csrfToken(): string | undefined {
 export async function api<T extends z.ZodMiniType>(
   path: string,
   data: T,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; csrf?: boolean } = {},
 ): Promise<z.infer<T>> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const token = csrfToken();
-  if (MUTATING.has(method) && token) headers['x-csrf-token'] = token;
+  // `csrf`: a GET that changes state (the staff logout of spec §7) carries the token too.
+  if ((MUTATING.has(method) || init.csrf) && token) headers['x-csrf-token'] = token;
 
   let response: Response;
   try {
@@ -53,10 +54,31 @@ export async function api<T extends z.ZodMiniType>(
       headers,
       credentials: 'same-origin',
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      // A browser sends no Origin on a same-origin GET; the server then checks the Referer, which the
+      // site-wide no-referrer policy would drop.
+      ...(init.csrf ? { referrerPolicy: 'same-origin' as const } : {}),
     });
   } catch {
     throw new ApiError(500, 'errors.processing', 'Network error');
   }
+  return parseAnswer(response, data, path);
+}
+
+/** Multipart upload (the organisation form of spec §3): the browser sets the boundary; CSRF as for any POST. */
+export async function apiForm<T extends z.ZodMiniType>(path: string, data: T, form: FormData): Promise<z.infer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = csrfToken();
+  if (token) headers['x-csrf-token'] = token;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, credentials: 'same-origin', body: form });
+  } catch {
+    throw new ApiError(500, 'errors.processing', 'Network error');
+  }
+  return parseAnswer(response, data, path);
+}
+
+async function parseAnswer<T extends z.ZodMiniType>(response: Response, data: T, path: string): Promise<z.infer<T>> {
   const json: unknown = await response.json().catch(() => undefined);
   const failure = ZErrorEnvelope.safeParse(json);
   if (failure.success) {

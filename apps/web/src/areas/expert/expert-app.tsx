@@ -1,5 +1,117 @@
+import '../../features/staff/staff-texts';
+import './expert-texts';
+import '../../styles/staff.css';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { StaffAreaShell } from '../../components/staff-area-shell';
+import { Loading, NotFound } from '../../components/route-fallbacks';
+import { StaffLoginPage } from '../../features/staff/login-page';
+import { MenuDisclosure, MenuLinks } from '../../features/staff/menu';
+import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-pages';
+import { ProfileMenu } from '../../features/staff/profile-menu';
+import { useForgetUserOnSessionEnd, useStaffUser } from '../../features/staff/staff-api';
+import { StaffLanguageSwitcher, useFinnishStart } from '../../features/staff/staff-language';
+import { ToastProvider } from '../../features/staff/toasts';
+import { useExpertOrganisation } from './expert-api';
+import { expertMenu } from './expert-menu';
+import { DesktopPage } from './desktop-page';
+import { NotAvailablePage } from './not-available-page';
 
+const HOME = '/expert/desktop';
+
+function ExpertLayout() {
+  const { t } = useTranslation();
+  useFinnishStart();
+  const user = useStaffUser('expert');
+  useForgetUserOnSessionEnd('expert');
+  const organisation = useExpertOrganisation(Boolean(user.data));
+  const signedIn = Boolean(user.data);
+  const tools = (
+    <>
+      {user.data && (
+        <MenuDisclosure label={t('staff.mainMenu')}>
+          {expertMenu(organisation.data?.flags).map((group, i) => (
+            <MenuLinks
+              key={group.headingKey ?? i}
+              label={group.headingKey ? t(group.headingKey) : t('staff.mainMenu')}
+              heading={group.headingKey ? t(group.headingKey) : undefined}
+              links={group.entries.map((e) => ({ to: e.to, label: t(e.labelKey) }))}
+            />
+          ))}
+        </MenuDisclosure>
+      )}
+      {user.data && <ProfileMenu role="expert" user={user.data} />}
+      <StaffLanguageSwitcher signedIn={signedIn} />
+    </>
+  );
+  return (
+    <ToastProvider>
+      <StaffAreaShell title={`PRSP ${t('staff.expertTitle')}`} tools={tools}>
+        <Outlet />
+      </StaffAreaShell>
+    </ToastProvider>
+  );
+}
+
+/** Only a signed-in expert passes (the server checks every call too). */
+function RequireExpert({ children }: { children: ReactNode }) {
+  const user = useStaffUser('expert');
+  if (user.isPending) return <Loading />;
+  if (!user.data) return <Navigate to="/expert/login" replace />;
+  return children;
+}
+
+function ExpertIndex() {
+  const user = useStaffUser('expert');
+  if (user.isPending) return <Loading />;
+  return <Navigate to={user.data ? HOME : '/expert/login'} replace />;
+}
+
+/** Screens of later issues: reachable from the menus, saying plainly that they are not there yet. */
+const LATER = [
+  'schedule',
+  'appointment',
+  'appointmentHistory',
+  'allBookings',
+  'surveys/*',
+  'surveyAnswers',
+  'messages/new',
+  'messages/patients',
+  'messages/patientsEnded',
+  'messages/inbox',
+];
+
+/** The expert app (spec §2 'Expert app routes'): sign-in, password pages, desktop with the menus. */
 export function ExpertApp() {
-  return <StaffAreaShell titleKey="staff.expertTitle" />;
+  return (
+    <Routes>
+      <Route element={<ExpertLayout />}>
+        <Route index element={<ExpertIndex />} />
+        <Route path="login" element={<StaffLoginPage role="expert" home={HOME} />} />
+        <Route path="register" element={<RegisterPage role="expert" />} />
+        <Route path="changePassword" element={<ChangePasswordPage role="expert" home={HOME} />} />
+        <Route
+          path="desktop"
+          element={
+            <RequireExpert>
+              <DesktopPage />
+            </RequireExpert>
+          }
+        />
+        {LATER.map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireExpert>
+                <NotAvailablePage />
+              </RequireExpert>
+            }
+          />
+        ))}
+        <Route path="*" element={<NotFound home="/expert" />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -1,23 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LOGIN_ERRORS, type LoginError } from '@prsp/contracts';
-import { Loading } from '../../components/route-fallbacks';
 import { useCookiePreferences } from '../../lib/cookie-consent';
 import { currentLanguage } from '../../lib/i18n';
-import { useAuthCheck } from './auth-api';
 
-/** Spec §2 authentication page; the logout route reuses it, with the session-expired text on `?unauthorized`. */
+/**
+ * Spec §2 authentication page; the logout route reuses it, with the session-expired text on `?unauthorized`.
+ * The route guard keeps signed-in patients away from it.
+ */
 export function AuthenticationPage({ variant }: { variant: 'login' | 'logout' }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const auth = useAuthCheck();
   const cookieChoiceMade = useCookiePreferences() !== undefined;
   const error = params.get('error');
   const loginError = (LOGIN_ERRORS as readonly string[]).includes(error ?? '') ? (error as LoginError) : undefined;
   const expired = variant === 'logout' && params.has('unauthorized');
-
-  if (auth.isPending) return <Loading />;
-  if (auth.data) return <Navigate to="/landing" replace />;
 
   return (
     <section className="card auth">

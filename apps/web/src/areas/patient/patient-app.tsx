@@ -1,75 +1,78 @@
 import './patient-texts';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router';
-import type { Language } from '@prsp/contracts';
-import { CookieBanner } from '../../components/cookie-banner';
-import { LanguageSwitcher } from '../../components/language-switcher';
-import { PageLayout } from '../../components/page-layout';
-import { Loading, NotFound } from '../../components/route-fallbacks';
-import { changeLanguage, initialPatientLanguage, readLanguageCookie } from '../../lib/i18n';
+import '../../styles/patient.css';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../../components/route-fallbacks';
+import { initialPatientLanguage, readLanguageCookie } from '../../lib/i18n';
 import { AuthenticationPage } from './authentication-page';
-import { useAuthCheck } from './auth-api';
-import { PortalStartPage } from './portal-start-page';
+import { PatientChrome } from './chrome/patient-chrome';
+import { switchPatientLanguage } from './chrome/use-patient-language';
+import { Guard } from './route-guard';
+import { PATIENT_PATHS, type PatientRoute } from './route-rules';
 
-function PatientLayout() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const langParam = params.get('lang');
+// Spec §1: the first render already speaks the patient's language (query, else cookie, else Finnish).
+const initial = initialPatientLanguage(location.search, readLanguageCookie());
+await switchPatientLanguage(initial.lang, initial.fromQuery).catch(() => undefined);
 
-  // Spec §1: the `lang` query parameter wins and is remembered in the `language` cookie.
-  useEffect(() => {
-    const { lang, fromQuery } = initialPatientLanguage(langParam ? `?lang=${langParam}` : '', readLanguageCookie());
-    void changeLanguage(lang, { remember: fromQuery });
-  }, [langParam]);
-
-  const switchLanguage = (lang: Language) => {
-    void changeLanguage(lang, { remember: true });
-    if (params.has('lang')) {
-      params.delete('lang');
-      setParams(params, { replace: true });
-    }
+/** Pages load when first visited, so the authentication page brings only what it needs. */
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+function pageWith<P extends object, M, K extends keyof M>(load: () => Promise<M>, name: K, props: P) {
+  const Lazy = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
+  return function WithProps() {
+    return <Lazy {...props} />;
   };
-
-  return (
-    <PageLayout title={t('app.name')} header={<LanguageSwitcher onChange={switchLanguage} />}>
-      <Outlet />
-      <CookieBanner />
-    </PageLayout>
-  );
 }
 
-/** Only signed-in patients pass; others go to the authentication page. */
-function RequireAuth({ children }: { children: React.ReactNode }) {
-  const auth = useAuthCheck();
-  if (auth.isPending) return <Loading />;
-  if (!auth.data) return <Navigate to="/authentication" replace />;
-  return children;
-}
+const Organisation = page(() => import('./pages/organisation-page'), 'OrganisationPage');
+const loadContact = () => import('./contact/contact-page');
+const ContactOnboarding = pageWith(loadContact, 'ContactPage', { variant: 'onboarding' as const });
+const ContactProfile = pageWith(loadContact, 'ContactPage', { variant: 'profile' as const });
+const loadTerms = () => import('./pages/terms-page');
+const TermsOnboarding = pageWith(loadTerms, 'TermsPage', { variant: 'onboarding' as const });
+const TermsProfile = pageWith(loadTerms, 'TermsPage', { variant: 'profile' as const });
+const Welcome = page(() => import('./pages/welcome-page'), 'WelcomePage');
+const Landing = page(() => import('./pages/landing-page'), 'LandingPage');
+const Services = page(() => import('./services/services-page'), 'ServicesPage');
+const ChangeLocation = page(() => import('./pages/change-location-page'), 'ChangeLocationPage');
+const Profile = page(() => import('./pages/profile-page'), 'ProfilePage');
+const Logout = page(() => import('./pages/logout-page'), 'LogoutRoute');
+const NotAvailable = page(() => import('./pages/not-available-page'), 'NotAvailablePage');
 
-/** Spec §2 default redirect, as far as the foundation goes: unauthenticated to authentication, else the portal. */
-function DefaultRedirect() {
-  const auth = useAuthCheck();
-  const { search } = useLocation();
-  if (auth.isPending) return <Loading />;
-  return <Navigate to={auth.data ? '/landing' : `/authentication${search}`} replace />;
-}
+/** Every route's page; later issues replace the 'not available yet' ones (booking, messages, history, chat, survey, guest). */
+const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
+  authentication: <AuthenticationPage variant="login" />,
+  guest: <NotAvailable />,
+  organisation: <Organisation />,
+  contact: <ContactOnboarding />,
+  terms: <TermsOnboarding />,
+  welcome: <Welcome />,
+  landing: <Landing />,
+  services: <Services />,
+  chat: <NotAvailable />,
+  changeLocation: <ChangeLocation />,
+  profile: <Profile />,
+  profileContact: <ContactProfile />,
+  profileTerms: <TermsProfile />,
+  profileWelcome: <Welcome />,
+  survey: <NotAvailable />,
+  book: <NotAvailable />,
+  bookings: <NotAvailable />,
+  messages: <NotAvailable />,
+  history: <NotAvailable />,
+};
 
 export function PatientApp() {
   return (
     <Routes>
-      <Route element={<PatientLayout />}>
-        <Route index element={<DefaultRedirect />} />
-        <Route path="authentication" element={<AuthenticationPage variant="login" />} />
-        <Route path="logout" element={<AuthenticationPage variant="logout" />} />
-        <Route
-          path="landing"
-          element={
-            <RequireAuth>
-              <PortalStartPage />
-            </RequireAuth>
-          }
-        />
+      <Route element={<PatientChrome />}>
+        <Route index element={<Guard route="index" />} />
+        {/* The logout route guards itself: after a session expiry it must show even if the cache still says 'signed in'. */}
+        <Route path={PATIENT_PATHS.logout} element={<Logout />} />
+        {(Object.keys(PAGES) as (keyof typeof PAGES)[]).map((route) => (
+          <Route key={route} path={PATIENT_PATHS[route]} element={<Guard route={route}>{PAGES[route]}</Guard>} />
+        ))}
         <Route path="*" element={<NotFound home="/" />} />
       </Route>
     </Routes>

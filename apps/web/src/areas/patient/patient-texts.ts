@@ -1,6 +1,30 @@
-import en from '../../locales/en/patient.json';
+import type { Language } from '@prsp/contracts';
 import fi from '../../locales/fi/patient.json';
-import sv from '../../locales/sv/patient.json';
-import { addAreaTexts } from '../../lib/i18n';
+import { i18n, toHtmlLang } from '../../lib/i18n';
 
-addAreaTexts({ fi, se: sv, en });
+/**
+ * The patient area's texts. Finnish (the default, and i18next's fallback) comes with the area's code; Swedish
+ * and English load when first chosen, so the first page carries one language instead of three.
+ */
+i18n.addResourceBundle('fi', 'translation', fi, true, false);
+
+const LOADERS: Record<Exclude<Language, 'fi'>, () => Promise<{ default: object }>> = {
+  se: () => import('../../locales/sv/patient.json'),
+  en: () => import('../../locales/en/patient.json'),
+};
+const loaded = new Map<Language, Promise<void>>([['fi', Promise.resolve()]]);
+
+/** Resolves once `lang`'s patient texts are in i18next; call before switching to it. */
+export function loadPatientTexts(lang: Language): Promise<void> {
+  let done = loaded.get(lang);
+  if (!done) {
+    done = LOADERS[lang as Exclude<Language, 'fi'>]()
+      .then((m) => void i18n.addResourceBundle(toHtmlLang(lang), 'translation', m.default, true, false))
+      .catch((err: unknown) => {
+        loaded.delete(lang);
+        throw err;
+      });
+    loaded.set(lang, done);
+  }
+  return done;
+}

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZAuthCheck, ZUserInfo } from '@prsp/contracts';
-import { api, ApiError } from '../../lib/api-client';
-import { setAuthenticated } from '../../lib/auth-state';
+import { api, ApiError } from '../../../lib/api-client';
+import { setAuthenticated } from '../../../lib/auth-state';
 
 /** Whether the patient's session lives. A 101 here means 'not signed in', which is an answer, not an error. */
 export function useAuthCheck() {
@@ -33,6 +33,8 @@ export function useLogout() {
     onSettled: () => {
       setAuthenticated(false);
       queryClient.clear();
+      // The pages still on screen learn at once that nobody is signed in.
+      queryClient.setQueryData(['patient', 'auth'], false);
     },
   });
 }

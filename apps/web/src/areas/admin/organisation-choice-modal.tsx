@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffUserData } from '@prsp/contracts';
+import { FormAlert } from '../../features/staff/form-fields';
+import { Modal } from '../../features/staff/modal';
+import { useSetOrganisation } from '../../features/staff/staff-api';
+import { useToast } from '../../features/staff/toasts';
+
+/**
+ * Spec §2 'organisation selection and change modals': after sign-in the admin must choose where to work
+ * (only a global admin, who also has the global menus, may dismiss it); later the same list changes it.
+ */
+export function OrganisationChoiceModal({
+  user,
+  open,
+  mode,
+  onClose,
+  onLogout,
+}: {
+  user: StaffUserData;
+  open: boolean;
+  mode: 'select' | 'change';
+  onClose: () => void;
+  onLogout: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const setOrganisation = useSetOrganisation();
+  const [chosen, setChosen] = useState(user.organisation?.id ?? user.organisations[0]?.id ?? '');
+  const [error, setError] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen) {
+      setError(true);
+      return;
+    }
+    setOrganisation.mutate(chosen, {
+      onSuccess: () => {
+        const name = user.organisations.find((o) => o.id === chosen)?.name ?? '';
+        toast(t('admin.organisationChoice.changed', { name }));
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(mode === 'select' ? 'admin.organisationChoice.selectTitle' : 'admin.organisationChoice.changeTitle')}
+      onClose={onClose}
+      closable={mode === 'change' || user.isGlobalAdmin}
+    >
+      {user.organisations.length === 0 ? (
+        <>
+          <p>{t('admin.organisationChoice.none')}</p>
+          <button type="button" className="button secondary" onClick={onLogout}>
+            {t('staff.logout')}
+          </button>
+        </>
+      ) : (
+        <form className="form" noValidate onSubmit={submit}>
+          <FormAlert message={setOrganisation.error ? t('staff.actionError') : undefined} />
+          <fieldset aria-describedby={error ? 'org-choice-error' : undefined}>
+            <legend>{t('admin.organisationChoice.legend')}</legend>
+            {user.organisations.map((org) => (
+              <label key={org.id} className="check">
+                <input
+                  type="radio"
+                  name="organisation"
+                  value={org.id}
+                  checked={chosen === org.id}
+                  onChange={() => {
+                    setChosen(org.id);
+                    setError(false);
+                  }}
+                />
+                <span>{org.name}</span>
+              </label>
+            ))}
+            {error && (
+              <p id="org-choice-error" className="group-error">
+                {t('staffFields.organisationRequired')}
+              </p>
+            )}
+          </fieldset>
+          <div className="actions">
+            <button type="submit" className="button" disabled={setOrganisation.isPending}>
+              {t('admin.organisationChoice.submit')}
+            </button>
+            {mode === 'select' && (
+              <button type="button" className="button secondary" onClick={onLogout}>
+                {t('staff.logout')}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import { IMAGE_MIME_TYPES, IMAGE_RULES, MAX_IMAGE_BYTES, type OrganisationImageKind } from '@prsp/contracts';
+
+/** The size rule of spec §9 against a measured image: exact pixels, the way the server checks the real file. */
+export function imageSizeError(kind: OrganisationImageKind, width: number, height: number): string | undefined {
+  const want = IMAGE_RULES[kind];
+  return width === want.width && height === want.height ? undefined : 'imageSize';
+}
+
+/** Type and byte limits first (cheap), then the pixel size read from the decoded image. */
+export async function checkImageFile(kind: OrganisationImageKind, file: File): Promise<string | undefined> {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'imageType';
+  if (file.size > MAX_IMAGE_BYTES) return 'fileTooLarge';
+  try {
+    const bitmap = await createImageBitmap(file);
+    const error = imageSizeError(kind, bitmap.width, bitmap.height);
+    bitmap.close();
+    return error;
+  } catch {
+    return 'imageType';
+  }
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { LocalizedFields } from '../../../../features/staff/localized-fields';
+import { TextAreaField } from '../../../../features/staff/form-fields';
+import type { Editor } from '../organisation-editor';
+
+/**
+ * Spec §2 'customizable content' and the service information page: the welcome text, terms,
+ * more information and the messaging texts, each per language.
+ */
+export function ContentSection({ editor }: { editor: Editor }) {
+  const { t } = useTranslation();
+  const { draft, errors, setJson, setText, readOnly } = editor;
+  return (
+    <section className="card" aria-labelledby="org-content">
+      <h2 id="org-content">{t('admin.org.content.title')}</h2>
+      <div className="form">
+        <LocalizedFields
+          legend={t('admin.org.content.serviceInfo')}
+          hint={t('admin.org.content.serviceInfoHint')}
+          multiline
+          value={draft.json.serviceInfo}
+          onChange={(v) => setJson('serviceInfo', v)}
+          errors={errors}
+          path="serviceInfo"
+          disabled={readOnly}
+        />
+        <LocalizedFields
+          legend={t('admin.org.content.terms')}
+          hint={t('admin.org.content.htmlHint')}
+          multiline
+          rows={8}
+          value={draft.json.termsAndConditionsText}
+          onChange={(v) => setJson('termsAndConditionsText', v)}
+          errors={errors}
+          path="termsAndConditionsText"
+          disabled={readOnly}
+        />
+        <fieldset disabled={readOnly}>
+          <legend>{t('admin.org.content.additional')}</legend>
+          <TextAreaField
+            label={t('admin.org.content.additionalLabel')}
+            value={draft.text.additionalServicesInformation}
+            onChange={(v) => setText('additionalServicesInformation', v)}
+            error={errors.additionalServicesInformation}
+          />
+        </fieldset>
+        <LocalizedFields
+          legend={t('admin.org.content.asyncFrontPage')}
+          hint={t('admin.org.content.htmlHint')}
+          multiline
+          value={draft.json.asyncMessagingFrontPage}
+          onChange={(v) => setJson('asyncMessagingFrontPage', v)}
+          errors={errors}
+          path="asyncMessagingFrontPage"
+          disabled={readOnly}
+        />
+        <LocalizedFields
+          legend={t('admin.org.content.asyncBanner')}
+          multiline
+          rows={2}
+          value={draft.json.asyncMessagingNewMessageBanner}
+          onChange={(v) => setJson('asyncMessagingNewMessageBanner', v)}
+          errors={errors}
+          path="asyncMessagingNewMessageBanner"
+          disabled={readOnly}
+        />
+      </div>
+    </section>
+  );
+}

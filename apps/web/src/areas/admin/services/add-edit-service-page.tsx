@@ -1,0 +1,230 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  SELF_ASSESSMENT_MODES,
+  ZServiceInput,
+  type AdminOrganisation,
+  type AdminService,
+  type ServiceInput,
+  type StaffUserData,
+} from '@prsp/contracts';
+import { Loading } from '../../../components/route-fallbacks';
+import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
+import { CheckboxField, FormAlert, SelectField } from '../../../features/staff/form-fields';
+import { LocalizedFields } from '../../../features/staff/localized-fields';
+import { ConfirmDialog } from '../../../features/staff/modal';
+import { useToast } from '../../../features/staff/toasts';
+import { UnsavedChangesGuard } from '../../../features/staff/unsaved-changes';
+import type { FieldErrors } from '../../../features/staff/validation';
+import { currentLanguage } from '../../../lib/i18n';
+import { useAdminOrganisation, useServiceIcons } from '../organisation/organisation-api';
+import { focusFirstInvalid } from '../organisation/organisation-editor';
+import { withCurrent } from './queue-options';
+import { useAdminService, useDeleteService, useSaveService, useServiceChatQueues } from './services-api';
+
+function initialInput(service: AdminService | undefined): ServiceInput {
+  return {
+    name: service?.name ?? { fi: '', se: '', en: '' },
+    description: service?.description ?? { fi: '', se: '', en: '' },
+    icon: service?.icon ?? ('' as ServiceInput['icon']),
+    chatQueueId: service?.chatQueueId ?? '',
+    createQueue: false,
+    requiresCode: service?.requiresCode ?? false,
+    selfAssessment: service?.selfAssessment ?? 'none',
+    areas: service?.areas ?? [],
+  };
+}
+
+function ServiceForm({ service, organisation, canEdit }: { service?: AdminService; organisation: AdminOrganisation; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const icons = useServiceIcons();
+  const queues = useServiceChatQueues();
+  const save = useSaveService();
+  const remove = useDeleteService();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [initial] = useState(() => initialInput(service));
+  const [input, setInput] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  // Leave only after the render that knows the form is saved, so the unsaved-changes guard lets it go.
+  const [leaveTo, setLeaveTo] = useState<string>();
+  useEffect(() => {
+    if (leaveTo) void navigate(leaveTo);
+  }, [leaveTo, navigate]);
+  const dirty = JSON.stringify(input) !== JSON.stringify(initial) && !leaveTo;
+  const set = <K extends keyof ServiceInput>(key: K, value: ServiceInput[K]) => {
+    setInput((s) => ({ ...s, [key]: value }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
+  };
+  const areaOptions = [...organisation.areas.municipalities, ...organisation.areas.postalCodes];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body: ServiceInput = { ...input, chatQueueId: input.createQueue ? undefined : input.chatQueueId?.trim() };
+    const found = schemaErrors(ZServiceInput, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    save.mutate(
+      { id: service?.id, body },
+      {
+        onSuccess: () => {
+          toast(t(service ? 'admin.service.saved' : 'admin.service.created'));
+          setLeaveTo('/admin/organization');
+        },
+        onError: (err) => setErrors(serverFieldErrors(err)),
+      },
+    );
+  };
+
+  const failureKey = saveFailureKey(save.error ?? remove.error);
+  return (
+    <form ref={formRef} className="section-stack" noValidate onSubmit={submit}>
+      <UnsavedChangesGuard dirty={dirty && !save.isPending} />
+      <div className="page-head">
+        <h1>{t(service ? 'admin.service.editTitle' : 'admin.service.addTitle')}</h1>
+      </div>
+      {!canEdit && <p className="notice">{t('admin.readOnly')}</p>}
+      <FormAlert message={failureKey ? t(failureKey) : undefined} />
+      <section className="card form">
+        <LocalizedFields
+          legend={t('admin.service.name')}
+          value={input.name}
+          onChange={(v) => set('name', v)}
+          errors={errors}
+          path="name"
+          disabled={!canEdit}
+        />
+        <LocalizedFields
+          legend={t('admin.service.description')}
+          multiline
+          rows={3}
+          value={input.description}
+          onChange={(v) => set('description', v)}
+          errors={errors}
+          path="description"
+          disabled={!canEdit}
+        />
+        <fieldset disabled={!canEdit} className="form-grid">
+          <legend className="visually-hidden">{t('admin.service.settings')}</legend>
+          <SelectField
+            label={t('admin.service.icon')}
+            value={input.icon}
+            placeholder={t('admin.service.chooseIcon')}
+            onChange={(v) => set('icon', v as ServiceInput['icon'])}
+            error={errors.icon}
+            options={(icons.data ?? []).map((i) => ({ value: i.id, label: i.label[lang] }))}
+            required
+          />
+          <SelectField
+            label={t('admin.service.selfAssessment')}
+            hint={organisation.flags.htaConnectorEnabled ? undefined : t('admin.service.selfAssessmentOff')}
+            value={input.selfAssessment}
+            disabled={!organisation.flags.htaConnectorEnabled}
+            onChange={(v) => set('selfAssessment', v as ServiceInput['selfAssessment'])}
+            options={SELF_ASSESSMENT_MODES.map((m) => ({ value: m, label: t(`admin.service.selfAssessmentModes.${m}`) }))}
+          />
+        </fieldset>
+        <fieldset disabled={!canEdit} className="form">
+          <legend>{t('admin.service.chat')}</legend>
+          <CheckboxField
+            label={t('admin.service.createQueue')}
+            checked={input.createQueue === true}
+            onChange={(v) => set('createQueue', v)}
+          />
+          {!input.createQueue && (
+            <SelectField
+              label={t('admin.service.queue')}
+              value={input.chatQueueId ?? ''}
+              placeholder={t('admin.experts.chooseQueue')}
+              onChange={(v) => set('chatQueueId', v)}
+              error={errors.chatQueueId}
+              options={withCurrent(queues.data ?? [], input.chatQueueId).map((q) => ({
+                value: q.id,
+                label: q.name === q.id ? q.id : `${q.name} (${q.id})`,
+              }))}
+              required
+            />
+          )}
+          <CheckboxField
+            label={t('admin.service.requiresCode')}
+            hint={t('admin.service.requiresCodeHint')}
+            checked={input.requiresCode}
+            onChange={(v) => set('requiresCode', v)}
+          />
+        </fieldset>
+        <fieldset disabled={!canEdit}>
+          <legend>{t('admin.service.areas')}</legend>
+          <p className="hint">{t('admin.service.areasHint')}</p>
+          {areaOptions.length === 0 ? (
+            <p>{t('admin.service.noAreas')}</p>
+          ) : (
+            <div className="form-grid">
+              {areaOptions.map((code) => (
+                <CheckboxField
+                  key={code}
+                  label={code}
+                  checked={input.areas.includes(code)}
+                  onChange={(on) => set('areas', on ? [...input.areas, code] : input.areas.filter((a) => a !== code))}
+                />
+              ))}
+            </div>
+          )}
+        </fieldset>
+      </section>
+      {canEdit && (
+        <div className="actions">
+          <button type="submit" className="button" disabled={save.isPending}>
+            {t('staff.save')}
+          </button>
+          {service && (
+            <button type="button" className="button danger" onClick={() => setConfirmDelete(true)}>
+              {t('admin.service.delete')}
+            </button>
+          )}
+        </div>
+      )}
+      {service && (
+        <ConfirmDialog
+          open={confirmDelete}
+          title={t('admin.service.deleteTitle')}
+          text={<p>{t('admin.service.deleteText', { name: service.name[lang] })}</p>}
+          confirmLabel={t('admin.service.delete')}
+          danger
+          busy={remove.isPending}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() =>
+            remove.mutate(service.id, {
+              onSuccess: () => {
+                setConfirmDelete(false);
+                toast(t('admin.service.deleted'));
+                setLeaveTo('/admin/organization');
+              },
+              onError: () => setConfirmDelete(false),
+            })
+          }
+        />
+      )}
+    </form>
+  );
+}
+
+/** `/admin/addEditService` (`?id=` to edit): spec §3 'Service' and §5. */
+export function AddEditServicePage({ user }: { user: StaffUserData }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? undefined;
+  const service = useAdminService(id);
+  const organisation = useAdminOrganisation(user.organisation?.id);
+  if (service.isError || organisation.isError) return <FormAlert message={t('staff.loadError')} />;
+  if ((id && !service.data) || !organisation.data) return <Loading />;
+  return (
+    <ServiceForm key={id ?? 'new'} service={service.data} organisation={organisation.data} canEdit={user.rights.serviceSettings.edit} />
+  );
+}

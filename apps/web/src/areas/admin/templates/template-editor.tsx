@@ -1,0 +1,204 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from '@prsp/contracts';
+import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
+import { FormAlert, TextAreaField, TextField } from '../../../features/staff/form-fields';
+import { ConfirmDialog } from '../../../features/staff/modal';
+import { useToast } from '../../../features/staff/toasts';
+import { UnsavedChangesGuard } from '../../../features/staff/unsaved-changes';
+import type { FieldErrors } from '../../../features/staff/validation';
+import { useEmailPreview, useResetEmailTemplate, useSaveEmailTemplate } from './email-templates-api';
+
+const PREVIEW_DELAY_MS = 400;
+
+/** The value after it has stayed the same for a moment: the preview follows typing without a call per key. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** One template in one language: fields, tag list, live preview, save, and reset to the default. */
+export function TemplateEditor({ template, canEdit, onDone }: { template: EmailTemplate; canEdit: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const save = useSaveEmailTemplate();
+  const reset = useResetEmailTemplate();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const [initial] = useState<EmailTemplateInput>(() => ({
+    kind: template.kind,
+    language: template.language,
+    senderName: template.senderName,
+    senderAddress: template.senderAddress,
+    title: template.title,
+    content: template.content,
+  }));
+  const [input, setInput] = useState(initial);
+  const [saved, setSaved] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [askReset, setAskReset] = useState(false);
+  const dirty = JSON.stringify(input) !== JSON.stringify(saved);
+  const set = (key: keyof EmailTemplateInput, value: string) => {
+    setInput((s) => ({ ...s, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const debounced = useDebounced(input, PREVIEW_DELAY_MS);
+  const preview = useEmailPreview({ template: debounced });
+
+  /** Puts a tag where the cursor is in the content, as `{{tag}}`. */
+  const insertTag = (tag: string) => {
+    const area = contentRef.current;
+    const text = `{{${tag}}}`;
+    const start = area?.selectionStart ?? input.content.length;
+    const end = area?.selectionEnd ?? input.content.length;
+    set('content', input.content.slice(0, start) + text + input.content.slice(end));
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + text.length, start + text.length);
+    });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = schemaErrors(ZEmailTemplateInput, input);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(input, {
+      onSuccess: () => {
+        setSaved(input);
+        toast(t('staff.saved'));
+      },
+      onError: (err) => setErrors(serverFieldErrors(err)),
+    });
+  };
+
+  const failureKey = reset.error ? 'admin.templates.resetFailed' : saveFailureKey(save.error);
+  return (
+    <form className="section-stack" noValidate onSubmit={submit}>
+      <UnsavedChangesGuard dirty={dirty} />
+      <div className="page-head">
+        <h1>
+          {t('admin.templates.editTitle', { kind: t(`admin.templates.kinds.${template.kind}`), lang: t(`languages.${template.language}`) })}
+        </h1>
+        <button type="button" className="button secondary" onClick={onDone}>
+          {t('admin.templates.backToList')}
+        </button>
+      </div>
+      <p>
+        {t('admin.templates.source')}: <strong>{t(`admin.templates.sources.${template.source}`)}</strong>
+      </p>
+      <FormAlert message={failureKey ? t(failureKey) : undefined} />
+      <div className="editor-layout">
+        <fieldset disabled={!canEdit} className="form card">
+          <legend className="visually-hidden">{t('admin.templates.editor')}</legend>
+          <TextField
+            label={t('admin.templates.senderName')}
+            value={input.senderName}
+            onChange={(v) => set('senderName', v)}
+            error={errors.senderName}
+            required
+          />
+          <TextField
+            label={t('admin.templates.senderAddress')}
+            type="email"
+            value={input.senderAddress}
+            onChange={(v) => set('senderAddress', v)}
+            error={errors.senderAddress}
+            required
+          />
+          <TextField
+            label={t('admin.templates.subject')}
+            value={input.title}
+            onChange={(v) => set('title', v)}
+            error={errors.title}
+            required
+          />
+          <TextAreaField
+            label={t('admin.templates.content')}
+            hint={t('admin.templates.contentHint')}
+            rows={14}
+            value={input.content}
+            onChange={(v) => set('content', v)}
+            error={errors.content}
+            textareaRef={contentRef}
+            required
+          />
+          <div>
+            <h2 id="tag-list-title" className="small-heading">
+              {t('admin.templates.tags')}
+            </h2>
+            <p className="hint">{t('admin.templates.tagsHint')}</p>
+            <ul className="tag-list" aria-labelledby="tag-list-title">
+              {template.tags.map((tag) => (
+                <li key={tag}>
+                  <button
+                    type="button"
+                    className="button small secondary"
+                    onClick={() => insertTag(tag)}
+                    aria-label={t('admin.templates.insertTag', { tag: `{{${tag}}}` })}
+                  >
+                    <code>{`{{${tag}}}`}</code>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </fieldset>
+        <section className="card" aria-labelledby="preview-title" aria-busy={preview.isFetching}>
+          <h2 id="preview-title">{t('admin.templates.preview')}</h2>
+          {preview.isError && <p className="hint">{t('admin.templates.previewError')}</p>}
+          {preview.data && (
+            <div className="mail-preview">
+              <p className="mail-meta">
+                {t('admin.templates.from')}: {input.senderName} &lt;{input.senderAddress}&gt;
+                <br />
+                {t('admin.templates.subject')}: <strong>{preview.data.subject}</strong>
+              </p>
+              {/* The server builds this HTML from plain text; it is still sanitised before it is shown. */}
+              <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(preview.data.html) }} />
+            </div>
+          )}
+        </section>
+      </div>
+      {canEdit && (
+        <div className="actions">
+          <button type="submit" className="button" disabled={save.isPending}>
+            {t('staff.save')}
+          </button>
+          {template.source === 'custom' && template.id && (
+            <button type="button" className="button danger" onClick={() => setAskReset(true)}>
+              {t('admin.templates.reset')}
+            </button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={askReset}
+        title={t('admin.templates.resetTitle')}
+        text={<p>{t('admin.templates.resetText')}</p>}
+        confirmLabel={t('admin.templates.reset')}
+        danger
+        busy={reset.isPending}
+        onCancel={() => setAskReset(false)}
+        onConfirm={() =>
+          reset.mutate(
+            { id: template.id!, language: template.language },
+            {
+              onSuccess: () => {
+                setAskReset(false);
+                setSaved(input);
+                toast(t('admin.templates.resetDone'));
+                onDone();
+              },
+              onError: () => setAskReset(false),
+            },
+          )
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GlobalUser, OrganisationUser, StaffUserData } from '@prsp/contracts';
+import { Loading } from '../../../components/route-fallbacks';
+import { FormAlert } from '../../../features/staff/form-fields';
+import { formatDateTime } from '../../../features/staff/format';
+import { MenuDisclosure } from '../../../features/staff/menu';
+import { ConfirmDialog } from '../../../features/staff/modal';
+import { Pager } from '../../../features/staff/pager';
+import { StatusBadge } from '../../../features/staff/status-badge';
+import { useToast } from '../../../features/staff/toasts';
+import { currentLanguage } from '../../../lib/i18n';
+import { actionLogUrl, useGlobalUsers, useOrganisationUsers, useUserAction, type UserAction, type UserScope } from './users-api';
+import { UserModal } from './user-modal';
+
+type Row = OrganisationUser | GlobalUser;
+
+function roleText(t: (k: string) => string, row: Row): string {
+  if ('preset' in row) return t(`admin.presets.${row.preset}`);
+  const orgs = [
+    ...row.memberships.map((m) => m.organisationName),
+    ...row.expertOrganisations.map((e) => `${e.organisationName} (${t('admin.users.expert')})`),
+  ];
+  return orgs.join(', ') || '–';
+}
+
+/** Row actions of spec §6, each confirmed; the action log is a download. */
+function RowActions({
+  scope,
+  row,
+  canEdit,
+  self,
+  onEdit,
+  onAsk,
+}: {
+  scope: UserScope;
+  row: Row;
+  canEdit: boolean;
+  /** The signed-in admin's own row: no locking, logging out or deleting oneself. */
+  self: boolean;
+  onEdit: () => void;
+  onAsk: (a: UserAction) => void;
+}) {
+  const { t } = useTranslation();
+  const name = `${row.firstName} ${row.lastName}`;
+  if (!canEdit) return null;
+  return (
+    <div className="actions">
+      <button type="button" className="button small secondary" aria-label={t('admin.users.editNamed', { name })} onClick={onEdit}>
+        {t('staff.edit')}
+      </button>
+      <MenuDisclosure
+        label={<span aria-label={t('admin.users.actionsNamed', { name })}>{t('admin.users.actions')}</span>}
+        className="row-menu"
+      >
+        <ul>
+          <li>
+            <button type="button" className="menu-item" onClick={() => onAsk('reset-password')}>
+              {t('admin.users.action.reset-password')}
+            </button>
+          </li>
+          {!self && (
+            <li>
+              <button type="button" className="menu-item" onClick={() => onAsk(row.locked ? 'unlock' : 'lock')}>
+                {t(row.locked ? 'admin.users.action.unlock' : 'admin.users.action.lock')}
+              </button>
+            </li>
+          )}
+          {!self && (
+            <li>
+              <button type="button" className="menu-item" onClick={() => onAsk('logout')}>
+                {t('admin.users.action.logout')}
+              </button>
+            </li>
+          )}
+          <li>
+            <a href={actionLogUrl(scope, row.id)} download>
+              {t('admin.users.action.log')}
+            </a>
+          </li>
+          {!self && (
+            <li>
+              <button type="button" className="menu-item" onClick={() => onAsk('delete')}>
+                {t('admin.users.action.delete')}
+              </button>
+            </li>
+          )}
+        </ul>
+      </MenuDisclosure>
+    </div>
+  );
+}
+
+/**
+ * `/admin/organizationUsers` and `/admin/globalUsers`: search, paging, statuses and last login, create and
+ * edit in a modal, and the confirmed actions. Global user management lists every member of staff.
+ */
+export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserData }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Row | 'new' | undefined>();
+  const [asking, setAsking] = useState<{ row: Row; action: UserAction } | undefined>();
+  const orgList = useOrganisationUsers(query, page, scope === 'organisation');
+  const globalList = useGlobalUsers(query, page, scope === 'global');
+  const list = scope === 'global' ? globalList : orgList;
+  const action = useUserAction(scope);
+  const canEdit = scope === 'global' ? user.isGlobalAdmin : user.rights.users.edit;
+
+  const submitSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setQuery(search);
+    setPage(1);
+  };
+
+  const confirm = () => {
+    if (!asking) return;
+    action.mutate(
+      { id: asking.row.id, action: asking.action },
+      {
+        onSuccess: () => {
+          toast(t(`admin.users.done.${asking.action}`));
+          setAsking(undefined);
+        },
+        onError: () => setAsking(undefined),
+      },
+    );
+  };
+
+  const data = list.data;
+  return (
+    <div className="section-stack">
+      <div className="page-head">
+        <h1>{t(scope === 'global' ? 'admin.users.globalTitle' : 'admin.users.organisationTitle')}</h1>
+        {canEdit && (
+          <button type="button" className="button" onClick={() => setEditing('new')}>
+            {t('admin.users.add')}
+          </button>
+        )}
+      </div>
+      <form role="search" className="actions" onSubmit={submitSearch}>
+        <label htmlFor="user-search" className="visually-hidden">
+          {t('admin.users.search')}
+        </label>
+        <input
+          id="user-search"
+          type="search"
+          className="search-input"
+          value={search}
+          placeholder={t('admin.users.searchPlaceholder')}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <button type="submit" className="button secondary">
+          {t('admin.users.search')}
+        </button>
+      </form>
+      <FormAlert message={action.error ? t('staff.actionError') : list.isError ? t('staff.loadError') : undefined} />
+      {!data ? (
+        list.isError ? null : (
+          <Loading />
+        )
+      ) : data.items.length === 0 ? (
+        <p className="empty">{t('admin.users.none')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data">
+            <caption className="visually-hidden">
+              {t(scope === 'global' ? 'admin.users.globalTitle' : 'admin.users.organisationTitle')}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.users.name')}</th>
+                <th scope="col">{t('admin.users.email')}</th>
+                <th scope="col">{t(scope === 'global' ? 'admin.users.organisations' : 'admin.users.preset')}</th>
+                <th scope="col">{t('admin.users.status')}</th>
+                <th scope="col">{t('admin.users.lastLogin')}</th>
+                <th scope="col">{t('admin.users.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    {row.firstName} {row.lastName}
+                    {row.isGlobalAdmin && <span className="hint block">{t('admin.users.globalAdmin')}</span>}
+                  </td>
+                  <td>{row.email}</td>
+                  <td>{roleText(t, row)}</td>
+                  <td>
+                    <StatusBadge status={row.status} locked={row.locked || row.lockedUntil !== null} />
+                  </td>
+                  <td>{formatDateTime(row.lastLogin, lang)}</td>
+                  <td>
+                    <RowActions
+                      scope={scope}
+                      row={row}
+                      canEdit={canEdit}
+                      self={row.id === user.id}
+                      onEdit={() => setEditing(row)}
+                      onAsk={(a) => setAsking({ row, action: a })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      {editing && (
+        <UserModal
+          scope={scope}
+          user={editing === 'new' ? undefined : editing}
+          organisations={user.organisations}
+          currentOrganisationId={user.organisation?.id ?? ''}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        open={asking !== undefined}
+        title={asking ? t(`admin.users.confirm.${asking.action}.title`) : ''}
+        text={asking && <p>{t(`admin.users.confirm.${asking.action}.text`, { name: `${asking.row.firstName} ${asking.row.lastName}` })}</p>}
+        confirmLabel={asking ? t(`admin.users.action.${asking.action}`) : ''}
+        danger={asking?.action === 'delete'}
+        busy={action.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(undefined)}
+      />
+    </div>
+  );
+}

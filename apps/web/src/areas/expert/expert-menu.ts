@@ -1,0 +1,46 @@
+import type { FeatureFlags } from '@prsp/contracts';
+
+export type ExpertMenuEntry = { to: string; labelKey: string };
+export type ExpertMenuGroup = { headingKey?: string; entries: ExpertMenuEntry[] };
+
+/**
+ * The expert app's main menu (spec §2 'Expert app routes'), grouped. Bookings and messages follow the
+ * organisation's feature flags; until the flags are known every entry shows.
+ */
+export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
+  const bookings = flags?.bookingsEnabled ?? true;
+  const messages = flags?.asyncMessagingEnabled ?? true;
+  const groups: ExpertMenuGroup[] = [{ entries: [{ to: '/expert/desktop', labelKey: 'expert.menu.desktop' }] }];
+  if (bookings) {
+    groups.push({
+      headingKey: 'expert.menu.appointmentsHeading',
+      entries: [
+        { to: '/expert/schedule', labelKey: 'expert.menu.schedule' },
+        { to: '/expert/appointment', labelKey: 'expert.menu.appointment' },
+        { to: '/expert/allBookings', labelKey: 'expert.menu.allBookings' },
+        { to: '/expert/appointmentHistory', labelKey: 'expert.menu.appointmentHistory' },
+      ],
+    });
+  }
+  groups.push({
+    headingKey: 'expert.menu.surveysHeading',
+    entries: [
+      { to: '/expert/surveys/open', labelKey: 'expert.menu.surveysOpen' },
+      { to: '/expert/surveys/answered', labelKey: 'expert.menu.surveysAnswered' },
+      { to: '/expert/surveys/forwarded', labelKey: 'expert.menu.surveysForwarded' },
+      { to: '/expert/surveys/templates', labelKey: 'expert.menu.surveysTemplates' },
+    ],
+  });
+  if (messages) {
+    groups.push({
+      headingKey: 'expert.menu.messagesHeading',
+      entries: [
+        { to: '/expert/messages/inbox', labelKey: 'expert.menu.messagesInbox' },
+        { to: '/expert/messages/patients', labelKey: 'expert.menu.messagesPatients' },
+        { to: '/expert/messages/patientsEnded', labelKey: 'expert.menu.messagesEnded' },
+        { to: '/expert/messages/new', labelKey: 'expert.menu.messagesNew' },
+      ],
+    });
+  }
+  return groups;
+}

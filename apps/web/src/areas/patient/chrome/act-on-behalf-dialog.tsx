@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { connectOnBehalf, useActAsMyself } from '../api/location-api';
+import { ModalDialog } from '../ui/modal-dialog';
+
+/** Spec §2 'Act-on-behalf modal': act as myself, or go to the national mandate service to choose a person. */
+export function ActOnBehalfDialog({ open, onClose, actingFor }: { open: boolean; onClose: () => void; actingFor: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const asMyself = useActAsMyself();
+  return (
+    <ModalDialog open={open} title={t('actOnBehalf.title')} onClose={onClose}>
+      <p>{actingFor ? t('actOnBehalf.actingNow', { name: actingFor }) : t('actOnBehalf.text')}</p>
+      <div className="actions stacked">
+        <button
+          type="button"
+          className="button"
+          disabled={asMyself.isPending}
+          onClick={async () => {
+            // Awaited rather than a mutate callback: the reload may move the page under this dialog first.
+            await asMyself.mutateAsync();
+            onClose();
+            await navigate('/landing');
+          }}
+        >
+          {t('actOnBehalf.asMyself')}
+        </button>
+        <button type="button" className="button secondary" onClick={connectOnBehalf}>
+          {t('actOnBehalf.connect')}
+        </button>
+        <button type="button" className="button link" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

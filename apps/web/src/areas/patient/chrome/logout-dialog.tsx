@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../api/auth-api';
+import { ModalDialog } from '../ui/modal-dialog';
+
+/** Spec §2 'logout (logoutEnabled) with confirmation dialog'. */
+export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <ModalDialog open={open} title={t('logout.title')} onClose={onClose}>
+      <p>{t('logout.text')}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          disabled={logout.isPending}
+          onClick={async () => {
+            await logout.mutateAsync().catch(() => undefined);
+            onClose();
+            await navigate('/logout', { replace: true });
+          }}
+        >
+          {t('logout.confirm')}
+        </button>
+        <button type="button" className="button secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { CookieBanner } from '../../../components/cookie-banner';
+import { Loading } from '../../../components/route-fallbacks';
+import { currentLanguage } from '../../../lib/i18n';
+import { usePatientContext } from '../patient-state';
+import { patientMainMenu, patientProfileMenu, type MenuEntryId } from '../route-rules';
+import { ToastRegion } from '../ui/toasts';
+import { OnBehalfNotice } from './on-behalf-notice';
+import { PatientHeader } from './patient-header';
+import { backgroundStyle, useOrganisationTheme } from './use-organisation-theme';
+import { usePatientLanguage } from './use-patient-language';
+
+// The dialogs load when first opened: a signed-out visitor never needs them.
+const ActOnBehalfDialog = lazy(async () => ({ default: (await import('./act-on-behalf-dialog')).ActOnBehalfDialog }));
+const LogoutDialog = lazy(async () => ({ default: (await import('./logout-dialog')).LogoutDialog }));
+
+/** Spec §2 chrome: skip link, header, menus, act-on-behalf banner, content, footer, toasts and the cookie banner. */
+export function PatientChrome() {
+  const { t } = useTranslation();
+  const ctx = usePatientContext();
+  const ready = ctx.phase === 'ready' ? ctx : undefined;
+  const config = ready?.config;
+  const authenticated = ready?.state.authenticated ?? false;
+  const { offered, switchLanguage } = usePatientLanguage(authenticated, config);
+  useOrganisationTheme(config);
+  const [dialog, setDialog] = useState<'actOnBehalf' | 'logout' | null>(null);
+  const onAction = (id: MenuEntryId) => setDialog(id === 'logout' ? 'logout' : 'actOnBehalf');
+  const actingFor = config?.actOnBehalf?.name ?? null;
+  const privacy = config?.privacyStatement[currentLanguage()];
+
+  return (
+    <div className="page patient-page" style={backgroundStyle(config)}>
+      <a className="skip-link" href="#content">
+        {t('app.skipToContent')}
+      </a>
+      <PatientHeader
+        config={config}
+        mainMenu={ready ? patientMainMenu(ready.state) : []}
+        profileMenu={ready ? patientProfileMenu(ready.state) : []}
+        languages={offered}
+        onLanguage={switchLanguage}
+        onAction={onAction}
+        homePath={authenticated ? '/landing' : '/'}
+      />
+      {actingFor && (
+        <div className="acting-banner">
+          <p>
+            {t('actOnBehalf.banner')} <strong>{actingFor}</strong>
+          </p>
+          <button type="button" className="button secondary small" onClick={() => setDialog('actOnBehalf')}>
+            {t('actOnBehalf.change')}
+          </button>
+        </div>
+      )}
+      <main id="content" tabIndex={-1}>
+        <OnBehalfNotice />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="site-footer">
+        {privacy?.url ? (
+          <p>
+            <a href={privacy.url}>{privacy.name}</a>
+          </p>
+        ) : null}
+        <p>{t('app.footer')}</p>
+      </footer>
+      <ToastRegion />
+      <CookieBanner />
+      <Suspense fallback={null}>
+        {dialog === 'actOnBehalf' && <ActOnBehalfDialog open onClose={() => setDialog(null)} actingFor={actingFor} />}
+        {dialog === 'logout' && <LogoutDialog open onClose={() => setDialog(null)} />}
+      </Suspense>
+    </div>
+  );
+}

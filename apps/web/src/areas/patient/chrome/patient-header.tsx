@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Language, PatientConfig } from '@prsp/contracts';
+import { LanguageSwitcher } from '../../../components/language-switcher';
+import { currentLanguage } from '../../../lib/i18n';
+import type { MenuEntry, MenuEntryId } from '../route-rules';
+import { MenuButton } from './menu-button';
+import { MenuList } from './menu-list';
+
+/** The organisation's logo for the current language (spec §3 themeOverrides), else the general one. */
+function logoOf(config: PatientConfig | undefined, lang: Language): string | null {
+  const theme = config?.themeOverrides;
+  return theme?.logoUrls[lang] ?? theme?.logoUrl ?? null;
+}
+
+/** Spec §2 chrome: header with the per-language logo, the profile menu, and the main menu behind a button on mobile. */
+export function PatientHeader({
+  config,
+  mainMenu,
+  profileMenu,
+  languages,
+  onLanguage,
+  onAction,
+  homePath,
+}: {
+  config: PatientConfig | undefined;
+  mainMenu: MenuEntry[];
+  profileMenu: MenuEntry[];
+  languages: readonly Language[];
+  onLanguage: (lang: Language) => void;
+  onAction: (id: MenuEntryId) => void;
+  homePath: string;
+}) {
+  const { t } = useTranslation();
+  const logo = logoOf(config, currentLanguage());
+  return (
+    <>
+      <header className="site-header patient-header">
+        <div className="site-header-inner">
+          <Link to={homePath} className="brand">
+            {logo ? (
+              <img src={logo} alt={config?.name ?? t('app.name')} />
+            ) : (
+              <span className="site-name">{config?.name ?? t('app.name')}</span>
+            )}
+          </Link>
+          <div className="header-tools">
+            {profileMenu.length > 0 && (
+              <MenuButton label={t('chrome.profileMenu')} className="profile-menu">
+                <nav aria-label={t('chrome.profileMenu')}>
+                  <MenuList entries={profileMenu} onAction={onAction} />
+                </nav>
+              </MenuButton>
+            )}
+            {mainMenu.length > 0 && (
+              <MenuButton label={t('chrome.menu')} className="main-menu-mobile">
+                <nav aria-label={t('chrome.mainMenu')}>
+                  <MenuList entries={mainMenu} onAction={onAction} />
+                </nav>
+              </MenuButton>
+            )}
+            <LanguageSwitcher languages={languages} onChange={onLanguage} />
+          </div>
+        </div>
+      </header>
+      {mainMenu.length > 0 && (
+        <nav className="main-nav-bar" aria-label={t('chrome.mainMenu')}>
+          <MenuList entries={mainMenu} onAction={onAction} />
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage, toHtmlLang } from '../../../lib/i18n';
+import { useChangeLocation, useLocationOptions } from '../api/location-api';
+import { QueryState } from '../ui/query-state';
+import { showToast } from '../ui/toasts';
+
+/**
+ * Spec §2 and §4 'Change location': choose a municipality; Change is disabled unless a different one is chosen;
+ * success reloads the config and goes to the landing; 501 means no organisation serves that area.
+ */
+export function ChangeLocationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = currentLanguage();
+  const options = useLocationOptions();
+  const change = useChangeLocation();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selectId = useId();
+  const errorId = `${selectId}-error`;
+  const current = options.data?.current ?? '';
+  const value = chosen ?? current;
+  const failure =
+    change.error instanceof ApiError && change.error.statusCode === 501
+      ? 'errors.noMatchingArea'
+      : change.isError
+        ? 'errors.processing'
+        : null;
+  const collator = new Intl.Collator(toHtmlLang(lang));
+  const areas = [...(options.data?.areas ?? [])].sort((a, b) => collator.compare(a.name[lang], b.name[lang]));
+
+  return (
+    <section className="card">
+      <Link to="/landing" className="back-link">
+        {t('common.backToHome')}
+      </Link>
+      <h1>{t('changeLocation.title')}</h1>
+      <p>{t('changeLocation.intro')}</p>
+      {!options.data ? (
+        <QueryState error={options.error} onRetry={() => void options.refetch()} />
+      ) : (
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (value && value !== current) {
+              void change.mutateAsync(value).then(
+                () => {
+                  showToast(t('changeLocation.changed'));
+                  return navigate('/landing');
+                },
+                () => undefined,
+              );
+            }
+          }}
+        >
+          <div className={`field${failure ? ' has-error' : ''}`}>
+            <label htmlFor={selectId}>{t('changeLocation.label')}</label>
+            <select
+              id={selectId}
+              value={value}
+              onChange={(e) => {
+                setChosen(e.target.value);
+                change.reset();
+              }}
+              aria-describedby={failure ? errorId : undefined}
+              aria-invalid={failure ? true : undefined}
+            >
+              <option value="">{t('contact.choose')}</option>
+              {areas.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name[lang]}
+                </option>
+              ))}
+            </select>
+            {failure && (
+              <p id={errorId} className="field-error" role="alert">
+                {t(failure)}
+              </p>
+            )}
+          </div>
+          <div className="actions">
+            <button type="submit" className="button" disabled={!value || value === current || change.isPending}>
+              {t('changeLocation.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

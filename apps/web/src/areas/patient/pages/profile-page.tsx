@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { usePatientContext } from '../patient-state';
+import { MenuList } from '../chrome/menu-list';
+import { patientProfileMenu } from '../route-rules';
+
+/** `/profile`: the profile area's pages (spec §2: contact, terms, welcome). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const ctx = usePatientContext();
+  const entries = ctx.phase === 'ready' ? patientProfileMenu(ctx.state).filter((e) => e.to) : [];
+  return (
+    <section className="card">
+      <h1>{t('profile.title')}</h1>
+      <p>{t('profile.intro')}</p>
+      <nav aria-label={t('profile.title')}>
+        <MenuList entries={entries} onAction={() => undefined} />
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { FEATURE_FLAGS, type FeatureFlags, type PatientConfig } from '@prsp/contracts';
+import { useAuthCheck } from './api/auth-api';
+import { usePatientConfig, usePatientStatus } from './api/patient-api';
+import type { PatientRouteState } from './route-rules';
+
+export type PatientContext =
+  | { phase: 'loading' }
+  | { phase: 'error'; retry: () => void }
+  | { phase: 'ready'; state: PatientRouteState; config: PatientConfig | undefined };
+
+function flagsOf(config: PatientConfig): FeatureFlags {
+  return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, config[f]])) as FeatureFlags;
+}
+
+/**
+ * Session, onboarding status and the organisation's config in one value for the guards and the chrome.
+ * The three queries are shared (TanStack Query deduplicates), so every caller sees the same answer.
+ */
+export function usePatientContext(): PatientContext {
+  const auth = useAuthCheck();
+  const authenticated = auth.data === true;
+  const status = usePatientStatus(authenticated);
+  const hasOrganisation = authenticated && status.data?.hasOrganisation === true;
+  // Acting on behalf shows in the config even before the principal has an organisation, so ask once signed in.
+  const config = usePatientConfig(authenticated && status.isSuccess);
+
+  if (auth.isPending) return { phase: 'loading' };
+  if (auth.isError) return { phase: 'error', retry: () => void auth.refetch() };
+  if (!authenticated) return { phase: 'ready', state: signedOut, config: undefined };
+  if (status.isPending) return { phase: 'loading' };
+  if (status.isError) return { phase: 'error', retry: () => void status.refetch() };
+  if (hasOrganisation && config.isPending) return { phase: 'loading' };
+  // Without the organisation's flags the guards cannot decide: a failed config load is an error (spec §7).
+  if (hasOrganisation && config.isError) return { phase: 'error', retry: () => void config.refetch() };
+  const s = status.data;
+  return {
+    phase: 'ready',
+    config: config.data,
+    state: {
+      authenticated: true,
+      hasOrganisation,
+      contactSaved: s.contactSaved,
+      termsAccepted: s.termsAccepted,
+      dontShowWelcome: s.dontShowWelcome,
+      flags: hasOrganisation && config.data ? flagsOf(config.data) : null,
+    },
+  };
+}
+
+const signedOut: PatientRouteState = {
+  authenticated: false,
+  hasOrganisation: false,
+  contactSaved: false,
+  termsAccepted: false,
+  dontShowWelcome: false,
+  flags: null,
+};

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/route-fallbacks';
+
+/** What a page shows while its data loads, or when loading failed (with a way to try again). */
+export function QueryState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (!error) return <Loading />;
+  return (
+    <div className="alert" role="alert">
+      <p>{t('common.loadError')}</p>
+      <button type="button" className="button secondary" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useId, type ReactNode, type Ref } from 'react';
+import { useFieldText } from './field-text';
+
+type Described = { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+
+/** Label, control, hint and error wired together: the error is announced with the field (aria-describedby). */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (described: Described) => ReactNode;
+}) {
+  const id = useId();
+  const fieldText = useFieldText();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' has-error' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      )}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {error && (
+        <p id={errorId} className="field-error">
+          {fieldText(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  type?: 'text' | 'email' | 'password' | 'url' | 'number' | 'date' | 'search' | 'color';
+  required?: boolean;
+  disabled?: boolean;
+  autoComplete?: string;
+  name?: string;
+  className?: string;
+  inputMode?: 'numeric' | 'text' | 'email' | 'url';
+  min?: string;
+  onBlur?: () => void;
+};
+
+export function TextField({ label, value, onChange, error, hint, type = 'text', className, onBlur, ...rest }: TextFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(described) => (
+        <input {...described} {...rest} type={type} value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
+      )}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  rows = 4,
+  required,
+  className,
+  textareaRef,
+}: Pick<TextFieldProps, 'label' | 'value' | 'onChange' | 'error' | 'hint' | 'required' | 'className'> & {
+  rows?: number;
+  textareaRef?: Ref<HTMLTextAreaElement>;
+}) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(described) => (
+        <textarea
+          {...described}
+          ref={textareaRef}
+          rows={rows}
+          required={required}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+export type Option = { value: string; label: string };
+
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  hint,
+  required,
+  placeholder,
+  disabled,
+}: Pick<TextFieldProps, 'label' | 'value' | 'onChange' | 'error' | 'hint' | 'required' | 'disabled'> & {
+  options: Option[];
+  placeholder?: string;
+}) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(described) => (
+        <select {...described} required={required} disabled={disabled} value={value} onChange={(e) => onChange(e.target.value)}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  hint,
+  disabled,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label htmlFor={id}>
+        {label}
+        {hint && (
+          <span id={`${id}-hint`} className="hint block">
+            {hint}
+          </span>
+        )}
+      </label>
+    </div>
+  );
+}
+
+/** An error not tied to one field (e.g. 'Saving error'), announced at once. */
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="alert" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,110 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { AppRole } from '@prsp/contracts';
+import { Loading } from '../../components/route-fallbacks';
+import { ApiError } from '../../lib/api-client';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { FormAlert, TextField } from './form-fields';
+import { useStaffLogin, useStaffUser } from './staff-api';
+import { compact, required, type FieldErrors } from './validation';
+
+/** Why a sign-in was refused, in words the user can act on (spec §7 'Login status error: show login failed'). */
+function loginErrorKey(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.statusCode === 607) return 'errors.adminNotActive';
+    if (err.statusCode === 429) return 'errors.tooManyRequests';
+    if (err.errorKey === 'errors.processing') return 'errors.processing';
+  }
+  return 'staff.login.failed';
+}
+
+/** Sign-in of the admin and expert apps, with the forgot-password form one click away. */
+export function StaffLoginPage({ role, home }: { role: AppRole; home: string }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const user = useStaffUser(role);
+  const login = useStaffLogin(role);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [forgot, setForgot] = useState(false);
+  const forgotButton = useRef<HTMLButtonElement>(null);
+
+  if (user.isPending) return <Loading />;
+  if (user.data && !login.isPending) return <Navigate to={home} replace />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = compact({ username: required(username), password: required(password) });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    login.mutate({ username: username.trim(), password }, { onSuccess: () => navigate(home, { replace: true }) });
+  };
+
+  const notice = params.has('unauthorized')
+    ? { alert: true, text: t('staff.login.sessionExpired') }
+    : params.has('passwordSet')
+      ? { alert: false, text: t('staff.password.setDone') }
+      : params.has('loggedOut')
+        ? { alert: false, text: t('staff.login.loggedOut') }
+        : undefined;
+
+  return (
+    <div className="auth-stack">
+      <section className="card narrow" aria-labelledby="login-title">
+        {notice && (
+          <p className={notice.alert ? 'alert' : 'notice'} role={notice.alert ? 'alert' : 'status'}>
+            {notice.text}
+          </p>
+        )}
+        <h1 id="login-title">{t(`staff.login.title.${role}`)}</h1>
+        <form className="form" noValidate onSubmit={submit}>
+          <FormAlert message={login.error ? t(loginErrorKey(login.error)) : undefined} />
+          <TextField
+            label={t('staff.login.username')}
+            type="email"
+            autoComplete="username"
+            value={username}
+            onChange={setUsername}
+            error={errors.username}
+            required
+          />
+          <TextField
+            label={t('staff.login.password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            required
+          />
+          <button type="submit" className="button" disabled={login.isPending}>
+            {t('staff.login.submit')}
+          </button>
+        </form>
+        <button
+          ref={forgotButton}
+          type="button"
+          className="button link"
+          aria-expanded={forgot}
+          aria-controls="forgot-password"
+          onClick={() => setForgot(!forgot)}
+        >
+          {t('staff.forgot.link')}
+        </button>
+      </section>
+      {forgot && (
+        <ForgotPasswordForm
+          id="forgot-password"
+          role={role}
+          onClose={() => {
+            setForgot(false);
+            forgotButton.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AppRole } from '@prsp/contracts';
+import { Loading } from '../../components/route-fallbacks';
+import { ApiError } from '../../lib/api-client';
+import { serverFieldErrors } from './form-errors';
+import { FormAlert, TextField } from './form-fields';
+import { useChangePassword, useSetPassword, useStaffUser } from './staff-api';
+import { UnsavedChangesGuard } from './unsaved-changes';
+import { compact, newPasswordErrors, required, type FieldErrors } from './validation';
+
+function NewPasswordFields({
+  password,
+  again,
+  setPassword,
+  setAgain,
+  errors,
+}: {
+  password: string;
+  again: string;
+  setPassword: (v: string) => void;
+  setAgain: (v: string) => void;
+  errors: FieldErrors;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t('staff.password.new')}
+        hint={t('staff.password.rules')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        required
+      />
+      <TextField
+        label={t('staff.password.again')}
+        type="password"
+        autoComplete="new-password"
+        value={again}
+        onChange={setAgain}
+        error={errors.passwordAgain}
+        required
+      />
+    </>
+  );
+}
+
+/**
+ * Registration (`/register?token=`) and reset (`/changePassword?token=`) links: both set a password with
+ * the e-mailed single-use token. A wrong or expired link is 801; at registration spec §8 says
+ * 'Cannot set password. Contact administrator.'
+ */
+function SetPasswordForm({ role, purpose, token }: { role: AppRole; purpose: 'register' | 'reset'; token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const setPasswordCall = useSetPassword();
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = newPasswordErrors(password, again);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPasswordCall.mutate(
+      { token, password, passwordAgain: again },
+      {
+        onSuccess: () => navigate(`/${role}/login?passwordSet=1`, { replace: true }),
+        onError: (err) => {
+          if (err instanceof ApiError && err.statusCode === 802) setErrors({ password: 'passwordWeak' });
+          else setErrors(serverFieldErrors(err));
+        },
+      },
+    );
+  };
+
+  const err = setPasswordCall.error;
+  const failure =
+    err instanceof ApiError && err.statusCode === 801
+      ? t(purpose === 'register' ? 'staff.password.cannotSet' : 'errors.passwordLinkInvalid')
+      : err instanceof ApiError && (err.statusCode === 802 || err.fields)
+        ? undefined
+        : err
+          ? t('staff.saveError')
+          : undefined;
+
+  return (
+    <section className="card narrow" aria-labelledby="password-title">
+      <h1 id="password-title">{t(purpose === 'register' ? 'staff.password.registerTitle' : 'staff.password.resetTitle')}</h1>
+      <p>{t(purpose === 'register' ? 'staff.password.registerText' : 'staff.password.resetText')}</p>
+      <form className="form" noValidate onSubmit={submit}>
+        <FormAlert message={failure} />
+        <NewPasswordFields password={password} again={again} setPassword={setPassword} setAgain={setAgain} errors={errors} />
+        <button type="submit" className="button" disabled={setPasswordCall.isPending}>
+          {t('staff.password.save')}
+        </button>
+      </form>
+      <p>
+        <Link to={`/${role}/login`}>{t('staff.password.toLogin')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** A signed-in member of staff changes their own password (profile menu). */
+function ChangeOwnPasswordForm({ home }: { home: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const change = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const dirty = (current !== '' || password !== '' || again !== '') && !change.isSuccess;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = { ...compact({ currentPassword: required(current) }), ...newPasswordErrors(password, again) };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    change.mutate(
+      { currentPassword: current, password, passwordAgain: again },
+      {
+        onError: (err) => {
+          if (err instanceof ApiError && err.statusCode === 802) setErrors({ password: 'passwordWeak' });
+          else setErrors(serverFieldErrors(err));
+        },
+      },
+    );
+  };
+
+  if (change.isSuccess) {
+    return (
+      <section className="card narrow" aria-labelledby="password-title">
+        <h1 id="password-title">{t('staff.password.changeTitle')}</h1>
+        <p className="notice" role="status">
+          {t('staff.password.changed')}
+        </p>
+        <button type="button" className="button" onClick={() => navigate(home)}>
+          {t('staff.toHome')}
+        </button>
+      </section>
+    );
+  }
+
+  const err = change.error;
+  const failure = err instanceof ApiError && (err.statusCode === 802 || err.fields) ? undefined : err ? t('staff.saveError') : undefined;
+  return (
+    <section className="card narrow" aria-labelledby="password-title">
+      <UnsavedChangesGuard dirty={dirty} />
+      <h1 id="password-title">{t('staff.password.changeTitle')}</h1>
+      <form className="form" noValidate onSubmit={submit}>
+        <FormAlert message={failure} />
+        <TextField
+          label={t('staff.password.current')}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+          error={errors.currentPassword}
+          required
+        />
+        <NewPasswordFields password={password} again={again} setPassword={setPassword} setAgain={setAgain} errors={errors} />
+        <button type="submit" className="button" disabled={change.isPending}>
+          {t('staff.password.save')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** `/{app}/register?token=`. */
+export function RegisterPage({ role }: { role: AppRole }) {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (!token) return <MissingToken role={role} />;
+  return <SetPasswordForm role={role} purpose="register" token={token} />;
+}
+
+/** `/{app}/changePassword`: with a token the reset link; without, the signed-in user's own change. */
+export function ChangePasswordPage({ role, home }: { role: AppRole; home: string }) {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const user = useStaffUser(role);
+  if (token) return <SetPasswordForm role={role} purpose="reset" token={token} />;
+  if (user.isPending) return <Loading />;
+  if (!user.data) return <MissingToken role={role} />;
+  return <ChangeOwnPasswordForm home={home} />;
+}
+
+function MissingToken({ role }: { role: AppRole }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card narrow">
+      <h1>{t('staff.password.linkMissingTitle')}</h1>
+      <p>{t('staff.password.linkMissing')}</p>
+      <Link to={`/${role}/login`}>{t('staff.password.toLogin')}</Link>
+    </section>
+  );
+}

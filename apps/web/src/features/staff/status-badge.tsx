@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import type { StaffUserStatus } from '@prsp/contracts';
+
+/** Spec §4 'User statuses': no password set, inactive, active; locked shown beside it. */
+export function StatusBadge({ status, locked }: { status: StaffUserStatus; locked: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className="status-group">
+      <span className={`status ${status}`}>{t(`staff.status.${status}`)}</span>
+      {locked && <span className="status locked">{t('staff.status.locked')}</span>}
+    </span>
+  );
+}

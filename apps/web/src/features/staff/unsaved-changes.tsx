@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from './modal';
+
+/**
+ * Spec §4 'Unsaved changes are warned about before leaving': in-app navigation asks in a dialog,
+ * closing or reloading the tab gets the browser's own question.
+ */
+export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title={t('staff.unsaved.title')}
+      text={<p>{t('staff.unsaved.text')}</p>}
+      confirmLabel={t('staff.unsaved.leave')}
+      cancelLabel={t('staff.unsaved.stay')}
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
+}
+
+/**
+ * For a form in a modal: closing it with changes asks first (and in-app navigation is guarded meanwhile).
+ * Returns the close handler to give the modal and the elements to render beside it.
+ */
+export function useDiscardGuard(dirty: boolean, onClose: () => void) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => (dirty ? setAsking(true) : onClose());
+  const element = (
+    <>
+      <UnsavedChangesGuard dirty={dirty} />
+      <ConfirmDialog
+        open={asking}
+        title={t('staff.unsaved.title')}
+        text={<p>{t('staff.unsaved.text')}</p>}
+        confirmLabel={t('staff.unsaved.leave')}
+        cancelLabel={t('staff.unsaved.stay')}
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+  return { requestClose, element };
+}

@@ -1,0 +1,68 @@
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from './fixtures';
+
+/** The seeded demo staff (apps/server/src/db/seed): every one of them has this password. */
+export const DEMO_PASSWORD = 'Demo-Password-2026';
+export const GLOBAL_ADMIN = 'admin@prsp.example';
+export const ORG_ADMIN = 'org.admin@espoo.example';
+export const DEMO_ORGANISATION = 'Espoon etävastaanotto';
+
+/** A fresh address per run, so a journey can be repeated on the same server. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.example`;
+}
+
+/** Signs in on the staff login page (admin or expert) in Finnish, checking the page with axe first. */
+export async function staffSignIn(page: Page, app: 'admin' | 'expert', email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`/${app}/login`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: app === 'admin' ? 'Kirjaudu ylläpitoon' : 'Kirjaudu asiantuntijasovellukseen' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Sähköpostiosoite').fill(email);
+  await page.getByLabel('Salasana', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
+}
+
+/**
+ * Answers the organisation selection modal that follows an admin's sign-in. An admin of exactly one
+ * organisation is put in it by the server at sign-in, and no modal opens.
+ */
+export async function chooseOrganisation(page: Page, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Valitse organisaatio' });
+  const chosen = page.getByRole('banner').getByText(name, { exact: true });
+  await expect(dialog.or(chosen)).toBeVisible();
+  if (await chosen.isVisible()) return;
+  await expectAccessible(page);
+  await dialog.getByRole('radio', { name }).check();
+  await dialog.getByRole('button', { name: 'Valitse' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Organisaatio vaihdettu: ${name}`)).toBeVisible();
+}
+
+/** Opens a screen from the admin main menu, as a user would. */
+export async function openFromMenu(page: Page, entry: string): Promise<void> {
+  const banner = page.getByRole('banner');
+  await banner.locator('summary', { hasText: 'Valikko' }).click();
+  await banner.getByRole('link', { name: entry, exact: true }).click();
+}
+
+type CaughtSummary = { id: string; to: string; subject: string };
+
+/** The newest e-mail the built-in catcher holds for `to`, waiting for the outbox worker to deliver it. */
+export async function latestMailTo(page: Page, to: string): Promise<{ subject: string; text: string; links: string[] }> {
+  let found: CaughtSummary | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/dev/inbox?to=${encodeURIComponent(to)}`);
+        const body = (await res.json()) as { data: { messages: CaughtSummary[] } };
+        found = body.data.messages[0];
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const res = await page.request.get(`/api/dev/inbox/${found!.id}`);
+  return ((await res.json()) as { data: { subject: string; text: string; links: string[] } }).data;
+}

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './fixtures';
+import { fromProfileMenu, onboard, signInAsNewPerson } from './patient-steps';
+
+test('the menus reach every patient page, each passing axe', async ({ page }) => {
+  await signInAsNewPerson(page, 'Valikko', 'Kävijä');
+
+  // Before onboarding the menu entries show but cannot be used (spec §6).
+  await expect(page).toHaveURL(/\/organisation$/);
+  // Closing the organisation modal (Esc) goes to the contact form (spec §2).
+  await expect(page.getByRole('dialog', { name: 'Valitse organisaatio' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/contact$/);
+  const main = page.getByRole('navigation', { name: 'Päävalikko' });
+  await expect(main.getByRole('link', { name: 'Etusivu' })).toHaveAttribute('aria-disabled', 'true');
+  await page.goto('/landing');
+  await onboard(page, { email: 'valikko.kavija@example.fi', dontShowWelcome: true });
+
+  await fromProfileMenu(page, 'Yhteystiedot');
+  await expect(page.getByRole('heading', { level: 1, name: 'Yhteystiedot' })).toBeVisible();
+  await expect(page.getByLabel('Sähköposti')).toHaveValue('valikko.kavija@example.fi');
+  await page.getByLabel('Katuosoite').fill('Uusi katu 2');
+  await page.getByRole('button', { name: 'Tallenna', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('Yhteystietosi tallennettiin.');
+  await expectAccessible(page);
+
+  await fromProfileMenu(page, 'Käyttöehdot');
+  await expect(page).toHaveURL(/\/profile\/terms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Käyttöehdot' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hyväksyn käyttöehdot' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await fromProfileMenu(page, 'Palvelun tiedot');
+  await expect(page).toHaveURL(/\/profile\/welcome$/);
+  await expect(page.getByLabel('Älä näytä tätä uudelleen')).toBeChecked();
+  await expectAccessible(page);
+
+  await main.getByRole('link', { name: 'Vaihda sijaintia' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vaihda sijaintia' })).toBeVisible();
+  const change = page.getByRole('button', { name: 'Vaihda', exact: true });
+  await expect(change).toBeDisabled();
+  await page.getByLabel('Kunta').selectOption({ label: 'Espoo' });
+  await expect(change).toBeEnabled();
+  await expectAccessible(page);
+  await change.click();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('status')).toHaveText('Sijaintisi vaihdettiin.');
+
+  for (const [entry, path] of [
+    ['Varaa aika', '/book'],
+    ['Varaukseni', '/bookings'],
+    ['Viestit', '/messages'],
+    ['Asiointihistoria', '/history'],
+  ] as const) {
+    await main.getByRole('link', { name: entry }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Ei vielä käytettävissä' })).toBeVisible();
+  }
+  await expectAccessible(page);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profiili' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Logging out from the route asks first; cancelling keeps the session.
+  await page.goto('/logout');
+  const confirm = page.getByRole('dialog', { name: 'Kirjaudu ulos' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Peruuta' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+});

@@ -66,6 +66,9 @@ if (config.testIdpEnabled) {
           `  Staff demo logins (password ${DEMO_STAFF_PASSWORD}):`,
           ...DEMO_STAFF.map((s) => `    ${s.email.padEnd(26)}${s.role}`),
           '',
+          '  Demo chat codes: PHYSIO2026 (valid), FUTURE2099, EXPIRED2020, USED0001',
+          ...(config.mail.catcherEnabled ? [`  E-mail inbox     ${config.publicUrl}/dev/inbox`] : []),
+          '',
         ]
       : []),
   ];

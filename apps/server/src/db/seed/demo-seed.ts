@@ -32,6 +32,8 @@ export const DEMO_ORGANISATIONS = [
     name: 'Espoon etävastaanotto',
     primaryColor: '#0B4F8A',
     backgroundColor: '#F2F6FA',
+    contactPerson: 'Eeva Esimerkki',
+    contactPersonEmail: 'eeva.esimerkki@espoo-demo.example',
     flags: ALL_ON,
     areas: ['049', '092', '091', '235'],
   },
@@ -40,6 +42,8 @@ export const DEMO_ORGANISATIONS = [
     name: 'Kaarinan terveysneuvonta',
     primaryColor: '#1E6B3A',
     backgroundColor: '#F3F8F4',
+    contactPerson: 'Kalle Kaarinalainen',
+    contactPersonEmail: 'kalle.kaarinalainen@kaarina-demo.example',
     flags: {
       ...ALL_ON,
       bookingsEnabled: false,
@@ -116,7 +120,7 @@ export async function seedDemo(db: Db, cipher: FieldCipher): Promise<void> {
     for (const { areas, ...org } of DEMO_ORGANISATIONS) {
       const [created] = await tx
         .insert(organisations)
-        .values({ ...org, flags: { ...org.flags }, content: defaultOrganisationContent(org.name), clientId: newClientId() })
+        .values({ ...org, flags: { ...org.flags }, content: demoContent(org.name, org.slug), clientId: newClientId() })
         .onConflictDoNothing({ target: organisations.slug })
         .returning({ id: organisations.id });
       if (created) {
@@ -199,4 +203,16 @@ async function seedDemoChatCodes(tx: Parameters<Parameters<Db['transaction']>[0]
 export async function hasData(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(organisations);
   return (row?.n ?? 0) > 0;
+}
+
+/** The default content, with the privacy statement links spec §5 requires before settings can be saved. */
+function demoContent(name: string, slug: string) {
+  const content = defaultOrganisationContent(name);
+  const base = `https://${slug}.example`;
+  content.privacyStatementUrl = {
+    fi: { url: `${base}/tietosuoja`, name: content.privacyStatementUrl.fi.name },
+    se: { url: `${base}/dataskydd`, name: content.privacyStatementUrl.se.name },
+    en: { url: `${base}/privacy`, name: content.privacyStatementUrl.en.name },
+  };
+  return content;
 }

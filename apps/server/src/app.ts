@@ -22,6 +22,7 @@ import { createFieldCipher } from './platform/crypto/field-cipher';
 import { adminRouteRightsPlugin } from './plugins/admin-route-rights';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
 import { healthRoutes } from './plugins/health';
 import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
   const tokenKey = createHash('sha256').update(`stripped-token:${config.dataKey}`).digest();
 
   await app.register(errorsPlugin);
+  await app.register(openApiPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { production: config.production, redis });
   await app.register(sessionPlugin, { db: database.db, policy, names });

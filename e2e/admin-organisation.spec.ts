@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ORGANISATION, GLOBAL_ADMIN, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn } from './admin-fixtures';
 import { acceptCookies, expectAccessible, signInAs } from './fixtures';
-import { makePng } from './png';
+// The server tests' encoder: a real PNG, so the server's size check reads its true pixel size.
+import { pngImage } from '../apps/server/src/test/png';
 
 const PRIMARY = '#7a1f5c';
 const BACKGROUND = '#fbf3f8';
@@ -41,9 +42,9 @@ test('a global admin creates an organisation with a logo and colours, and the pa
 
   // A logo of the wrong size is refused on the spot; the real 256×128 one is taken.
   const logoInput = page.getByLabel('Logo (suomi, oletus)');
-  await logoInput.setInputFiles({ name: 'wrong.png', mimeType: 'image/png', buffer: makePng(100, 100, [10, 10, 10]) });
+  await logoInput.setInputFiles({ name: 'wrong.png', mimeType: 'image/png', buffer: pngImage(100, 100, [10, 10, 10]) });
   await expect(page.getByText(/Kuvan mitat ovat väärät/).first()).toBeVisible();
-  await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(256, 128, [122, 31, 92], [255, 255, 255]) });
+  await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngImage(256, 128, [40, 40, 40]) });
   await expect(page.getByText(/Kuvan mitat ovat väärät/)).toHaveCount(0);
   await expect(page.locator('.theme-preview .preview-header img')).toBeVisible();
 

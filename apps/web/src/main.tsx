@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
-import { ApiError } from './lib/api-client';
+import { ApiError, setExpiryNavigation } from './lib/api-client';
 import { i18n } from './lib/i18n';
 import './styles/global.css';
 
@@ -13,6 +13,13 @@ const queryClient = new QueryClient({
     // A refused or expired answer will not change on retry.
     queries: { retry: (count, err) => !(err instanceof ApiError && err.statusCode < 500) && count < 2 },
   },
+});
+
+// A session that ended leaves nothing behind: what was cached about the user goes before the move,
+// so no page judges the signed-out user by stale data (and bounces back).
+setExpiryNavigation((to) => {
+  queryClient.clear();
+  void router.navigate(to, { replace: true });
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -19,3 +19,4 @@ export * from './services-admin';
 export * from './experts-admin';
 export * from './chat-codes-admin';
 export * from './acting';
+export * from './chat-code-expiry';

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_AREAS, NO_RIGHTS, PRESET_RIGHTS, type AdminRights } from '@prsp/contracts';
 import { TestBrowser } from '../test/http-client';
-import { withCsrfCookie } from '../test/staff-accounts';
-import { organisationId, signInStaff, type StaffSessionOptions } from '../test/staff-session';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { signInStaff, type StaffSessionOptions, startStaffTestApp, withCsrfCookie } from '../test/staff-accounts';
+import type { TestApp } from '../test/test-app';
 import { OBJECT_FIXTURES, SAMPLE_BODIES } from './admin-rights-matrix.fixtures';
 import { ADMIN_ROUTE_RIGHTS, type AdminRouteRight } from './admin-route-rights';
 
@@ -60,9 +59,7 @@ let espoo: string;
 let kaarina: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  espoo = await organisationId(t, 'espoo-demo');
-  kaarina = await organisationId(t, 'kaarina-demo');
+  ({ t, espoo, kaarina } = await startStaffTestApp());
   for (const role of ROLES) {
     const browser = new TestBrowser(t.baseUrl);
     await signInStaff(t, browser, { organisation: 'espoo-demo', ...role.session });

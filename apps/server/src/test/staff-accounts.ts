@@ -1,13 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { effectiveRights, type AdminPreset, type AdminRights, type AppRole } from '@prsp/contracts';
-import { adminMemberships, experts, outboxEmails, staffUsers } from '../db/schema';
+import { adminMemberships, experts, organisations, outboxEmails, staffUsers } from '../db/schema';
+import { createSession } from '../modules/identity/sessions.service';
 import { hashPassword } from '../modules/staff/password-hashing';
-import type { TestBrowser } from './http-client';
-import { organisationId } from './staff-session';
-import type { TestApp } from './test-app';
+import { TestBrowser } from './http-client';
+import { startTestApp, type TestApp } from './test-app';
 
 export const GOOD_PASSWORD = 'Correct-Horse-42';
+
+/** The id of a seeded organisation by slug (`espoo-demo`, `kaarina-demo`), or the id itself. */
+export async function organisationId(t: TestApp, idOrSlug = 'espoo-demo'): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(/^[0-9a-f-]{36}$/i.test(idOrSlug) ? eq(organisations.id, idOrSlug) : eq(organisations.slug, idOrSlug))
+    .limit(1);
+  if (!row) throw new Error(`no organisation ${idOrSlug}`);
+  return row.id;
+}
+
+/**
+ * Starts the app on a fresh seeded database with the ids of the two demo organisations, the setup
+ * every staff-side test file begins with (`beforeAll(async () => ({ t, espoo, kaarina } = await startStaffTestApp()))`).
+ */
+export async function startStaffTestApp(
+  env: Parameters<typeof startTestApp>[0] = {},
+): Promise<{ t: TestApp; espoo: string; kaarina: string }> {
+  const t = await startTestApp(env);
+  return { t, espoo: await organisationId(t, 'espoo-demo'), kaarina: await organisationId(t, 'kaarina-demo') };
+}
 
 export type AccountOptions = {
   /** Null: no password set yet (registration pending). */
@@ -61,6 +83,53 @@ export async function createStaffAccount(t: TestApp, opts: AccountOptions = {}):
   return { id: user!.id, email };
 }
 
+export type StaffSessionOptions = {
+  /** The organisation (id or seed slug) the admin works in; defaults to the first demo organisation. */
+  organisation?: string;
+  preset?: AdminPreset;
+  /** Rights of a `custom` membership. */
+  rights?: AdminRights;
+  appRole?: 'admin' | 'expert';
+  isGlobalAdmin?: boolean;
+};
+
+/**
+ * Signs a new member of staff in to `browser` without the sign-in routes: inserts a user without a
+ * password, their membership (preset rights from the contracts), and a server-side session, and sets
+ * the session and CSRF cookies. For tests of admin routes; the staff sign-in itself is tested through its own routes.
+ */
+export async function signInStaff(
+  t: TestApp,
+  browser: TestBrowser,
+  opts: StaffSessionOptions = {},
+): Promise<{ userId: string; organisationId: string; email: string }> {
+  const orgId = await organisationId(t, opts.organisation);
+  const { id, email } = await createStaffAccount(t, {
+    password: null,
+    lastName: 'Ylläpitäjä',
+    email: `staff-${randomBytes(6).toString('hex')}@test.example`,
+    isGlobalAdmin: opts.isGlobalAdmin,
+    organisation: orgId,
+    preset: opts.preset,
+    rights: opts.rights,
+  });
+  const { token } = await createSession(t.database.db, t.config.session, {
+    staffUserId: id,
+    appRole: opts.appRole ?? 'admin',
+    organisationId: orgId,
+  });
+  browser.setCookie('prsp_session', token);
+  withCsrfCookie(browser);
+  return { userId: id, organisationId: orgId, email };
+}
+
+/** A fresh browser signed in as a new member of staff (see `signInStaff`). */
+export async function staffBrowser(t: TestApp, opts: StaffSessionOptions = {}): Promise<TestBrowser> {
+  const browser = new TestBrowser(t.baseUrl);
+  await signInStaff(t, browser, opts);
+  return browser;
+}
+
 /** Signs in through `POST /api/sso/login`, as the admin or expert app does. */
 export function staffLogin(browser: TestBrowser, username: string, password: string, appRole: AppRole = 'admin'): Promise<Response> {
   withCsrfCookie(browser);
@@ -77,9 +146,15 @@ export function withCsrfCookie(browser: TestBrowser): TestBrowser {
   return browser;
 }
 
-export function postJson(browser: TestBrowser, path: string, body: unknown = {}): Promise<Response> {
+/** Sends `body` as JSON (POST unless told), with the CSRF cookie and header. */
+export function postJson(browser: TestBrowser, path: string, body: unknown = {}, method = 'POST'): Promise<Response> {
   withCsrfCookie(browser);
-  return browser.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return browser.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** An error answer's field errors as `{ field: messageKey }`, for comparing in one expectation. */
+export function fieldKeys(body: { fields?: { field: string; messageKey: string }[] }): Record<string, string> {
+  return Object.fromEntries((body.fields ?? []).map((f) => [f.field, f.messageKey]));
 }
 
 /** The newest e-mail queued to `to`, with the path and token of the link in it. */

@@ -1,6 +1,5 @@
 import { createBrowserRouter } from 'react-router';
 import { RouteError } from '../components/route-fallbacks';
-import { setExpiryNavigation } from '../lib/api-client';
 
 /** Three lazily loaded areas (spec §2 top-level routes): a patient never downloads the staff apps. */
 export const router = createBrowserRouter([
@@ -20,5 +19,3 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
   },
 ]);
-
-setExpiryNavigation((to) => void router.navigate(to, { replace: true }));

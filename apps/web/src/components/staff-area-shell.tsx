@@ -1,14 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PageLayout } from './page-layout';
 
 /**
- * The chrome of the expert and admin apps: skip link, header with the area's tools (menus, language),
- * the main landmark and a footer. On every route change focus moves to the content, so keyboard and
- * screen reader users start reading the new page from its top.
+ * The chrome of the expert and admin apps: the shared page layout with the area's tools (menus, language) in
+ * the header. On every route change focus moves to the content, so keyboard and screen reader users start
+ * reading the new page from its top.
  */
 export function StaffAreaShell({ title, tools, children }: { title: string; tools?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
@@ -42,22 +41,14 @@ export function StaffAreaShell({ title, tools, children }: { title: string; tool
   }, [pathname]);
 
   return (
-    <div className="page staff-app">
-      <a className="skip-link" href="#content">
-        {t('app.skipToContent')}
-      </a>
-      <header className="site-header staff-header">
-        <div className="site-header-inner">
-          <span className="site-name">{title}</span>
-          {tools && <div className="header-tools">{tools}</div>}
-        </div>
-      </header>
-      <main id="content" ref={mainRef} tabIndex={-1}>
-        {children}
-      </main>
-      <footer className="site-footer">
-        <p>{t('app.footer')}</p>
-      </footer>
-    </div>
+    <PageLayout
+      title={title}
+      header={tools && <div className="header-tools">{tools}</div>}
+      className="staff-app"
+      headerClassName="staff-header"
+      mainRef={mainRef}
+    >
+      {children}
+    </PageLayout>
   );
 }

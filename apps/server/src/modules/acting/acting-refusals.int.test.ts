@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TestBrowser } from '../../test/http-client';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { AINO, ELIAS, HELMI, LILJA, SARA, onBehalfSteps } from './on-behalf-steps';
+import type { TestApp } from '../../test/test-app';
+import { AINO, ELIAS, HELMI, LILJA, SARA } from '../../test/person-codes';
+import { startOnBehalfApp, type OnBehalfSteps } from './on-behalf-steps';
 
 let t: TestApp;
-let steps: ReturnType<typeof onBehalfSteps>;
-beforeAll(async () => {
-  t = await startTestApp();
-  steps = onBehalfSteps(t);
-});
+let steps: OnBehalfSteps;
+beforeAll(async () => ({ t, steps } = await startOnBehalfApp()));
 afterAll(() => t.close());
 
 describe('not signed in', () => {
@@ -82,10 +80,7 @@ describe('a started flow', () => {
   });
 
   test('cancelled at the selection page: cancelled, nothing changes', async () => {
-    const chooser = await steps.reachChooser(browser);
-    expect(await steps.land(browser, await steps.choose(browser, chooser.action, { cancel: '1' }))).toBe(
-      '/landing?onBehalfError=cancelled',
-    );
+    expect(await steps.pick(browser, { cancel: '1' })).toBe('/landing?onBehalfError=cancelled');
     expect((await steps.sessionRow(browser)).actingForPatientId).toBeNull();
   });
 

@@ -4,15 +4,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { patients } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import { reachCallback, setCookieAttributes } from '../../test/login-steps';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { AINO, ELIAS, HELMI, LILJA, MATTI, onBehalfSteps } from './on-behalf-steps';
+import type { TestApp } from '../../test/test-app';
+import { AINO, ELIAS, HELMI, LILJA, MATTI } from '../../test/person-codes';
+import { startOnBehalfApp, type OnBehalfSteps } from './on-behalf-steps';
 
 let t: TestApp;
-let steps: ReturnType<typeof onBehalfSteps>;
-beforeAll(async () => {
-  t = await startTestApp();
-  steps = onBehalfSteps(t);
-});
+let steps: OnBehalfSteps;
+beforeAll(async () => ({ t, steps } = await startOnBehalfApp()));
 afterAll(() => t.close());
 
 describe('Aino acts on behalf of her daughter Lilja', () => {
@@ -163,23 +161,16 @@ describe('Matti, who holds a mandate for Helmi only', () => {
   });
 
   test('cannot act on his own behalf either', async () => {
-    const chooser = await steps.reachChooser(browser);
-    expect(await steps.land(browser, await steps.choose(browser, chooser.action, { principal: MATTI }))).toBe(
-      '/landing?onBehalfError=notAllowed',
-    );
+    expect(await steps.pick(browser, { principal: MATTI })).toBe('/landing?onBehalfError=notAllowed');
   });
 
   test('a principal with an invalid identity code is refused', async () => {
-    const chooser = await steps.reachChooser(browser);
-    expect(await steps.land(browser, await steps.choose(browser, chooser.action, { principal: '010190-1234' }))).toBe(
-      '/landing?onBehalfError=failed',
-    );
+    expect(await steps.pick(browser, { principal: '010190-1234' })).toBe('/landing?onBehalfError=failed');
     expect((await steps.sessionRow(browser)).actingForPatientId).toBeNull();
   });
 
   test('can act for Helmi', async () => {
-    const chooser = await steps.reachChooser(browser);
-    expect(await steps.land(browser, await steps.choose(browser, chooser.action, { principal: HELMI }))).toBe('/landing');
+    expect(await steps.pick(browser, { principal: HELMI })).toBe('/landing');
     expect((await steps.sessionRow(browser)).actingForPatientId).toBe(await steps.patientId(HELMI));
   });
 });

@@ -1,39 +1,52 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { sha256 } from '../../platform/crypto/tokens';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { TestBrowser } from '../../test/http-client';
-import type { TestApp } from '../../test/test-app';
+import { startTestApp, type TestApp } from '../../test/test-app';
 import { sessions } from '../identity/identity.tables';
 import { organisations } from '../organisations/organisations.tables';
 import { patients, termsAcceptances } from '../patients/patients.tables';
+import { organisationBySlug, patientIdOf } from '../patients/patient-test-steps';
 
-/** Test persons (stand-ins/test-idp/test-persons.ts) and who may act for whom in the test mandate service. */
-export const AINO = '010190-124N';
-export const MATTI = '150375-257R';
-export const SARA = '171185X584L';
-export const HELMI = '230450Y302P';
-export const LILJA = '120315A456R';
-export const ELIAS = '050623B3498';
+export type OnBehalfSteps = ReturnType<typeof onBehalfSteps>;
+
+/** Starts the app on a fresh seeded database with the steps bound to it: the setup every act-on-behalf file begins with. */
+export async function startOnBehalfApp(): Promise<{ t: TestApp; steps: OnBehalfSteps }> {
+  const t = await startTestApp();
+  return { t, steps: onBehalfSteps(t) };
+}
 
 /** Steps of the act-on-behalf journey for integration tests, as a browser takes them. */
 export function onBehalfSteps(t: TestApp) {
   const db = t.database.db;
-  const cipher = createFieldCipher(t.config.dataKey);
-
-  async function patientId(ssn: string): Promise<string> {
-    const [row] = await db
-      .select({ id: patients.id })
-      .from(patients)
-      .where(eq(patients.ssnHash, cipher.keyedHash(ssn)));
-    return row!.id;
-  }
-
-  async function organisationId(slug: string): Promise<string> {
-    const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, slug));
-    return row!.id;
-  }
+  const patientId = (ssn: string) => patientIdOf(t, ssn);
+  const organisationId = async (slug: string) => (await organisationBySlug(t, slug)).id;
+  const reachChooser = async (browser: TestBrowser, query = ''): Promise<{ html: string; url: string; action: string }> => {
+    const { res, url } = await browser.follow(`/api/on-behalf/set${query}`);
+    expect(new URL(url).pathname).toBe('/test-mandates/oauth/authorize');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const action = /<form method="post" action="([^"]+)">/.exec(html)![1]!.replaceAll('&amp;', '&');
+    return { html, url, action: new URL(action, url).href };
+  };
+  const choose = async (browser: TestBrowser, action: string, fields: Record<string, string>): Promise<string> => {
+    const res = await browser.fetch(action, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      csrf: false,
+    });
+    expect(res.status).toBe(303);
+    const callback = new URL(res.headers.get('location')!, action);
+    expect(callback.pathname).toBe('/api/on-behalf/callback');
+    return callback.href;
+  };
+  const land = async (browser: TestBrowser, callbackUrl: string): Promise<string> => {
+    const res = await browser.fetch(callbackUrl);
+    expect(res.status).toBe(303);
+    return res.headers.get('location')!;
+  };
 
   return {
     patientId,
@@ -62,34 +75,18 @@ export function onBehalfSteps(t: TestApp) {
     },
 
     /** Follows `/api/on-behalf/set` to the test service's selection page; returns its HTML and the choice form's address. */
-    async reachChooser(browser: TestBrowser, query = ''): Promise<{ html: string; url: string; action: string }> {
-      const { res, url } = await browser.follow(`/api/on-behalf/set${query}`);
-      expect(new URL(url).pathname).toBe('/test-mandates/oauth/authorize');
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      const action = /<form method="post" action="([^"]+)">/.exec(html)![1]!.replaceAll('&amp;', '&');
-      return { html, url, action: new URL(action, url).href };
-    },
+    reachChooser,
 
     /** Posts the selection form as the page would (or tampered); returns the callback URL without fetching it. */
-    async choose(browser: TestBrowser, action: string, fields: Record<string, string>): Promise<string> {
-      const res = await browser.fetch(action, {
-        method: 'POST',
-        body: new URLSearchParams(fields),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        csrf: false,
-      });
-      expect(res.status).toBe(303);
-      const callback = new URL(res.headers.get('location')!, action);
-      expect(callback.pathname).toBe('/api/on-behalf/callback');
-      return callback.href;
-    },
+    choose,
 
     /** Fetches the callback; returns where it sends the browser. */
-    async land(browser: TestBrowser, callbackUrl: string): Promise<string> {
-      const res = await browser.fetch(callbackUrl);
-      expect(res.status).toBe(303);
-      return res.headers.get('location')!;
+    land,
+
+    /** The whole round: reaches the selection page, posts `fields` and lands; returns where the callback sends the browser. */
+    async pick(browser: TestBrowser, fields: Record<string, string>): Promise<string> {
+      const chooser = await reachChooser(browser);
+      return land(browser, await choose(browser, chooser.action, fields));
     },
 
     /** The browser's server-side session row. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { endOfLocalDay, localDateAt } from '../../platform/time/local-date';
-import { expiryDateForPreset } from './chat-code-expiry';
+import { expiryDateForPreset } from '@prsp/contracts';
 
 describe('chat code expiry presets (spec §4)', () => {
   test('each preset from an ordinary day', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, chatCodeGroups, services } from '../../db/schema';
 import { addDays, endOfYear, localDateAt } from '../../platform/time/local-date';
 import { TestBrowser } from '../../test/http-client';
-import { organisationId, signInStaff } from '../../test/staff-session';
+import { fieldKeys, organisationId, postJson, staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -19,15 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function admin(opts: Parameters<typeof signInStaff>[2] = {}) {
-  const browser = new TestBrowser(t.baseUrl);
-  await signInStaff(t, browser, opts);
-  return browser;
-}
-
-const json = (browser: TestBrowser, path: string, body: unknown) =>
-  browser.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
 const validGroup = (over: Record<string, unknown> = {}) => ({
   name: 'Fysioterapia syksy',
   serviceId: physioId,
@@ -37,22 +28,18 @@ const validGroup = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function fieldKeys(body: { fields?: { field: string; messageKey: string }[] }) {
-  return Object.fromEntries((body.fields ?? []).map((f) => [f.field, f.messageKey]));
-}
-
 const today = () => localDateAt(new Date());
 
 describe('chat code groups', () => {
   test('not signed in: 101; no chat code right: 403', async () => {
     expect(await (await new TestBrowser(t.baseUrl).fetch('/api/admin/chat-codes/list')).json()).toMatchObject({ statusCode: 101 });
-    const booker = await admin({ preset: 'booker' });
+    const booker = await staffBrowser(t, { preset: 'booker' });
     expect((await booker.fetch('/api/admin/chat-codes/list')).status).toBe(403);
-    expect((await json(booker, '/api/admin/chat-codes/create', validGroup())).status).toBe(403);
+    expect((await postJson(booker, '/api/admin/chat-codes/create', validGroup())).status).toBe(403);
   });
 
   test("the list has the organisation's groups with use counts; the services to choose from", async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     const groups = (await (await browser.fetch('/api/admin/chat-codes/list')).json()).data;
     const used = groups.find((g: { name: string }) => g.name === 'Käytetty koodi');
     expect(used).toMatchObject({ usedCodes: 1, totalCodes: 1, serviceName: { en: 'Physiotherapist' } });
@@ -62,8 +49,8 @@ describe('chat code groups', () => {
   });
 
   test('creating generates every code, unambiguous and unique; the preset sets the expiry', async () => {
-    const browser = await admin();
-    const res = await json(browser, '/api/admin/chat-codes/create', validGroup());
+    const browser = await staffBrowser(t);
+    const res = await postJson(browser, '/api/admin/chat-codes/create', validGroup());
     expect(res.status).toBe(200);
     const group = (await res.json()).data;
     expect(group).toMatchObject({ totalCodes: 25, usesPerCode: 2, usedCodes: 0, startDate: today(), expiryDate: endOfYear(today()) });
@@ -74,11 +61,11 @@ describe('chat code groups', () => {
   });
 
   test('an explicit start and expiry date; no expiry', async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     const start = addDays(today(), 3);
     const dated = (
       await (
-        await json(
+        await postJson(
           browser,
           '/api/admin/chat-codes/create',
           validGroup({ expiryPreset: undefined, startDate: start, expiryDate: addDays(start, 10) }),
@@ -87,14 +74,16 @@ describe('chat code groups', () => {
     ).data;
     expect(dated).toMatchObject({ startDate: start, expiryDate: addDays(start, 10) });
     const open = (
-      await (await json(browser, '/api/admin/chat-codes/create', validGroup({ expiryPreset: 'noExpirationDate', totalCodes: 1 }))).json()
+      await (
+        await postJson(browser, '/api/admin/chat-codes/create', validGroup({ expiryPreset: 'noExpirationDate', totalCodes: 1 }))
+      ).json()
     ).data;
     expect(open).toMatchObject({ expiryDate: null, expiresAt: null });
   });
 
   test('spec §5: name, service, more than 0 codes, uses, dates', async () => {
-    const browser = await admin();
-    const res = await json(browser, '/api/admin/chat-codes/create', { name: ' ', totalCodes: 0, usesPerCode: 0 });
+    const browser = await staffBrowser(t);
+    const res = await postJson(browser, '/api/admin/chat-codes/create', { name: ' ', totalCodes: 0, usesPerCode: 0 });
     expect(res.status).toBe(400);
     expect(fieldKeys(await res.json())).toEqual({
       name: 'fields.required',
@@ -103,47 +92,52 @@ describe('chat code groups', () => {
       usesPerCode: 'fields.usesPerCode',
       expiryDate: 'fields.required',
     });
-    expect(fieldKeys(await (await json(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 10_001 }))).json())).toEqual({
+    expect(fieldKeys(await (await postJson(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 10_001 }))).json())).toEqual({
       totalCodes: 'fields.codeCount',
     });
-    const past = await json(browser, '/api/admin/chat-codes/create', validGroup({ startDate: addDays(today(), -1) }));
+    const past = await postJson(browser, '/api/admin/chat-codes/create', validGroup({ startDate: addDays(today(), -1) }));
     expect(fieldKeys(await past.json())).toEqual({ startDate: 'fields.pastDate' });
-    const pastExpiry = await json(
+    const pastExpiry = await postJson(
       browser,
       '/api/admin/chat-codes/create',
       validGroup({ expiryPreset: undefined, expiryDate: addDays(today(), -1) }),
     );
     expect(fieldKeys(await pastExpiry.json())).toEqual({ expiryDate: 'fields.pastDate' });
-    const reversed = await json(
+    const reversed = await postJson(
       browser,
       '/api/admin/chat-codes/create',
       validGroup({ expiryPreset: 'today', startDate: addDays(today(), 2) }),
     );
     expect(fieldKeys(await reversed.json())).toEqual({ expiryPreset: 'fields.expiryBeforeStart' });
-    const badDate = await json(browser, '/api/admin/chat-codes/create', validGroup({ expiryPreset: undefined, expiryDate: '2030-02-30' }));
+    const badDate = await postJson(
+      browser,
+      '/api/admin/chat-codes/create',
+      validGroup({ expiryPreset: undefined, expiryDate: '2030-02-30' }),
+    );
     expect(fieldKeys(await badDate.json())).toEqual({ expiryDate: 'fields.date' });
-    const foreign = await json(browser, '/api/admin/chat-codes/create', validGroup({ serviceId: kaarinaServiceId }));
+    const foreign = await postJson(browser, '/api/admin/chat-codes/create', validGroup({ serviceId: kaarinaServiceId }));
     expect(fieldKeys(await foreign.json())).toEqual({ serviceId: 'fields.invalid' });
   });
 
   test('update the name and uses; delete the group with its codes', async () => {
-    const browser = await admin();
-    const group = (await (await json(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 3 }))).json()).data;
-    const updated = await json(browser, `/api/admin/chat-codes/${group.id}/update`, { name: 'Uusi nimi', usesPerCode: 5 });
+    const browser = await staffBrowser(t);
+    const group = (await (await postJson(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 3 }))).json()).data;
+    const updated = await postJson(browser, `/api/admin/chat-codes/${group.id}/update`, { name: 'Uusi nimi', usesPerCode: 5 });
     expect((await updated.json()).data).toMatchObject({ name: 'Uusi nimi', usesPerCode: 5, totalCodes: 3 });
-    expect(fieldKeys(await (await json(browser, `/api/admin/chat-codes/${group.id}/update`, { name: '', usesPerCode: 0 })).json())).toEqual(
-      {
-        name: 'fields.required',
-        usesPerCode: 'fields.usesPerCode',
-      },
-    );
+    expect(
+      fieldKeys(await (await postJson(browser, `/api/admin/chat-codes/${group.id}/update`, { name: '', usesPerCode: 0 })).json()),
+    ).toEqual({
+      name: 'fields.required',
+      usesPerCode: 'fields.usesPerCode',
+    });
     expect((await browser.fetch(`/api/admin/chat-codes/${group.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await browser.fetch(`/api/admin/chat-codes/${group.id}/codes`)).status).toBe(404);
   });
 
   test('the CSV download: RFC 4180, an attachment, audited without the codes', async () => {
-    const browser = await admin({ preset: 'operationalAdmin' });
-    const group = (await (await json(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 4, usesPerCode: 1 }))).json()).data;
+    const browser = await staffBrowser(t, { preset: 'operationalAdmin' });
+    const group = (await (await postJson(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 4, usesPerCode: 1 }))).json())
+      .data;
     const res = await browser.fetch(`/api/admin/chat-codes/${group.id}/codes.csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -159,14 +153,15 @@ describe('chat code groups', () => {
   });
 
   test("another organisation's group is not found", async () => {
-    const kaarinaAdmin = await admin({ organisation: 'kaarina-demo' });
-    const foreign = (await (await json(kaarinaAdmin, '/api/admin/chat-codes/create', validGroup({ serviceId: kaarinaServiceId }))).json())
-      .data;
-    const browser = await admin();
+    const kaarinaAdmin = await staffBrowser(t, { organisation: 'kaarina-demo' });
+    const foreign = (
+      await (await postJson(kaarinaAdmin, '/api/admin/chat-codes/create', validGroup({ serviceId: kaarinaServiceId }))).json()
+    ).data;
+    const browser = await staffBrowser(t);
     for (const path of [`/api/admin/chat-codes/${foreign.id}/codes`, `/api/admin/chat-codes/${foreign.id}/codes.csv`]) {
       expect((await browser.fetch(path)).status).toBe(404);
     }
-    expect((await json(browser, `/api/admin/chat-codes/${foreign.id}/update`, { name: 'x', usesPerCode: 1 })).status).toBe(404);
+    expect((await postJson(browser, `/api/admin/chat-codes/${foreign.id}/update`, { name: 'x', usesPerCode: 1 })).status).toBe(404);
     expect((await browser.fetch(`/api/admin/chat-codes/${foreign.id}`, { method: 'DELETE' })).status).toBe(404);
     const [row] = await t.database.db.select().from(chatCodeGroups).where(eq(chatCodeGroups.id, foreign.id));
     expect(row!.name).toBe('Fysioterapia syksy');

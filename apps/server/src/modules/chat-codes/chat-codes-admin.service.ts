@@ -1,4 +1,5 @@
 import {
+  expiryDateForPreset,
   MAX_CODES_PER_GROUP,
   type ChatCodeGroup,
   type ChatCodeGroupCreate,
@@ -13,7 +14,6 @@ import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors
 import { endOfLocalDay, localDateAt, startOfLocalDay, type LocalDate } from '../../platform/time/local-date';
 import type { AdminActor } from '../organisations/admin-actor';
 import { toCsv } from '../staff/action-log-csv';
-import { expiryDateForPreset } from './chat-code-expiry';
 import { newChatCodes } from './chat-code-generator';
 import * as repo from './chat-codes-admin.repo';
 

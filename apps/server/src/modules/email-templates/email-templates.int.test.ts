@@ -4,7 +4,7 @@ import type { EmailPreview, EmailTemplate } from '@prsp/contracts';
 import { auditLog, emailTemplates, outboxEmails } from '../../db/schema';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { TestBrowser } from '../../test/http-client';
-import { signInStaff } from '../../test/staff-session';
+import { signInStaff } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 const TEMPLATES = '/api/admin/organisation/email-templates';

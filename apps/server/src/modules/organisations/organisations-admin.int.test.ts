@@ -4,31 +4,17 @@ import { auditLog, organisations } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { TestBrowser } from '../../test/http-client';
 import { pngImage } from '../../test/png';
-import { organisationId, signInStaff } from '../../test/staff-session';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { fieldKeys, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
+import type { TestApp } from '../../test/test-app';
 import { organisationFormData, validBackground, validLogo, validOrganisationFields } from './organisation-form.fixtures';
 
 let t: TestApp;
 let espoo: string;
 let kaarina: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  espoo = await organisationId(t, 'espoo-demo');
-  kaarina = await organisationId(t, 'kaarina-demo');
-});
+beforeAll(async () => ({ t, espoo, kaarina } = await startStaffTestApp()));
 afterAll(() => t.close());
 
-async function admin(opts: Parameters<typeof signInStaff>[2] = {}) {
-  const browser = new TestBrowser(t.baseUrl);
-  await signInStaff(t, browser, opts);
-  return browser;
-}
-
 const post = (browser: TestBrowser, path: string, body: FormData) => browser.fetch(path, { method: 'POST', body });
-
-function fieldKeys(body: { fields?: { field: string; messageKey: string }[] }) {
-  return Object.fromEntries((body.fields ?? []).map((f) => [f.field, f.messageKey]));
-}
 
 describe('organisation list and get', () => {
   test('not signed in: 101', async () => {
@@ -41,14 +27,14 @@ describe('organisation list and get', () => {
   });
 
   test('an organisation admin lists their own organisations; a global admin lists all', async () => {
-    const own = await (await (await admin()).fetch('/api/admin/organisation/list')).json();
+    const own = await (await (await staffBrowser(t)).fetch('/api/admin/organisation/list')).json();
     expect(own.data).toEqual({ organisations: [{ id: espoo, name: 'Espoon etävastaanotto' }], selectedOrganisation: espoo });
-    const all = await (await (await admin({ isGlobalAdmin: true })).fetch('/api/admin/organisation/list')).json();
+    const all = await (await (await staffBrowser(t, { isGlobalAdmin: true })).fetch('/api/admin/organisation/list')).json();
     expect(all.data.organisations.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([espoo, kaarina]));
   });
 
   test('get answers every field, JSON fields as objects, and never a secret', async () => {
-    const res = await (await admin()).fetch(`/api/admin/organisation/get/${espoo}`);
+    const res = await (await staffBrowser(t)).fetch(`/api/admin/organisation/get/${espoo}`);
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data).toMatchObject({
@@ -74,20 +60,20 @@ describe('organisation list and get', () => {
   });
 
   test('another organisation is not found; a preset without service settings is refused', async () => {
-    expect((await (await admin()).fetch(`/api/admin/organisation/get/${kaarina}`)).status).toBe(404);
-    const booker = await admin({ preset: 'booker' });
+    expect((await (await staffBrowser(t)).fetch(`/api/admin/organisation/get/${kaarina}`)).status).toBe(404);
+    const booker = await staffBrowser(t, { preset: 'booker' });
     const res = await booker.fetch(`/api/admin/organisation/get/${espoo}`);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ statusCode: 403 });
   });
 
   test('a global admin gets any organisation', async () => {
-    const res = await (await admin({ isGlobalAdmin: true })).fetch(`/api/admin/organisation/get/${kaarina}`);
+    const res = await (await staffBrowser(t, { isGlobalAdmin: true })).fetch(`/api/admin/organisation/get/${kaarina}`);
     expect((await res.json()).data.organizationName).toBe('Kaarinan terveysneuvonta');
   });
 
   test('the icon list has the five icons with labels in every language', async () => {
-    const { data } = await (await (await admin({ preset: 'booker' })).fetch('/api/admin/icon/list')).json();
+    const { data } = await (await (await staffBrowser(t, { preset: 'booker' })).fetch('/api/admin/icon/list')).json();
     expect(data.map((i: { id: string }) => i.id)).toEqual(['doctor', 'nurse', 'therapist', 'childDoctor', 'physiotherapist']);
     expect(data[3].label).toEqual({ fi: 'Lastenlääkäri', se: 'Barnläkare', en: 'Child doctor' });
   });
@@ -96,7 +82,7 @@ describe('organisation list and get', () => {
 describe('creating an organisation (global admin)', () => {
   test('an organisation admin may not create one', async () => {
     const res = await post(
-      await admin(),
+      await staffBrowser(t),
       '/api/admin/organisation/create',
       organisationFormData(validOrganisationFields(), { logo: validLogo() }),
     );
@@ -104,7 +90,7 @@ describe('creating an organisation (global admin)', () => {
   });
 
   test('a full form creates it in one go: images, areas, encrypted secrets, retention in days, audit', async () => {
-    const browser = await admin({ isGlobalAdmin: true });
+    const browser = await staffBrowser(t, { isGlobalAdmin: true });
     const files = { logo: validLogo(), logoEn: validLogo(), background: validBackground() };
     const res = await post(
       browser,
@@ -143,7 +129,7 @@ describe('creating an organisation (global admin)', () => {
   });
 
   test('spec §5 rules answer with their field and message key', async () => {
-    const browser = await admin({ isGlobalAdmin: true });
+    const browser = await staffBrowser(t, { isGlobalAdmin: true });
     const fields = {
       ...validOrganisationFields(),
       organizationName: '  ',
@@ -191,7 +177,7 @@ describe('creating an organisation (global admin)', () => {
   });
 
   test('images are checked on their bytes: wrong size, wrong type, too large', async () => {
-    const browser = await admin({ isGlobalAdmin: true });
+    const browser = await staffBrowser(t, { isGlobalAdmin: true });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="256" height="128"></svg>');
     const wrong = await post(
       browser,
@@ -208,7 +194,7 @@ describe('creating an organisation (global admin)', () => {
   });
 
   test('multipart limits: a text field over 256 KB is too long; a fifth file is refused', async () => {
-    const browser = await admin({ isGlobalAdmin: true });
+    const browser = await staffBrowser(t, { isGlobalAdmin: true });
     const long = await post(
       browser,
       '/api/admin/organisation/create',
@@ -228,7 +214,7 @@ describe('creating an organisation (global admin)', () => {
   });
 
   test('a body that is not multipart is refused', async () => {
-    const browser = await admin({ isGlobalAdmin: true });
+    const browser = await staffBrowser(t, { isGlobalAdmin: true });
     const res = await browser.fetch('/api/admin/organisation/create', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -240,7 +226,7 @@ describe('creating an organisation (global admin)', () => {
 
 describe('updating an organisation', () => {
   test('changes only what is sent; background null removes the image', async () => {
-    const global = await admin({ isGlobalAdmin: true });
+    const global = await staffBrowser(t, { isGlobalAdmin: true });
     const created = await post(
       global,
       '/api/admin/organisation/create',
@@ -269,7 +255,7 @@ describe('updating an organisation', () => {
   });
 
   test("an organisation admin updates their own organisation, not another's; view-only is refused", async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     const own = await post(
       browser,
       '/api/admin/organisation/update',
@@ -280,15 +266,15 @@ describe('updating an organisation', () => {
     expect(other.status).toBe(404);
     const [row] = await t.database.db.select().from(organisations).where(eq(organisations.id, kaarina));
     expect(row!.contactPerson).not.toBe('Hyökkääjä');
-    const viewer = await admin({ preset: 'operationalAdmin' });
+    const viewer = await staffBrowser(t, { preset: 'operationalAdmin' });
     expect((await post(viewer, '/api/admin/organisation/update', organisationFormData({ id: espoo, contactPerson: 'X' }))).status).toBe(
       403,
     );
   });
 
   test("merged rules: the primary button must be shown; listed services must be the organisation's", async () => {
-    const browser = await admin();
-    const kaarinaAdmin = await admin({ organisation: 'kaarina-demo' });
+    const browser = await staffBrowser(t);
+    const kaarinaAdmin = await staffBrowser(t, { organisation: 'kaarina-demo' });
     const kaarinaOrg = (await (await kaarinaAdmin.fetch(`/api/admin/organisation/get/${kaarina}`)).json()).data;
     const res = await post(
       browser,
@@ -307,7 +293,7 @@ describe('updating an organisation', () => {
   });
 
   test("the services list reorders the organisation's services", async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     const before = (await (await browser.fetch(`/api/admin/organisation/get/${espoo}`)).json()).data.services;
     const reversed = [...before].reverse().map((s: { id: string }) => ({ id: s.id }));
     expect(
@@ -320,12 +306,12 @@ describe('updating an organisation', () => {
 
   test('postal codes of the service area have five digits', async () => {
     const areas = JSON.stringify({ municipalities: ['049'], postalCodes: ['0210'] });
-    const res = await post(await admin(), '/api/admin/organisation/update', organisationFormData({ id: espoo, areas }));
+    const res = await post(await staffBrowser(t), '/api/admin/organisation/update', organisationFormData({ id: espoo, areas }));
     expect(fieldKeys(await res.json())).toEqual({ 'areas.postalCodes.0': 'fields.postalCode' });
   });
 
   test('a missing id is a field error', async () => {
-    const res = await post(await admin(), '/api/admin/organisation/update', organisationFormData({ contactPerson: 'X' }));
+    const res = await post(await staffBrowser(t), '/api/admin/organisation/update', organisationFormData({ contactPerson: 'X' }));
     expect(fieldKeys(await res.json())).toEqual({ id: 'fields.required' });
   });
 });

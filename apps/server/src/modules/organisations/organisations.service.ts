@@ -71,15 +71,25 @@ export async function selectOrganisation(deps: OrganisationDeps, ctx: PatientCon
     if (!org || (org.dontShowOnListingEnabled && org.id !== ctx.organisation?.id)) {
       throw new AppError(404, { detail: 'organisation unknown or hidden' });
     }
-    await setSelectedOrganisation(tx, ctx.patientId, org.id);
-    await recordAudit(tx, {
-      ...patientActor(ctx, ip),
-      action: 'patient.organisation.select',
-      objectType: 'organisation',
-      objectId: org.id,
-    });
-    return organisationsInfo(tx, org.id);
+    return switchOrganisation(tx, ctx, org.id, { action: 'patient.organisation.select', ip });
   });
+}
+
+/**
+ * Makes an organisation the effective patient's selected one (remembering `locationCode` on a change of
+ * location), audits it under `audit.action`, and answers the new organisations info: the common end of
+ * choosing an organisation and changing location.
+ */
+export async function switchOrganisation(
+  tx: Tx,
+  ctx: PatientContext,
+  organisationId: string,
+  audit: { action: string; ip: string },
+  locationCode?: string,
+): Promise<OrganisationsInfo> {
+  await setSelectedOrganisation(tx, ctx.patientId, organisationId, locationCode);
+  await recordAudit(tx, { ...patientActor(ctx, audit.ip), action: audit.action, objectType: 'organisation', objectId: organisationId });
+  return organisationsInfo(tx, organisationId);
 }
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml']);

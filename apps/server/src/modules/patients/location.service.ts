@@ -2,12 +2,11 @@ import type { z } from 'zod/mini';
 import type { Localized, OrganisationsInfo, ZLocationOptions } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { recordAudit } from '../../platform/audit/audit';
 import { byFinnishName, municipalityByCode, municipalityNames } from '../directory/municipalities';
 import { findOrganisationsServing, listMunicipalityAreas } from '../organisations/organisations.repo';
-import { organisationsInfo } from '../organisations/organisations.service';
-import { patientActor, type PatientContext } from './patient-access';
-import { findPatientById, setSelectedOrganisation } from './patients.repo';
+import { switchOrganisation } from '../organisations/organisations.service';
+import type { PatientContext } from './patient-access';
+import { findPatientById } from './patients.repo';
 
 export type LocationOptions = z.infer<typeof ZLocationOptions>;
 
@@ -37,13 +36,6 @@ export async function changeLocation(db: Db, ctx: PatientContext, area: string, 
   return db.transaction(async (tx) => {
     const [org] = await findOrganisationsServing(tx, area);
     if (!org) throw new AppError(501, { detail: 'no organisation serves the area' });
-    await setSelectedOrganisation(tx, ctx.patientId, org.id, area);
-    await recordAudit(tx, {
-      ...patientActor(ctx, ip),
-      action: 'patient.location.change',
-      objectType: 'organisation',
-      objectId: org.id,
-    });
-    return organisationsInfo(tx, org.id);
+    return switchOrganisation(tx, ctx, org.id, { action: 'patient.location.change', ip }, area);
   });
 }

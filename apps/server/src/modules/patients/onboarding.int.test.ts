@@ -1,47 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ZPatientStatus, type PatientStatus } from '@prsp/contracts';
 import { auditLog, patients, termsAcceptances, welcomeOptOuts } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
-import { TestBrowser } from '../../test/http-client';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import {
-  actFor,
-  AINO,
-  ELIAS,
-  expectError,
-  HELMI,
-  LILJA,
-  MATTI,
-  okData,
-  onboard,
-  organisationBySlug,
-  patientIdOf,
-  postJson,
-  SARA,
-  signedIn,
-  VALID_CONTACT,
-} from './patient-test-steps';
+import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
+import { expectError, okData, onboard, patientTestApp, postJson, VALID_CONTACT } from './patient-test-steps';
 
-let t: TestApp;
-let espooId: string;
-let kaarinaId: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  espooId = (await organisationBySlug(t, 'espoo-demo')).id;
-  kaarinaId = (await organisationBySlug(t, 'kaarina-demo')).id;
-});
-afterAll(() => t.close());
-
-async function anonymous() {
-  const browser = new TestBrowser(t.baseUrl);
-  await browser.fetch('/api/list/countries');
-  return browser;
-}
+const ctx = patientTestApp();
 
 describe('onboarding status and terms', () => {
   test('a new patient walks the steps: status answers each one', async () => {
-    const browser = await signedIn(t, SARA);
+    const browser = await ctx.signedIn(SARA);
     const status = () => okData<PatientStatus>(browser.fetch('/api/patient/status'));
     expect(ZPatientStatus.parse(await status())).toEqual({
       hasOrganisation: false,
@@ -50,7 +19,7 @@ describe('onboarding status and terms', () => {
       dontShowWelcome: false,
     });
     await expectError(postJson(browser, '/api/terms/accept'), 404, 404);
-    await okData(postJson(browser, '/api/organisations/select', { selectedOrganisation: espooId }));
+    await okData(postJson(browser, '/api/organisations/select', { selectedOrganisation: ctx.espoo.id }));
     expect(await status()).toMatchObject({ hasOrganisation: true, termsAccepted: false });
     await okData(postJson(browser, '/api/contact', { ...VALID_CONTACT, email: 'sara@example.fi' }));
     expect(await status()).toMatchObject({ contactSaved: true, termsAccepted: false });
@@ -59,55 +28,55 @@ describe('onboarding status and terms', () => {
     await okData(postJson(browser, '/api/welcome', { dontShowAgain: true }));
     expect(await status()).toEqual({ hasOrganisation: true, termsAccepted: true, contactSaved: true, dontShowWelcome: true });
     // Terms are the organisation's own: another organisation asks again.
-    await okData(postJson(browser, '/api/organisations/select', { selectedOrganisation: kaarinaId }));
+    await okData(postJson(browser, '/api/organisations/select', { selectedOrganisation: ctx.kaarina.id }));
     expect(await status()).toMatchObject({ termsAccepted: false });
   });
 
   test('accepting twice keeps one acceptance; both persons are audited while acting', async () => {
-    const browser = await signedIn(t, AINO);
-    await actFor(t, browser, ELIAS);
-    await okData(postJson(browser, '/api/organisations/select', { selectedOrganisation: kaarinaId }));
+    const browser = await ctx.signedIn(AINO);
+    await ctx.actFor(browser, ELIAS);
+    await okData(postJson(browser, '/api/organisations/select', { selectedOrganisation: ctx.kaarina.id }));
     await okData(postJson(browser, '/api/terms/accept'));
     await okData(postJson(browser, '/api/terms/accept'));
-    const elias = await patientIdOf(t, ELIAS);
-    const rows = await t.database.db.select().from(termsAcceptances).where(eq(termsAcceptances.patientId, elias));
-    expect(rows.map((r) => r.organisationId)).toEqual([kaarinaId]);
-    const audit = await t.database.db
+    const elias = await ctx.patientIdOf(ELIAS);
+    const rows = await ctx.db.select().from(termsAcceptances).where(eq(termsAcceptances.patientId, elias));
+    expect(rows.map((r) => r.organisationId)).toEqual([ctx.kaarina.id]);
+    const audit = await ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'patient.terms.accept'), eq(auditLog.onBehalfOf, elias)));
-    expect(audit[0]).toMatchObject({ actorId: await patientIdOf(t, AINO), objectId: kaarinaId });
+    expect(audit[0]).toMatchObject({ actorId: await ctx.patientIdOf(AINO), objectId: ctx.kaarina.id });
     // The delegate herself has accepted nothing.
     expect(
-      await t.database.db
+      await ctx.db
         .select()
         .from(termsAcceptances)
-        .where(eq(termsAcceptances.patientId, await patientIdOf(t, AINO))),
+        .where(eq(termsAcceptances.patientId, await ctx.patientIdOf(AINO))),
     ).toEqual([]);
   });
 
   test('not signed in: 101 for status and terms', async () => {
-    await expectError(new TestBrowser(t.baseUrl).fetch('/api/patient/status'), 401, 101);
-    await expectError(postJson(await anonymous(), '/api/terms/accept'), 401, 101);
+    await expectError(ctx.guest().fetch('/api/patient/status'), 401, 101);
+    await expectError(postJson(await ctx.anonymous(), '/api/terms/accept'), 401, 101);
   });
 });
 
 describe('welcome preference', () => {
   test('stored per e-mail as a keyed hash, not per person', async () => {
-    const browser = await signedIn(t, MATTI);
-    await onboard(browser, espooId);
+    const browser = await ctx.signedIn(MATTI);
+    await onboard(browser, ctx.espoo.id);
     expect(await okData(browser.fetch('/api/welcome'))).toEqual({ dontShowAgain: false });
     await expectError(postJson(browser, '/api/welcome', { dontShowAgain: true }), 400, 400);
     await okData(postJson(browser, '/api/contact', { ...VALID_CONTACT, email: 'Shared.Address@Example.fi' }));
     expect(await okData(postJson(browser, '/api/welcome', { dontShowAgain: true }))).toEqual({ dontShowAgain: true });
     expect(await okData(browser.fetch('/api/welcome'))).toEqual({ dontShowAgain: true });
-    const hash = createFieldCipher(t.config.dataKey).keyedHash('shared.address@example.fi');
-    expect(await t.database.db.select().from(welcomeOptOuts).where(eq(welcomeOptOuts.emailHash, hash))).toHaveLength(1);
+    const hash = createFieldCipher(ctx.t.config.dataKey).keyedHash('shared.address@example.fi');
+    expect(await ctx.db.select().from(welcomeOptOuts).where(eq(welcomeOptOuts.emailHash, hash))).toHaveLength(1);
 
     // Another person with the same address (any case) shares the flag; one without it does not see it.
-    const other = await signedIn(t, HELMI);
+    const other = await ctx.signedIn(HELMI);
     expect(await okData(other.fetch('/api/welcome'))).toEqual({ dontShowAgain: false });
-    await onboard(other, espooId);
+    await onboard(other, ctx.espoo.id);
     await okData(postJson(other, '/api/contact', { ...VALID_CONTACT, email: 'shared.address@example.FI' }));
     expect(await okData(other.fetch('/api/welcome'))).toEqual({ dontShowAgain: true });
 
@@ -116,37 +85,37 @@ describe('welcome preference', () => {
   });
 
   test('setting it needs accepted terms (403) and a boolean (400); reading needs a session (101)', async () => {
-    const browser = await signedIn(t, LILJA);
-    await okData(postJson(browser, '/api/organisations/select', { selectedOrganisation: espooId }));
+    const browser = await ctx.signedIn(LILJA);
+    await okData(postJson(browser, '/api/organisations/select', { selectedOrganisation: ctx.espoo.id }));
     await expectError(postJson(browser, '/api/welcome', { dontShowAgain: true }), 403, 403);
     await okData(postJson(browser, '/api/terms/accept'));
     const body = await expectError(postJson(browser, '/api/welcome', { dontShowAgain: 'yes' }), 400, 400);
     expect(body.fields?.[0]).toMatchObject({ field: 'dontShowAgain' });
-    await expectError(new TestBrowser(t.baseUrl).fetch('/api/welcome'), 401, 101);
+    await expectError(ctx.guest().fetch('/api/welcome'), 401, 101);
   });
 });
 
 describe('POST /api/client_params', () => {
   const ownRow = async (ssn: string) =>
     (
-      await t.database.db
+      await ctx.db
         .select()
         .from(patients)
-        .where(eq(patients.id, await patientIdOf(t, ssn)))
+        .where(eq(patients.id, await ctx.patientIdOf(ssn)))
     )[0]!;
 
   test('stores language (sv as se) and the canonical time zone on the signed-in person, even while acting', async () => {
-    const browser = await signedIn(t, AINO);
+    const browser = await ctx.signedIn(AINO);
     expect(await okData(postJson(browser, '/api/client_params', { lang: 'sv', timezone: 'europe/helsinki' }))).toEqual({
       lang: 'se',
       timezone: 'Europe/Helsinki',
     });
     expect(await ownRow(AINO)).toMatchObject({ lang: 'se', timezone: 'Europe/Helsinki' });
-    await actFor(t, browser, LILJA);
+    await ctx.actFor(browser, LILJA);
     await okData(postJson(browser, '/api/client_params', { lang: 'en', timezone: 'UTC' }));
     expect(await ownRow(AINO)).toMatchObject({ lang: 'en', timezone: 'UTC' });
     expect(await ownRow(LILJA)).toMatchObject({ lang: null, timezone: null });
-    await actFor(t, browser, null);
+    await ctx.actFor(browser, null);
   });
 
   test.each([
@@ -155,12 +124,12 @@ describe('POST /api/client_params', () => {
     [{ lang: 'fi' }, 'timezone', 'fields.required'],
     [{ lang: 'finnish', timezone: 'UTC' }, 'lang', 'fields.tooLong'],
   ])('%o answers 400 naming %s', async (payload, field, messageKey) => {
-    const browser = await signedIn(t, MATTI);
+    const browser = await ctx.signedIn(MATTI);
     const body = await expectError(postJson(browser, '/api/client_params', payload), 400, 400);
     expect(body.fields).toContainEqual(expect.objectContaining({ field, messageKey }));
   });
 
   test('not signed in: 101', async () => {
-    await expectError(postJson(await anonymous(), '/api/client_params', { lang: 'fi', timezone: 'UTC' }), 401, 101);
+    await expectError(postJson(await ctx.anonymous(), '/api/client_params', { lang: 'fi', timezone: 'UTC' }), 401, 101);
   });
 });

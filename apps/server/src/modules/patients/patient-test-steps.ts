@@ -3,21 +3,13 @@
  * act on someone's behalf, switch flags. Test support only; no production code imports this.
  */
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FeatureFlags } from '@prsp/contracts';
 import { organisations, patients, sessions } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { sha256 } from '../../platform/crypto/tokens';
 import { TestBrowser } from '../../test/http-client';
-import type { TestApp } from '../../test/test-app';
-
-/** Test persons of the built-in provider (see stand-ins/test-idp/test-persons.ts). */
-export const AINO = '010190-124N';
-export const MATTI = '150375-257R';
-export const SARA = '171185X584L';
-export const HELMI = '230450Y302P';
-export const LILJA = '120315A456R';
-export const ELIAS = '050623B3498';
+import { startTestApp, type TestApp } from '../../test/test-app';
 
 export const VALID_CONTACT = {
   street: 'Mannerheimintie 1',
@@ -102,4 +94,52 @@ export async function setFlags(t: TestApp, organisationId: string, patch: Partia
   return async () => {
     await t.database.db.update(organisations).set({ flags: before }).where(eq(organisations.id, organisationId));
   };
+}
+
+type Organisation = Awaited<ReturnType<typeof organisationBySlug>>;
+
+/** One test file's app and the steps above bound to it; the fields are set once `beforeAll` has run. */
+export type PatientTestApp = {
+  t: TestApp;
+  db: TestApp['database']['db'];
+  /** The seeded demo organisations every patient-side file works with. */
+  espoo: Organisation;
+  kaarina: Organisation;
+  signedIn(ssn: string): Promise<TestBrowser>;
+  actFor(browser: TestBrowser, principalSsn: string | null): Promise<void>;
+  patientIdOf(ssn: string): Promise<string>;
+  setFlags(organisationId: string, patch: Partial<FeatureFlags>): Promise<() => Promise<void>>;
+  /** A browser with no cookies at all. */
+  guest(): TestBrowser;
+  /** A browser that is not signed in but holds the CSRF cookie from a first GET. */
+  anonymous(): Promise<TestBrowser>;
+};
+
+/**
+ * Starts the app on a fresh seeded database before a test file's tests and closes it after them,
+ * so the patient, organisation and service files share one setup instead of each repeating it.
+ */
+export function patientTestApp(): PatientTestApp {
+  const ctx = {
+    get db() {
+      return ctx.t.database.db;
+    },
+    signedIn: (ssn) => signedIn(ctx.t, ssn),
+    actFor: (browser, principalSsn) => actFor(ctx.t, browser, principalSsn),
+    patientIdOf: (ssn) => patientIdOf(ctx.t, ssn),
+    setFlags: (organisationId, patch) => setFlags(ctx.t, organisationId, patch),
+    guest: () => new TestBrowser(ctx.t.baseUrl),
+    async anonymous() {
+      const browser = new TestBrowser(ctx.t.baseUrl);
+      await browser.fetch('/api/list/countries');
+      return browser;
+    },
+  } as PatientTestApp;
+  beforeAll(async () => {
+    ctx.t = await startTestApp();
+    ctx.espoo = await organisationBySlug(ctx.t, 'espoo-demo');
+    ctx.kaarina = await organisationBySlug(ctx.t, 'kaarina-demo');
+  });
+  afterAll(() => ctx.t.close());
+  return ctx;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, services } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
-import { organisationId, signInStaff } from '../../test/staff-session';
+import { fieldKeys, organisationId, postJson, staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -15,15 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function admin(opts: Parameters<typeof signInStaff>[2] = {}) {
-  const browser = new TestBrowser(t.baseUrl);
-  await signInStaff(t, browser, opts);
-  return browser;
-}
-
-const json = (browser: TestBrowser, path: string, body: unknown, method = 'POST') =>
-  browser.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
 const validService = (over: Record<string, unknown> = {}) => ({
   name: { fi: 'Ravitsemusterapeutti', se: 'Näringsterapeut', en: 'Nutritionist' },
   description: { fi: 'Ruokavalio-ohjausta', se: 'Kostrådgivning', en: 'Diet advice' },
@@ -35,10 +26,6 @@ const validService = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function fieldKeys(body: { fields?: { field: string; messageKey: string }[] }) {
-  return Object.fromEntries((body.fields ?? []).map((f) => [f.field, f.messageKey]));
-}
-
 describe('services administration', () => {
   test('not signed in: 101', async () => {
     const res = await new TestBrowser(t.baseUrl).fetch('/api/admin/services/list');
@@ -46,14 +33,14 @@ describe('services administration', () => {
   });
 
   test('rights: no service settings right is 403; view-only may list but not create', async () => {
-    expect((await (await admin({ preset: 'booker' })).fetch('/api/admin/services/list')).status).toBe(403);
-    const viewer = await admin({ preset: 'operationalAdmin' });
+    expect((await (await staffBrowser(t, { preset: 'booker' })).fetch('/api/admin/services/list')).status).toBe(403);
+    const viewer = await staffBrowser(t, { preset: 'operationalAdmin' });
     expect((await viewer.fetch('/api/admin/services/list')).status).toBe(200);
-    expect((await json(viewer, '/api/admin/services/create', validService())).status).toBe(403);
+    expect((await postJson(viewer, '/api/admin/services/create', validService())).status).toBe(403);
   });
 
   test("the list and the queues are the organisation's own", async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     const list = (await (await browser.fetch('/api/admin/services/list')).json()).data;
     expect(list.map((s: { chatQueueId: string }) => s.chatQueueId).sort()).toEqual(['espoo-doctor', 'espoo-nurse', 'espoo-physio']);
     const queues = (await (await browser.fetch('/api/admin/services/chat-queues')).json()).data;
@@ -61,14 +48,14 @@ describe('services administration', () => {
   });
 
   test('create, get, update and delete a service; each is audited', async () => {
-    const browser = await admin();
-    const created = await json(browser, '/api/admin/services/create', validService());
+    const browser = await staffBrowser(t);
+    const created = await postJson(browser, '/api/admin/services/create', validService());
     expect(created.status).toBe(200);
     const service = (await created.json()).data;
     expect(service).toMatchObject({ name: { en: 'Nutritionist' }, icon: 'therapist', chatQueueId: 'espoo-nurse', areas: ['049'] });
 
     expect((await (await browser.fetch(`/api/admin/services/${service.id}`)).json()).data.id).toBe(service.id);
-    const updated = await json(
+    const updated = await postJson(
       browser,
       `/api/admin/services/${service.id}/update`,
       validService({ icon: 'doctor', selfAssessment: 'mandatory', requiresCode: true }),
@@ -82,8 +69,8 @@ describe('services administration', () => {
   });
 
   test('createQueue makes a new queue of the organisation for the service', async () => {
-    const browser = await admin();
-    const res = await json(browser, '/api/admin/services/create', validService({ chatQueueId: undefined, createQueue: true }));
+    const browser = await staffBrowser(t);
+    const res = await postJson(browser, '/api/admin/services/create', validService({ chatQueueId: undefined, createQueue: true }));
     const service = (await res.json()).data;
     expect(service.chatQueueId).toMatch(/^espoo-demo-[2-9a-z]{6}$/);
     const queues = (await (await browser.fetch('/api/admin/services/chat-queues')).json()).data;
@@ -91,8 +78,8 @@ describe('services administration', () => {
   });
 
   test("spec §5: name in every language, icon, valid queue id; the area within the organisation's", async () => {
-    const browser = await admin();
-    const res = await json(
+    const browser = await staffBrowser(t);
+    const res = await postJson(
       browser,
       '/api/admin/services/create',
       validService({ name: { fi: 'Nimi', se: ' ', en: '' }, icon: undefined, chatQueueId: '' }),
@@ -105,7 +92,7 @@ describe('services administration', () => {
       chatQueueId: 'fields.chatQueue',
     });
 
-    const foreign = await json(
+    const foreign = await postJson(
       browser,
       '/api/admin/services/create',
       validService({ chatQueueId: 'kaarina-child', areas: ['853', '049'] }),
@@ -114,16 +101,16 @@ describe('services administration', () => {
   });
 
   test("another organisation's service is not found, and stays as it was", async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     expect((await browser.fetch(`/api/admin/services/${kaarinaServiceId}`)).status).toBe(404);
-    expect((await json(browser, `/api/admin/services/${kaarinaServiceId}/update`, validService())).status).toBe(404);
+    expect((await postJson(browser, `/api/admin/services/${kaarinaServiceId}/update`, validService())).status).toBe(404);
     expect((await browser.fetch(`/api/admin/services/${kaarinaServiceId}`, { method: 'DELETE' })).status).toBe(404);
     const [row] = await t.database.db.select().from(services).where(eq(services.id, kaarinaServiceId));
     expect(row!.name.en).not.toBe('Nutritionist');
   });
 
   test('a malformed id is a validation error', async () => {
-    const res = await (await admin()).fetch('/api/admin/services/not-a-uuid');
+    const res = await (await staffBrowser(t)).fetch('/api/admin/services/not-a-uuid');
     expect(res.status).toBe(400);
   });
 });

@@ -3,25 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, chatQueues, experts, outboxEmails, staffUsers } from '../../db/schema';
 import { createSession } from '../identity/sessions.service';
 import { TestBrowser } from '../../test/http-client';
-import { organisationId, signInStaff } from '../../test/staff-session';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
+import type { TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let espoo: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  espoo = await organisationId(t, 'espoo-demo');
-});
+beforeAll(async () => ({ t, espoo } = await startStaffTestApp()));
 afterAll(() => t.close());
-
-async function admin(opts: Parameters<typeof signInStaff>[2] = {}) {
-  const browser = new TestBrowser(t.baseUrl);
-  await signInStaff(t, browser, opts);
-  return browser;
-}
-
-const json = (browser: TestBrowser, path: string, body: unknown) =>
-  browser.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 let counter = 0;
 const validExpert = (over: Record<string, unknown> = {}) => ({
@@ -34,22 +22,18 @@ const validExpert = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function fieldKeys(body: { fields?: { field: string; messageKey: string }[] }) {
-  return Object.fromEntries((body.fields ?? []).map((f) => [f.field, f.messageKey]));
-}
-
 describe('experts administration', () => {
   test('not signed in: 101; no experts right: 403; view-only cannot create', async () => {
     expect(await (await new TestBrowser(t.baseUrl).fetch('/api/admin/experts/list')).json()).toMatchObject({ statusCode: 101 });
-    const none = await admin({ preset: 'custom' });
+    const none = await staffBrowser(t, { preset: 'custom' });
     expect((await none.fetch('/api/admin/experts/list')).status).toBe(403);
-    const booker = await admin({ preset: 'booker' });
+    const booker = await staffBrowser(t, { preset: 'booker' });
     expect((await booker.fetch('/api/admin/experts/list')).status).toBe(200);
-    expect((await json(booker, '/api/admin/experts/create', validExpert())).status).toBe(403);
+    expect((await postJson(booker, '/api/admin/experts/create', validExpert())).status).toBe(403);
   });
 
   test('the list shows status, searches and pages', async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     const { data } = await (await browser.fetch('/api/admin/experts/list?search=asiantuntija')).json();
     expect(data).toMatchObject({ total: 1, page: 1, pageSize: 20 });
     expect(data.items[0]).toMatchObject({
@@ -58,7 +42,7 @@ describe('experts administration', () => {
       specializations: ['nurse'],
       chatQueueId: 'espoo-nurse',
     });
-    await json(browser, '/api/admin/experts/create', validExpert());
+    await postJson(browser, '/api/admin/experts/create', validExpert());
     const page = (await (await browser.fetch('/api/admin/experts/list?pageSize=1&page=2')).json()).data;
     expect(page.items).toHaveLength(1);
     expect(page.total).toBeGreaterThanOrEqual(2);
@@ -66,9 +50,9 @@ describe('experts administration', () => {
   });
 
   test('creating an expert: no password yet, the registration e-mail queued, audited', async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     const input = validExpert({ email: 'New.Expert@Espoo.Example', communicationLanguage: 'sv' });
-    const res = await json(browser, '/api/admin/experts/create', input);
+    const res = await postJson(browser, '/api/admin/experts/create', input);
     expect(res.status).toBe(200);
     const expert = (await res.json()).data;
     expect(expert).toMatchObject({
@@ -86,8 +70,8 @@ describe('experts administration', () => {
   });
 
   test('autoCreateChat creates the chat user and a personal queue in the same transaction', async () => {
-    const browser = await admin();
-    const res = await json(browser, '/api/admin/experts/create', validExpert({ chatQueueId: undefined, autoCreateChat: true }));
+    const browser = await staffBrowser(t);
+    const res = await postJson(browser, '/api/admin/experts/create', validExpert({ chatQueueId: undefined, autoCreateChat: true }));
     const expert = (await res.json()).data;
     expect(expert.chatUserId).toMatch(/^cu-[2-9a-z]{16}$/);
     expect(expert.chatQueueId).toMatch(/^espoo-demo-/);
@@ -98,8 +82,8 @@ describe('experts administration', () => {
   });
 
   test('spec §5: names, at least one specialization, a correct e-mail, a chat queue id', async () => {
-    const browser = await admin();
-    const res = await json(browser, '/api/admin/experts/create', {
+    const browser = await staffBrowser(t);
+    const res = await postJson(browser, '/api/admin/experts/create', {
       ...validExpert(),
       firstName: ' ',
       lastName: '',
@@ -115,7 +99,7 @@ describe('experts administration', () => {
       specializations: 'fields.specializations',
       chatQueueId: 'fields.chatQueue',
     });
-    const unknown = await json(
+    const unknown = await postJson(
       browser,
       '/api/admin/experts/create',
       validExpert({ specializations: ['astrologer'], chatQueueId: 'kaarina-child' }),
@@ -124,11 +108,11 @@ describe('experts administration', () => {
   });
 
   test("an expert's address is 1100; an admin's address is not attached (1003)", async () => {
-    const browser = await admin();
-    const duplicate = await json(browser, '/api/admin/experts/create', validExpert({ email: 'EXPERT@espoo.example' }));
+    const browser = await staffBrowser(t);
+    const duplicate = await postJson(browser, '/api/admin/experts/create', validExpert({ email: 'EXPERT@espoo.example' }));
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toMatchObject({ statusCode: 1100, errorKey: 'errors.emailInUse' });
-    const adminAddress = await json(browser, '/api/admin/experts/create', validExpert({ email: 'org.admin@espoo.example' }));
+    const adminAddress = await postJson(browser, '/api/admin/experts/create', validExpert({ email: 'org.admin@espoo.example' }));
     expect(await adminAddress.json()).toMatchObject({ statusCode: 1003, errorKey: 'errors.emailInUseCannotAttach' });
     // Nothing half made: no expert row for the admin.
     const [orgAdmin] = await t.database.db.select().from(staffUsers).where(eq(staffUsers.email, 'org.admin@espoo.example'));
@@ -136,9 +120,9 @@ describe('experts administration', () => {
   });
 
   test('update changes the expert and their user; the address rules apply', async () => {
-    const browser = await admin();
-    const expert = (await (await json(browser, '/api/admin/experts/create', validExpert())).json()).data;
-    const res = await json(
+    const browser = await staffBrowser(t);
+    const expert = (await (await postJson(browser, '/api/admin/experts/create', validExpert())).json()).data;
+    const res = await postJson(
       browser,
       `/api/admin/experts/${expert.id}/update`,
       validExpert({ firstName: 'Kaija', email: 'kaija@espoo.example', specializations: ['psychologist'], autoCreateChat: true }),
@@ -151,32 +135,34 @@ describe('experts administration', () => {
       chatQueueId: 'espoo-nurse',
       chatUserId: expect.stringMatching(/^cu-/),
     });
-    const clash = await json(browser, `/api/admin/experts/${expert.id}/update`, validExpert({ email: 'admin@prsp.example' }));
+    const clash = await postJson(browser, `/api/admin/experts/${expert.id}/update`, validExpert({ email: 'admin@prsp.example' }));
     expect(await clash.json()).toMatchObject({ statusCode: 1003 });
-    const own = await json(browser, `/api/admin/experts/${expert.id}/update`, validExpert({ email: 'kaija@espoo.example' }));
+    const own = await postJson(browser, `/api/admin/experts/${expert.id}/update`, validExpert({ email: 'kaija@espoo.example' }));
     expect(own.status).toBe(200);
   });
 
   test('delete removes the expert, their personal queue and a user left with no place', async () => {
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     const expert = (
-      await (await json(browser, '/api/admin/experts/create', validExpert({ email: 'leaving@espoo.example', autoCreateChat: true }))).json()
+      await (
+        await postJson(browser, '/api/admin/experts/create', validExpert({ email: 'leaving@espoo.example', autoCreateChat: true }))
+      ).json()
     ).data;
     expect((await browser.fetch(`/api/admin/experts/${expert.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await browser.fetch(`/api/admin/experts/${expert.id}`)).status).toBe(404);
     expect(await t.database.db.select().from(staffUsers).where(eq(staffUsers.email, 'leaving@espoo.example'))).toHaveLength(0);
     expect(await t.database.db.select().from(chatQueues).where(eq(chatQueues.expertId, expert.id))).toHaveLength(0);
-    const again = await json(browser, '/api/admin/experts/create', validExpert({ email: 'leaving@espoo.example' }));
+    const again = await postJson(browser, '/api/admin/experts/create', validExpert({ email: 'leaving@espoo.example' }));
     expect(again.status).toBe(200);
   });
 
   test("another organisation's expert is not found", async () => {
-    const kaarinaAdmin = await admin({ organisation: 'kaarina-demo' });
-    const res = await json(kaarinaAdmin, '/api/admin/experts/create', validExpert({ chatQueueId: 'kaarina-child' }));
+    const kaarinaAdmin = await staffBrowser(t, { organisation: 'kaarina-demo' });
+    const res = await postJson(kaarinaAdmin, '/api/admin/experts/create', validExpert({ chatQueueId: 'kaarina-child' }));
     const foreign = (await res.json()).data;
-    const browser = await admin();
+    const browser = await staffBrowser(t);
     expect((await browser.fetch(`/api/admin/experts/${foreign.id}`)).status).toBe(404);
-    expect((await json(browser, `/api/admin/experts/${foreign.id}/update`, validExpert())).status).toBe(404);
+    expect((await postJson(browser, `/api/admin/experts/${foreign.id}/update`, validExpert())).status).toBe(404);
     expect((await browser.fetch(`/api/admin/experts/${foreign.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await (await kaarinaAdmin.fetch(`/api/admin/experts/${foreign.id}`)).json()).data.firstName).toBe('Kaisa');
   });
@@ -208,6 +194,6 @@ describe('the expert app organisation', () => {
 
   test('not signed in, or signed in as an admin: 101', async () => {
     expect(await (await new TestBrowser(t.baseUrl).fetch('/api/expert/organisation')).json()).toMatchObject({ statusCode: 101 });
-    expect(await (await (await admin()).fetch('/api/expert/organisation')).json()).toMatchObject({ statusCode: 101 });
+    expect(await (await (await staffBrowser(t)).fetch('/api/expert/organisation')).json()).toMatchObject({ statusCode: 101 });
   });
 });

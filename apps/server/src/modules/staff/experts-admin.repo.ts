@@ -1,21 +1,14 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { experts, sessions, specializations, staffUsers } from '../../db/schema';
-import type { Paging } from './staff-users.repo';
-import { containsPattern } from './user-management-rules';
+import { staffMatching, type Paging } from './staff-users.repo';
 
 export type ExpertRow = typeof experts.$inferSelect;
 export type ExpertWithUser = { expert: ExpertRow; user: typeof staffUsers.$inferSelect };
 
-function matches(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(ilike(sql`${staffUsers.firstName} || ' ' || ${staffUsers.lastName}`, pattern), ilike(staffUsers.email, pattern));
-}
-
 /** A page of the organisation's experts with their staff user, by last and first name. */
 export async function pageOfExperts(tx: Tx, organisationId: string, paging: Paging): Promise<{ total: number; rows: ExpertWithUser[] }> {
-  const where = and(eq(experts.organisationId, organisationId), matches(paging.search));
+  const where = and(eq(experts.organisationId, organisationId), staffMatching(paging.search));
   const [total] = await tx.select({ n: count() }).from(experts).innerJoin(staffUsers, eq(staffUsers.id, experts.userId)).where(where);
   const rows = await tx
     .select({ expert: experts, user: staffUsers })

@@ -3,9 +3,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PRESET_RIGHTS } from '@prsp/contracts';
 import { adminMemberships, sessions, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
-import { createStaffAccount, GOOD_PASSWORD, lastEmailTo, postJson, staffLogin } from '../../test/staff-accounts';
-import { organisationId, signInStaff } from '../../test/staff-session';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import {
+  createStaffAccount,
+  GOOD_PASSWORD,
+  lastEmailTo,
+  postJson,
+  signInStaff,
+  staffLogin,
+  startStaffTestApp,
+} from '../../test/staff-accounts';
+import type { TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let global: TestBrowser;
@@ -13,11 +20,9 @@ let globalId: string;
 let espoo: string;
 let kaarina: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  ({ t, espoo, kaarina } = await startStaffTestApp());
   global = new TestBrowser(t.baseUrl);
   globalId = (await signInStaff(t, global, { isGlobalAdmin: true })).userId;
-  espoo = await organisationId(t, 'espoo-demo');
-  kaarina = await organisationId(t, 'kaarina-demo');
 });
 afterAll(() => t.close());
 

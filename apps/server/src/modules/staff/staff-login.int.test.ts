@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, sessions, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { setCookieAttributes } from '../../test/login-steps';
-import { createStaffAccount, GOOD_PASSWORD, staffLogin, withCsrfCookie } from '../../test/staff-accounts';
-import { organisationId } from '../../test/staff-session';
+import { createStaffAccount, GOOD_PASSWORD, organisationId, staffLogin, withCsrfCookie } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_STAFF_PASSWORD } from './staff-demo-seed';
 

@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, passwordTokens, sessions, staffUsers } from '../../db/schema';
 import { sha256 } from '../../platform/crypto/tokens';
 import { TestBrowser } from '../../test/http-client';
-import { createStaffAccount, emailsTo, GOOD_PASSWORD, lastEmailTo, postJson, staffLogin, withCsrfCookie } from '../../test/staff-accounts';
-import { organisationId } from '../../test/staff-session';
+import {
+  createStaffAccount,
+  emailsTo,
+  GOOD_PASSWORD,
+  lastEmailTo,
+  organisationId,
+  postJson,
+  staffLogin,
+  withCsrfCookie,
+} from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { inviteStaffUser } from './staff-invitations.service';
 

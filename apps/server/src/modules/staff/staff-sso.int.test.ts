@@ -3,18 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PRESET_RIGHTS } from '@prsp/contracts';
 import { adminMemberships, auditLog, sessions, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
-import { createStaffAccount, GOOD_PASSWORD, postJson, staffLogin, withCsrfCookie } from '../../test/staff-accounts';
-import { organisationId } from '../../test/staff-session';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { createStaffAccount, GOOD_PASSWORD, postJson, staffLogin, startStaffTestApp, withCsrfCookie } from '../../test/staff-accounts';
+import type { TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let espoo: string;
 let kaarina: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  espoo = await organisationId(t, 'espoo-demo');
-  kaarina = await organisationId(t, 'kaarina-demo');
-});
+beforeAll(async () => ({ t, espoo, kaarina } = await startStaffTestApp()));
 afterAll(() => t.close());
 
 async function signedIn(opts: Parameters<typeof createStaffAccount>[1] = {}, appRole: 'admin' | 'expert' = 'admin') {

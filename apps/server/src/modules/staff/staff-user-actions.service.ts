@@ -1,25 +1,10 @@
 import type { Tx } from '../../db/client';
-import { recordAudit } from '../../platform/audit/audit';
 import { actionLogCsv } from './action-log-csv';
 import { sendPasswordLink, templateLanguage } from './staff-invitations.service';
 import { assertCanManage, assertNotSelf, findTarget, type Target, type UserScope } from './staff-user-targets';
-import type { UsersDeps } from './staff-users.service';
+import { auditUserAction, type Ctx, type UsersDeps } from './staff-users.service';
 import * as repo from './staff-users.repo';
 import { deleteSessionsOf, expertOrganisationsOf, membershipsOf } from './staff.repo';
-
-type Ctx = { ip: string };
-
-function audit(tx: Tx, scope: UserScope, ctx: Ctx, action: string, userId: string, details?: Record<string, unknown>) {
-  return recordAudit(tx, {
-    actorType: 'staff',
-    actorId: scope.actor.userId,
-    action,
-    objectType: 'staffUser',
-    objectId: userId,
-    ip: ctx.ip,
-    details: { scope: scope.kind, ...(scope.kind === 'organisation' ? { organisationId: scope.organisationId } : {}), ...details },
-  });
-}
 
 /** Runs `act` on a user the caller may manage, in one transaction with its audit row. */
 async function onManagedUser(
@@ -36,7 +21,7 @@ async function onManagedUser(
     if (opts.notSelf) assertNotSelf(scope, target);
     assertCanManage(scope, target, opts.refuse);
     const details = await act(tx, target);
-    await audit(tx, scope, ctx, action, id, details ?? undefined);
+    await auditUserAction(tx, scope, ctx, action, id, details ?? undefined);
   });
 }
 

@@ -3,8 +3,8 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { StaffContext } from '../../plugins/staff-guards';
 import { staffStatus } from './login-rules';
-import { findStaffById, type StaffUserRow } from './staff.repo';
-import { expertOrganisationsOfUsers, findAdminInOrganisation, membershipsOfUsers } from './staff-users.repo';
+import { findStaffById, membershipsOfUsers, type StaffUserRow } from './staff.repo';
+import { expertOrganisationsOfUsers, findAdminInOrganisation } from './staff-users.repo';
 import { canManage } from './user-management-rules';
 
 /**

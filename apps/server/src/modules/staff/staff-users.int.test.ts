@@ -3,8 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PRESET_RIGHTS, NO_RIGHTS } from '@prsp/contracts';
 import { adminMemberships, auditLog, sessions, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
-import { createStaffAccount, GOOD_PASSWORD, lastEmailTo, postJson, staffLogin } from '../../test/staff-accounts';
-import { organisationId, signInStaff } from '../../test/staff-session';
+import {
+  createStaffAccount,
+  GOOD_PASSWORD,
+  lastEmailTo,
+  organisationId,
+  postJson,
+  signInStaff,
+  staffLogin,
+} from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

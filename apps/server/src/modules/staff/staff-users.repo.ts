@@ -7,7 +7,8 @@ import type { StaffUserRow } from './staff.repo';
 
 export type Paging = { search?: string; page: number; pageSize: number };
 
-function matches(search: string | undefined): SQL | undefined {
+/** Staff whose full name or e-mail contains `search` (any case); no condition without a search. */
+export function staffMatching(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
   return or(ilike(sql`${staffUsers.firstName} || ' ' || ${staffUsers.lastName}`, pattern), ilike(staffUsers.email, pattern));
@@ -15,7 +16,7 @@ function matches(search: string | undefined): SQL | undefined {
 
 /** A page of the admins of one organisation, with their membership there, by last and first name. */
 export async function pageOfOrganisationAdmins(tx: Tx, organisationId: string, paging: Paging) {
-  const where = and(eq(adminMemberships.organisationId, organisationId), matches(paging.search));
+  const where = and(eq(adminMemberships.organisationId, organisationId), staffMatching(paging.search));
   const [total] = await tx
     .select({ n: count() })
     .from(staffUsers)
@@ -34,7 +35,7 @@ export async function pageOfOrganisationAdmins(tx: Tx, organisationId: string, p
 
 /** A page of all staff, by last and first name. */
 export async function pageOfAllStaff(tx: Tx, paging: Paging) {
-  const where = matches(paging.search);
+  const where = staffMatching(paging.search);
   const [total] = await tx.select({ n: count() }).from(staffUsers).where(where);
   const rows = await tx
     .select()
@@ -44,23 +45,6 @@ export async function pageOfAllStaff(tx: Tx, paging: Paging) {
     .limit(paging.pageSize)
     .offset((paging.page - 1) * paging.pageSize);
   return { total: total?.n ?? 0, rows };
-}
-
-/** Memberships of several users at once, for a page of the global list. */
-export async function membershipsOfUsers(tx: Tx, userIds: string[]) {
-  if (!userIds.length) return [];
-  return tx
-    .select({
-      userId: adminMemberships.userId,
-      organisationId: adminMemberships.organisationId,
-      organisationName: organisations.name,
-      preset: adminMemberships.preset,
-      rights: adminMemberships.rights,
-    })
-    .from(adminMemberships)
-    .innerJoin(organisations, eq(organisations.id, adminMemberships.organisationId))
-    .where(inArray(adminMemberships.userId, userIds))
-    .orderBy(asc(organisations.name));
 }
 
 export async function expertOrganisationsOfUsers(tx: Tx, userIds: string[]) {

@@ -19,9 +19,10 @@ import { deleteSessionsOf, findStaffByEmail } from './staff.repo';
 import { canGrant, storedRights } from './user-management-rules';
 
 export type UsersDeps = { db: Db; publicUrl: string };
-type Ctx = { ip: string };
+export type Ctx = { ip: string };
 
-function audit(tx: Tx, scope: UserScope, ctx: Ctx, action: string, userId: string, details?: Record<string, unknown>) {
+/** Audits an action on a member of staff, with the scope (and organisation) it was taken in. */
+export function auditUserAction(tx: Tx, scope: UserScope, ctx: Ctx, action: string, userId: string, details?: Record<string, unknown>) {
   const organisationId = scope.kind === 'organisation' ? scope.organisationId : undefined;
   return recordAudit(tx, {
     actorType: 'staff',
@@ -98,7 +99,7 @@ async function createAdmin(
       language: input.language,
       publicUrl: deps.publicUrl,
     });
-    await audit(tx, scope, ctx, 'staff.user.created', user.id, {
+    await auditUserAction(tx, scope, ctx, 'staff.user.created', user.id, {
       organisationId: input.organisationId,
       preset: input.preset,
       isGlobalAdmin: input.isGlobalAdmin,
@@ -150,7 +151,7 @@ export async function updateOrganisationUser(
     await repo.updateStaffUser(tx, id, { firstName: input.firstName, lastName: input.lastName, active: input.active });
     await repo.upsertMembership(tx, { userId: id, organisationId: scope.organisationId, preset: input.preset, rights });
     await applyActive(tx, id, input.active);
-    await audit(tx, scope, ctx, 'staff.user.updated', id, { preset: input.preset, active: input.active });
+    await auditUserAction(tx, scope, ctx, 'staff.user.updated', id, { preset: input.preset, active: input.active });
   });
   return getOrganisationUser(deps, scope, id);
 }
@@ -181,7 +182,7 @@ export async function updateGlobalUser(deps: UsersDeps, scope: UserScope, id: st
       });
     }
     await applyActive(tx, id, input.active);
-    await audit(tx, scope, ctx, 'staff.user.updated', id, {
+    await auditUserAction(tx, scope, ctx, 'staff.user.updated', id, {
       active: input.active,
       isGlobalAdmin: input.isGlobalAdmin,
       organisations: orgIds,
@@ -205,6 +206,6 @@ export async function deleteUser(deps: UsersDeps, scope: UserScope, id: string, 
       removedUser = !target.user.isGlobalAdmin && (await repo.placesLeft(tx, id)) === 0;
     }
     if (removedUser) await repo.deleteStaffUser(tx, id);
-    await audit(tx, scope, ctx, 'staff.user.deleted', id, { removedUser });
+    await auditUserAction(tx, scope, ctx, 'staff.user.deleted', id, { removedUser });
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminPreset, AdminRights } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { adminMemberships, experts, organisations, sessions, staffUsers } from '../../db/schema';
@@ -45,10 +45,12 @@ export async function setLanguage(tx: Tx, id: string, language: 'fi' | 'sv' | 'e
   await tx.update(staffUsers).set({ language }).where(eq(staffUsers.id, id));
 }
 
-/** The organisations a user administers, with preset and rights, by organisation name. */
-export async function membershipsOf(tx: Tx, userId: string): Promise<MembershipRow[]> {
+/** The organisations each of several users administers (one query for a page of users), by organisation name. */
+export async function membershipsOfUsers(tx: Tx, userIds: string[]): Promise<(MembershipRow & { userId: string })[]> {
+  if (!userIds.length) return [];
   return tx
     .select({
+      userId: adminMemberships.userId,
       organisationId: adminMemberships.organisationId,
       organisationName: organisations.name,
       preset: adminMemberships.preset,
@@ -56,8 +58,13 @@ export async function membershipsOf(tx: Tx, userId: string): Promise<MembershipR
     })
     .from(adminMemberships)
     .innerJoin(organisations, eq(organisations.id, adminMemberships.organisationId))
-    .where(eq(adminMemberships.userId, userId))
+    .where(inArray(adminMemberships.userId, userIds))
     .orderBy(asc(organisations.name));
+}
+
+/** The organisations a user administers, with preset and rights, by organisation name. */
+export async function membershipsOf(tx: Tx, userId: string): Promise<MembershipRow[]> {
+  return (await membershipsOfUsers(tx, [userId])).map(({ userId: _userId, ...membership }) => membership);
 }
 
 /** The organisations a user works in as an expert. */

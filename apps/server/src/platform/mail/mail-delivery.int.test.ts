@@ -3,7 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import type { CaughtEmail, DevInbox } from '@prsp/contracts';
 import { outboxEmails } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
-import { organisationId } from '../../test/staff-session';
+import { organisationId } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { createOutboxWorker } from './outbox-worker';
 import { sendTemplatedEmail } from './templated-email';

@@ -74,16 +74,6 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return format(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
-/** `months` later on the same day of the month, or the month's last day when it is shorter (31 Aug + 6 → 28/29 Feb). */
-export function addMonthsClamped(date: LocalDate, months: number): LocalDate {
-  const { y, m, d } = parts(date);
-  const index = y * 12 + (m - 1) + months;
-  const ty = Math.floor(index / 12);
-  const tm = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
-  return format(ty, tm, Math.min(d, lastDay));
-}
-
 /** 31 December of the year of `date`. */
 export function endOfYear(date: LocalDate): LocalDate {
   return format(parts(date).y, 12, 31);

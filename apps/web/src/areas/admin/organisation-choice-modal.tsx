@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffUserData } from '@prsp/contracts';
 import { FormAlert } from '../../features/staff/form-fields';
-import { Modal } from '../../features/staff/modal';
+import { ModalDialog } from '../../components/modal-dialog';
 import { useSetOrganisation } from '../../features/staff/staff-api';
 import { useToast } from '../../features/staff/toasts';
 
@@ -45,11 +45,12 @@ export function OrganisationChoiceModal({
   };
 
   return (
-    <Modal
+    <ModalDialog
       open={open}
       title={t(mode === 'select' ? 'admin.organisationChoice.selectTitle' : 'admin.organisationChoice.changeTitle')}
       onClose={onClose}
       closable={mode === 'change' || user.isGlobalAdmin}
+      closeLabel={t('staff.close')}
     >
       {user.organisations.length === 0 ? (
         <>
@@ -96,6 +97,6 @@ export function OrganisationChoiceModal({
           </div>
         </form>
       )}
-    </Modal>
+    </ModalDialog>
   );
 }

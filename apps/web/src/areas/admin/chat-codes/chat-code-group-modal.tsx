@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZChatCodeGroupCreate, ZChatCodeGroupUpdate, type ChatCodeGroup, type ChatCodeService } from '@prsp/contracts';
+import { expiryDateForPreset, ZChatCodeGroupCreate, ZChatCodeGroupUpdate, type ChatCodeGroup, type ChatCodeService } from '@prsp/contracts';
 import { useFieldText } from '../../../features/staff/field-text';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
-import { FormAlert, SelectField, TextField } from '../../../features/staff/form-fields';
+import { SelectField, TextField } from '../../../features/staff/form-fields';
 import { formatDate } from '../../../features/staff/format';
-import { Modal } from '../../../features/staff/modal';
 import { useToast } from '../../../features/staff/toasts';
-import { useDiscardGuard } from '../../../features/staff/unsaved-changes';
 import type { FieldErrors } from '../../../features/staff/validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSaveChatCodeGroup } from './chat-codes-api';
-import { chatCodeDateErrors, EXPIRY_CHOICES, localToday, presetExpiryDate, type ExpiryChoice } from './expiry-presets';
+import { chatCodeDateErrors, EXPIRY_CHOICES, localToday, type ExpiryChoice } from './expiry-presets';
+import { FormModal } from '../ui/form-modal';
 
 type Form = {
   name: string;
@@ -55,7 +54,6 @@ export function ChatCodeGroupModal({
   }));
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const discard = useDiscardGuard(JSON.stringify(form) !== JSON.stringify(initial) && !save.isSuccess, onClose);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'choice' ? { expiryDate: undefined } : {}) }));
@@ -98,101 +96,97 @@ export function ChatCodeGroupModal({
     if (choice === 'date' || choice === 'noExpirationDate') return t(`admin.chatCodes.presets.${choice}`);
     return t('admin.chatCodes.presetWithDate', {
       preset: t(`admin.chatCodes.presets.${choice}`),
-      date: formatDate(presetExpiryDate(choice, today), lang),
+      date: formatDate(expiryDateForPreset(choice, today), lang),
     });
   };
 
   return (
-    <Modal open wide title={t(group ? 'admin.chatCodes.editTitle' : 'admin.chatCodes.addTitle')} onClose={discard.requestClose}>
-      {discard.element}
-      <form className="form" noValidate onSubmit={submit}>
-        <FormAlert message={failureKey ? t(failureKey) : undefined} />
-        <div className="form-grid">
-          <TextField label={t('admin.chatCodes.name')} value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
-          {!group && (
-            <SelectField
-              label={t('admin.chatCodes.service')}
-              value={form.serviceId}
-              placeholder={t('admin.chatCodes.chooseService')}
-              onChange={(v) => set('serviceId', v)}
-              error={errors.serviceId}
-              options={services.map((s) => ({
-                value: s.id,
-                label: s.name[lang] + (s.requiresCode ? '' : ` (${t('admin.chatCodes.openService')})`),
-              }))}
-              required
-            />
-          )}
-          {!group && (
-            <TextField
-              label={t('admin.chatCodes.totalCodes')}
-              type="number"
-              min="1"
-              inputMode="numeric"
-              value={form.totalCodes}
-              onChange={(v) => set('totalCodes', v)}
-              error={errors.totalCodes}
-              required
-            />
-          )}
+    <FormModal
+      title={t(group ? 'admin.chatCodes.editTitle' : 'admin.chatCodes.addTitle')}
+      dirty={JSON.stringify(form) !== JSON.stringify(initial) && !save.isSuccess}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failureKey ? t(failureKey) : undefined}
+      submitLabel={t(group ? 'staff.save' : 'admin.chatCodes.create')}
+      busy={save.isPending}
+    >
+      <div className="form-grid">
+        <TextField label={t('admin.chatCodes.name')} value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
+        {!group && (
+          <SelectField
+            label={t('admin.chatCodes.service')}
+            value={form.serviceId}
+            placeholder={t('admin.chatCodes.chooseService')}
+            onChange={(v) => set('serviceId', v)}
+            error={errors.serviceId}
+            options={services.map((s) => ({
+              value: s.id,
+              label: s.name[lang] + (s.requiresCode ? '' : ` (${t('admin.chatCodes.openService')})`),
+            }))}
+            required
+          />
+        )}
+        {!group && (
           <TextField
-            label={t('admin.chatCodes.usesPerCode')}
+            label={t('admin.chatCodes.totalCodes')}
             type="number"
             min="1"
             inputMode="numeric"
-            value={form.usesPerCode}
-            onChange={(v) => set('usesPerCode', v)}
-            error={errors.usesPerCode}
+            value={form.totalCodes}
+            onChange={(v) => set('totalCodes', v)}
+            error={errors.totalCodes}
             required
           />
-          {!group && (
+        )}
+        <TextField
+          label={t('admin.chatCodes.usesPerCode')}
+          type="number"
+          min="1"
+          inputMode="numeric"
+          value={form.usesPerCode}
+          onChange={(v) => set('usesPerCode', v)}
+          error={errors.usesPerCode}
+          required
+        />
+        {!group && (
+          <TextField
+            label={t('admin.chatCodes.startDate')}
+            type="date"
+            min={today}
+            value={form.startDate}
+            onChange={(v) => set('startDate', v)}
+            error={errors.startDate}
+            required
+          />
+        )}
+      </div>
+      {!group && (
+        <fieldset aria-describedby={errors.expiryPreset ? 'expiry-error' : undefined}>
+          <legend>{t('admin.chatCodes.expiry')}</legend>
+          {EXPIRY_CHOICES.map((choice) => (
+            <label key={choice} className="check">
+              <input type="radio" name="expiry" value={choice} checked={form.choice === choice} onChange={() => set('choice', choice)} />
+              <span>{choiceLabel(choice)}</span>
+            </label>
+          ))}
+          {form.choice === 'date' && (
             <TextField
-              label={t('admin.chatCodes.startDate')}
+              label={t('admin.chatCodes.expiryDate')}
               type="date"
-              min={today}
-              value={form.startDate}
-              onChange={(v) => set('startDate', v)}
-              error={errors.startDate}
+              min={form.startDate || today}
+              value={form.expiryDate}
+              onChange={(v) => set('expiryDate', v)}
+              error={errors.expiryDate}
               required
             />
           )}
-        </div>
-        {!group && (
-          <fieldset aria-describedby={errors.expiryPreset ? 'expiry-error' : undefined}>
-            <legend>{t('admin.chatCodes.expiry')}</legend>
-            {EXPIRY_CHOICES.map((choice) => (
-              <label key={choice} className="check">
-                <input type="radio" name="expiry" value={choice} checked={form.choice === choice} onChange={() => set('choice', choice)} />
-                <span>{choiceLabel(choice)}</span>
-              </label>
-            ))}
-            {form.choice === 'date' && (
-              <TextField
-                label={t('admin.chatCodes.expiryDate')}
-                type="date"
-                min={form.startDate || today}
-                value={form.expiryDate}
-                onChange={(v) => set('expiryDate', v)}
-                error={errors.expiryDate}
-                required
-              />
-            )}
-            {errors.expiryPreset && (
-              <p id="expiry-error" className="group-error">
-                {fieldText(errors.expiryPreset)}
-              </p>
-            )}
-          </fieldset>
-        )}
-        <div className="actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            {t(group ? 'staff.save' : 'admin.chatCodes.create')}
-          </button>
-          <button type="button" className="button secondary" onClick={discard.requestClose}>
-            {t('staff.cancel')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+          {errors.expiryPreset && (
+            <p id="expiry-error" className="group-error">
+              {fieldText(errors.expiryPreset)}
+            </p>
+          )}
+        </fieldset>
+      )}
+    </FormModal>
   );
 }

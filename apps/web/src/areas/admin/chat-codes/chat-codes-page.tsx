@@ -4,9 +4,11 @@ import type { ChatCodeGroup, StaffUserData } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { FormAlert } from '../../../features/staff/form-fields';
 import { formatDate } from '../../../features/staff/format';
-import { ConfirmDialog, Modal } from '../../../features/staff/modal';
-import { useToast } from '../../../features/staff/toasts';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { currentLanguage } from '../../../lib/i18n';
+import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog';
+import { DataTable } from '../ui/data-table';
+import { ListPageHead } from '../ui/list-page-head';
 import { ChatCodeGroupModal } from './chat-code-group-modal';
 import { codesCsvUrl, useChatCodeGroups, useChatCodeServices, useDeleteChatCodeGroup, useChatCodes } from './chat-codes-api';
 
@@ -15,7 +17,7 @@ function CodesModal({ group, onClose }: { group: ChatCodeGroup; onClose: () => v
   const { t } = useTranslation();
   const codes = useChatCodes(group.id);
   return (
-    <Modal open wide title={t('admin.chatCodes.codesTitle', { name: group.name })} onClose={onClose}>
+    <ModalDialog open wide closeLabel={t('staff.close')} title={t('admin.chatCodes.codesTitle', { name: group.name })} onClose={onClose}>
       <p>
         <a className="button secondary" href={codesCsvUrl(group.id)} download>
           {t('admin.chatCodes.downloadCsv')}
@@ -35,7 +37,7 @@ function CodesModal({ group, onClose }: { group: ChatCodeGroup; onClose: () => v
           ))}
         </ol>
       )}
-    </Modal>
+    </ModalDialog>
   );
 }
 
@@ -46,7 +48,6 @@ export function ChatCodesPage({ user }: { user: StaffUserData }) {
   const groups = useChatCodeGroups();
   const services = useChatCodeServices();
   const remove = useDeleteChatCodeGroup();
-  const toast = useToast();
   const [deleting, setDeleting] = useState<ChatCodeGroup | undefined>();
   const [editing, setEditing] = useState<ChatCodeGroup | 'new' | undefined>();
   const [showing, setShowing] = useState<ChatCodeGroup | undefined>();
@@ -54,93 +55,80 @@ export function ChatCodesPage({ user }: { user: StaffUserData }) {
 
   return (
     <div className="section-stack">
-      <div className="page-head">
-        <h1>{t('admin.chatCodes.title')}</h1>
-        {canEdit && (
-          <button type="button" className="button" onClick={() => setEditing('new')}>
-            {t('admin.chatCodes.add')}
-          </button>
-        )}
-      </div>
+      <ListPageHead
+        title={t('admin.chatCodes.title')}
+        addLabel={t('admin.chatCodes.add')}
+        onAdd={canEdit ? () => setEditing('new') : undefined}
+      />
       <p>{t('admin.chatCodes.intro')}</p>
       <FormAlert message={groups.isError ? t('staff.loadError') : remove.isError ? t('staff.actionError') : undefined} />
-      {!groups.data ? (
-        groups.isError ? null : (
-          <Loading />
-        )
-      ) : groups.data.length === 0 ? (
-        <p className="empty">{t('admin.chatCodes.none')}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data">
-            <caption className="visually-hidden">{t('admin.chatCodes.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.chatCodes.name')}</th>
-                <th scope="col">{t('admin.chatCodes.service')}</th>
-                <th scope="col">{t('admin.chatCodes.codes')}</th>
-                <th scope="col">{t('admin.chatCodes.usesPerCode')}</th>
-                <th scope="col">{t('admin.chatCodes.validity')}</th>
-                <th scope="col">{t('admin.users.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.data.map((group) => (
-                <tr key={group.id}>
-                  <td>{group.name}</td>
-                  <td>{group.serviceName[lang]}</td>
-                  <td>{t('admin.chatCodes.usedOf', { used: group.usedCodes, total: group.totalCodes })}</td>
-                  <td>{group.usesPerCode}</td>
-                  <td>
-                    {formatDate(group.startDate, lang)} –{' '}
-                    {group.expiryDate ? formatDate(group.expiryDate, lang) : t('admin.chatCodes.presets.noExpirationDate')}
-                  </td>
-                  <td>
-                    <div className="actions">
-                      <button
-                        type="button"
-                        className="button small secondary"
-                        aria-label={t('admin.chatCodes.showCodesNamed', { name: group.name })}
-                        onClick={() => setShowing(group)}
-                      >
-                        {t('admin.chatCodes.showCodes')}
-                      </button>
-                      <a
-                        className="button small secondary"
-                        href={codesCsvUrl(group.id)}
-                        download
-                        aria-label={t('admin.chatCodes.downloadNamed', { name: group.name })}
-                      >
-                        CSV
-                      </a>
-                      {canEdit && (
-                        <button
-                          type="button"
-                          className="button small secondary"
-                          aria-label={t('admin.users.editNamed', { name: group.name })}
-                          onClick={() => setEditing(group)}
-                        >
-                          {t('staff.edit')}
-                        </button>
-                      )}
-                      {canEdit && (
-                        <button
-                          type="button"
-                          className="button small secondary"
-                          aria-label={t('admin.chatCodes.deleteNamed', { name: group.name })}
-                          onClick={() => setDeleting(group)}
-                        >
-                          {t('staff.delete')}
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={groups.data}
+        failed={groups.isError}
+        empty={t('admin.chatCodes.none')}
+        caption={t('admin.chatCodes.title')}
+        columns={[
+          t('admin.chatCodes.name'),
+          t('admin.chatCodes.service'),
+          t('admin.chatCodes.codes'),
+          t('admin.chatCodes.usesPerCode'),
+          t('admin.chatCodes.validity'),
+          t('admin.users.actions'),
+        ]}
+      >
+        {(group) => (
+          <tr key={group.id}>
+            <td>{group.name}</td>
+            <td>{group.serviceName[lang]}</td>
+            <td>{t('admin.chatCodes.usedOf', { used: group.usedCodes, total: group.totalCodes })}</td>
+            <td>{group.usesPerCode}</td>
+            <td>
+              {formatDate(group.startDate, lang)} –{' '}
+              {group.expiryDate ? formatDate(group.expiryDate, lang) : t('admin.chatCodes.presets.noExpirationDate')}
+            </td>
+            <td>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button small secondary"
+                  aria-label={t('admin.chatCodes.showCodesNamed', { name: group.name })}
+                  onClick={() => setShowing(group)}
+                >
+                  {t('admin.chatCodes.showCodes')}
+                </button>
+                <a
+                  className="button small secondary"
+                  href={codesCsvUrl(group.id)}
+                  download
+                  aria-label={t('admin.chatCodes.downloadNamed', { name: group.name })}
+                >
+                  CSV
+                </a>
+                {canEdit && (
+                  <button
+                    type="button"
+                    className="button small secondary"
+                    aria-label={t('admin.users.editNamed', { name: group.name })}
+                    onClick={() => setEditing(group)}
+                  >
+                    {t('staff.edit')}
+                  </button>
+                )}
+                {canEdit && (
+                  <button
+                    type="button"
+                    className="button small secondary"
+                    aria-label={t('admin.chatCodes.deleteNamed', { name: group.name })}
+                    onClick={() => setDeleting(group)}
+                  >
+                    {t('staff.delete')}
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {editing && (
         <ChatCodeGroupModal
           group={editing === 'new' ? undefined : editing}
@@ -149,21 +137,13 @@ export function ChatCodesPage({ user }: { user: StaffUserData }) {
         />
       )}
       {showing && <CodesModal group={showing} onClose={() => setShowing(undefined)} />}
-      <ConfirmDialog
-        open={deleting !== undefined}
+      <ConfirmDeleteDialog
+        target={deleting?.id}
         title={t('admin.chatCodes.deleteTitle')}
-        text={<p>{t('admin.chatCodes.deleteText', { name: deleting?.name ?? '' })}</p>}
-        confirmLabel={t('staff.delete')}
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => toast(t('admin.chatCodes.deleted')),
-            onSettled: () => setDeleting(undefined),
-          })
-        }
+        text={t('admin.chatCodes.deleteText', { name: deleting?.name ?? '' })}
+        deletedText={t('admin.chatCodes.deleted')}
+        remove={remove}
+        onDone={() => setDeleting(undefined)}
       />
     </div>
   );

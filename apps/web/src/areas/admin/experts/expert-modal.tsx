@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { EXPERT_LANGUAGES, ZExpertInput, type AdminExpert, type ExpertInput } from '@prsp/contracts';
 import { useFieldText } from '../../../features/staff/field-text';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../features/staff/form-fields';
+import { CheckboxField, SelectField, TextField } from '../../../features/staff/form-fields';
 import { StatusBadge } from '../../../features/staff/status-badge';
-import { Modal } from '../../../features/staff/modal';
 import { useToast } from '../../../features/staff/toasts';
-import { useDiscardGuard } from '../../../features/staff/unsaved-changes';
 import type { FieldErrors } from '../../../features/staff/validation';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useExpertChatQueues, useSaveExpert, useSpecializations } from './experts-api';
-import { withCurrent } from '../services/queue-options';
+import { ChatQueueField } from '../ui/chat-queue-field';
+import { FormModal } from '../ui/form-modal';
 
 const LANGUAGE_LABEL: Record<(typeof EXPERT_LANGUAGES)[number], 'fi' | 'se' | 'en'> = { fi: 'fi', sv: 'se', en: 'en' };
 
@@ -43,7 +42,6 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
   const [initial] = useState(() => initialInput(expert));
   const [input, setInput] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const discard = useDiscardGuard(JSON.stringify(input) !== JSON.stringify(initial) && !save.isSuccess, onClose);
   const set = <K extends keyof ExpertInput>(key: K, value: ExpertInput[K]) => {
     setInput((s) => ({ ...s, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -76,103 +74,94 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
   const specializationError = errors.specializations ?? Object.entries(errors).find(([k]) => k.startsWith('specializations.'))?.[1];
 
   return (
-    <Modal open wide title={t(expert ? 'admin.experts.editTitle' : 'admin.experts.addTitle')} onClose={discard.requestClose}>
-      {discard.element}
-      <form className="form" noValidate onSubmit={submit}>
-        <FormAlert message={failureKey ? t(failureKey) : undefined} />
-        {expert && (
-          <p>
-            {t('admin.users.status')}: <StatusBadge status={expert.status} locked={expert.locked} />
+    <FormModal
+      title={t(expert ? 'admin.experts.editTitle' : 'admin.experts.addTitle')}
+      dirty={JSON.stringify(input) !== JSON.stringify(initial) && !save.isSuccess}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failureKey ? t(failureKey) : undefined}
+      submitLabel={t(expert ? 'staff.save' : 'admin.experts.create')}
+      busy={save.isPending}
+    >
+      {expert && (
+        <p>
+          {t('admin.users.status')}: <StatusBadge status={expert.status} locked={expert.locked} />
+        </p>
+      )}
+      <div className="form-grid">
+        <TextField
+          label={t('admin.users.firstName')}
+          value={input.firstName}
+          onChange={(v) => set('firstName', v)}
+          error={errors.firstName}
+          required
+        />
+        <TextField
+          label={t('admin.users.lastName')}
+          value={input.lastName}
+          onChange={(v) => set('lastName', v)}
+          error={errors.lastName}
+          required
+        />
+        <TextField
+          label={t('admin.users.email')}
+          type="email"
+          value={input.email}
+          onChange={(v) => set('email', v)}
+          error={errors.email}
+          required
+        />
+        <SelectField
+          label={t('admin.experts.language')}
+          value={input.communicationLanguage}
+          onChange={(v) => set('communicationLanguage', v as ExpertInput['communicationLanguage'])}
+          options={EXPERT_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${LANGUAGE_LABEL[l]}`) }))}
+        />
+      </div>
+      <fieldset aria-describedby={specializationError ? 'expert-spec-error' : undefined}>
+        <legend>{t('admin.experts.specializations')}</legend>
+        <div className="form-grid">
+          {(specializations.data ?? []).map((s) => (
+            <CheckboxField
+              key={s.id}
+              label={s.name[lang]}
+              checked={input.specializations.includes(s.id)}
+              onChange={(on) =>
+                set('specializations', on ? [...input.specializations, s.id] : input.specializations.filter((x) => x !== s.id))
+              }
+            />
+          ))}
+        </div>
+        {specializationError && (
+          <p id="expert-spec-error" className="group-error">
+            {fieldText(specializationError)}
           </p>
         )}
-        <div className="form-grid">
-          <TextField
-            label={t('admin.users.firstName')}
-            value={input.firstName}
-            onChange={(v) => set('firstName', v)}
-            error={errors.firstName}
-            required
+      </fieldset>
+      <fieldset className="form">
+        <legend>{t('admin.experts.chat')}</legend>
+        <CheckboxField
+          label={t('admin.experts.autoCreate')}
+          hint={t('admin.experts.autoCreateHint')}
+          checked={input.autoCreateChat === true}
+          onChange={(v) => set('autoCreateChat', v)}
+        />
+        {!input.autoCreateChat && (
+          <ChatQueueField
+            label={t('admin.experts.queue')}
+            queues={queues.data}
+            value={input.chatQueueId}
+            onChange={(v) => set('chatQueueId', v)}
+            error={errors.chatQueueId}
           />
-          <TextField
-            label={t('admin.users.lastName')}
-            value={input.lastName}
-            onChange={(v) => set('lastName', v)}
-            error={errors.lastName}
-            required
-          />
-          <TextField
-            label={t('admin.users.email')}
-            type="email"
-            value={input.email}
-            onChange={(v) => set('email', v)}
-            error={errors.email}
-            required
-          />
-          <SelectField
-            label={t('admin.experts.language')}
-            value={input.communicationLanguage}
-            onChange={(v) => set('communicationLanguage', v as ExpertInput['communicationLanguage'])}
-            options={EXPERT_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${LANGUAGE_LABEL[l]}`) }))}
-          />
-        </div>
-        <fieldset aria-describedby={specializationError ? 'expert-spec-error' : undefined}>
-          <legend>{t('admin.experts.specializations')}</legend>
-          <div className="form-grid">
-            {(specializations.data ?? []).map((s) => (
-              <CheckboxField
-                key={s.id}
-                label={s.name[lang]}
-                checked={input.specializations.includes(s.id)}
-                onChange={(on) =>
-                  set('specializations', on ? [...input.specializations, s.id] : input.specializations.filter((x) => x !== s.id))
-                }
-              />
-            ))}
-          </div>
-          {specializationError && (
-            <p id="expert-spec-error" className="group-error">
-              {fieldText(specializationError)}
-            </p>
-          )}
-        </fieldset>
-        <fieldset className="form">
-          <legend>{t('admin.experts.chat')}</legend>
-          <CheckboxField
-            label={t('admin.experts.autoCreate')}
-            hint={t('admin.experts.autoCreateHint')}
-            checked={input.autoCreateChat === true}
-            onChange={(v) => set('autoCreateChat', v)}
-          />
-          {!input.autoCreateChat && (
-            <SelectField
-              label={t('admin.experts.queue')}
-              value={input.chatQueueId ?? ''}
-              placeholder={t('admin.experts.chooseQueue')}
-              onChange={(v) => set('chatQueueId', v)}
-              error={errors.chatQueueId}
-              options={withCurrent(queues.data ?? [], input.chatQueueId).map((q) => ({
-                value: q.id,
-                label: q.name === q.id ? q.id : `${q.name} (${q.id})`,
-              }))}
-              required
-            />
-          )}
-          {expert?.chatUserId && (
-            <p className="hint">
-              {t('admin.experts.chatUser')}: <code>{expert.chatUserId}</code>
-            </p>
-          )}
-        </fieldset>
-        {!expert && <p className="hint">{t('admin.users.registrationNote')}</p>}
-        <div className="actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            {t(expert ? 'staff.save' : 'admin.experts.create')}
-          </button>
-          <button type="button" className="button secondary" onClick={discard.requestClose}>
-            {t('staff.cancel')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        )}
+        {expert?.chatUserId && (
+          <p className="hint">
+            {t('admin.experts.chatUser')}: <code>{expert.chatUserId}</code>
+          </p>
+        )}
+      </fieldset>
+      {!expert && <p className="hint">{t('admin.users.registrationNote')}</p>}
+    </FormModal>
   );
 }

@@ -13,14 +13,14 @@ import { Loading } from '../../../components/route-fallbacks';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
 import { CheckboxField, FormAlert, SelectField } from '../../../features/staff/form-fields';
 import { LocalizedFields } from '../../../features/staff/localized-fields';
-import { ConfirmDialog } from '../../../features/staff/modal';
+import { ConfirmDialog } from '../../../features/staff/confirm-dialog';
 import { useToast } from '../../../features/staff/toasts';
 import { UnsavedChangesGuard } from '../../../features/staff/unsaved-changes';
 import type { FieldErrors } from '../../../features/staff/validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAdminOrganisation, useServiceIcons } from '../organisation/organisation-api';
 import { focusFirstInvalid } from '../organisation/organisation-editor';
-import { withCurrent } from './queue-options';
+import { ChatQueueField } from '../ui/chat-queue-field';
 import { useAdminService, useDeleteService, useSaveService, useServiceChatQueues } from './services-api';
 
 function initialInput(service: AdminService | undefined): ServiceInput {
@@ -139,17 +139,12 @@ function ServiceForm({ service, organisation, canEdit }: { service?: AdminServic
             onChange={(v) => set('createQueue', v)}
           />
           {!input.createQueue && (
-            <SelectField
+            <ChatQueueField
               label={t('admin.service.queue')}
-              value={input.chatQueueId ?? ''}
-              placeholder={t('admin.experts.chooseQueue')}
+              queues={queues.data}
+              value={input.chatQueueId}
               onChange={(v) => set('chatQueueId', v)}
               error={errors.chatQueueId}
-              options={withCurrent(queues.data ?? [], input.chatQueueId).map((q) => ({
-                value: q.id,
-                label: q.name === q.id ? q.id : `${q.name} (${q.id})`,
-              }))}
-              required
             />
           )}
           <CheckboxField

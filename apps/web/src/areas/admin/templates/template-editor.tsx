@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from '@prsp/contracts';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
 import { FormAlert, TextAreaField, TextField } from '../../../features/staff/form-fields';
-import { ConfirmDialog } from '../../../features/staff/modal';
+import { ConfirmDialog } from '../../../features/staff/confirm-dialog';
 import { useToast } from '../../../features/staff/toasts';
 import { UnsavedChangesGuard } from '../../../features/staff/unsaved-changes';
 import type { FieldErrors } from '../../../features/staff/validation';

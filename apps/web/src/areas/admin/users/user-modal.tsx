@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlobalUser, Language, OrganisationRef, OrganisationUser } from '@prsp/contracts';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../features/staff/form-fields';
-import { Modal } from '../../../features/staff/modal';
+import { CheckboxField, SelectField, TextField } from '../../../features/staff/form-fields';
 import { useToast } from '../../../features/staff/toasts';
-import { useDiscardGuard } from '../../../features/staff/unsaved-changes';
 import type { FieldErrors } from '../../../features/staff/validation';
 import { PresetAndRights } from './rights-editor';
 import { MembershipsEditor } from './memberships-editor';
 import { bodyOf, initialState, type UserFormState } from './user-form-model';
 import { useSaveGlobalUser, useSaveOrganisationUser } from './users-api';
+import { FormModal } from '../ui/form-modal';
 
 /** Create or edit an admin user (spec §3 'Admin user', §5 'User'); creating sends the registration e-mail. */
 export function UserModal({
@@ -35,7 +34,6 @@ export function UserModal({
   const [state, setState] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const editing = Boolean(user);
-  const discard = useDiscardGuard(JSON.stringify(state) !== JSON.stringify(initial) && !save.isSuccess, onClose);
   const set = <K extends keyof UserFormState>(key: K, value: UserFormState[K]) => {
     setState((s) => ({ ...s, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -59,99 +57,95 @@ export function UserModal({
 
   const failureKey = saveFailureKey(save.error);
   return (
-    <Modal open wide title={t(editing ? 'admin.users.editTitle' : 'admin.users.addTitle')} onClose={discard.requestClose}>
-      {discard.element}
-      <form className="form" noValidate onSubmit={submit}>
-        <FormAlert message={failureKey ? t(failureKey) : undefined} />
-        <div className="form-grid">
+    <FormModal
+      title={t(editing ? 'admin.users.editTitle' : 'admin.users.addTitle')}
+      dirty={JSON.stringify(state) !== JSON.stringify(initial) && !save.isSuccess}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failureKey ? t(failureKey) : undefined}
+      submitLabel={t(editing ? 'staff.save' : 'admin.users.create')}
+      busy={save.isPending}
+    >
+      <div className="form-grid">
+        <TextField
+          label={t('admin.users.firstName')}
+          value={state.firstName}
+          onChange={(v) => set('firstName', v)}
+          error={errors.firstName}
+          required
+        />
+        <TextField
+          label={t('admin.users.lastName')}
+          value={state.lastName}
+          onChange={(v) => set('lastName', v)}
+          error={errors.lastName}
+          required
+        />
+        {editing ? (
+          <p>
+            <strong>{t('admin.users.email')}:</strong> {state.email}
+          </p>
+        ) : (
           <TextField
-            label={t('admin.users.firstName')}
-            value={state.firstName}
-            onChange={(v) => set('firstName', v)}
-            error={errors.firstName}
+            label={t('admin.users.email')}
+            type="email"
+            value={state.email}
+            onChange={(v) => set('email', v)}
+            error={errors.email}
             required
           />
-          <TextField
-            label={t('admin.users.lastName')}
-            value={state.lastName}
-            onChange={(v) => set('lastName', v)}
-            error={errors.lastName}
+        )}
+        {!editing && (
+          <SelectField
+            label={t('admin.users.language')}
+            value={state.language}
+            onChange={(v) => set('language', v as Language)}
+            options={(['fi', 'se', 'en'] as const).map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          />
+        )}
+        {scope === 'global' && !editing && (
+          <SelectField
+            label={t('admin.users.organisation')}
+            value={state.organisationId}
+            placeholder={t('admin.users.chooseOrganisation')}
+            onChange={(v) => set('organisationId', v)}
+            error={errors.organisationId}
+            options={organisations.map((o) => ({ value: o.id, label: o.name }))}
             required
           />
-          {editing ? (
-            <p>
-              <strong>{t('admin.users.email')}:</strong> {state.email}
-            </p>
-          ) : (
-            <TextField
-              label={t('admin.users.email')}
-              type="email"
-              value={state.email}
-              onChange={(v) => set('email', v)}
-              error={errors.email}
-              required
-            />
-          )}
-          {!editing && (
-            <SelectField
-              label={t('admin.users.language')}
-              value={state.language}
-              onChange={(v) => set('language', v as Language)}
-              options={(['fi', 'se', 'en'] as const).map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-            />
-          )}
-          {scope === 'global' && !editing && (
-            <SelectField
-              label={t('admin.users.organisation')}
-              value={state.organisationId}
-              placeholder={t('admin.users.chooseOrganisation')}
-              onChange={(v) => set('organisationId', v)}
-              error={errors.organisationId}
-              options={organisations.map((o) => ({ value: o.id, label: o.name }))}
-              required
-            />
-          )}
-        </div>
-        {editing && (
-          <CheckboxField
-            label={t('admin.users.active')}
-            hint={t('admin.users.activeHint')}
-            checked={state.active}
-            onChange={(v) => set('active', v)}
+        )}
+      </div>
+      {editing && (
+        <CheckboxField
+          label={t('admin.users.active')}
+          hint={t('admin.users.activeHint')}
+          checked={state.active}
+          onChange={(v) => set('active', v)}
+        />
+      )}
+      {scope === 'global' && (
+        <CheckboxField
+          label={t('admin.users.globalAdmin')}
+          hint={t('admin.users.globalAdminHint')}
+          checked={state.isGlobalAdmin}
+          onChange={(v) => set('isGlobalAdmin', v)}
+        />
+      )}
+      {(scope === 'organisation' || !editing) && (
+        <fieldset className="form">
+          <legend>{t('admin.users.rightsLegend')}</legend>
+          <PresetAndRights
+            idPrefix="user"
+            preset={state.preset}
+            rights={state.rights}
+            onChange={(preset, rights) => setState((s) => ({ ...s, preset, rights }))}
           />
-        )}
-        {scope === 'global' && (
-          <CheckboxField
-            label={t('admin.users.globalAdmin')}
-            hint={t('admin.users.globalAdminHint')}
-            checked={state.isGlobalAdmin}
-            onChange={(v) => set('isGlobalAdmin', v)}
-          />
-        )}
-        {(scope === 'organisation' || !editing) && (
-          <fieldset className="form">
-            <legend>{t('admin.users.rightsLegend')}</legend>
-            <PresetAndRights
-              idPrefix="user"
-              preset={state.preset}
-              rights={state.rights}
-              onChange={(preset, rights) => setState((s) => ({ ...s, preset, rights }))}
-            />
-          </fieldset>
-        )}
-        {scope === 'global' && editing && (
-          <MembershipsEditor memberships={state.memberships} organisations={organisations} onChange={(m) => set('memberships', m)} />
-        )}
-        {!editing && <p className="hint">{t('admin.users.registrationNote')}</p>}
-        <div className="actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            {t(editing ? 'staff.save' : 'admin.users.create')}
-          </button>
-          <button type="button" className="button secondary" onClick={discard.requestClose}>
-            {t('staff.cancel')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        </fieldset>
+      )}
+      {scope === 'global' && editing && (
+        <MembershipsEditor memberships={state.memberships} organisations={organisations} onChange={(m) => set('memberships', m)} />
+      )}
+      {!editing && <p className="hint">{t('admin.users.registrationNote')}</p>}
+    </FormModal>
   );
 }

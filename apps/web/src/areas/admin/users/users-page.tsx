@@ -1,17 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlobalUser, OrganisationUser, StaffUserData } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
 import { FormAlert } from '../../../features/staff/form-fields';
 import { formatDateTime } from '../../../features/staff/format';
 import { MenuDisclosure } from '../../../features/staff/menu';
-import { ConfirmDialog } from '../../../features/staff/modal';
+import { ConfirmDialog } from '../../../features/staff/confirm-dialog';
 import { Pager } from '../../../features/staff/pager';
 import { StatusBadge } from '../../../features/staff/status-badge';
 import { useToast } from '../../../features/staff/toasts';
 import { currentLanguage } from '../../../lib/i18n';
 import { actionLogUrl, useGlobalUsers, useOrganisationUsers, useUserAction, type UserAction, type UserScope } from './users-api';
 import { UserModal } from './user-modal';
+import { DataTable } from '../ui/data-table';
+import { ListPageHead } from '../ui/list-page-head';
+import { ListSearch, useListQuery } from '../ui/list-search';
 
 type Row = OrganisationUser | GlobalUser;
 
@@ -99,22 +101,14 @@ export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserDa
   const { t } = useTranslation();
   const lang = currentLanguage();
   const toast = useToast();
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useListQuery();
   const [editing, setEditing] = useState<Row | 'new' | undefined>();
   const [asking, setAsking] = useState<{ row: Row; action: UserAction } | undefined>();
-  const orgList = useOrganisationUsers(query, page, scope === 'organisation');
-  const globalList = useGlobalUsers(query, page, scope === 'global');
-  const list = scope === 'global' ? globalList : orgList;
+  const orgUsers = useOrganisationUsers(list.query, list.page, scope === 'organisation');
+  const globalUsers = useGlobalUsers(list.query, list.page, scope === 'global');
+  const users = scope === 'global' ? globalUsers : orgUsers;
   const action = useUserAction(scope);
   const canEdit = scope === 'global' ? user.isGlobalAdmin : user.rights.users.edit;
-
-  const submitSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery(search);
-    setPage(1);
-  };
 
   const confirm = () => {
     if (!asking) return;
@@ -130,86 +124,56 @@ export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserDa
     );
   };
 
-  const data = list.data;
+  const data = users.data;
   return (
     <div className="section-stack">
-      <div className="page-head">
-        <h1>{t(scope === 'global' ? 'admin.users.globalTitle' : 'admin.users.organisationTitle')}</h1>
-        {canEdit && (
-          <button type="button" className="button" onClick={() => setEditing('new')}>
-            {t('admin.users.add')}
-          </button>
+      <ListPageHead
+        title={t(scope === 'global' ? 'admin.users.globalTitle' : 'admin.users.organisationTitle')}
+        addLabel={t('admin.users.add')}
+        onAdd={canEdit ? () => setEditing('new') : undefined}
+      />
+      <ListSearch id="user-search" onSearch={list.search} />
+      <FormAlert message={action.error ? t('staff.actionError') : users.isError ? t('staff.loadError') : undefined} />
+      <DataTable<Row>
+        rows={data?.items}
+        failed={users.isError}
+        empty={t('admin.users.none')}
+        caption={t(scope === 'global' ? 'admin.users.globalTitle' : 'admin.users.organisationTitle')}
+        columns={[
+          t('admin.users.name'),
+          t('admin.users.email'),
+          t(scope === 'global' ? 'admin.users.organisations' : 'admin.users.preset'),
+          t('admin.users.status'),
+          t('admin.users.lastLogin'),
+          t('admin.users.actions'),
+        ]}
+      >
+        {(row) => (
+          <tr key={row.id}>
+            <td>
+              {row.firstName} {row.lastName}
+              {row.isGlobalAdmin && <span className="hint block">{t('admin.users.globalAdmin')}</span>}
+            </td>
+            <td>{row.email}</td>
+            <td>{roleText(t, row)}</td>
+            <td>
+              <StatusBadge status={row.status} locked={row.locked || row.lockedUntil !== null} />
+            </td>
+            <td>{formatDateTime(row.lastLogin, lang)}</td>
+            <td>
+              <RowActions
+                scope={scope}
+                row={row}
+                canEdit={canEdit}
+                self={row.id === user.id}
+                onEdit={() => setEditing(row)}
+                onAsk={(a) => setAsking({ row, action: a })}
+              />
+            </td>
+          </tr>
         )}
-      </div>
-      <form role="search" className="actions" onSubmit={submitSearch}>
-        <label htmlFor="user-search" className="visually-hidden">
-          {t('admin.users.search')}
-        </label>
-        <input
-          id="user-search"
-          type="search"
-          className="search-input"
-          value={search}
-          placeholder={t('admin.users.searchPlaceholder')}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <button type="submit" className="button secondary">
-          {t('admin.users.search')}
-        </button>
-      </form>
-      <FormAlert message={action.error ? t('staff.actionError') : list.isError ? t('staff.loadError') : undefined} />
-      {!data ? (
-        list.isError ? null : (
-          <Loading />
-        )
-      ) : data.items.length === 0 ? (
-        <p className="empty">{t('admin.users.none')}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data">
-            <caption className="visually-hidden">
-              {t(scope === 'global' ? 'admin.users.globalTitle' : 'admin.users.organisationTitle')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.users.name')}</th>
-                <th scope="col">{t('admin.users.email')}</th>
-                <th scope="col">{t(scope === 'global' ? 'admin.users.organisations' : 'admin.users.preset')}</th>
-                <th scope="col">{t('admin.users.status')}</th>
-                <th scope="col">{t('admin.users.lastLogin')}</th>
-                <th scope="col">{t('admin.users.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    {row.firstName} {row.lastName}
-                    {row.isGlobalAdmin && <span className="hint block">{t('admin.users.globalAdmin')}</span>}
-                  </td>
-                  <td>{row.email}</td>
-                  <td>{roleText(t, row)}</td>
-                  <td>
-                    <StatusBadge status={row.status} locked={row.locked || row.lockedUntil !== null} />
-                  </td>
-                  <td>{formatDateTime(row.lastLogin, lang)}</td>
-                  <td>
-                    <RowActions
-                      scope={scope}
-                      row={row}
-                      canEdit={canEdit}
-                      self={row.id === user.id}
-                      onEdit={() => setEditing(row)}
-                      onAsk={(a) => setAsking({ row, action: a })}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      </DataTable>
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={list.setPage} />}
       {editing && (
         <UserModal
           scope={scope}

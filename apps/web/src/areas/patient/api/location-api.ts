@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZLocationOptions, ZOrganisationsInfo } from '@prsp/contracts';
+import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { refreshPatient } from './patient-api';
+import { patientKeys, refreshPatient } from './patient-api';
 
 export function useLocationOptions() {
   return useQuery({ queryKey: ['patient', 'location'], queryFn: () => api('/api/location', ZLocationOptions) });
@@ -19,14 +20,20 @@ export function useChangeLocation() {
 }
 
 /**
- * Spec §4 'Act on behalf', 'act as myself': ends acting on the server, then reloads config and contact.
- * Spec §7: errors on clear are ignored.
+ * Spec §4 'Act on behalf', 'act as myself': ends acting on the server, reloads config and contact, goes to
+ * the landing page. Spec §7: errors on clear are ignored.
  */
 export function useActAsMyself() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api('/api/on-behalf/clear', z.unknown(), { csrf: true }).catch(() => undefined),
-    onSettled: () => refreshPatient(queryClient),
+    // Everything cached was about the person acted for. Forget it and move to the landing page in the
+    // same tick: the guards wait for the fresh state instead of judging either page by the wrong person.
+    onSettled: async () => {
+      void queryClient.resetQueries({ queryKey: patientKeys.all });
+      await navigate('/landing');
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PatientAppointment } from '@prsp/contracts';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime, formatTime } from '../ui/format';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { useNow } from '../ui/use-now';
 import { canStart, startOpensAt } from './appointment-rules';
 

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { connectOnBehalf, useActAsMyself } from '../api/location-api';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog } from '../../../components/modal-dialog';
 
 /** Spec §2 'Act-on-behalf modal': act as myself, or go to the national mandate service to choose a person. */
 export function ActOnBehalfDialog({ open, onClose, actingFor }: { open: boolean; onClose: () => void; actingFor: string | null }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const asMyself = useActAsMyself();
   return (
     <ModalDialog open={open} title={t('actOnBehalf.title')} onClose={onClose}>
@@ -17,10 +15,8 @@ export function ActOnBehalfDialog({ open, onClose, actingFor }: { open: boolean;
           className="button"
           disabled={asMyself.isPending}
           onClick={async () => {
-            // Awaited rather than a mutate callback: the reload may move the page under this dialog first.
             await asMyself.mutateAsync();
             onClose();
-            await navigate('/landing');
           }}
         >
           {t('actOnBehalf.asMyself')}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/route-fallbacks';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganisations, useSelectOrganisation } from '../api/patient-api';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { QueryState } from '../ui/query-state';
 
 /**
@@ -75,14 +75,15 @@ export function OrganisationPage() {
 
   // The modal opens once its content is there, so the browser focuses the first choice in it.
   if (orgs.isPending) return <Loading />;
+  const close = () => void navigate('/contact', { replace: true });
   return (
-    <ModalDialog open title={t('organisation.title')} headingLevel={1} onClose={() => void navigate('/contact', { replace: true })}>
+    <ModalDialog open title={t('organisation.title')} headingLevel={1} onClose={close}>
       {body()}
-      <form method="dialog" className="modal-close">
-        <button type="submit" className="button link">
+      <div className="modal-close">
+        <button type="button" className="button link" onClick={close}>
           {t('common.close')}
         </button>
-      </form>
+      </div>
     </ModalDialog>
   );
 }

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { ChatQueue } from '@prsp/contracts';
+import { SelectField } from '../../../features/staff/form-fields';
+import { withCurrent } from '../services/queue-options';
+
+/** The chat queue to choose for an expert or a service; the one already set stays choosable even if no longer listed. */
+export function ChatQueueField({
+  label,
+  queues,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  queues: readonly ChatQueue[] | undefined;
+  value: string | undefined;
+  onChange: (id: string) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={label}
+      value={value ?? ''}
+      placeholder={t('admin.experts.chooseQueue')}
+      onChange={onChange}
+      error={error}
+      options={withCurrent(queues ?? [], value).map((q) => ({
+        value: q.id,
+        label: q.name === q.id ? q.id : `${q.name} (${q.id})`,
+      }))}
+      required
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../features/staff/confirm-dialog';
+import { useToast } from '../../../features/staff/toasts';
+
+type DeleteMutation = {
+  isPending: boolean;
+  mutate: (id: string, options: { onSuccess: () => void; onSettled: () => void }) => void;
+};
+
+/** Asks before deleting a row of an admin list; a done deletion is told in a toast, and the question closes either way. */
+export function ConfirmDeleteDialog({
+  target,
+  title,
+  text,
+  deletedText,
+  remove,
+  onDone,
+}: {
+  /** The row's id while asking. */
+  target: string | undefined;
+  title: string;
+  text: string;
+  deletedText: string;
+  remove: DeleteMutation;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      open={target !== undefined}
+      title={title}
+      text={<p>{text}</p>}
+      confirmLabel={t('staff.delete')}
+      danger
+      busy={remove.isPending}
+      onCancel={onDone}
+      onConfirm={() =>
+        target !== undefined &&
+        remove.mutate(target, {
+          onSuccess: () => toast(deletedText),
+          onSettled: onDone,
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { FormAlert } from '../../../features/staff/form-fields';
+import { useDiscardGuard } from '../../../features/staff/unsaved-changes';
+
+/**
+ * An admin form in a wide modal: the failure alert on top, submit and cancel below. With unsaved changes,
+ * closing (×, Esc, cancel) or navigating away asks first.
+ */
+export function FormModal({
+  title,
+  dirty,
+  onClose,
+  onSubmit,
+  failure,
+  submitLabel,
+  busy,
+  children,
+}: {
+  title: string;
+  dirty: boolean;
+  onClose: () => void;
+  onSubmit: (e: FormEvent) => void;
+  failure: string | undefined;
+  submitLabel: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const discard = useDiscardGuard(dirty, onClose);
+  return (
+    <ModalDialog open wide closeLabel={t('staff.close')} title={title} onClose={discard.requestClose}>
+      {discard.element}
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <FormAlert message={failure} />
+        {children}
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy}>
+            {submitLabel}
+          </button>
+          <button type="button" className="button secondary" onClick={discard.requestClose}>
+            {t('staff.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -22,11 +22,7 @@ export function ChatCodesInformationPage({ user }: { user: StaffUserData }) {
             hint={t('admin.org.content.htmlHint')}
             multiline
             rows={8}
-            value={editor.draft.json.chatCodesInfo}
-            onChange={(v) => editor.setJson('chatCodesInfo', v)}
-            errors={editor.errors}
-            path="chatCodesInfo"
-            disabled={editor.readOnly}
+            {...editor.bindJson('chatCodesInfo')}
           />
         </section>
       )}
@@ -46,19 +42,11 @@ export function SelfBookingConfirmationPage({ user }: { user: StaffUserData }) {
       fields={{ json: ['bookingConfirmedText', 'bookingConfirmedLink'] }}
     >
       {(editor) => {
-        const { draft, errors, setJson, readOnly } = editor;
+        const { draft, errors, setJson, readOnly, bindJson } = editor;
         const link = draft.json.bookingConfirmedLink;
         return (
           <section className="card form">
-            <LocalizedFields
-              legend={t('admin.bookingConfirmation.text')}
-              multiline
-              value={draft.json.bookingConfirmedText}
-              onChange={(v) => setJson('bookingConfirmedText', v)}
-              errors={errors}
-              path="bookingConfirmedText"
-              disabled={readOnly}
-            />
+            <LocalizedFields legend={t('admin.bookingConfirmation.text')} multiline {...bindJson('bookingConfirmedText')} />
             <CheckboxField
               label={t('admin.bookingConfirmation.showLink')}
               checked={link !== null}

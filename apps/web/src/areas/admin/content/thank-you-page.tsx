@@ -144,59 +144,22 @@ export function ThankYouPage({ user }: { user: StaffUserData }) {
       }}
     >
       {(editor) => {
-        const { draft, errors, setJson, readOnly } = editor;
+        const { bindJson } = editor;
         return (
           <>
             <section className="card form" aria-labelledby="ty-text">
               <h2 id="ty-text">{t('admin.thankYou.textTitle')}</h2>
-              <LocalizedFields
-                legend={t('admin.thankYou.text')}
-                multiline
-                rows={2}
-                value={draft.json.thankYouText}
-                onChange={(v) => setJson('thankYouText', v)}
-                errors={errors}
-                path="thankYouText"
-                disabled={readOnly}
-              />
+              <LocalizedFields legend={t('admin.thankYou.text')} multiline rows={2} {...bindJson('thankYouText')} />
             </section>
             <section className="card form" aria-labelledby="ty-first">
               <h2 id="ty-first">{t('admin.thankYou.firstSection')}</h2>
-              <LocalizedFields
-                legend={t('admin.thankYou.headline')}
-                value={draft.json.redirectionLinksHeadline}
-                onChange={(v) => setJson('redirectionLinksHeadline', v)}
-                errors={errors}
-                path="redirectionLinksHeadline"
-                disabled={readOnly}
-              />
-              <LinkListEditor
-                legend={t('admin.thankYou.links')}
-                value={draft.json.redirectionLinks}
-                onChange={(v) => setJson('redirectionLinks', v)}
-                errors={errors}
-                path="redirectionLinks"
-                disabled={readOnly}
-              />
+              <LocalizedFields legend={t('admin.thankYou.headline')} {...bindJson('redirectionLinksHeadline')} />
+              <LinkListEditor legend={t('admin.thankYou.links')} {...bindJson('redirectionLinks')} />
             </section>
             <section className="card form" aria-labelledby="ty-second">
               <h2 id="ty-second">{t('admin.thankYou.secondSection')}</h2>
-              <LocalizedFields
-                legend={t('admin.thankYou.headline')}
-                value={draft.json.redirectionLinksHeadlineSecond}
-                onChange={(v) => setJson('redirectionLinksHeadlineSecond', v)}
-                errors={errors}
-                path="redirectionLinksHeadlineSecond"
-                disabled={readOnly}
-              />
-              <LinkListEditor
-                legend={t('admin.thankYou.links')}
-                value={draft.json.redirectionLinksSecond}
-                onChange={(v) => setJson('redirectionLinksSecond', v)}
-                errors={errors}
-                path="redirectionLinksSecond"
-                disabled={readOnly}
-              />
+              <LocalizedFields legend={t('admin.thankYou.headline')} {...bindJson('redirectionLinksHeadlineSecond')} />
+              <LinkListEditor legend={t('admin.thankYou.links')} {...bindJson('redirectionLinksSecond')} />
             </section>
             <ButtonsEditor editor={editor} />
           </>

@@ -11,6 +11,14 @@ import { checkImageFile } from './image-check';
 import { useAdminOrganisation, useSaveOrganisation } from './organisation-api';
 import { draftFromOrganisation, toFormData, validateDraft, type OrganisationDraft, type OrganisationJson } from './organisation-draft';
 
+export type JsonFieldProps<K extends OrganisationJsonField> = {
+  value: OrganisationJson[K];
+  onChange: (value: OrganisationJson[K]) => void;
+  errors: FieldErrors;
+  path: K;
+  disabled: boolean;
+};
+
 export type Editor = {
   draft: OrganisationDraft;
   errors: FieldErrors;
@@ -19,6 +27,8 @@ export type Editor = {
   setText: (key: OrganisationTextField, value: string) => void;
   setFlag: (flag: FeatureFlag, value: boolean) => void;
   setJson: <K extends OrganisationJsonField>(key: K, value: OrganisationJson[K]) => void;
+  /** The props every editor of one JSON field takes: its value, setter, errors under its path, read-only state. */
+  bindJson: <K extends OrganisationJsonField>(key: K) => JsonFieldProps<K>;
   setFile: (kind: OrganisationImageKind, file: File | undefined) => Promise<void>;
   setRemoveBackground: (remove: boolean) => void;
 };
@@ -36,6 +46,10 @@ export function useDraft(initial: OrganisationDraft, readOnly: boolean, organisa
   const dirty = snapshot(draft) !== baseline || Object.keys(draft.files).length > 0 || draft.removeBackground;
 
   const clear = (key: string) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  const setJson = <K extends OrganisationJsonField>(key: K, value: OrganisationJson[K]) => {
+    setDraft((d) => ({ ...d, json: { ...d.json, [key]: value } }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
+  };
   const editor: Editor = {
     draft,
     errors,
@@ -46,10 +60,8 @@ export function useDraft(initial: OrganisationDraft, readOnly: boolean, organisa
       clear(key);
     },
     setFlag: (flag, value) => setDraft((d) => ({ ...d, flags: { ...d.flags, [flag]: value } })),
-    setJson: (key, value) => {
-      setDraft((d) => ({ ...d, json: { ...d.json, [key]: value } }));
-      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
-    },
+    setJson,
+    bindJson: (key) => ({ value: draft.json[key], onChange: (value) => setJson(key, value), errors, path: key, disabled: readOnly }),
     setFile: async (kind, file) => {
       const files = { ...draft.files };
       if (file) files[kind] = file;

@@ -9,7 +9,7 @@ import type { Editor } from '../organisation-editor';
  */
 export function ContentSection({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
-  const { draft, errors, setJson, setText, readOnly } = editor;
+  const { draft, errors, setText, readOnly, bindJson } = editor;
   return (
     <section className="card" aria-labelledby="org-content">
       <h2 id="org-content">{t('admin.org.content.title')}</h2>
@@ -18,22 +18,14 @@ export function ContentSection({ editor }: { editor: Editor }) {
           legend={t('admin.org.content.serviceInfo')}
           hint={t('admin.org.content.serviceInfoHint')}
           multiline
-          value={draft.json.serviceInfo}
-          onChange={(v) => setJson('serviceInfo', v)}
-          errors={errors}
-          path="serviceInfo"
-          disabled={readOnly}
+          {...bindJson('serviceInfo')}
         />
         <LocalizedFields
           legend={t('admin.org.content.terms')}
           hint={t('admin.org.content.htmlHint')}
           multiline
           rows={8}
-          value={draft.json.termsAndConditionsText}
-          onChange={(v) => setJson('termsAndConditionsText', v)}
-          errors={errors}
-          path="termsAndConditionsText"
-          disabled={readOnly}
+          {...bindJson('termsAndConditionsText')}
         />
         <fieldset disabled={readOnly}>
           <legend>{t('admin.org.content.additional')}</legend>
@@ -48,22 +40,9 @@ export function ContentSection({ editor }: { editor: Editor }) {
           legend={t('admin.org.content.asyncFrontPage')}
           hint={t('admin.org.content.htmlHint')}
           multiline
-          value={draft.json.asyncMessagingFrontPage}
-          onChange={(v) => setJson('asyncMessagingFrontPage', v)}
-          errors={errors}
-          path="asyncMessagingFrontPage"
-          disabled={readOnly}
+          {...bindJson('asyncMessagingFrontPage')}
         />
-        <LocalizedFields
-          legend={t('admin.org.content.asyncBanner')}
-          multiline
-          rows={2}
-          value={draft.json.asyncMessagingNewMessageBanner}
-          onChange={(v) => setJson('asyncMessagingNewMessageBanner', v)}
-          errors={errors}
-          path="asyncMessagingNewMessageBanner"
-          disabled={readOnly}
-        />
+        <LocalizedFields legend={t('admin.org.content.asyncBanner')} multiline rows={2} {...bindJson('asyncMessagingNewMessageBanner')} />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../platform/app-error';
 import { randomToken, safeEqual } from '../platform/crypto/tokens';
@@ -7,10 +7,22 @@ import type { CookieNames } from './session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-csrf-token';
 
+/** The double submit: the header echoes the token cookie, which another site can neither read nor set. */
+function assertCsrfToken(req: FastifyRequest, names: CookieNames): void {
+  const cookie = req.cookies[names.csrf];
+  const header = req.headers[CSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError(403, { detail: 'csrf token mismatch' });
+}
+
+/** The request comes from a page of ours: its Origin (or, failing that, its Referer) is the service's own. */
+function assertOwnOrigin(req: FastifyRequest, publicOrigin: string): void {
+  const origin = req.headers.origin ?? originOf(req.headers.referer);
+  if (origin !== publicOrigin) throw new AppError(403, { detail: `origin refused: ${origin ?? 'none'}` });
+}
+
 /**
  * Double-submit CSRF protection with an Origin check for every mutating `/api` request.
- * The token cookie is readable by our own script, which echoes it in the header; another site
- * can neither read it nor set the header. The Origin (or Referer) must be the service's own.
+ * The token cookie is readable by our own script, which echoes it in the header.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { names: CookieNames; production: boolean; publicOrigin: string }) => {
   app.addHook('onRequest', async (req, reply) => {
@@ -21,13 +33,22 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { names: CookieN
       }
       return;
     }
-    const origin = req.headers.origin ?? originOf(req.headers.referer);
-    if (origin !== opts.publicOrigin) throw new AppError(403, { detail: `origin refused: ${origin ?? 'none'}` });
-    const cookie = req.cookies[opts.names.csrf];
-    const header = req.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError(403, { detail: 'csrf token mismatch' });
+    assertOwnOrigin(req, opts.publicOrigin);
+    assertCsrfToken(req, opts.names);
   });
 });
+
+/**
+ * The same protection for a GET the spec makes change state (`GET /sso/logout`, `GET /on-behalf/clear`):
+ * the plugin lets GETs through, and a link, image or top-level navigation from another site carries the
+ * SameSite=Lax cookie. Without `publicOrigin` only the token is required.
+ */
+export function requireCsrfOnGet(names: CookieNames, publicOrigin?: string) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (publicOrigin) assertOwnOrigin(req, publicOrigin);
+    assertCsrfToken(req, names);
+  };
+}
 
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;

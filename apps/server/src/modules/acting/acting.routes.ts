@@ -2,11 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { okEnvelope, ZOnBehalfCallbackQuery, ZOnBehalfSetQuery, type OnBehalfError } from '@prsp/contracts';
-import { AppError } from '../../platform/app-error';
-import { safeEqual } from '../../platform/crypto/tokens';
 import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
-import { CSRF_HEADER } from '../../plugins/csrf';
+import { requireCsrfOnGet } from '../../plugins/csrf';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import { requirePatient, type CookieNames } from '../../plugins/session';
 import * as acting from './acting.service';
@@ -86,7 +84,7 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
       // methods, so this route demands the same double-submit token: a page on another site can make the
       // browser GET this URL (image, link, top-level navigation) but cannot add a custom header or read
       // our cookie to put in it. Not signed in is still 101, answered before this check.
-      preHandler: [requirePatient, requireCsrfHeader(opts.names)],
+      preHandler: [requirePatient, requireCsrfOnGet(opts.names)],
       schema: { response: { 200: okEnvelope(z.null()) } },
     },
     async (req) => {
@@ -95,12 +93,4 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
       return ok(null);
     },
   );
-}
-
-function requireCsrfHeader(names: CookieNames) {
-  return async (req: FastifyRequest): Promise<void> => {
-    const cookie = req.cookies[names.csrf];
-    const header = req.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError(403, { detail: 'csrf token mismatch' });
-  };
 }

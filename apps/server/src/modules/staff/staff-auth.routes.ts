@@ -17,7 +17,7 @@ import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';
-import { requireCsrfOnGet } from './csrf-on-get';
+import { requireCsrfOnGet } from '../../plugins/csrf';
 import * as auth from './staff-auth.service';
 import * as passwords from './staff-passwords.service';
 

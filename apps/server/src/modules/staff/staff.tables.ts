@@ -73,3 +73,15 @@ export const passwordTokens = pgTable('password_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Sign-in failures per typed identifier (a SHA-256 of the lower-cased e-mail, never the text itself) for
+ * identifiers that belong to no account: they lock exactly like a real account's `locked_until`, so a lockout
+ * answer never tells whether the account exists.
+ */
+export const staffLoginThrottle = pgTable('staff_login_throttle', {
+  identifierHash: text('identifier_hash').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

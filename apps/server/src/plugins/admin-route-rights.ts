@@ -7,7 +7,7 @@ import { SERVICE_ADMIN_ROUTE_RIGHTS } from '../modules/services/services-admin.r
 import { EXPERT_ADMIN_ROUTE_RIGHTS } from '../modules/staff/experts-admin.rights';
 import { CHAT_CODE_ADMIN_ROUTE_RIGHTS } from '../modules/chat-codes/chat-codes-admin.rights';
 import type { AdminAccess, AdminRouteRight } from './admin-route-right';
-import { loadStaffContext, requireAdminRight, requireGlobalAdmin } from './staff-guards';
+import { loadStaffContext, requireAdminRight, requireGlobalAdmin } from '../platform/access/staff-access';
 
 export type { AdminAccess, AdminRouteRight } from './admin-route-right';
 

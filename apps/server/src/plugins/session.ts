@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../platform/app-error';
-import { resolveSession, type Session, type SessionPolicy } from '../modules/identity/sessions.service';
+import { resolveSession, type Session, type SessionPolicy } from '../platform/session/sessions.service';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.

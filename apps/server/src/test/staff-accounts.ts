@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { effectiveRights, type AdminPreset, type AdminRights, type AppRole } from '@prsp/contracts';
 import { adminMemberships, experts, organisations, outboxEmails, staffUsers } from '../db/schema';
-import { createSession } from '../modules/identity/sessions.service';
+import { createSession } from '../platform/session/sessions.service';
 import { hashPassword } from '../modules/staff/password-hashing';
 import { TestBrowser } from './http-client';
 import { startTestApp, type TestApp } from './test-app';

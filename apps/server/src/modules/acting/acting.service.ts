@@ -2,8 +2,8 @@ import { normalizeSsn, parseSsn, type Language, type OnBehalfCallbackQuery } fro
 import type { Db } from '../../db/client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
-import { recordPatientAudit } from '../identity/patient-audit';
-import type { Session } from '../identity/sessions.service';
+import { recordPatientAudit } from '../../platform/audit/patient-audit';
+import type { Session } from '../../platform/session/sessions.service';
 import { findPatient, registerPatient } from '../patients/patients.service';
 import { setSelectedOrganisation } from '../patients/patients.repo';
 import * as repo from './acting.repo';

@@ -6,7 +6,7 @@ import { ok } from '../../platform/ok';
 import { clearSessionCookie, requirePatient, setSessionCookie, type CookieNames } from '../../plugins/session';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import * as identity from './identity.service';
-import { effectivePatientId } from './sessions.service';
+import { effectivePatientId } from '../../platform/session/sessions.service';
 
 export type IdentityRouteOptions = identity.IdentityDeps & { names: CookieNames; production: boolean; publicUrl: string };
 

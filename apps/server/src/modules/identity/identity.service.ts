@@ -8,8 +8,8 @@ import { sha256 } from '../../platform/crypto/tokens';
 import { findPatient, registerPatient } from '../patients/patients.service';
 import * as flows from './login-flows.repo';
 import type { OidcClient } from './oidc-client';
-import { createSession, destroySession, type SessionPolicy } from './sessions.service';
-import { patientAuditActor } from './patient-audit';
+import { createSession, destroySession, type SessionPolicy } from '../../platform/session/sessions.service';
+import { patientAuditActor } from '../../platform/audit/patient-audit';
 
 /** A sign-in that has not come back from the broker within this time is void. */
 export const LOGIN_FLOW_TTL_MS = 10 * 60 * 1000;

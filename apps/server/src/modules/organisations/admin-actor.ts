@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Language } from '@prsp/contracts';
 import { AppError } from '../../platform/app-error';
 import { requestLanguage } from '../../platform/request-language';
-import type { StaffContext } from '../../plugins/staff-guards';
+import type { StaffContext } from '../../platform/access/staff-access';
 
 /** Who acts, from where, in which language field errors are answered: what the admin services need of a request. */
 export type AdminActor = { staff: StaffContext; ip: string; lang: Language };

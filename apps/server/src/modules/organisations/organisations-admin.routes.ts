@@ -16,7 +16,7 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
-import { requireExpert } from '../../plugins/staff-guards';
+import { requireExpert } from '../../platform/access/staff-access';
 import { actorOf, staffOf } from './admin-actor';
 import { expertOrganisation } from './expert-organisation.service';
 import { parseOrganisationForm } from './organisation-form';

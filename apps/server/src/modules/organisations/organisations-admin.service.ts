@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import type { StaffContext } from '../../plugins/staff-guards';
+import type { StaffContext } from '../../platform/access/staff-access';
 import { allOrganisations, membershipsOf } from '../staff/staff.repo';
 import type { AdminActor } from './admin-actor';
 import { newClientId } from './client-id';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { okEnvelope, ZOrganisationsInfo, ZPatientConfig, ZSelectOrganisation } from '@prsp/contracts';
 import { ok } from '../../platform/ok';
-import { patientAccess, patientContextOf, withOrganisation } from '../patients/patient-access';
+import { patientAccess, patientContextOf, withOrganisation } from '../../platform/access/patient-access';
 import * as service from './organisations.service';
 
 const ZCompanyParams = z.object({ companyId: z.string().check(z.minLength(1), z.maxLength(100)) });

@@ -3,10 +3,10 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
-import type { Session } from '../identity/sessions.service';
+import type { Session } from '../../platform/session/sessions.service';
 import { findPatient } from '../patients/patients.service';
 import { setSelectedOrganisation } from '../patients/patients.repo';
-import { patientActor, type PatientContext } from '../patients/patient-access';
+import { patientActor, type PatientContext } from '../../platform/access/patient-access';
 import * as repo from './organisations.repo';
 import { toPatientConfig } from './patient-config';
 

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { isCountryCode } from '../directory/countries';
 import { findContact, upsertContact } from './contacts.repo';
-import { patientActor, type PatientContext } from './patient-access';
+import { patientActor, type PatientContext } from '../../platform/access/patient-access';
 import { findPatientById } from './patients.repo';
 
 function fieldError(field: string, key: FieldMessageKey, lang: Language): FieldError {

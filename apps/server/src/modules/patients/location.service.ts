@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error';
 import { byFinnishName, municipalityByCode, municipalityNames } from '../directory/municipalities';
 import { findOrganisationsServing, listMunicipalityAreas } from '../organisations/organisations.repo';
 import { switchOrganisation } from '../organisations/organisations.service';
-import type { PatientContext } from './patient-access';
+import type { PatientContext } from '../../platform/access/patient-access';
 import { findPatientById } from './patients.repo';
 
 export type LocationOptions = z.infer<typeof ZLocationOptions>;

@@ -5,7 +5,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { findContact } from './contacts.repo';
 import * as repo from './onboarding.repo';
-import { patientActor, withOrganisation, type PatientContext } from './patient-access';
+import { patientActor, withOrganisation, type PatientContext } from '../../platform/access/patient-access';
 import { setClientParams } from './patients.repo';
 
 export type OnboardingDeps = { db: Db; cipher: FieldCipher };

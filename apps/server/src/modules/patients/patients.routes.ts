@@ -16,7 +16,7 @@ import { requestLanguage } from '../../platform/request-language';
 import { delegateReachability, getContact, saveContact } from './contact.service';
 import { changeLocation, locationOptions } from './location.service';
 import * as onboarding from './onboarding.service';
-import { patientAccess, patientContextOf } from './patient-access';
+import { patientAccess, patientContextOf } from '../../platform/access/patient-access';
 
 /**
  * The patient's own records and onboarding (spec §2 contact, terms, welcome, change location; §5; §7 client params).

@@ -5,7 +5,7 @@ import { okEnvelope, ZChatCodeResponse, ZPendingSurvey, ZServicesResponse } from
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
 import { checkChatCode } from '../chat-codes/patient-chat-code.service';
-import { patientAccess, patientContextOf, withOrganisation } from '../patients/patient-access';
+import { patientAccess, patientContextOf, withOrganisation } from '../../platform/access/patient-access';
 import { pendingSurveys, servicesFor } from './services.service';
 
 const ZChatCodeParams = z.object({ code: z.string().check(z.minLength(1, 'required'), z.maxLength(64, 'tooLong')) });

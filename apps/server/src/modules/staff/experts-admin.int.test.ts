@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, chatQueues, experts, outboxEmails, staffUsers } from '../../db/schema';
-import { createSession } from '../identity/sessions.service';
+import { createSession } from '../../platform/session/sessions.service';
 import { TestBrowser } from '../../test/http-client';
 import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';

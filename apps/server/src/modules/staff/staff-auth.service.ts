@@ -2,7 +2,7 @@ import { NO_RIGHTS, PRESET_RIGHTS, effectiveRights, toLanguage, type AppRole, ty
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
-import { createSession, destroySession, saveSessionData, type Session, type SessionPolicy } from '../identity/sessions.service';
+import { createSession, destroySession, saveSessionData, type Session, type SessionPolicy } from '../../platform/session/sessions.service';
 import { initialOrganisation, isLockedOut, lockoutAfterFailure } from './login-rules';
 import { verifyAgainstDummy, verifyPassword } from './password-hashing';
 import * as repo from './staff.repo';

@@ -2,7 +2,7 @@ import { FIELD_MESSAGES, isStrongPassword, type AppRole, type Language } from '@
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { sha256 } from '../../platform/crypto/tokens';
-import type { Session } from '../identity/sessions.service';
+import type { Session } from '../../platform/session/sessions.service';
 import { isLockedOut, lockoutAfterFailure } from './login-rules';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { consumePasswordToken, voidOpenPasswordTokens } from './password-tokens.repo';

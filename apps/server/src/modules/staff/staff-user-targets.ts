@@ -1,7 +1,7 @@
 import { effectiveRights, type AdminPreset, type AdminRights, type GlobalUser, type OrganisationUser } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { StaffContext } from '../../plugins/staff-guards';
+import type { StaffContext } from '../../platform/access/staff-access';
 import { staffStatus } from './login-rules';
 import { findStaffById, membershipsOfUsers, type StaffUserRow } from './staff.repo';
 import { expertOrganisationsOfUsers, findAdminInOrganisation } from './staff-users.repo';

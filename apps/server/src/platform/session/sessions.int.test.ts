@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sha256 } from '../../platform/crypto/tokens';
+import { sha256 } from '../crypto/tokens';
 import { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { sessions } from './identity.tables';
+import { sessions } from '../../modules/identity/identity.tables';
 
 const PATIENT_ROUTES = ['/api/auth/check', '/api/user/info', '/api/user/stripped-token'];
 const NOT_AUTHENTICATED = {

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { effectiveRights, type AdminArea, type AdminPreset, type AdminRights } from '@prsp/contracts';
-import type { Db } from '../db/client';
-import { adminMemberships, staffUsers } from '../db/schema';
-import { AppError } from '../platform/app-error';
+import type { Db } from '../../db/client';
+import { adminMemberships, staffUsers } from '../../db/schema';
+import { AppError } from '../app-error';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.

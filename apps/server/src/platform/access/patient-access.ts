@@ -1,13 +1,13 @@
-import { patientAuditActor } from '../identity/patient-audit';
+import { patientAuditActor } from '../audit/patient-audit';
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { FeatureFlag } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { organisations, patients, termsAcceptances } from '../../db/schema';
-import { AppError } from '../../platform/app-error';
-import type { AuditEntry } from '../../platform/audit/audit';
-import { effectivePatientId } from '../identity/sessions.service';
-import type { OrganisationRow } from '../organisations/organisations.repo';
+import { AppError } from '../app-error';
+import type { AuditEntry } from '../audit/audit';
+import { effectivePatientId } from '../session/sessions.service';
+import type { OrganisationRow } from '../../modules/organisations/organisations.repo';
 
 export type { OrganisationRow };
 

@@ -1,6 +1,6 @@
 import { eq, lt, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { sessions } from './identity.tables';
+import { sessions } from '../../modules/identity/identity.tables';
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { randomToken, sha256 } from '../../platform/crypto/tokens';
+import { randomToken, sha256 } from '../crypto/tokens';
 import * as repo from './sessions.repo';
 
 export type SessionPolicy = { idleSeconds: number; absoluteSeconds: number };

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
-import { recordAudit, type AuditEntry } from '../../platform/audit/audit';
-import type { Session } from './sessions.service';
+import { recordAudit, type AuditEntry } from './audit';
+import type { Session } from '../session/sessions.service';
 
 /**
  * Who did a patient action, for the audit log: always the person who signed in (`actorId`) and, while

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../platform/app-error';
 import { randomToken, safeEqual } from '../platform/crypto/tokens';
+import { isApiRequest } from './api-path';
 import type { CookieNames } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,7 +27,8 @@ function assertOwnOrigin(req: FastifyRequest, publicOrigin: string): void {
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { names: CookieNames; production: boolean; publicOrigin: string }) => {
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+    // The decoded route, not the raw URL: `/%61pi/logout` reaches `/api/logout` too.
+    if (!isApiRequest(req)) return;
     if (SAFE_METHODS.has(req.method)) {
       if (!req.cookies[opts.names.csrf]) {
         reply.setCookie(opts.names.csrf, randomToken(), { path: '/', httpOnly: false, sameSite: 'lax', secure: opts.production });

@@ -3,11 +3,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { isApiRequest } from './api-path';
 
 /**
  * Security headers and the rate limiter. The CSP allows scripts from our own origin only (no inline script);
  * styles may be inline because the component library sets style attributes.
  * Rate limits are opt-in per route (`config.rateLimit`); with Redis they count across instances.
+ * Every `/api` answer may carry personal data, so none is stored by a browser or proxy cache (`no-store`)
+ * unless its route sets its own caching (the public static lists, public organisation images).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { production: boolean; redis?: Redis }) => {
   await app.register(helmet, {
@@ -32,6 +35,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { production
     strictTransportSecurity: opts.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (isApiRequest(req)) reply.header('cache-control', 'no-store');
   });
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'prsp-rl:' } : {}) });
 });

@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The path as the router sees it: without the query and percent-decoded. The raw `req.url` may spell
+ * `/api/` as `/%61pi/`, which the router still matches to an `/api` route.
+ */
+export function decodedPath(req: FastifyRequest): string {
+  const raw = req.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Whether the request is for the API: its matched route or its decoded path is under `/api/`. */
+export function isApiRequest(req: FastifyRequest): boolean {
+  const route = req.routeOptions.url;
+  return (route !== undefined && route.startsWith('/api/')) || decodedPath(req).startsWith('/api/');
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let origin: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  origin = new URL(t.baseUrl).origin;
+});
+afterAll(() => t.close());
+
+describe('CSRF and Origin checks look at the route the router decodes, not the raw URL', () => {
+  test.each(['/%61pi/logout', '/api/%6cogout', '/%61%70%69/logout'])(
+    'POST %s from another site without a token answers 403, as /api/logout does',
+    async (url) => {
+      const res = await t.app.inject({ method: 'POST', url, headers: { origin: 'https://evil.example' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ status: 'error', statusCode: 403, errorKey: 'errors.forbidden' });
+    },
+  );
+
+  test('the same encoded path with our Origin and the double-submit token goes through', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/logout',
+      headers: { origin, 'x-csrf-token': 'tok', cookie: 'prsp_csrf=tok' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  test('a GET to an encoded /api path gets the CSRF cookie like /api itself', async () => {
+    const res = await t.app.inject({ url: '/%61pi/auth/check' });
+    expect(res.cookies.find((c) => c.name === 'prsp_csrf')).toBeDefined();
+  });
+});
+
+describe('Cache-Control: no-store on /api answers', () => {
+  test.each(['/api/auth/check', '/api/user/info', '/api/contact', '/api/does-not-exist', '/%61pi/auth/check'])(
+    '%s answers with no-store',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  test('a mutating answer and an error answer say no-store too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  test.each(['/api/list/cities', '/api/list/cities/sv', '/api/list/countries', '/api/list/nationalities'])(
+    'the public static list %s keeps its own caching',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    },
+  );
+});

@@ -7,6 +7,7 @@ import { setDefaultSender } from '../platform/mail/default-sender';
 import { createMailTransport, type MailTransport } from '../platform/mail/smtp-transport';
 import { inboxRoutes } from '../stand-ins/mail-catcher/inbox.routes';
 import { startMailCatcher } from '../stand-ins/mail-catcher/mail-catcher';
+import { cookieNames } from './session';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -37,5 +38,8 @@ export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   });
 
   await app.register(emailTemplateRoutes, { db: opts.db });
-  if (catcher) await app.register(inboxRoutes, { db: opts.db });
+  if (catcher) {
+    const sessionCookie = cookieNames(opts.config.production).session;
+    await app.register(inboxRoutes, { db: opts.db, policy: opts.config.session, sessionCookie });
+  }
 });

@@ -12,6 +12,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/ok';
+import type { SessionPolicy } from '../../platform/session/sessions.service';
+import { requireLocalOrGlobalAdmin } from './inbox-access';
 import { inboxListPage, inboxMessagePage } from './inbox-page';
 import { findCaughtEmail, listCaughtEmails } from './inbox.repo';
 import { extractLinks } from './links';
@@ -42,10 +44,12 @@ function html(reply: FastifyReply, body: string) {
 
 /**
  * The catcher's inbox: JSON under `/api/dev/inbox` (browser tests read links from it) and a plain
- * server-rendered page at `/dev/inbox`. Mounted only while the catcher is enabled, never in production.
+ * server-rendered page at `/dev/inbox`. Mounted only while the catcher is enabled, never in production,
+ * and served only to this machine or a signed-in global admin: its mails carry reset links.
  */
-export async function inboxRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export async function inboxRoutes(fastify: FastifyInstance, opts: { db: Db; policy: SessionPolicy; sessionCookie: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireLocalOrGlobalAdmin(opts));
   const noStore = async (_req: unknown, reply: FastifyReply) => void reply.header('cache-control', 'no-store');
 
   app.get(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ZChatCodeGroupCreate, ZExpertInput, ZOrganisationUserCreate } from '@prsp/contracts';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from './api-client';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from './form-errors';
 
 describe('form errors from the contracts and from the server', () => {

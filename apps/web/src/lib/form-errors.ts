@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from './api-client';
 import type { FieldErrors } from './validation';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { StaffAreaShell } from '../../components/staff-area-shell';
-import { MenuDisclosure, MenuLinks } from '../../features/staff/menu';
+import { MenuDisclosure, MenuLinks } from '../../components/ui/menu';
 import { ProfileMenu } from '../../features/staff/profile-menu';
 import {
   readDefaultOrganisation,

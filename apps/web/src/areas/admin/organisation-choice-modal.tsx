@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffUserData } from '@prsp/contracts';
-import { FormAlert } from '../../features/staff/form-fields';
-import { ModalDialog } from '../../components/modal-dialog';
+import { FormAlert } from '../../components/ui/form-fields';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { useSetOrganisation } from '../../features/staff/staff-api';
 import { useToast } from '../../features/staff/toasts';
 

@@ -7,7 +7,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { StaffAreaShell } from '../../components/staff-area-shell';
 import { Loading, NotFound } from '../../components/route-fallbacks';
 import { StaffLoginPage } from '../../features/staff/login-page';
-import { MenuDisclosure, MenuLinks } from '../../features/staff/menu';
+import { MenuDisclosure, MenuLinks } from '../../components/ui/menu';
 import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-pages';
 import { ProfileMenu } from '../../features/staff/profile-menu';
 import { useForgetUserOnSessionEnd, useStaffUser } from '../../features/staff/staff-api';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../features/staff/confirm-dialog';
-import { useToast } from '../../../features/staff/toasts';
+import { ConfirmDialog } from './confirm-dialog';
+import { useToast } from '../../features/staff/toasts';
 
 type DeleteMutation = {
   isPending: boolean;

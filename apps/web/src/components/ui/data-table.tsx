@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Loading } from '../../../components/route-fallbacks';
+import { Loading } from '../route-fallbacks';
 
 /**
  * An admin list's table: loading until the rows are there (nothing when loading failed, the page shows the

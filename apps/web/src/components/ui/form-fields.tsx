@@ -1,27 +1,37 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { useFieldText } from './field-text';
+import { useFieldText } from '../../lib/field-text';
 
-type Described = { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+export type FieldControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
 
-/** Label, control, hint and error wired together: the error is announced with the field (aria-describedby). */
-function FieldFrame({
+/**
+ * A labelled control with its hint above and its error under it, for every form of every area: the control is
+ * described by both and marked invalid while an error shows, so a screen reader reads the message with the field.
+ * `error` is the text to show; the typed fields below turn a message key into it.
+ */
+export function FormField({
+  id: givenId,
   label,
   hint,
   error,
+  describedBy: extra,
   className,
   children,
 }: {
+  /** The control's id; a generated one when the form does not need to know it. */
+  id?: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
+  /** The id of a note shared by several fields, shown elsewhere on the form. */
+  describedBy?: string;
   className?: string;
-  children: (described: Described) => ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
 }) {
-  const id = useId();
-  const fieldText = useFieldText();
+  const generated = useId();
+  const id = givenId ?? generated;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [extra, hintId, errorId].filter(Boolean).join(' ');
   return (
     <div className={`field${error ? ' has-error' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -30,14 +40,29 @@ function FieldFrame({
           {hint}
         </p>
       )}
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {children({ id, ...(error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {error && (
         <p id={errorId} className="field-error">
-          {fieldText(error)}
+          {error}
         </p>
       )}
     </div>
   );
+}
+
+/** A field whose `error` is a message key (client rule or server field error), shown in the user's language. */
+function FieldFrame({
+  error,
+  ...props
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const fieldText = useFieldText();
+  return <FormField {...props} error={fieldText(error)} />;
 }
 
 type TextFieldProps = {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, type Localized } from '@prsp/contracts';
 import { TextAreaField, TextField } from './form-fields';
-import type { FieldErrors } from './validation';
+import type { FieldErrors } from '../../lib/validation';
 
 /**
  * One text in fi, sv and en, grouped under a legend. Errors are looked up by `path.fi` etc.,

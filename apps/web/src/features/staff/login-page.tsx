@@ -5,9 +5,9 @@ import type { AppRole } from '@prsp/contracts';
 import { Loading } from '../../components/route-fallbacks';
 import { ApiError } from '../../lib/api-client';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { FormAlert, TextField } from './form-fields';
+import { FormAlert, TextField } from '../../components/ui/form-fields';
 import { useStaffLogin, useStaffUser } from './staff-api';
-import { compact, required, type FieldErrors } from './validation';
+import { compact, required, type FieldErrors } from '../../lib/validation';
 
 /** Why a sign-in was refused, in words the user can act on (spec §7 'Login status error: show login failed'). */
 function loginErrorKey(err: unknown): string {

@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AppRole } from '@prsp/contracts';
 import { Loading } from '../../components/route-fallbacks';
 import { ApiError } from '../../lib/api-client';
-import { serverFieldErrors } from './form-errors';
-import { FormAlert, TextField } from './form-fields';
+import { serverFieldErrors } from '../../lib/form-errors';
+import { FormAlert, TextField } from '../../components/ui/form-fields';
 import { useChangePassword, useSetPassword, useStaffUser } from './staff-api';
-import { UnsavedChangesGuard } from './unsaved-changes';
-import { compact, newPasswordErrors, required, type FieldErrors } from './validation';
+import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes';
+import { compact, newPasswordErrors, required, type FieldErrors } from '../../lib/validation';
 
 function NewPasswordFields({
   password,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppRole, StaffUserData } from '@prsp/contracts';
-import { MenuDisclosure } from './menu';
+import { MenuDisclosure } from '../../components/ui/menu';
 import { useStaffLogout } from './staff-api';
 
 /** Spec §2 profile menu: who is signed in, change password, sign out. */

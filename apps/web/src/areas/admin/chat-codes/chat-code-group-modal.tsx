@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { expiryDateForPreset, ZChatCodeGroupCreate, ZChatCodeGroupUpdate, type ChatCodeGroup, type ChatCodeService } from '@prsp/contracts';
-import { useFieldText } from '../../../features/staff/field-text';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
-import { SelectField, TextField } from '../../../features/staff/form-fields';
-import { formatDate } from '../../../features/staff/format';
+import { useFieldText } from '../../../lib/field-text';
+import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { SelectField, TextField } from '../../../components/ui/form-fields';
+import { formatDate } from '../../../lib/format';
 import { useToast } from '../../../features/staff/toasts';
-import type { FieldErrors } from '../../../features/staff/validation';
+import type { FieldErrors } from '../../../lib/validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSaveChatCodeGroup } from './chat-codes-api';
 import { chatCodeDateErrors, EXPIRY_CHOICES, localToday, type ExpiryChoice } from './expiry-presets';
-import { FormModal } from '../ui/form-modal';
+import { FormModal } from '../../../components/ui/form-modal';
 
 type Form = {
   name: string;

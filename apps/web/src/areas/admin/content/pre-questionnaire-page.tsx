@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Question, StaffUserData } from '@prsp/contracts';
-import { CheckboxField } from '../../../features/staff/form-fields';
-import { LocalizedFields } from '../../../features/staff/localized-fields';
+import { CheckboxField } from '../../../components/ui/form-fields';
+import { LocalizedFields } from '../../../components/ui/localized-fields';
 import { OrganisationPageForm } from '../organisation/organisation-editor';
 
 /** A question id no other question has: kept when questions move, so stored answers still match. */

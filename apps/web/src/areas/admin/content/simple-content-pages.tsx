@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type StaffUserData } from '@prsp/contracts';
-import { CheckboxField, TextField } from '../../../features/staff/form-fields';
-import { LocalizedFields } from '../../../features/staff/localized-fields';
+import { CheckboxField, TextField } from '../../../components/ui/form-fields';
+import { LocalizedFields } from '../../../components/ui/localized-fields';
 import { OrganisationPageForm } from '../organisation/organisation-editor';
 
 /** `/admin/chatCodesInformation`: the chat codes information the patient opens from service selection (HTML). */

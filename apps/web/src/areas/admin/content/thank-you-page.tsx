@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type StaffUserData } from '@prsp/contracts';
-import { useFieldText } from '../../../features/staff/field-text';
-import { CheckboxField, TextField } from '../../../features/staff/form-fields';
-import { LocalizedFields } from '../../../features/staff/localized-fields';
+import { useFieldText } from '../../../lib/field-text';
+import { CheckboxField, TextField } from '../../../components/ui/form-fields';
+import { LocalizedFields } from '../../../components/ui/localized-fields';
 import { OrganisationPageForm, type Editor } from '../organisation/organisation-editor';
 import { LinkListEditor } from './link-list-editor';
 import { MAX_SELECTED_BUTTONS, newButton, redirectionSelectionError, toggleSelected } from './redirection-rules';

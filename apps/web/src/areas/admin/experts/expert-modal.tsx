@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPERT_LANGUAGES, ZExpertInput, type AdminExpert, type ExpertInput } from '@prsp/contracts';
-import { useFieldText } from '../../../features/staff/field-text';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
-import { CheckboxField, SelectField, TextField } from '../../../features/staff/form-fields';
-import { StatusBadge } from '../../../features/staff/status-badge';
+import { useFieldText } from '../../../lib/field-text';
+import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-fields';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { useToast } from '../../../features/staff/toasts';
-import type { FieldErrors } from '../../../features/staff/validation';
+import type { FieldErrors } from '../../../lib/validation';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useExpertChatQueues, useSaveExpert, useSpecializations } from './experts-api';
-import { ChatQueueField } from '../ui/chat-queue-field';
-import { FormModal } from '../ui/form-modal';
+import { ChatQueueField } from '../services/chat-queue-field';
+import { FormModal } from '../../../components/ui/form-modal';
 
 const LANGUAGE_LABEL: Record<(typeof EXPERT_LANGUAGES)[number], 'fi' | 'se' | 'en'> = { fi: 'fi', sv: 'se', en: 'en' };
 

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminExpert, StaffUserData } from '@prsp/contracts';
-import { FormAlert } from '../../../features/staff/form-fields';
-import { formatDateTime } from '../../../features/staff/format';
-import { Pager } from '../../../features/staff/pager';
-import { StatusBadge } from '../../../features/staff/status-badge';
+import { FormAlert } from '../../../components/ui/form-fields';
+import { formatDateTime } from '../../../lib/format';
+import { Pager } from '../../../components/ui/pager';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { currentLanguage } from '../../../lib/i18n';
-import { ConfirmDeleteDialog } from '../ui/confirm-delete-dialog';
-import { DataTable } from '../ui/data-table';
-import { ListPageHead } from '../ui/list-page-head';
-import { ListSearch, useListQuery } from '../ui/list-search';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { DataTable } from '../../../components/ui/data-table';
+import { ListPageHead } from '../../../components/ui/list-page-head';
+import { ListSearch, useListQuery } from '../../../components/ui/list-search';
 import { ExpertModal } from './expert-modal';
 import { useDeleteExpert, useExperts, useSpecializations } from './experts-api';
 

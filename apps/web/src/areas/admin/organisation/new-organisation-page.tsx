@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { saveFailureKey, serverFieldErrors } from '../../../features/staff/form-errors';
-import { FormAlert } from '../../../features/staff/form-fields';
+import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
+import { FormAlert } from '../../../components/ui/form-fields';
 import { useSetOrganisation } from '../../../features/staff/staff-api';
 import { useToast } from '../../../features/staff/toasts';
-import { UnsavedChangesGuard } from '../../../features/staff/unsaved-changes';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import { useSaveOrganisation } from './organisation-api';
 import { focusFirstInvalid, useDraft } from './organisation-editor';
 import { CREATE_JSON_FIELDS, newOrganisationDraft, SETTINGS_TEXT_FIELDS, toFormData, validateDraft } from './organisation-draft';

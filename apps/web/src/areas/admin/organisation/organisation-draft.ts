@@ -10,8 +10,8 @@ import {
   type OrganisationTextField,
 } from '@prsp/contracts';
 import type { z } from 'zod/mini';
-import { schemaErrors } from '../../../features/staff/form-errors';
-import type { FieldErrors } from '../../../features/staff/validation';
+import { schemaErrors } from '../../../lib/form-errors';
+import type { FieldErrors } from '../../../lib/validation';
 
 export type OrganisationJson = { [K in OrganisationJsonField]: z.infer<(typeof ORGANISATION_JSON_FIELDS)[K]> };
 

@@ -10,17 +10,17 @@ import {
   type StaffUserData,
 } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
-import { CheckboxField, FormAlert, SelectField } from '../../../features/staff/form-fields';
-import { LocalizedFields } from '../../../features/staff/localized-fields';
-import { ConfirmDialog } from '../../../features/staff/confirm-dialog';
+import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { CheckboxField, FormAlert, SelectField } from '../../../components/ui/form-fields';
+import { LocalizedFields } from '../../../components/ui/localized-fields';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../features/staff/toasts';
-import { UnsavedChangesGuard } from '../../../features/staff/unsaved-changes';
-import type { FieldErrors } from '../../../features/staff/validation';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
+import type { FieldErrors } from '../../../lib/validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAdminOrganisation, useServiceIcons } from '../organisation/organisation-api';
 import { focusFirstInvalid } from '../organisation/organisation-editor';
-import { ChatQueueField } from '../ui/chat-queue-field';
+import { ChatQueueField } from './chat-queue-field';
 import { useAdminService, useDeleteService, useSaveService, useServiceChatQueues } from './services-api';
 
 function initialInput(service: AdminService | undefined): ServiceInput {

@@ -2,12 +2,12 @@ import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from '@prsp/contracts';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
-import { FormAlert, TextAreaField, TextField } from '../../../features/staff/form-fields';
-import { ConfirmDialog } from '../../../features/staff/confirm-dialog';
+import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form-fields';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../features/staff/toasts';
-import { UnsavedChangesGuard } from '../../../features/staff/unsaved-changes';
-import type { FieldErrors } from '../../../features/staff/validation';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
+import type { FieldErrors } from '../../../lib/validation';
 import { useEmailPreview, useResetEmailTemplate, useSaveEmailTemplate } from './email-templates-api';
 
 const PREVIEW_DELAY_MS = 400;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationRef } from '@prsp/contracts';
-import { SelectField } from '../../../features/staff/form-fields';
+import { SelectField } from '../../../components/ui/form-fields';
 import { PresetAndRights } from './rights-editor';
 import type { Membership } from './user-form-model';
 

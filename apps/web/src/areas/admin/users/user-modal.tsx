@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlobalUser, Language, OrganisationRef, OrganisationUser } from '@prsp/contracts';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../features/staff/form-errors';
-import { CheckboxField, SelectField, TextField } from '../../../features/staff/form-fields';
+import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-fields';
 import { useToast } from '../../../features/staff/toasts';
-import type { FieldErrors } from '../../../features/staff/validation';
+import type { FieldErrors } from '../../../lib/validation';
 import { PresetAndRights } from './rights-editor';
 import { MembershipsEditor } from './memberships-editor';
 import { bodyOf, initialState, type UserFormState } from './user-form-model';
 import { useSaveGlobalUser, useSaveOrganisationUser } from './users-api';
-import { FormModal } from '../ui/form-modal';
+import { FormModal } from '../../../components/ui/form-modal';
 
 /** Create or edit an admin user (spec §3 'Admin user', §5 'User'); creating sends the registration e-mail. */
 export function UserModal({

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlobalUser, OrganisationUser, StaffUserData } from '@prsp/contracts';
-import { FormAlert } from '../../../features/staff/form-fields';
-import { formatDateTime } from '../../../features/staff/format';
-import { MenuDisclosure } from '../../../features/staff/menu';
-import { ConfirmDialog } from '../../../features/staff/confirm-dialog';
-import { Pager } from '../../../features/staff/pager';
-import { StatusBadge } from '../../../features/staff/status-badge';
+import { FormAlert } from '../../../components/ui/form-fields';
+import { formatDateTime } from '../../../lib/format';
+import { MenuDisclosure } from '../../../components/ui/menu';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Pager } from '../../../components/ui/pager';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { useToast } from '../../../features/staff/toasts';
 import { currentLanguage } from '../../../lib/i18n';
 import { actionLogUrl, useGlobalUsers, useOrganisationUsers, useUserAction, type UserAction, type UserScope } from './users-api';
 import { UserModal } from './user-modal';
-import { DataTable } from '../ui/data-table';
-import { ListPageHead } from '../ui/list-page-head';
-import { ListSearch, useListQuery } from '../ui/list-search';
+import { DataTable } from '../../../components/ui/data-table';
+import { ListPageHead } from '../../../components/ui/list-page-head';
+import { ListSearch, useListQuery } from '../../../components/ui/list-search';
 
 type Row = OrganisationUser | GlobalUser;
 

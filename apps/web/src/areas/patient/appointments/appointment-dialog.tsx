@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PatientAppointment } from '@prsp/contracts';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDateTime, formatTime } from '../ui/format';
-import { ModalDialog } from '../../../components/modal-dialog';
-import { useNow } from '../ui/use-now';
+import { formatDateTime, formatTime } from '../../../lib/format';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { useNow } from '../../../lib/use-now';
 import { canStart, startOpensAt } from './appointment-rules';
 
 /**
@@ -22,7 +22,7 @@ export function AppointmentDialog({ appointment, onClose }: { appointment: Patie
         <>
           <dl className="facts">
             <dt>{t('appointment.time')}</dt>
-            <dd>{formatDateTime(a.startTime, lang)}</dd>
+            <dd>{formatDateTime(a.startTime, lang, { style: 'weekday' })}</dd>
             <dt>{t('appointment.duration')}</dt>
             <dd>{t('appointment.minutes', { count: a.duration })}</dd>
             <dt>{t('appointment.type')}</dt>

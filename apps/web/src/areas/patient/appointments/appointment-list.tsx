@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PatientAppointment } from '@prsp/contracts';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDateTime } from '../ui/format';
+import { formatDateTime } from '../../../lib/format';
 import { AppointmentDialog } from './appointment-dialog';
 
 /** Upcoming appointments as buttons; choosing one opens the appointment modal. */
@@ -15,7 +15,7 @@ export function AppointmentList({ appointments }: { appointments: PatientAppoint
           <li key={a.uuid}>
             <button type="button" className="item" aria-haspopup="dialog" onClick={() => setOpen(a)}>
               <span className="item-title">{a.name}</span>
-              <span className="item-meta">{formatDateTime(a.startTime, lang)}</span>
+              <span className="item-meta">{formatDateTime(a.startTime, lang, { style: 'weekday' })}</span>
             </button>
           </li>
         ))}

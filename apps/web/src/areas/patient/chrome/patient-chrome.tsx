@@ -6,7 +6,7 @@ import { Loading } from '../../../components/route-fallbacks';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePatientContext } from '../patient-state';
 import { patientMainMenu, patientProfileMenu, type MenuEntryId } from '../route-rules';
-import { ToastRegion } from '../ui/toasts';
+import { ToastRegion } from '../../../components/ui/toasts';
 import { OnBehalfNotice } from './on-behalf-notice';
 import { PatientHeader } from './patient-header';
 import { backgroundStyle, useOrganisationTheme } from './use-organisation-theme';

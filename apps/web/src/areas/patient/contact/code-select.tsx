@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_COUNTRY, type Localized } from '@prsp/contracts';
 import { currentLanguage, toHtmlLang } from '../../../lib/i18n';
-import type { FieldControlProps } from '../ui/form-field';
+import type { FieldControlProps } from '../../../components/ui/form-fields';
 
 type Item = { code: string; name: Localized };
 

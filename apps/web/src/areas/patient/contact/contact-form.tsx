@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCities, useCountries, useNationalities } from '../api/lists-api';
 import { useSaveContact } from '../api/patient-api';
-import { FormField } from '../ui/form-field';
+import { FormField } from '../../../components/ui/form-fields';
 import { CodeSelect } from './code-select';
 import { serverContactErrors, validateContact, type ContactErrors, type ContactField } from './contact-validation';
 

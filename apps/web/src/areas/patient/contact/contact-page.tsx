@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { useContact } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
-import { QueryState } from '../ui/query-state';
-import { showToast } from '../ui/toasts';
+import { QueryState } from '../../../components/ui/query-state';
+import { showToast } from '../../../components/ui/toasts';
 import { ContactForm } from './contact-form';
 
 /**

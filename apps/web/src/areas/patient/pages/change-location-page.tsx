@@ -4,8 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage, toHtmlLang } from '../../../lib/i18n';
 import { useChangeLocation, useLocationOptions } from '../api/location-api';
-import { QueryState } from '../ui/query-state';
-import { showToast } from '../ui/toasts';
+import { QueryState } from '../../../components/ui/query-state';
+import { showToast } from '../../../components/ui/toasts';
 
 /**
  * Spec §2 and §4 'Change location': choose a municipality; Change is disabled unless a different one is chosen;

@@ -6,7 +6,7 @@ import { usePendingSurveys, useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
 import { landingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
-import { useNow } from '../ui/use-now';
+import { useNow } from '../../../lib/use-now';
 
 /**
  * Spec §2 landing: greeting by first name; 'Your activity' with pending surveys and upcoming appointments

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/route-fallbacks';
 import { ApiError } from '../../../lib/api-client';
 import { useOrganisations, useSelectOrganisation } from '../api/patient-api';
-import { ModalDialog } from '../../../components/modal-dialog';
-import { QueryState } from '../ui/query-state';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { QueryState } from '../../../components/ui/query-state';
 
 /**
  * Spec §2 'Organisation select modal': choosing one reloads the config and moves on to terms (the guards send a

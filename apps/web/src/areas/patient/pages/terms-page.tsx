@@ -4,8 +4,8 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAcceptTerms } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
-import { ExternalLink } from '../ui/external-link';
-import { SafeHtml } from '../ui/safe-html';
+import { ExternalLink } from '../../../components/ui/external-link';
+import { SafeHtml } from '../../../components/ui/safe-html';
 
 /** An app installed on the home screen (spec §2: the accept button is hidden there). */
 function isStandalone(): boolean {

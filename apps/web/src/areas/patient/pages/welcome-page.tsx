@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSaveWelcomePreference } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
-import { SafeHtml } from '../ui/safe-html';
-import { showToast } from '../ui/toasts';
+import { SafeHtml } from '../../../components/ui/safe-html';
+import { showToast } from '../../../components/ui/toasts';
 
 /**
  * Spec §2 welcome / service info page (also the profile welcome route): the organisation's service info with

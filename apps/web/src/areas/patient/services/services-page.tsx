@@ -6,8 +6,8 @@ import { useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
 import { upcomingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
-import { QueryState } from '../ui/query-state';
-import { useNow } from '../ui/use-now';
+import { QueryState } from '../../../components/ui/query-state';
+import { useNow } from '../../../lib/use-now';
 import { ChatCodeForm } from './chat-code-form';
 import { ServiceIcon } from './service-icon';
 

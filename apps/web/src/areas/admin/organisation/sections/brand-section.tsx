@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_RULES, type OrganisationImageKind } from '@prsp/contracts';
-import { useFieldText } from '../../../../features/staff/field-text';
-import { TextField } from '../../../../features/staff/form-fields';
+import { useFieldText } from '../../../../lib/field-text';
+import { TextField } from '../../../../components/ui/form-fields';
 import { contrastRatio, textOn } from '../theme-colours';
 import type { Editor } from '../organisation-editor';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LocalizedFields } from '../../../../features/staff/localized-fields';
-import { TextAreaField } from '../../../../features/staff/form-fields';
+import { LocalizedFields } from '../../../../components/ui/localized-fields';
+import { TextAreaField } from '../../../../components/ui/form-fields';
 import type { Editor } from '../organisation-editor';
 
 /**

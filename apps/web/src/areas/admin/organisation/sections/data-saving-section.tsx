@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../../features/staff/form-fields';
+import { TextField } from '../../../../components/ui/form-fields';
 import { daysForEntry } from '../retention';
 import type { Editor } from '../organisation-editor';
 

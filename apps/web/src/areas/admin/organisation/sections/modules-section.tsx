@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FEATURE_FLAGS } from '@prsp/contracts';
-import { CheckboxField } from '../../../../features/staff/form-fields';
+import { CheckboxField } from '../../../../components/ui/form-fields';
 import type { Editor } from '../organisation-editor';
 
 /** Spec §2 'service modules': the 14 feature flags of spec §3, each switched on or off for the organisation. */

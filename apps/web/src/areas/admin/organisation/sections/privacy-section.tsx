@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@prsp/contracts';
-import { TextField } from '../../../../features/staff/form-fields';
+import { TextField } from '../../../../components/ui/form-fields';
 import type { Editor } from '../organisation-editor';
 
 /** Spec §5: the privacy statement's URL and name are required in each language. */

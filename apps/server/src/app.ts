@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -19,6 +20,7 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { createFieldCipher } from './platform/crypto/field-cipher';
+import { serializeError } from './platform/log/error-serializer';
 import { adminRouteRightsPlugin } from './plugins/admin-route-rights';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
@@ -32,17 +34,24 @@ import { testIdpPlugin } from './stand-ins/test-idp/test-idp';
 import { testMandatesPlugin } from './stand-ins/test-mandates/test-mandates';
 import { createHash } from 'node:crypto';
 
-export type AppDeps = { config: Config; database: Database; redis?: Redis };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  redis?: Redis;
+  /** Where log lines go (stdout when unset); tests capture them. */
+  logStream?: DestinationStream;
+};
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole service as one Fastify instance; `main.ts` listens with it, tests inject into it. */
-export async function buildApp({ config, database, redis }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, redis, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // Never log what could identify a person or open a session.
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
@@ -50,6 +59,8 @@ export async function buildApp({ config, database, redis }: AppDeps): Promise<Fa
       },
       serializers: {
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+        // Database errors carry the statement's values (names, e-mail, identity codes): never logged.
+        err: serializeError,
       },
     },
   });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageLayout } from './page-layout';
+import { ToastRegion } from './ui/toasts';
 
 /**
  * The chrome of the expert and admin apps: the shared page layout with the area's tools (menus, language) in
@@ -41,14 +42,17 @@ export function StaffAreaShell({ title, tools, children }: { title: string; tool
   }, [pathname]);
 
   return (
-    <PageLayout
-      title={title}
-      header={tools && <div className="header-tools">{tools}</div>}
-      className="staff-app"
-      headerClassName="staff-header"
-      mainRef={mainRef}
-    >
-      {children}
-    </PageLayout>
+    <>
+      <PageLayout
+        title={title}
+        header={tools && <div className="header-tools">{tools}</div>}
+        className="staff-app"
+        headerClassName="staff-header"
+        mainRef={mainRef}
+      >
+        {children}
+      </PageLayout>
+      <ToastRegion />
+    </>
   );
 }

@@ -7,7 +7,6 @@ import type { AdminArea, StaffUserData } from '@prsp/contracts';
 import { NotFound } from '../../components/route-fallbacks';
 import { StaffLoginPage } from '../../features/staff/login-page';
 import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-pages';
-import { ToastProvider } from '../../features/staff/toasts';
 import { RequireAdmin } from './admin-guards';
 import { AdminLayout } from './admin-layout';
 import { ChatCodesPage } from './chat-codes/chat-codes-page';
@@ -43,24 +42,22 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
 /** The admin app (spec §2 'Admin routes' of this release). */
 export function AdminApp() {
   return (
-    <ToastProvider>
-      <Routes>
-        <Route element={<AdminLayout />}>
-          <Route index element={<RequireAdmin organisation={false}>{(u) => <AdminHomePage user={u} />}</RequireAdmin>} />
-          <Route path="login" element={<StaffLoginPage role="admin" home={HOME} />} />
-          <Route path="register" element={<RegisterPage role="admin" />} />
-          <Route path="changePassword" element={<ChangePasswordPage role="admin" home={HOME} />} />
-          {ORGANISATION_PAGES.map(({ path, area, page }) => (
-            <Route key={path} path={path} element={<RequireAdmin area={area}>{page}</RequireAdmin>} />
-          ))}
-          <Route
-            path="globalUsers"
-            element={<RequireAdmin global>{(u) => <UsersPage key="global" scope="global" user={u} />}</RequireAdmin>}
-          />
-          <Route path="newOrganization" element={<RequireAdmin global>{() => <NewOrganisationPage />}</RequireAdmin>} />
-          <Route path="*" element={<NotFound home={HOME} />} />
-        </Route>
-      </Routes>
-    </ToastProvider>
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<RequireAdmin organisation={false}>{(u) => <AdminHomePage user={u} />}</RequireAdmin>} />
+        <Route path="login" element={<StaffLoginPage role="admin" home={HOME} />} />
+        <Route path="register" element={<RegisterPage role="admin" />} />
+        <Route path="changePassword" element={<ChangePasswordPage role="admin" home={HOME} />} />
+        {ORGANISATION_PAGES.map(({ path, area, page }) => (
+          <Route key={path} path={path} element={<RequireAdmin area={area}>{page}</RequireAdmin>} />
+        ))}
+        <Route
+          path="globalUsers"
+          element={<RequireAdmin global>{(u) => <UsersPage key="global" scope="global" user={u} />}</RequireAdmin>}
+        />
+        <Route path="newOrganization" element={<RequireAdmin global>{() => <NewOrganisationPage />}</RequireAdmin>} />
+        <Route path="*" element={<NotFound home={HOME} />} />
+      </Route>
+    </Routes>
   );
 }

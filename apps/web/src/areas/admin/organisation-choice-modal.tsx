@@ -4,7 +4,7 @@ import type { StaffUserData } from '@prsp/contracts';
 import { FormAlert } from '../../components/ui/form-fields';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { useSetOrganisation } from '../../features/staff/staff-api';
-import { useToast } from '../../features/staff/toasts';
+import { showToast } from '../../components/ui/toasts';
 
 /**
  * Spec §2 'organisation selection and change modals': after sign-in the admin must choose where to work
@@ -24,7 +24,6 @@ export function OrganisationChoiceModal({
   onLogout: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const setOrganisation = useSetOrganisation();
   const [chosen, setChosen] = useState(user.organisation?.id ?? user.organisations[0]?.id ?? '');
   const [error, setError] = useState(false);
@@ -38,7 +37,7 @@ export function OrganisationChoiceModal({
     setOrganisation.mutate(chosen, {
       onSuccess: () => {
         const name = user.organisations.find((o) => o.id === chosen)?.name ?? '';
-        toast(t('admin.organisationChoice.changed', { name }));
+        showToast(t('admin.organisationChoice.changed', { name }));
         onClose();
       },
     });

@@ -12,7 +12,6 @@ import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-
 import { ProfileMenu } from '../../features/staff/profile-menu';
 import { useForgetUserOnSessionEnd, useStaffUser } from '../../features/staff/staff-api';
 import { StaffLanguageSwitcher, useFinnishStart } from '../../features/staff/staff-language';
-import { ToastProvider } from '../../features/staff/toasts';
 import { useExpertOrganisation } from './expert-api';
 import { expertMenu } from './expert-menu';
 import { DesktopPage } from './desktop-page';
@@ -46,11 +45,9 @@ function ExpertLayout() {
     </>
   );
   return (
-    <ToastProvider>
-      <StaffAreaShell title={`PRSP ${t('staff.expertTitle')}`} tools={tools}>
-        <Outlet />
-      </StaffAreaShell>
-    </ToastProvider>
+    <StaffAreaShell title={`PRSP ${t('staff.expertTitle')}`} tools={tools}>
+      <Outlet />
+    </StaffAreaShell>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-dialog';
-import { useToast } from '../../features/staff/toasts';
+import { showToast } from '../../components/ui/toasts';
 
 type DeleteMutation = {
   isPending: boolean;
@@ -25,20 +25,19 @@ export function ConfirmDeleteDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   return (
     <ConfirmDialog
       open={target !== undefined}
       title={title}
       text={<p>{text}</p>}
-      confirmLabel={t('staff.delete')}
+      confirmLabel={t('ui.delete')}
       danger
       busy={remove.isPending}
       onCancel={onDone}
       onConfirm={() =>
         target !== undefined &&
         remove.mutate(target, {
-          onSuccess: () => toast(deletedText),
+          onSuccess: () => showToast(deletedText),
           onSettled: onDone,
         })
       }

@@ -26,14 +26,14 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <ModalDialog open={open} title={title} onClose={onCancel} closeLabel={t('staff.close')}>
+    <ModalDialog open={open} title={title} onClose={onCancel} closeLabel={t('ui.close')}>
       <div className="confirm-text">{text}</div>
       <div className="actions">
         <button type="button" className={`button${danger ? ' danger' : ''}`} disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </button>
         <button type="button" className="button secondary" onClick={onCancel}>
-          {cancelLabel ?? t('staff.cancel')}
+          {cancelLabel ?? t('ui.cancel')}
         </button>
       </div>
     </ModalDialog>

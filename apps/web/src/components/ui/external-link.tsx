@@ -6,7 +6,7 @@ export function ExternalLink({ href, children }: { href: string; children: strin
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+      <span className="visually-hidden"> {t('ui.opensInNewTab')}</span>
     </a>
   );
 }

@@ -30,7 +30,7 @@ export function FormModal({
   const { t } = useTranslation();
   const discard = useDiscardGuard(dirty, onClose);
   return (
-    <ModalDialog open wide closeLabel={t('staff.close')} title={title} onClose={discard.requestClose}>
+    <ModalDialog open wide closeLabel={t('ui.close')} title={title} onClose={discard.requestClose}>
       {discard.element}
       <form className="form" noValidate onSubmit={onSubmit}>
         <FormAlert message={failure} />
@@ -40,7 +40,7 @@ export function FormModal({
             {submitLabel}
           </button>
           <button type="button" className="button secondary" onClick={discard.requestClose}>
-            {t('staff.cancel')}
+            {t('ui.cancel')}
           </button>
         </div>
       </form>

@@ -23,18 +23,18 @@ export function ListSearch({ id, onSearch }: { id: string; onSearch: (text: stri
   return (
     <form role="search" className="actions" onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
-        {t('admin.users.search')}
+        {t('ui.search')}
       </label>
       <input
         id={id}
         type="search"
         className="search-input"
         value={text}
-        placeholder={t('admin.users.searchPlaceholder')}
+        placeholder={t('ui.searchPlaceholder')}
         onChange={(e) => setText(e.target.value)}
       />
       <button type="submit" className="button secondary">
-        {t('admin.users.search')}
+        {t('ui.search')}
       </button>
     </form>
   );

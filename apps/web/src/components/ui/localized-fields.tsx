@@ -39,7 +39,7 @@ export function LocalizedFields({
           multiline ? (
             <TextAreaField
               key={lang}
-              label={t(`staff.languageNames.${lang}`)}
+              label={t(`ui.languageNames.${lang}`)}
               value={value[lang]}
               rows={rows}
               onChange={(v) => onChange({ ...value, [lang]: v })}
@@ -48,7 +48,7 @@ export function LocalizedFields({
           ) : (
             <TextField
               key={lang}
-              label={t(`staff.languageNames.${lang}`)}
+              label={t(`ui.languageNames.${lang}`)}
               value={value[lang]}
               onChange={(v) => onChange({ ...value, [lang]: v })}
               error={errors[`${path}.${lang}`]}

@@ -14,15 +14,15 @@ export function Pager({
 }) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return <p className="hint">{t('staff.pager.count', { count: total })}</p>;
+  if (pages <= 1) return <p className="hint">{t('ui.pager.count', { count: total })}</p>;
   return (
-    <nav className="pager" aria-label={t('staff.pager.label')}>
+    <nav className="pager" aria-label={t('ui.pager.label')}>
       <button type="button" className="button small secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('staff.pager.previous')}
+        {t('ui.pager.previous')}
       </button>
-      <span aria-live="polite">{t('staff.pager.position', { page, pages })}</span>
+      <span aria-live="polite">{t('ui.pager.position', { page, pages })}</span>
       <button type="button" className="button small secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('staff.pager.next')}
+        {t('ui.pager.next')}
       </button>
     </nav>
   );

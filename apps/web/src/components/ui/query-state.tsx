@@ -7,9 +7,9 @@ export function QueryState({ error, onRetry }: { error: unknown; onRetry: () => 
   if (!error) return <Loading />;
   return (
     <div className="alert" role="alert">
-      <p>{t('common.loadError')}</p>
+      <p>{t('ui.loadError')}</p>
       <button type="button" className="button secondary" onClick={onRetry}>
-        {t('common.retry')}
+        {t('ui.retry')}
       </button>
     </div>
   );

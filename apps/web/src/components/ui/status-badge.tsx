@@ -6,8 +6,8 @@ export function StatusBadge({ status, locked }: { status: StaffUserStatus; locke
   const { t } = useTranslation();
   return (
     <span className="status-group">
-      <span className={`status ${status}`}>{t(`staff.status.${status}`)}</span>
-      {locked && <span className="status locked">{t('staff.status.locked')}</span>}
+      <span className={`status ${status}`}>{t(`ui.status.${status}`)}</span>
+      {locked && <span className="status locked">{t('ui.status.locked')}</span>}
     </span>
   );
 }

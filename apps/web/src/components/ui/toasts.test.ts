@@ -12,7 +12,7 @@ describe('toasts (spec §4, §9: hide after 3 seconds)', () => {
     vi.advanceTimersByTime(1_000);
     showToast('Failed', 'error');
     expect(toastStore.current().map((t) => [t.text, t.tone])).toEqual([
-      ['Saved', 'info'],
+      ['Saved', 'success'],
       ['Failed', 'error'],
     ]);
     vi.advanceTimersByTime(TOAST_MS - 1_000 - 1);

@@ -1,15 +1,18 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §4 and §9: a toast hides itself after 3 seconds. */
+/** Spec §4 and §9: a toast follows an action and hides itself after 3 seconds. */
 export const TOAST_MS = 3_000;
 
-type Toast = { id: number; text: string; tone: 'info' | 'error' };
+/** `success` confirms a done action ('Saved'); `error` tells that it failed. */
+export type ToastTone = 'success' | 'error';
+type Toast = { id: number; text: string; tone: ToastTone };
 let toasts: readonly Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function showToast(text: string, tone: Toast['tone'] = 'info'): void {
+/** Shows a toast in every area (patient, expert, admin); callable from event handlers and mutation callbacks. */
+export function showToast(text: string, tone: ToastTone = 'success'): void {
   const id = nextId++;
   toasts = [...toasts, { id, text, tone }];
   emit();

@@ -26,10 +26,10 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
   return (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title={t('staff.unsaved.title')}
-      text={<p>{t('staff.unsaved.text')}</p>}
-      confirmLabel={t('staff.unsaved.leave')}
-      cancelLabel={t('staff.unsaved.stay')}
+      title={t('ui.unsaved.title')}
+      text={<p>{t('ui.unsaved.text')}</p>}
+      confirmLabel={t('ui.unsaved.leave')}
+      cancelLabel={t('ui.unsaved.stay')}
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     />
@@ -49,10 +49,10 @@ export function useDiscardGuard(dirty: boolean, onClose: () => void) {
       <UnsavedChangesGuard dirty={dirty} />
       <ConfirmDialog
         open={asking}
-        title={t('staff.unsaved.title')}
-        text={<p>{t('staff.unsaved.text')}</p>}
-        confirmLabel={t('staff.unsaved.leave')}
-        cancelLabel={t('staff.unsaved.stay')}
+        title={t('ui.unsaved.title')}
+        text={<p>{t('ui.unsaved.text')}</p>}
+        confirmLabel={t('ui.unsaved.leave')}
+        cancelLabel={t('ui.unsaved.stay')}
         onConfirm={() => {
           setAsking(false);
           onClose();

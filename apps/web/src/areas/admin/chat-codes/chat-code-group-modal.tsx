@@ -5,7 +5,7 @@ import { useFieldText } from '../../../lib/field-text';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { SelectField, TextField } from '../../../components/ui/form-fields';
 import { formatDate } from '../../../lib/format';
-import { useToast } from '../../../features/staff/toasts';
+import { showToast } from '../../../components/ui/toasts';
 import type { FieldErrors } from '../../../lib/validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSaveChatCodeGroup } from './chat-codes-api';
@@ -40,7 +40,6 @@ export function ChatCodeGroupModal({
   const { t } = useTranslation();
   const fieldText = useFieldText();
   const lang = currentLanguage();
-  const toast = useToast();
   const save = useSaveChatCodeGroup();
   const [today] = useState(() => localToday(new Date()));
   const [initial] = useState<Form>(() => ({
@@ -83,7 +82,7 @@ export function ChatCodeGroupModal({
       { id: group?.id, body },
       {
         onSuccess: () => {
-          toast(t(group ? 'admin.chatCodes.saved' : 'admin.chatCodes.created'));
+          showToast(t(group ? 'admin.chatCodes.saved' : 'admin.chatCodes.created'));
           onClose();
         },
         onError: (err) => setErrors(serverFieldErrors(err)),

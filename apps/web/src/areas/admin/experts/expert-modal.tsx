@@ -5,7 +5,7 @@ import { useFieldText } from '../../../lib/field-text';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-fields';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useToast } from '../../../features/staff/toasts';
+import { showToast } from '../../../components/ui/toasts';
 import type { FieldErrors } from '../../../lib/validation';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
@@ -35,7 +35,6 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
   const { t } = useTranslation();
   const fieldText = useFieldText();
   const lang = currentLanguage();
-  const toast = useToast();
   const save = useSaveExpert();
   const specializations = useSpecializations();
   const queues = useExpertChatQueues();
@@ -57,7 +56,7 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
       { id: expert?.id, body },
       {
         onSuccess: () => {
-          toast(t(expert ? 'admin.experts.saved' : 'admin.experts.created'));
+          showToast(t(expert ? 'admin.experts.saved' : 'admin.experts.created'));
           onClose();
         },
         onError: (err) => {

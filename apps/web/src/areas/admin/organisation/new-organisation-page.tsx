@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { useSetOrganisation } from '../../../features/staff/staff-api';
-import { useToast } from '../../../features/staff/toasts';
+import { showToast } from '../../../components/ui/toasts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import { useSaveOrganisation } from './organisation-api';
 import { focusFirstInvalid, useDraft } from './organisation-editor';
@@ -22,7 +22,6 @@ import { PrivacySection } from './sections/privacy-section';
  */
 export function NewOrganisationPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const navigate = useNavigate();
   const create = useSaveOrganisation('create');
   const choose = useSetOrganisation();
@@ -45,7 +44,7 @@ export function NewOrganisationPage() {
       onSuccess: (saved) => {
         markSaved();
         setCreated(true);
-        toast(t('admin.newOrg.created'));
+        showToast(t('admin.newOrg.created'));
         choose.mutate(saved.id, { onSettled: () => navigate('/admin/organization') });
       },
       onError: (err) => {

@@ -4,7 +4,7 @@ import type { AdminOrganisation, FeatureFlag, OrganisationImageKind, Organisatio
 import { Loading } from '../../../components/route-fallbacks';
 import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/ui/form-fields';
-import { useToast } from '../../../features/staff/toasts';
+import { showToast } from '../../../components/ui/toasts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import { compact, type FieldErrors } from '../../../lib/validation';
 import { checkImageFile } from './image-check';
@@ -145,7 +145,6 @@ function LoadedForm({
   children: (editor: Editor) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveOrganisation('update');
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => draftFromOrganisation(organisation));
@@ -170,7 +169,7 @@ function LoadedForm({
       {
         onSuccess: () => {
           markSaved();
-          toast(t('staff.saved'));
+          showToast(t('staff.saved'));
         },
         onError: (err) => {
           setErrors(serverFieldErrors(err));

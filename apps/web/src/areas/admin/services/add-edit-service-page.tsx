@@ -14,7 +14,7 @@ import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/fo
 import { CheckboxField, FormAlert, SelectField } from '../../../components/ui/form-fields';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useToast } from '../../../features/staff/toasts';
+import { showToast } from '../../../components/ui/toasts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import type { FieldErrors } from '../../../lib/validation';
 import { currentLanguage } from '../../../lib/i18n';
@@ -39,7 +39,6 @@ function initialInput(service: AdminService | undefined): ServiceInput {
 function ServiceForm({ service, organisation, canEdit }: { service?: AdminService; organisation: AdminOrganisation; canEdit: boolean }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const toast = useToast();
   const navigate = useNavigate();
   const icons = useServiceIcons();
   const queues = useServiceChatQueues();
@@ -75,7 +74,7 @@ function ServiceForm({ service, organisation, canEdit }: { service?: AdminServic
       { id: service?.id, body },
       {
         onSuccess: () => {
-          toast(t(service ? 'admin.service.saved' : 'admin.service.created'));
+          showToast(t(service ? 'admin.service.saved' : 'admin.service.created'));
           setLeaveTo('/admin/organization');
         },
         onError: (err) => setErrors(serverFieldErrors(err)),
@@ -198,7 +197,7 @@ function ServiceForm({ service, organisation, canEdit }: { service?: AdminServic
             remove.mutate(service.id, {
               onSuccess: () => {
                 setConfirmDelete(false);
-                toast(t('admin.service.deleted'));
+                showToast(t('admin.service.deleted'));
                 setLeaveTo('/admin/organization');
               },
               onError: () => setConfirmDelete(false),

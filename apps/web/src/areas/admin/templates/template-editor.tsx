@@ -5,7 +5,7 @@ import { ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form-fields';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useToast } from '../../../features/staff/toasts';
+import { showToast } from '../../../components/ui/toasts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import type { FieldErrors } from '../../../lib/validation';
 import { useEmailPreview, useResetEmailTemplate, useSaveEmailTemplate } from './email-templates-api';
@@ -25,7 +25,6 @@ function useDebounced<T>(value: T, ms: number): T {
 /** One template in one language: fields, tag list, live preview, save, and reset to the default. */
 export function TemplateEditor({ template, canEdit, onDone }: { template: EmailTemplate; canEdit: boolean; onDone: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveEmailTemplate();
   const reset = useResetEmailTemplate();
   const contentRef = useRef<HTMLTextAreaElement>(null);
@@ -70,7 +69,7 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
     save.mutate(input, {
       onSuccess: () => {
         setSaved(input);
-        toast(t('staff.saved'));
+        showToast(t('staff.saved'));
       },
       onError: (err) => setErrors(serverFieldErrors(err)),
     });
@@ -191,7 +190,7 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
               onSuccess: () => {
                 setAskReset(false);
                 setSaved(input);
-                toast(t('admin.templates.resetDone'));
+                showToast(t('admin.templates.resetDone'));
                 onDone();
               },
               onError: () => setAskReset(false),

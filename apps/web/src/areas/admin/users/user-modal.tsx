@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GlobalUser, Language, OrganisationRef, OrganisationUser } from '@prsp/contracts';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-fields';
-import { useToast } from '../../../features/staff/toasts';
+import { showToast } from '../../../components/ui/toasts';
 import type { FieldErrors } from '../../../lib/validation';
 import { PresetAndRights } from './rights-editor';
 import { MembershipsEditor } from './memberships-editor';
@@ -26,7 +26,6 @@ export function UserModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const saveOrg = useSaveOrganisationUser();
   const saveGlobal = useSaveGlobalUser();
   const save = scope === 'global' ? saveGlobal : saveOrg;
@@ -47,7 +46,7 @@ export function UserModal({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const onSuccess = () => {
-      toast(t(editing ? 'admin.users.saved' : 'admin.users.created'));
+      showToast(t(editing ? 'admin.users.saved' : 'admin.users.created'));
       onClose();
     };
     const onError = (err: unknown) => setErrors(serverFieldErrors(err));

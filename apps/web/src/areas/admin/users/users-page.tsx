@@ -7,7 +7,7 @@ import { MenuDisclosure } from '../../../components/ui/menu';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { useToast } from '../../../features/staff/toasts';
+import { showToast } from '../../../components/ui/toasts';
 import { currentLanguage } from '../../../lib/i18n';
 import { actionLogUrl, useGlobalUsers, useOrganisationUsers, useUserAction, type UserAction, type UserScope } from './users-api';
 import { UserModal } from './user-modal';
@@ -100,7 +100,6 @@ function RowActions({
 export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserData }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const toast = useToast();
   const list = useListQuery();
   const [editing, setEditing] = useState<Row | 'new' | undefined>();
   const [asking, setAsking] = useState<{ row: Row; action: UserAction } | undefined>();
@@ -116,7 +115,7 @@ export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserDa
       { id: asking.row.id, action: asking.action },
       {
         onSuccess: () => {
-          toast(t(`admin.users.done.${asking.action}`));
+          showToast(t(`admin.users.done.${asking.action}`));
           setAsking(undefined);
         },
         onError: () => setAsking(undefined),

@@ -26,6 +26,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { healthRoutes } from './plugins/health';
+import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
 import { cookieNames, sessionPlugin } from './plugins/session';
@@ -82,6 +83,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   // Before any module: it guards every /api/admin route from ADMIN_ROUTE_RIGHTS as the routes are added.
   await app.register(adminRouteRightsPlugin, { db: database.db });
   await app.register(healthRoutes, { ping: database.ping });
+  // Before the mail plugin, which registers e-mail delivery on `app.jobs`.
+  await app.register(jobsPlugin, { config, db: database.db });
 
   const redirectUri = `${config.publicUrl}/api/login/callback`;
   const oidc = createOidcClient({ ...config.oidc, redirectUri });

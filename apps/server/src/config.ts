@@ -41,6 +41,8 @@ const ZEnv = z
     MAIL_FROM_ADDRESS: z.email().default('no-reply@prsp.example'),
     MAIL_CATCHER_ENABLED: bool.optional(),
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+    JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DEMO_SEED: bool.optional(),
     WEB_DIST: z.string().optional(),
   })
@@ -108,6 +110,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       catcherEnabled: env.MAIL_CATCHER_ENABLED ?? !production,
       catcherPort: env.MAIL_CATCHER_PORT,
     },
+    /** The job runner (platform/jobs): how often an idle instance looks for due jobs, and how many it runs at once. */
+    jobs: { pollIntervalMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY },
     demoSeed: env.DEMO_SEED ?? !production,
     webDist: env.WEB_DIST,
   };

@@ -5,8 +5,6 @@ import { openDatabase } from './db/client';
 import { hasData, seedDemo } from './db/seed/demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
-import { startOutboxWorker } from './platform/mail/outbox-worker';
-import { startRetentionTimer } from './modules/retention/retention-timer';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './modules/staff/staff-demo-seed';
 import { TEST_PERSONS } from './stand-ins/test-idp/test-persons';
 
@@ -27,18 +25,17 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: path.joi
 if (config.demoSeed && !(await hasData(database.db))) await seedDemo(database.db, createFieldCipher(config.dataKey));
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const app = await buildApp({ config, database, redis });
-const outboxWorker = startOutboxWorker({ db: database.db, transport: app.mail.transport, log: app.log });
-const retentionTimer = startRetentionTimer({ db: database.db, log: app.log });
+// E-mail delivery, session purge, retention and whatever else runs later or on a schedule (docs/jobs.md).
+app.jobs.start();
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-  // The worker finishes the e-mails in hand while the database and the catcher still answer; what is still
-  // queued waits in the outbox for the next start.
-  await outboxWorker.stop();
-  await retentionTimer.stop();
+  // The runner finishes the jobs in hand while the database and the mail catcher still answer; what is still
+  // queued waits in the jobs table for the next start (or another instance).
+  await app.jobs.stop();
   // close() stops accepting, answers 503 to new requests on kept-alive sockets and waits for running ones.
   await app.close();
   await database.close();

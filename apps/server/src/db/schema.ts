@@ -7,6 +7,7 @@ export * from '../modules/chat-codes/chat-codes.tables';
 export * from '../modules/booking/booking.tables';
 export * from '../modules/surveys/surveys.tables';
 export * from '../platform/mail/mail.tables';
+export * from '../platform/jobs/jobs.tables';
 export * from '../platform/audit/audit.tables';
 export * from '../modules/reception/reception.tables';
 export * from '../stand-ins/mail-catcher/mail-catcher.tables';

@@ -45,6 +45,8 @@ export const ADMIN_ROUTE_RIGHTS: readonly AdminRouteRight[] = [
   ...SERVICE_ADMIN_ROUTE_RIGHTS,
   ...EXPERT_ADMIN_ROUTE_RIGHTS,
   ...CHAT_CODE_ADMIN_ROUTE_RIGHTS,
+  // The job runner's overview (platform/jobs/jobs.routes.ts).
+  { method: 'GET', path: '/api/admin/jobs', access: 'global' },
 ];
 
 export const ADMIN_PATH_PREFIX = '/api/admin/';

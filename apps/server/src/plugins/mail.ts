@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { emailTemplateRoutes } from '../modules/email-templates/email-templates.routes';
 import { setDefaultSender } from '../platform/mail/default-sender';
+import { registerMailDelivery } from '../platform/mail/outbox-delivery';
 import { createMailTransport, type MailTransport } from '../platform/mail/smtp-transport';
 import { inboxRoutes } from '../stand-ins/mail-catcher/inbox.routes';
 import { startMailCatcher } from '../stand-ins/mail-catcher/mail-catcher';
@@ -13,15 +14,15 @@ declare module 'fastify' {
   // Declaration merging needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    /** What the outbox worker sends with, and where the built-in catcher listens (null when it is off). */
+    /** What `mail.send` jobs send with, and where the built-in catcher listens (null when it is off). */
     mail: { transport: MailTransport | null; catcherPort: number | null };
   }
 }
 
 /**
- * E-mail: the configured sender for built-in templates, the SMTP transport, the admin template routes,
- * and in demo and test mode the built-in SMTP catcher with its inbox. The outbox worker is started
- * by `main.ts` (and by tests that need delivery) with `app.mail.transport`.
+ * E-mail: the configured sender for built-in templates, the SMTP transport and e-mail delivery as the `mail.send`
+ * job kind on `app.jobs` (register the jobs plugin first), the admin template routes, and in demo and test mode the
+ * built-in SMTP catcher with its inbox.
  */
 export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const { mail } = opts.config;
@@ -32,6 +33,8 @@ export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     : null;
   const transport = createMailTransport({ smtpUrl: mail.smtpUrl, catcherPort: catcher?.port });
   app.decorate('mail', { transport, catcherPort: catcher?.port ?? null });
+  if (transport) registerMailDelivery(app.jobs, { db: opts.db, transport });
+  else app.log.warn({}, 'no SMTP server configured and the mail catcher is off: e-mails wait in the outbox');
   app.addHook('onClose', async () => {
     transport?.close?.();
     await catcher?.close();

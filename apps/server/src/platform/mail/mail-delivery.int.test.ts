@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import type { CaughtEmail, DevInbox } from '@prsp/contracts';
-import { outboxEmails } from '../../db/schema';
+import { jobs, outboxEmails } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { organisationId } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { createOutboxWorker } from './outbox-worker';
+import { createJobRunner, type JobRunner } from '../jobs/runner';
+import { registerMailDelivery } from './outbox-delivery';
 import { sendTemplatedEmail } from './templated-email';
 import { upsertCustomTemplate } from './templates/email-templates.repo';
 
@@ -19,8 +20,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function worker(batchSize = 10) {
-  return createOutboxWorker({ db: t.database.db, transport: t.app.mail.transport, log: silent, batchSize });
+/** One round of the app's job runner, for e-mail only. */
+function deliver(runner: JobRunner = t.app.jobs, limit = 10) {
+  return runner.runOnce({ kinds: ['mail.send'], limit });
+}
+
+/** A second instance's runner on the same database. */
+function otherRunner(): JobRunner {
+  const runner = createJobRunner({ db: t.database.db, log: silent });
+  registerMailDelivery(runner, { db: t.database.db, transport: t.app.mail.transport! });
+  return runner;
+}
+
+async function deliveryJob(outboxId: string) {
+  const [row] = await t.database.db
+    .select({ state: jobs.state, attempts: jobs.attempts, payload: jobs.payload })
+    .from(outboxEmails)
+    .innerJoin(jobs, eq(jobs.id, outboxEmails.jobId))
+    .where(eq(outboxEmails.id, outboxId));
+  return row;
 }
 
 async function inbox(to: string): Promise<DevInbox['messages']> {
@@ -41,7 +59,7 @@ test('with port 0 the catcher listens on a free port of its own, and mail goes t
   expect(t.app.mail.transport).not.toBeNull();
 });
 
-describe('outbox → worker → SMTP → catcher', () => {
+describe('outbox → job runner → SMTP → catcher', () => {
   test('a registration e-mail is rendered from the default template, sent over SMTP and shown in the inbox', async () => {
     const espoo = await organisationId(t, 'espoo-demo');
     const to = 'new.expert@test.example';
@@ -55,11 +73,14 @@ describe('outbox → worker → SMTP → catcher', () => {
         tags: { firstName: 'Eero', lastName: 'Esimerkki', link },
       }),
     );
-    expect(await worker().runOnce()).toEqual({ claimed: 1, sent: 1, retried: 0, failed: 0 });
+    // The delivery job names the outbox row only: the address and content stay in the outbox.
+    expect(await deliveryJob(outboxId)).toEqual({ state: 'queued', attempts: 0, payload: { outboxId } });
+    expect(await deliver()).toEqual({ claimed: 1, done: 1, retried: 0, failed: 0 });
 
     const [row] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, outboxId));
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row).toMatchObject({ status: 'sent', lastError: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
+    expect(await deliveryJob(outboxId)).toMatchObject({ state: 'done', attempts: 1 });
 
     const list = await inbox(to);
     expect(list).toHaveLength(1);
@@ -98,7 +119,7 @@ describe('outbox → worker → SMTP → catcher', () => {
     await send(espoo, 'en', 'default-en@test.example');
     await send(kaarina, 'fi', 'other-org@test.example');
     await send(null, 'fi', 'no-org@test.example');
-    expect((await worker().runOnce()).sent).toBe(4);
+    expect((await deliver()).done).toBe(4);
 
     const custom = await message((await inbox('custom-fi@test.example'))[0]!.id);
     expect(custom.subject).toBe('Espoo: uusi salasana Aino');
@@ -110,7 +131,7 @@ describe('outbox → worker → SMTP → catcher', () => {
     expect((await inbox('no-org@test.example'))[0]!.subject).toBe('Salasanan vaihtaminen – PRSP');
   });
 
-  test('two workers racing over the same outbox never send an e-mail twice', async () => {
+  test('two runners racing over the same outbox never send an e-mail twice', async () => {
     const count = 12;
     await t.database.db.transaction(async (tx) => {
       for (let i = 0; i < count; i++) {
@@ -123,19 +144,23 @@ describe('outbox → worker → SMTP → catcher', () => {
         });
       }
     });
-    const drain = async (w: ReturnType<typeof worker>) => {
+    const drain = async (runner: JobRunner) => {
       let sent = 0;
       for (let claimed = 1; claimed > 0;) {
-        const r = await w.runOnce();
+        const r = await deliver(runner, 3);
         claimed = r.claimed;
-        sent += r.sent;
+        sent += r.done;
       }
       return sent;
     };
-    const [a, b] = await Promise.all([drain(worker(3)), drain(worker(3))]);
+    const [a, b] = await Promise.all([drain(t.app.jobs), drain(otherRunner())]);
     expect(a + b).toBe(count);
     for (let i = 0; i < count; i++) expect(await inbox(`race-${i}@test.example`)).toHaveLength(1);
-    const rows = await t.database.db.select().from(outboxEmails).where(like(outboxEmails.toAddress, 'race-%'));
+    const rows = await t.database.db
+      .select({ status: outboxEmails.status, attempts: jobs.attempts })
+      .from(outboxEmails)
+      .innerJoin(jobs, eq(jobs.id, outboxEmails.jobId))
+      .where(like(outboxEmails.toAddress, 'race-%'));
     expect(rows.map((r) => `${r.status}/${r.attempts}`)).toEqual(Array(count).fill('sent/1'));
   });
 });
@@ -167,7 +192,7 @@ describe('the inbox', () => {
         tags: { firstName: '<b>Aino</b>', lastName: 'V', organisationName: '<i>Org</i>', link: 'https://x.example/page?a=1&b=2' },
       }),
     );
-    await worker().runOnce();
+    await deliver();
     const list = await browser.fetch('/dev/inbox?to=page%40test.example');
     expect(list.status).toBe(200);
     expect(list.headers.get('content-type')).toMatch(/^text\/html/);
@@ -201,12 +226,17 @@ describe('with the catcher off', () => {
     expect(off.app.mail).toEqual({ transport: null, catcherPort: null });
     const res = await new TestBrowser(off.baseUrl).fetch('/api/dev/inbox');
     expect(res.status).toBe(404);
-    const w = createOutboxWorker({ db: off.database.db, transport: off.app.mail.transport, log: silent });
     await off.database.db.transaction((tx) =>
       sendTemplatedEmail(tx, { organisationId: null, kind: 'registration', language: 'fi', to: 'wait@test.example', tags: {} }),
     );
-    expect(await w.runOnce()).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0 });
-    const [row] = await off.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'wait@test.example'));
-    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    // This instance registers no e-mail delivery, so its runner leaves the job for an instance that can send.
+    expect(off.app.jobs.describe().kinds).not.toContain('mail.send');
+    expect(await off.app.jobs.runOnce({ kinds: ['mail.send'] })).toEqual({ claimed: 0, done: 0, retried: 0, failed: 0 });
+    const [row] = await off.database.db
+      .select({ status: outboxEmails.status, state: jobs.state, attempts: jobs.attempts })
+      .from(outboxEmails)
+      .innerJoin(jobs, eq(jobs.id, outboxEmails.jobId))
+      .where(eq(outboxEmails.toAddress, 'wait@test.example'));
+    expect(row).toEqual({ status: 'pending', state: 'queued', attempts: 0 });
   });
 });

@@ -1,28 +1,30 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from '../../modules/organisations/organisations.tables';
+import { jobs } from '../jobs/jobs.tables';
 
-/** E-mails waiting to be sent: written in the same transaction as the change that causes them. */
-export const outboxEmails = pgTable(
-  'outbox_emails',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    toAddress: text('to_address').notNull(),
-    fromName: text('from_name').notNull(),
-    fromAddress: text('from_address').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
-);
+/**
+ * The outbox: each e-mail, written in the same transaction as the change that causes it, with the `mail.send` job
+ * that delivers it (platform/mail/outbox-delivery.ts). Attempts and the next try are the job's; the e-mail keeps
+ * its outcome.
+ */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  toAddress: text('to_address').notNull(),
+  fromName: text('from_name').notNull(),
+  fromAddress: text('from_address').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
+  /** The SMTP error of the latest failed attempt, any address in it removed. */
+  lastError: text('last_error'),
+  /** The delivering job; null once the job cleanup has removed it. */
+  jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
 
 /** An organisation's own version of a template; without a row the built-in default applies. */
 export const emailTemplates = pgTable(

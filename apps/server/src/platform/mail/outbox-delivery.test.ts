@@ -1,16 +1,17 @@
 import { expect, test } from 'vitest';
-import { describeSmtpError, OUTBOX_DEFAULTS, retryDelayMs } from './outbox-worker';
+import { retryDelayMs } from '../jobs/backoff';
+import { MAIL_MAX_ATTEMPTS } from './outbox';
+import { describeSmtpError, MAIL_DELIVERY } from './outbox-delivery';
 
 test('retries back off exponentially from 30 seconds, and eight attempts are made in all', () => {
-  const waits = Array.from({ length: OUTBOX_DEFAULTS.maxAttempts - 1 }, (_, i) => retryDelayMs(i + 1) / 1000);
+  const waits = Array.from({ length: MAIL_MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, MAIL_DELIVERY.backoff) / 1000);
   expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920]);
-  expect(OUTBOX_DEFAULTS.maxAttempts).toBe(8);
-  expect(retryDelayMs(3, 10)).toBe(40);
+  expect(MAIL_MAX_ATTEMPTS).toBe(8);
 });
 
-test('the lease outlasts the longest send, so no other worker takes a mail in hand', () => {
+test('the lease outlasts the longest send, so no other runner takes a mail in hand', () => {
   // connection 10 s + greeting 10 s + idle socket up to 60 s (smtp-transport.ts)
-  expect(OUTBOX_DEFAULTS.leaseMs).toBeGreaterThan(80_000);
+  expect(MAIL_DELIVERY.leaseMs).toBeGreaterThan(80_000);
 });
 
 test('a stored SMTP error keeps the code and reason but never an address', () => {

@@ -1,42 +1,15 @@
 import type { Db } from '../../db/client';
-import { claimDueEmails, markEmailFailed, markEmailSent, scheduleEmailRetry, type OutboxRow } from './outbox-queries';
+import { JobError } from '../jobs/job-error';
+import type { JobRunner } from '../jobs/runner';
+import { findOutboxEmail, markEmailSent, recordEmailFailure } from './outbox-queries';
 import type { MailTransport } from './smtp-transport';
 
-type LogFn = (obj: Record<string, unknown>, msg: string) => void;
-export type WorkerLog = { info: LogFn; warn: LogFn; error: LogFn };
-
-export type OutboxWorkerOptions = {
-  db: Db;
-  /** Null when no SMTP server is configured and the catcher is off: mail then waits in the outbox. */
-  transport: MailTransport | null;
-  log: WorkerLog;
-  pollIntervalMs?: number;
-  batchSize?: number;
-  /** The first retry waits this long; each further one twice as long. */
-  retryBaseMs?: number;
-  maxAttempts?: number;
-  /** How long a claimed e-mail is kept from other workers while this one sends it. */
-  leaseMs?: number;
-  now?: () => Date;
-};
-
-export const OUTBOX_DEFAULTS = { pollIntervalMs: 1000, batchSize: 10, retryBaseMs: 30_000, maxAttempts: 8, leaseMs: 5 * 60_000 };
-
-export type RunResult = { claimed: number; sent: number; retried: number; failed: number };
-
-export type OutboxWorker = {
-  /** One poll: claims due e-mails and tries each once. */
-  runOnce(): Promise<RunResult>;
-  /** Polls until stopped. */
-  start(): void;
-  /** Stops polling and waits for the e-mails in hand; call before closing the database. */
-  stop(): Promise<void>;
-};
-
-/** The wait after the `attempt`-th failed attempt (1-based): 30 s, 1 min, 2 min, … by default. */
-export function retryDelayMs(attempt: number, baseMs = OUTBOX_DEFAULTS.retryBaseMs): number {
-  return baseMs * 2 ** (attempt - 1);
-}
+/**
+ * How `mail.send` jobs run: the first retry after 30 s, each further one twice as long (eight attempts in all,
+ * MAIL_MAX_ATTEMPTS); a claim lasts five minutes, longer than the longest send (connection 10 s + greeting 10 s +
+ * idle socket up to 60 s, smtp-transport.ts), so no other runner takes an e-mail in hand.
+ */
+export const MAIL_DELIVERY = { backoff: { baseMs: 30_000, maxMs: 60 * 60_000 }, leaseMs: 5 * 60_000 };
 
 /** An SMTP failure as it may be stored: code and message, with any e-mail address taken out. */
 export function describeSmtpError(err: unknown): string {
@@ -48,103 +21,43 @@ export function describeSmtpError(err: unknown): string {
 }
 
 /**
- * Delivers the outbox: claims due e-mails (several instances may run one each), sends them over SMTP,
- * and marks them sent, or retries with exponential backoff until `maxAttempts`, then marks them failed
- * with the last error. Logs carry outbox ids only, never addresses or content.
+ * Registers e-mail delivery with the job runner: each `mail.send` job sends its outbox e-mail over SMTP and marks it
+ * sent; a failure is kept on the e-mail (address removed) and the runner retries with backoff until the last
+ * attempt, which marks the e-mail failed. An e-mail already sent (a run whose outcome was lost) is not sent again.
+ * Logs carry job and outbox ids only, never addresses or content. Without a transport nothing is registered and
+ * e-mails wait in the outbox for an instance that has one.
  */
-export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const o = { ...OUTBOX_DEFAULTS, ...options };
-  const now = options.now ?? (() => new Date());
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | undefined;
-
-  async function deliver(transport: MailTransport, row: OutboxRow): Promise<'sent' | 'retried' | 'failed'> {
-    let failure: unknown;
-    try {
-      await transport.sendMail({
-        from: { name: row.fromName, address: row.fromAddress },
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        headers: { 'X-PRSP-Outbox-Id': row.id },
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      });
-    } catch (err) {
-      failure = err ?? new Error('send failed');
-    }
-    // Marking happens outside the try: a database error after a successful send must not count as a send failure.
-    if (failure === undefined) {
-      await markEmailSent(o.db, row.id, now());
-      o.log.info({ outboxId: row.id, attempts: row.attempts }, 'e-mail sent');
-      return 'sent';
-    }
-    const error = describeSmtpError(failure);
-    const code = (failure as { code?: unknown }).code;
-    if (row.attempts >= o.maxAttempts) {
-      await markEmailFailed(o.db, row.id, error);
-      o.log.error({ outboxId: row.id, attempts: row.attempts, code }, 'e-mail failed: giving up');
-      return 'failed';
-    }
-    const next = new Date(now().getTime() + retryDelayMs(row.attempts, o.retryBaseMs));
-    await scheduleEmailRetry(o.db, row.id, next, error);
-    o.log.warn({ outboxId: row.id, attempts: row.attempts, code, nextAttemptAt: next.toISOString() }, 'e-mail not sent: will retry');
-    return 'retried';
-  }
-
-  async function runOnce(): Promise<RunResult> {
-    const result: RunResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
-    if (!o.transport) return result;
-    const at = now();
-    const rows = await claimDueEmails(o.db, { now: at, leaseUntil: new Date(at.getTime() + o.leaseMs), limit: o.batchSize });
-    result.claimed = rows.length;
-    for (const row of rows) result[await deliver(o.transport, row)]++;
-    return result;
-  }
-
-  function schedule(delayMs: number) {
-    timer = setTimeout(() => {
-      timer = undefined;
-      inFlight = tick();
-    }, delayMs);
-    timer.unref();
-  }
-
-  async function tick(): Promise<void> {
-    let full = false;
-    try {
-      full = (await runOnce()).claimed >= o.batchSize;
-    } catch (err) {
-      o.log.error({ err }, 'outbox poll failed');
-    }
-    if (!stopped) schedule(full ? 0 : o.pollIntervalMs);
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      if (!o.transport) {
-        o.log.warn({}, 'no SMTP server configured and the mail catcher is off: e-mails wait in the outbox');
+export function registerMailDelivery(runner: JobRunner, deps: { db: Db; transport: MailTransport }): void {
+  runner.register(
+    'mail.send',
+    async ({ outboxId }, ctx) => {
+      const row = await findOutboxEmail(deps.db, outboxId);
+      if (!row || row.status === 'sent') return;
+      let failure: unknown;
+      try {
+        await deps.transport.sendMail({
+          from: { name: row.fromName, address: row.fromAddress },
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          headers: { 'X-PRSP-Outbox-Id': row.id },
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        });
+      } catch (err) {
+        failure = err ?? new Error('send failed');
+      }
+      // Marking happens outside the try: a database error after a successful send must not count as a send failure.
+      if (failure === undefined) {
+        await markEmailSent(deps.db, row.id, ctx.now);
+        ctx.log.info({ outboxId: row.id }, 'e-mail sent');
         return;
       }
-      schedule(0);
+      const error = describeSmtpError(failure);
+      await recordEmailFailure(deps.db, row.id, error, ctx.isLastAttempt);
+      throw new JobError(error);
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
-    },
-  };
-}
-
-/** Creates and starts the worker: what `main.ts` runs beside the HTTP server. */
-export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const worker = createOutboxWorker(options);
-  worker.start();
-  return worker;
+    MAIL_DELIVERY,
+  );
 }

@@ -1,5 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
+import { enqueueJob } from '../jobs/queue';
 import { outboxEmails } from './mail.tables';
+
+declare module '../jobs/queue' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface JobPayloads {
+    /** Sends one outbox e-mail (outbox-delivery.ts): the payload names the row, whose content stays in the outbox. */
+    'mail.send': { outboxId: string };
+  }
+}
 
 export type OutgoingEmail = {
   to: string;
@@ -10,21 +21,25 @@ export type OutgoingEmail = {
   html: string;
 };
 
+/** Attempts before an e-mail is given up: the first try and seven retries, the last about an hour after the first. */
+export const MAIL_MAX_ATTEMPTS = 8;
+
 /**
- * Queues an e-mail in the caller's transaction: it is sent only if the change that caused it commits,
- * and it is not lost if sending fails (the outbox worker retries).
+ * Queues an e-mail in the caller's transaction: the outbox row and its `mail.send` job exist only if the change that
+ * caused them commits, and the e-mail is not lost if sending fails (the job runner retries).
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<string> {
-  const [row] = await tx
-    .insert(outboxEmails)
-    .values({
-      toAddress: email.to,
-      fromName: email.fromName,
-      fromAddress: email.fromAddress,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-    })
-    .returning({ id: outboxEmails.id });
-  return row!.id;
+  const id = randomUUID();
+  const jobId = await enqueueJob(tx, 'mail.send', { outboxId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
+  await tx.insert(outboxEmails).values({
+    id,
+    toAddress: email.to,
+    fromName: email.fromName,
+    fromAddress: email.fromAddress,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    jobId,
+  });
+  return id;
 }

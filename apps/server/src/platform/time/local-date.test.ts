@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, endOfLocalDay, isLocalDate, localDateAt, startOfLocalDay } from './local-date';
+import { addDays, atLocalTime, endOfLocalDay, isLocalDate, localDateAt, startOfLocalDay } from './local-date';
 
 describe('local dates in Europe/Helsinki', () => {
   test('the date changes at Helsinki midnight, not at UTC midnight', () => {
@@ -23,6 +23,15 @@ describe('local dates in Europe/Helsinki', () => {
   test('the autumn changeover day (26 October 2025) has 25 hours', () => {
     expect(startOfLocalDay('2025-10-26').toISOString()).toBe('2025-10-25T21:00:00.000Z');
     expect(endOfLocalDay('2025-10-26').toISOString()).toBe('2025-10-26T22:00:00.000Z');
+  });
+
+  test('a wall-clock time of a day is the instant Helsinki clocks show it', () => {
+    expect(atLocalTime('2026-01-15', 2, 0).toISOString()).toBe('2026-01-15T00:00:00.000Z');
+    expect(atLocalTime('2026-07-15', 2, 30).toISOString()).toBe('2026-07-14T23:30:00.000Z');
+    // The spring changeover day: before 03:00 winter time, after it summer time.
+    expect(atLocalTime('2025-03-30', 2, 0).toISOString()).toBe('2025-03-30T00:00:00.000Z');
+    expect(atLocalTime('2025-03-30', 5, 0).toISOString()).toBe('2025-03-30T02:00:00.000Z');
+    expect(atLocalTime('2026-05-05', 9, 15, 'UTC').toISOString()).toBe('2026-05-05T09:15:00.000Z');
   });
 
   test('calendar arithmetic', () => {

@@ -55,8 +55,16 @@ function offsetAt(instant: number, timeZone: string): number {
 
 /** The instant the local day `date` begins (its midnight) in `timeZone`. */
 export function startOfLocalDay(date: LocalDate, timeZone: string = SERVICE_TIME_ZONE): Date {
+  return atLocalTime(date, 0, 0, timeZone);
+}
+
+/**
+ * The instant the wall clock in `timeZone` shows `hour:minute` on `date`. A time the clock skips (a spring
+ * changeover) gives the instant the clock jumps over it; a time it shows twice (autumn) gives one of the two.
+ */
+export function atLocalTime(date: LocalDate, hour: number, minute: number, timeZone: string = SERVICE_TIME_ZONE): Date {
   const { y, m, d } = parts(date);
-  const wallClock = Date.UTC(y, m - 1, d);
+  const wallClock = Date.UTC(y, m - 1, d, hour, minute);
   // The offset at the guess can differ from the offset at the answer only across a changeover; a second pass settles it.
   let instant = wallClock - offsetAt(wallClock, timeZone);
   instant = wallClock - offsetAt(instant, timeZone);

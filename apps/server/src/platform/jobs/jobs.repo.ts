@@ -1,0 +1,161 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { jobs } from './jobs.tables';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** Inserts a job; with a singleton key that already exists, nothing happens and the answer is null. */
+export async function insertJob(tx: Tx, values: typeof jobs.$inferInsert): Promise<string | null> {
+  const [row] = await tx.insert(jobs).values(values).onConflictDoNothing().returning({ id: jobs.id });
+  return row?.id ?? null;
+}
+
+export type Claim = {
+  /** Jobs now running for the caller, their attempt counted. */
+  claimed: JobRow[];
+  /** Jobs whose runner stopped answering during their last attempt: marked failed instead of run again. */
+  gaveUp: Pick<JobRow, 'id' | 'kind' | 'attempts'>[];
+};
+
+export const CLAIM_EXPIRED_ERROR = 'claim expired during the last attempt (the runner holding it stopped)';
+
+/**
+ * Claims up to `limit` due jobs of `kinds` for one runner: queued jobs whose time has come, and running jobs whose
+ * claim has expired (their runner died). `FOR UPDATE SKIP LOCKED` lets runners in several instances claim at once
+ * without waiting for or taking each other's rows; setting `locked_until` in the same transaction keeps the jobs
+ * away from other runners while this one runs them outside any transaction. The attempt is counted here.
+ */
+export async function claimJobs(
+  db: Db,
+  opts: { kinds: readonly string[]; now: Date; limit: number; leaseMs: (kind: string) => number },
+): Promise<Claim> {
+  if (opts.kinds.length === 0 || opts.limit < 1) return { claimed: [], gaveUp: [] };
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: jobs.id, kind: jobs.kind, state: jobs.state, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, [...opts.kinds]),
+          or(and(eq(jobs.state, 'queued'), lte(jobs.runAt, opts.now)), and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, opts.now))),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(opts.limit)
+      .for('update', { skipLocked: true });
+    const gaveUp = due.filter((j) => j.state === 'running' && j.attempts >= j.maxAttempts);
+    if (gaveUp.length > 0) {
+      await tx
+        .update(jobs)
+        .set({ state: 'failed', lockedUntil: null, finishedAt: opts.now, lastError: CLAIM_EXPIRED_ERROR })
+        .where(
+          inArray(
+            jobs.id,
+            gaveUp.map((j) => j.id),
+          ),
+        );
+    }
+    const byLease = new Map<number, string[]>();
+    for (const j of due) {
+      if (gaveUp.includes(j)) continue;
+      const lease = opts.leaseMs(j.kind);
+      byLease.set(lease, [...(byLease.get(lease) ?? []), j.id]);
+    }
+    const claimed: JobRow[] = [];
+    for (const [lease, ids] of byLease) {
+      const rows = await tx
+        .update(jobs)
+        .set({ state: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(opts.now.getTime() + lease) })
+        .where(inArray(jobs.id, ids))
+        .returning();
+      claimed.push(...rows);
+    }
+    claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+    return { claimed, gaveUp: gaveUp.map(({ id, kind, attempts }) => ({ id, kind, attempts })) };
+  });
+}
+
+/**
+ * The claim a runner holds: the job is still running under the attempt it claimed. A runner whose claim expired and
+ * was taken over by another no longer matches, so it cannot overwrite the newer attempt's outcome.
+ */
+function held(id: string, attempt: number) {
+  return and(eq(jobs.id, id), eq(jobs.state, 'running'), eq(jobs.attempts, attempt));
+}
+
+export async function markJobDone(db: Tx, id: string, attempt: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ state: 'done', finishedAt: at, lockedUntil: null, lastError: null })
+    .where(held(id, attempt))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function scheduleJobRetry(db: Tx, id: string, attempt: number, runAt: Date, lastError: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ state: 'queued', runAt, lockedUntil: null, lastError })
+    .where(held(id, attempt))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Gives up on a job: the row stays, with its last error, for an operator to look at (docs/jobs.md tells how to retry). */
+export async function markJobFailed(db: Tx, id: string, attempt: number, at: Date, lastError: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ state: 'failed', finishedAt: at, lockedUntil: null, lastError })
+    .where(held(id, attempt))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Removes done jobs finished before `doneBefore` and failed ones before `failedBefore`; answers how many went. */
+export async function deleteFinishedJobs(db: Tx, opts: { doneBefore: Date; failedBefore: Date }): Promise<number> {
+  const gone = await db
+    .delete(jobs)
+    .where(
+      and(
+        isNotNull(jobs.finishedAt),
+        or(
+          and(eq(jobs.state, 'done'), lt(jobs.finishedAt, opts.doneBefore)),
+          and(eq(jobs.state, 'failed'), lt(jobs.finishedAt, opts.failedBefore)),
+        ),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return gone.length;
+}
+
+/** How many jobs of each kind are in each state, and the oldest `run_at` among them. */
+export async function countJobs(db: Tx) {
+  return db
+    .select({ kind: jobs.kind, state: jobs.state, count: count(), oldestRunAt: min(jobs.runAt) })
+    .from(jobs)
+    .groupBy(jobs.kind, jobs.state)
+    .orderBy(jobs.kind, jobs.state);
+}
+
+/** The latest failed jobs, without their payloads. */
+export async function latestFailures(db: Tx, limit: number) {
+  return db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      lastError: jobs.lastError,
+      createdAt: jobs.createdAt,
+      finishedAt: jobs.finishedAt,
+    })
+    .from(jobs)
+    .where(eq(jobs.state, 'failed'))
+    .orderBy(desc(jobs.finishedAt))
+    .limit(limit);
+}
+
+export async function findJob(db: Tx, id: string): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}

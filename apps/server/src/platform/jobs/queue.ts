@@ -1,0 +1,62 @@
+import type { Tx } from '../../db/client';
+import { insertJob } from './jobs.repo';
+
+/**
+ * The job kinds and their payloads. A module that adds a kind declares it where it registers the handler:
+ *
+ * ```ts
+ * declare module '../../platform/jobs/queue' {
+ *   interface JobPayloads {
+ *     'booking.expireHold': { holdId: string };
+ *   }
+ * }
+ * ```
+ *
+ * Payloads are JSON and carry ids, never personal data (no names, addresses, identity codes, message text):
+ * the handler loads what it needs when it runs, so what was deleted meanwhile is not resurrected and the
+ * jobs table holds nothing that retention would have to find.
+ */
+// Declaration merging needs an interface.
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+export interface JobPayloads {
+  /** Removes done and failed jobs after their keeping time (platform/jobs/cleanup.ts). */
+  'jobs.cleanup': Record<string, never>;
+}
+
+export type JobKind = keyof JobPayloads & string;
+
+export type EnqueueOptions = {
+  /** Not before this moment (default: now). */
+  runAt?: Date;
+  /**
+   * At most one job of this kind with this key, ever (until cleanup removes it): a second enqueue with the same
+   * key does nothing and returns null. Schedules use the period as the key; use it to make "once" jobs idempotent.
+   */
+  singletonKey?: string;
+  /** Attempts before the job is marked failed (default 5). */
+  maxAttempts?: number;
+};
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/**
+ * Queues a job. Pass the caller's transaction: the job exists exactly when that transaction commits (a job
+ * enqueued in a rolled-back transaction never runs), so a change and the work it causes are never separated.
+ * Returns the job id, or null when `singletonKey` named a job that already exists.
+ */
+export async function enqueueJob<K extends JobKind>(
+  tx: Tx,
+  kind: K,
+  payload: JobPayloads[K],
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error('maxAttempts must be a whole number ≥ 1');
+  return insertJob(tx, {
+    kind,
+    payload: payload as Record<string, unknown>,
+    runAt: options.runAt ?? new Date(),
+    singletonKey: options.singletonKey ?? null,
+    maxAttempts,
+  });
+}

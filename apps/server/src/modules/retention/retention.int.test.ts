@@ -16,6 +16,9 @@ import {
 import { seedDemo } from '../../db/seed/demo-seed';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { openTestDatabase } from '../../test/test-database';
+import { jobs } from '../../platform/jobs/jobs.tables';
+import { createJobRunner } from '../../platform/jobs/runner';
+import { registerRetentionJob } from './retention.job';
 import { runRetention } from './retention.service';
 import * as repo from './retention.repo';
 
@@ -188,6 +191,47 @@ describe('a retention run', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'retention.run'), eq(auditLog.objectId, espoo)));
     expect(runs).toHaveLength(2);
+  });
+});
+
+describe('as a job', () => {
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+  test('retention runs as a nightly job: once a day at 02:00 Helsinki time, however many instances declare it', async () => {
+    const db = database.db;
+    // 05:00 in Helsinki, two days after the runs above.
+    let clock = new Date('2026-06-03T02:00:00Z');
+    const instances = [0, 1, 2].map(() => {
+      const runner = createJobRunner({ db, log: silent, now: () => clock });
+      registerRetentionJob(runner, db);
+      return runner;
+    });
+    const [active] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, ids.activePatient!));
+    await db.insert(appointments).values({
+      organisationId: espoo,
+      patientId: active!.id,
+      name: 'old-for-the-job',
+      startsAt: daysAgo(95),
+      durationMinutes: 30,
+      type: 'oneOnOne',
+      status: 'booked',
+    });
+    const runsBefore = (await db.select().from(auditLog).where(eq(auditLog.action, 'retention.run'))).length;
+
+    const results = await Promise.all(instances.map((r) => r.runOnce()));
+    expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(1);
+    expect(await db.select().from(appointments).where(eq(appointments.name, 'old-for-the-job'))).toEqual([]);
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, 'retention.run'))).toHaveLength(runsBefore + 1);
+    const [job] = await db.select().from(jobs).where(eq(jobs.kind, 'retention.run'));
+    expect(job).toMatchObject({ state: 'done', attempts: 1, singletonKey: '2026-06-03', runAt: new Date('2026-06-02T23:00:00Z') });
+
+    // Later the same day nothing more runs; the next night it runs again.
+    clock = new Date('2026-06-03T20:00:00Z');
+    expect((await Promise.all(instances.map((r) => r.runOnce()))).map((r) => r.claimed)).toEqual([0, 0, 0]);
+    clock = new Date('2026-06-03T23:00:00Z');
+    expect((await Promise.all(instances.map((r) => r.runOnce()))).reduce((sum, r) => sum + r.done, 0)).toBe(1);
+    const keys = (await db.select({ key: jobs.singletonKey }).from(jobs).where(eq(jobs.kind, 'retention.run'))).map((j) => j.key).sort();
+    expect(keys).toEqual(['2026-06-03', '2026-06-04']);
   });
 });
 

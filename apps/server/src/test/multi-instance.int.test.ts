@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../db/client';
 import { seedDemo } from '../db/seed/demo-seed';
+import { jobs } from '../platform/jobs/jobs.tables';
+import { enqueueJob } from '../platform/jobs/queue';
+import type { JobRunner } from '../platform/jobs/runner';
 import { createFieldCipher } from '../platform/crypto/field-cipher';
 import { TestBrowser } from './http-client';
 import { startTestApp, type TestApp } from './test-app';
@@ -12,6 +16,14 @@ import { openTestDatabase } from './test-database';
  * instance needs lives in the other's memory. Runs on PGlite and on the PostgreSQL server like the other
  * integration tests; it needs a Redis server (CI has one), and says so where there is none.
  */
+declare module '../platform/jobs/queue' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface JobPayloads {
+    'test.multiInstance': { n: number };
+  }
+}
+
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runs = await redisAnswers(REDIS_URL);
 if (!runs) console.warn(`multi-instance tests need Redis at ${REDIS_URL}; none answers, so they do not run here`);
@@ -75,5 +87,24 @@ describe.runIf(runs)('two instances on one database and one Redis', () => {
     const accepted = statuses.filter((s) => s === 303).length;
     expect(accepted).toBe(19);
     expect(statuses.slice(accepted)).toEqual(Array(30 - accepted).fill(429));
+  });
+
+  test('jobs are claimed once across instances, and a schedule both declare runs once per period', async () => {
+    const count = 30;
+    const runs: number[] = [];
+    for (const app of [a, b]) app.app.jobs.register('test.multiInstance', async ({ n }) => void runs.push(n));
+    await database.db.transaction(async (tx) => {
+      for (let n = 0; n < count; n++) await enqueueJob(tx, 'test.multiInstance', { n });
+    });
+    const drain = async (runner: JobRunner) => {
+      for (let claimed = 1; claimed > 0;) claimed = (await runner.runOnce({ kinds: ['test.multiInstance'], limit: 4 })).claimed;
+    };
+    await Promise.all([drain(a.app.jobs), drain(b.app.jobs)]);
+    expect(runs.sort((x, y) => x - y)).toEqual(Array.from({ length: count }, (_, n) => n));
+
+    // Both instances declare the hourly session purge: one job for this hour, run by one of them.
+    const results = await Promise.all([a, b].map((app) => app.app.jobs.runOnce({ kinds: ['sessions.purge'] })));
+    expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(1);
+    expect(await database.db.select().from(jobs).where(eq(jobs.kind, 'sessions.purge'))).toHaveLength(1);
   });
 });

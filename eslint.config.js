@@ -1,7 +1,62 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+
+// Layers of the web app (bulletproof-react's import zones): app -> areas -> features -> components, lib.
+const WEB = 'apps/web/src';
+const webZones = [
+  ...folders(`./${WEB}/areas`).map((area) => ({
+    target: `${WEB}/areas/${area}`,
+    from: `${WEB}/areas`,
+    except: [`./${area}`],
+    message: 'An area does not import another area: move what both need into features/, components/ or lib/.',
+  })),
+  ...folders(`./${WEB}/features`).map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: compose them in an area.',
+  })),
+  {
+    target: `${WEB}/features`,
+    from: [`${WEB}/areas`, `${WEB}/app`],
+    message: 'A feature does not import areas or the app: pass what it needs in.',
+  },
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`],
+    from: [`${WEB}/areas`, `${WEB}/features`, `${WEB}/app`],
+    message: 'components/ and lib/ are shared by every area: they import no area, feature or app code.',
+  },
+];
+
+// Server modules talk to each other through services; queries and tables stay inside their module
+// (another module's tables come through db/schema when a query must join them).
+const MODULES = 'apps/server/src/modules';
+const moduleNames = folders(`./${MODULES}`);
+const serverZones = moduleNames.flatMap((module) => {
+  const others = moduleNames.filter((m) => m !== module);
+  return [
+    {
+      target: `${MODULES}/${module}`,
+      from: others.map((other) => `${MODULES}/${other}/**/*.repo.ts`),
+      message: "A module uses another module's service, never its repository.",
+    },
+    {
+      // Table files may reference each other's keys; queries take another module's tables from db/schema.
+      target: `${MODULES}/${module}/**/!(*.tables).ts`,
+      from: others.map((other) => `${MODULES}/${other}/**/*.tables.ts`),
+      message: "Another module's tables come through db/schema, not its *.tables.ts.",
+    },
+  ];
+});
 
 export default tseslint.config(
   {
@@ -23,6 +78,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   // Command-line tools and tests may talk to whoever runs them; the server logs through pino only.
   { files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts'], rules: { 'no-console': 'off' } },

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           env: { TZ: 'UTC' },
           testTimeout: 30_000,

@@ -177,3 +177,40 @@ describe('production', () => {
     expect(err.message).not.toContain('broker-given-secret');
   });
 });
+
+describe('file store', () => {
+  test('on disk under DATA_DIR by default; FILES_DIR moves it', () => {
+    expect(loadConfig({}).files).toEqual({ dir: 'var/files', s3: undefined });
+    expect(loadConfig({ DATA_DIR: '/srv/prsp' }).files.dir).toBe('/srv/prsp/files');
+    expect(loadConfig({ DATA_DIR: '/srv/prsp', FILES_DIR: '/mnt/shared/files' }).files.dir).toBe('/mnt/shared/files');
+  });
+
+  test('S3 when a bucket is set, with its settings', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'prsp-files',
+      S3_ENDPOINT: 'https://s3.example.fi',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'key-secret',
+    });
+    expect(config.files.s3).toEqual({
+      bucket: 'prsp-files',
+      region: 'us-east-1',
+      endpoint: 'https://s3.example.fi',
+      forcePathStyle: true,
+      accessKeyId: 'key-id',
+      secretAccessKey: 'key-secret',
+    });
+    expect(loadConfig({ S3_BUCKET: 'prsp-files', S3_REGION: 'eu-north-1' }).files.s3).toMatchObject({
+      region: 'eu-north-1',
+      forcePathStyle: false,
+      accessKeyId: undefined,
+    });
+  });
+
+  test('an access key without its secret (or the other way round) is refused', () => {
+    expect(configError({ S3_BUCKET: 'prsp-files', S3_ACCESS_KEY_ID: 'key-id' }).message).toContain('- S3_SECRET_ACCESS_KEY:');
+    expect(configError({ S3_BUCKET: 'prsp-files', S3_SECRET_ACCESS_KEY: 'secret' }).message).toContain('- S3_ACCESS_KEY_ID:');
+    expect(configError({ S3_ENDPOINT: 'not a url' }).message).toContain('- S3_ENDPOINT:');
+  });
+});

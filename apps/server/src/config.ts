@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const DEMO_SECRET = 'demo-only-secret-change-me-in-production-0000';
@@ -45,6 +46,14 @@ const ZEnv = z
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DEMO_SEED: bool.optional(),
     WEB_DIST: z.string().optional(),
+    // File store: a directory by default; S3-compatible storage when S3_BUCKET is set.
+    FILES_DIR: z.string().optional(),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -67,6 +76,13 @@ const ZEnv = z
       ['PUBLIC_URL', env.PUBLIC_URL?.startsWith('http:') === true, 'the public URL must be an https URL'],
     ] as const;
     for (const [path, bad, message] of demoOnly) if (bad) ctx.addIssue({ code: 'custom', path: [path], message });
+  })
+  .superRefine((env, ctx) => {
+    // Keys come in pairs; without both the SDK's own chain (AWS_* variables, instance role) is used.
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+    }
   });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -114,6 +130,20 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     jobs: { pollIntervalMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY },
     demoSeed: env.DEMO_SEED ?? !production,
     webDist: env.WEB_DIST,
+    files: {
+      /** Where the disk store keeps files (unused when `s3` is set). */
+      dir: env.FILES_DIR ?? join(env.DATA_DIR, 'files'),
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    },
   };
 }
 

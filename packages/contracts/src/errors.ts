@@ -237,6 +237,12 @@ export const FIELD_MESSAGES = {
     se: 'Filen är för stor (högst 2 MB).',
     en: 'The file is too large (at most 2 MB).',
   },
+  emptyFile: { fi: 'Tiedosto on tyhjä.', se: 'Filen är tom.', en: 'The file is empty.' },
+  imageCorrupt: {
+    fi: 'Kuvatiedosto on vioittunut tai keskeneräinen.',
+    se: 'Bildfilen är skadad eller ofullständig.',
+    en: 'The image file is damaged or incomplete.',
+  },
   url: { fi: 'Anna osoite muodossa https://…', se: 'Ange adressen i formatet https://…', en: 'Enter the address as https://…' },
   date: { fi: 'Virheellinen päivämäärä.', se: 'Ogiltigt datum.', en: 'The date is not valid.' },
   pastDate: {

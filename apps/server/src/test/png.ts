@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import jpeg from 'jpeg-js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -45,4 +46,20 @@ export function jpegHeader(width: number, height: number): Buffer {
   sof.writeUInt16BE(width, 7);
   const jfif = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, sof, Buffer.from([0xff, 0xd9])]);
+}
+
+/** A real, fully decodable baseline JPEG of one colour. */
+export function jpegImage(width: number, height: number, rgb: [number, number, number] = [11, 79, 138]): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([...rgb, 255], i);
+  return jpeg.encode({ data, width, height }, 85).data;
+}
+
+// A 256×128 lossy WebP (a blue field with a white box), made once with Chromium's canvas.toDataURL('image/webp').
+const WEBP_LOGO =
+  'UklGRuICAABXRUJQVlA4WAoAAAAgAAAA/wAAfwAASUNDUMgBAAAAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADZWUDgg9AAAAPAPAJ0BKgABgAA+bTaYSKQjIqEkSACADYlnbuF1+/p/sGsE8T/IqWAf4C4/+j/0mb2QPT/090KS1bJFyygacsYx7rFYrFYqxSF4ZWrZIhYwwo1hJB6wID9DMRS4bkRSp4+o6dIIrVskYAGoAsHm4wMKqAIPWBZQNQBB6wLKBqAIPWBZQNQA+QAA/v9Fdf8Qv1kelD/iyzOpxeBmf/vngkGURe5fXUVBf+pgc/tVcW6nbGCpznIw7DK+cfsBXipTHsdjn9+CWMxz+L9XwpQLoDlG/jRtQ4CR2XAWS1BNbg2lC1rVYyoQrgZvxH2a4i4RAAAAAAA=';
+
+/** A real 256×128 WebP: no WebP encoder is installed, so this one is kept as bytes. */
+export function webpLogo(): Buffer {
+  return Buffer.from(WEBP_LOGO, 'base64');
 }

@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../app';
@@ -32,7 +35,10 @@ export async function startTestApp(
   shared: { database?: Database; redis?: Redis } = {},
 ): Promise<TestApp> {
   const port = await freePort();
+  // Uploaded files go to a directory of this app's own (unless the test names a store), removed on close.
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'prsp-test-files-'));
   const config = loadConfig({
+    FILES_DIR: filesDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
@@ -55,6 +61,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       if (!shared.database) await database.close();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

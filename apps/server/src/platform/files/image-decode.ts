@@ -1,0 +1,48 @@
+import { decode as decodeWebp } from '@cwasm/webp';
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+
+/** The raster formats the decoders below read in full. */
+export const DECODABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type DecodableImageType = (typeof DECODABLE_IMAGE_TYPES)[number];
+
+/** The type the bytes say they are (magic numbers), whatever name or type the client sent; undefined when unknown. */
+export async function sniffContentType(data: Uint8Array): Promise<string | undefined> {
+  return (await fileTypeFromBuffer(data))?.mime;
+}
+
+/** Width and height from the image header only (cheap, before a full decode is worth it); undefined when unreadable. */
+export function headerSize(data: Uint8Array): { width: number; height: number } | undefined {
+  try {
+    const { width, height } = imageSize(data);
+    return width && height ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Decodes every pixel of the image, so a truncated or damaged file fails here instead of in a browser
+ * (a header reader such as image-size accepts a PNG cut off after its first chunk). Pure JavaScript for
+ * PNG (pngjs, CRCs checked, nothing allowed after IEND) and JPEG (jpeg-js, which needs the end marker),
+ * libwebp as WebAssembly for WebP. Call it only after the header size has been checked against a limit:
+ * decoding allocates width × height × 4 bytes. Throws when the image does not decode.
+ */
+export function decodeImage(type: DecodableImageType, data: Buffer): { width: number; height: number } {
+  switch (type) {
+    case 'image/png': {
+      const png = PNG.sync.read(data);
+      return { width: png.width, height: png.height };
+    }
+    case 'image/jpeg': {
+      const image = jpeg.decode(data, { useTArray: true, maxResolutionInMP: 25, maxMemoryUsageInMB: 256 });
+      return { width: image.width, height: image.height };
+    }
+    case 'image/webp': {
+      const image = decodeWebp(data);
+      return { width: image.width, height: image.height };
+    }
+  }
+}

@@ -52,6 +52,10 @@ describe('defaults give the embedded demo', () => {
   test('sessions: 30 minutes idle, 12 hours absolute', () => {
     expect(config.session).toEqual({ idleSeconds: 30 * 60, absoluteSeconds: 12 * 60 * 60 });
   });
+
+  test('jobs: an idle instance looks every second and runs four at once', () => {
+    expect(config.jobs).toEqual({ pollIntervalMs: 1000, concurrency: 4 });
+  });
 });
 
 describe('overrides', () => {
@@ -77,6 +81,10 @@ describe('overrides', () => {
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe('./var');
     expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  test('job runner', () => {
+    expect(loadConfig({ JOBS_POLL_MS: '250', JOBS_CONCURRENCY: '1' }).jobs).toEqual({ pollIntervalMs: 250, concurrency: 1 });
   });
 
   test('session limits', () => {
@@ -108,6 +116,9 @@ describe('invalid values are reported by name', () => {
     ['DATA_KEY', 'too-short'],
     ['TEST_IDP_ENABLED', 'yes'],
     ['SESSION_IDLE_SECONDS', '0'],
+    ['JOBS_POLL_MS', '10'],
+    ['JOBS_CONCURRENCY', '0'],
+    ['JOBS_CONCURRENCY', '2.5'],
   ])('%s=%s', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message).toMatch(/^Invalid configuration:/);

@@ -10,6 +10,8 @@ export const ZErrorEnvelope = z.object({
   errorKey: z.string(),
   message: z.string(),
   fields: z.optional(z.array(ZFieldError)),
+  /** When a refused action may be tried again (ISO 8601), e.g. after a sign-in lockout (102). */
+  retryAt: z.optional(z.string()),
 });
 export type ErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { initialOrganisation, isLockedOut, lockoutAfterFailure, staffStatus } from './login-rules';
+import { countsTowardsLockout, identifierKey, initialOrganisation, isLockedOut, lockoutAfterFailure, staffStatus } from './login-rules';
 
 const now = new Date('2026-01-15T10:00:00Z');
 
@@ -14,6 +14,27 @@ describe('lockout', () => {
     expect(isLockedOut(until, now)).toBe(true);
     expect(isLockedOut(until, until)).toBe(false);
     expect(isLockedOut(null, now)).toBe(false);
+  });
+});
+
+describe('lockout by identifier (the answer must not tell whether an account exists)', () => {
+  test('wrong passwords, accounts without a password and identifiers without an account all count', () => {
+    expect(countsTowardsLockout('wrongPassword')).toBe(true);
+    expect(countsTowardsLockout('noPassword')).toBe(true);
+    expect(countsTowardsLockout('unknownUser')).toBe(true);
+  });
+
+  test('failures after the right password do not count', () => {
+    expect(countsTowardsLockout('locked')).toBe(false);
+    expect(countsTowardsLockout('noRole')).toBe(false);
+    expect(countsTowardsLockout('lockedOut')).toBe(false);
+  });
+
+  test('the identifier key is a hash of the normalised text, never the text', () => {
+    const key = identifierKey(' Nobody@Example.FI ');
+    expect(key).toBe(identifierKey('nobody@example.fi'));
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).not.toBe(identifierKey('somebody@example.fi'));
   });
 });
 

@@ -28,6 +28,20 @@ export async function consumePasswordToken(
   return row;
 }
 
+/** A token that can still be used (not used, not expired), without using it. */
+export async function findLivePasswordToken(
+  tx: Tx,
+  tokenHash: string,
+  now: Date,
+): Promise<{ purpose: PasswordPurpose; expiresAt: Date } | undefined> {
+  const [row] = await tx
+    .select({ purpose: passwordTokens.purpose, expiresAt: passwordTokens.expiresAt })
+    .from(passwordTokens)
+    .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
 /** Voids every link of a user not yet used: a new link or a new password makes older links worthless. */
 export async function voidOpenPasswordTokens(tx: Tx, userId: string): Promise<void> {
   await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));

@@ -1,20 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auditLog, sessions, staffUsers } from '../../db/schema';
+import { auditLog, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { setCookieAttributes } from '../../test/login-steps';
 import { createStaffAccount, GOOD_PASSWORD, organisationId, staffLogin, withCsrfCookie } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_STAFF_PASSWORD } from './staff-demo-seed';
 
-// At most 20 sign-in requests per minute per address: this file stays under that; the limit has its own file.
+// At most 20 sign-in requests per minute per address: this file stays under that; the limit and the lockout have files of their own.
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
 
-const userRow = async (id: string) => (await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
 
 async function expectLoginFailed(res: Response) {
   expect(res.status).toBe(401);
@@ -117,30 +116,5 @@ describe('refused sign-ins all look the same', () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toEqual([{ field: 'username', messageKey: 'fields.required', message: expect.any(String) }]);
-  });
-});
-
-describe('lockout', () => {
-  test('five wrong passwords in a row shut the account for 15 minutes; then the right one works', async () => {
-    const { id, email } = await createStaffAccount(t);
-    const browser = new TestBrowser(t.baseUrl);
-    for (let i = 0; i < 5; i++) await expectLoginFailed(await staffLogin(browser, email, `Wrong-Password-${i}`));
-    const shut = await userRow(id);
-    const minutes = (shut.lockedUntil!.getTime() - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(14.9);
-    expect(minutes).toBeLessThanOrEqual(15);
-
-    await expectLoginFailed(await staffLogin(browser, email, GOOD_PASSWORD));
-
-    await t.database.db
-      .update(staffUsers)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(staffUsers.id, id));
-    expect((await staffLogin(browser, email, GOOD_PASSWORD)).status).toBe(200);
-    const open = await userRow(id);
-    expect(open.failedLogins).toBe(0);
-    expect(open.lockedUntil).toBeNull();
-    const live = await t.database.db.select().from(sessions).where(eq(sessions.staffUserId, id));
-    expect(live).toHaveLength(1);
   });
 });

@@ -156,6 +156,38 @@ describe('POST /api/sso/password/set', () => {
   });
 });
 
+describe('GET /api/sso/password-token/:token', () => {
+  const check = (token: string) => new TestBrowser(t.baseUrl).fetch(`/api/sso/password-token/${encodeURIComponent(token)}`);
+
+  test('a live link says so without being used up; a used, expired or unknown one is 801', async () => {
+    const account = await createStaffAccount(t);
+    await postJson(anonymous(), '/api/sso/password/forgot', { email: account.email, app_role: 'admin' });
+    const token = (await lastEmailTo(t, account.email))!.token!;
+
+    const live = await check(token);
+    expect(live.status).toBe(200);
+    const body = await live.json();
+    expect(body).toEqual({ status: 'ok', statusCode: 200, data: { purpose: 'reset', expiresAt: expect.any(String) } });
+    expect(Date.parse(body.data.expiresAt)).toBe((await tokenRow(token))!.expiresAt.getTime());
+    expect((await check(token)).status).toBe(200);
+    expect((await tokenRow(token))!.usedAt).toBeNull();
+
+    expect((await setPassword(token)).status).toBe(200);
+    const used = await check(token);
+    expect(used.status).toBe(400);
+    expect(await used.json()).toMatchObject({ status: 'error', statusCode: 801, errorKey: 'errors.passwordLinkInvalid' });
+
+    await postJson(anonymous(), '/api/sso/password/forgot', { email: account.email, app_role: 'admin' });
+    const second = (await lastEmailTo(t, account.email))!.token!;
+    await t.database.db
+      .update(passwordTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordTokens.tokenHash, sha256(second)));
+    expect(await (await check(second)).json()).toMatchObject({ statusCode: 801 });
+    expect(await (await check('made-up-token')).json()).toMatchObject({ statusCode: 801 });
+  });
+});
+
 describe('POST /api/sso/password/change', () => {
   const change = (browser: TestBrowser, currentPassword: string, password = NEW_PASSWORD, passwordAgain = password) =>
     postJson(browser, '/api/sso/password/change', { currentPassword, password, passwordAgain });

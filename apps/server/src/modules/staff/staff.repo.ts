@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AdminPreset, AdminRights } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { adminMemberships, experts, organisations, sessions, staffUsers } from '../../db/schema';
+import { adminMemberships, experts, organisations, sessions, staffLoginThrottle, staffUsers } from '../../db/schema';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type MembershipRow = { organisationId: string; organisationName: string; preset: AdminPreset; rights: AdminRights };
@@ -30,6 +30,45 @@ export async function countLoginFailure(tx: Tx, id: string): Promise<number> {
 /** Shuts the account until `until`; the count starts again from zero when it opens. */
 export async function lockOutUntil(tx: Tx, id: string, until: Date): Promise<void> {
   await tx.update(staffUsers).set({ failedLogins: 0, lockedUntil: until }).where(eq(staffUsers.id, id));
+}
+
+/** Until when sign-in is shut for a typed identifier that belongs to no account (null when it is not). */
+export async function throttleLockedUntil(tx: Tx, identifierHash: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ lockedUntil: staffLoginThrottle.lockedUntil })
+    .from(staffLoginThrottle)
+    .where(eq(staffLoginThrottle.identifierHash, identifierHash))
+    .limit(1);
+  return row?.lockedUntil ?? null;
+}
+
+/**
+ * Counts one more failure for an identifier without an account (atomically, like `countLoginFailure`) and
+ * returns the new count. Rows untouched for a day and not locked are dropped on the way, so typos do not pile up.
+ */
+export async function countThrottleFailure(tx: Tx, identifierHash: string, now: Date): Promise<number> {
+  await tx
+    .delete(staffLoginThrottle)
+    .where(
+      and(
+        lt(staffLoginThrottle.updatedAt, new Date(now.getTime() - 86_400_000)),
+        or(isNull(staffLoginThrottle.lockedUntil), lt(staffLoginThrottle.lockedUntil, now)),
+      ),
+    );
+  const [row] = await tx
+    .insert(staffLoginThrottle)
+    .values({ identifierHash, failures: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: staffLoginThrottle.identifierHash,
+      set: { failures: sql`${staffLoginThrottle.failures} + 1`, updatedAt: now },
+    })
+    .returning({ failures: staffLoginThrottle.failures });
+  return row?.failures ?? 0;
+}
+
+/** Shuts sign-in for an identifier without an account until `until`; the count starts again from zero. */
+export async function lockThrottleUntil(tx: Tx, identifierHash: string, until: Date): Promise<void> {
+  await tx.update(staffLoginThrottle).set({ failures: 0, lockedUntil: until }).where(eq(staffLoginThrottle.identifierHash, identifierHash));
 }
 
 export async function recordLoginSuccess(tx: Tx, id: string, at: Date): Promise<void> {

@@ -134,7 +134,7 @@ describe('chat code groups', () => {
     expect((await browser.fetch(`/api/admin/chat-codes/${group.id}/codes`)).status).toBe(404);
   });
 
-  test('the CSV download: RFC 4180, an attachment, audited without the codes', async () => {
+  test('the CSV download for spreadsheets: BOM, ;, headers in the admin’s language, group and validity; audited without the codes', async () => {
     const browser = await staffBrowser(t, { preset: 'operationalAdmin' });
     const group = (await (await postJson(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 4, usesPerCode: 1 }))).json())
       .data;
@@ -142,11 +142,21 @@ describe('chat code groups', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="chat-codes-${group.id}.csv"`);
-    const csv = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes.slice(3));
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('code,useCount,usesPerCode');
-    expect(lines.slice(1, 5).every((l) => /^[2-9A-HJ-NP-Z]{10},0,1$/.test(l))).toBe(true);
+    expect(lines[0]).toBe('Koodi;Ryhmä;Voimassa alkaen;Voimassa asti;Käyttökerrat;Käyttökertoja koodia kohden');
+    const finnishDate = (date: string) => date.split('-').reverse().map(Number).join('.');
+    expect(group.expiryDate).toMatch(/-12-31$/);
+    for (const line of lines.slice(1, 5)) {
+      const fields = line.split(';');
+      expect(fields[0]).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
+      expect(fields.slice(1)).toEqual(['Fysioterapia syksy', finnishDate(group.startDate), finnishDate(group.expiryDate), '0', '1']);
+    }
     expect(lines[5]).toBe('');
+    const english = await (await browser.fetch(`/api/admin/chat-codes/${group.id}/codes.csv?lang=en`)).text();
+    expect(english.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Code;Group;Valid from;Valid until;Used;Uses per code');
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.objectId, group.id));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['chatCodes.groupCreate', 'chatCodes.download']));
     expect(JSON.stringify(audit)).not.toContain(lines[1]!.slice(0, 10));

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { ZLocationOptions, type OrganisationsInfo } from '@prsp/contracts';
 import { auditLog, organisationAreas, organisations, patients } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
-import { AINO, HELMI, LILJA, MATTI } from '../../test/person-codes';
+import { AINO, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
 import { expectError, okData, onboard, patientTestApp, postJson } from './patient-test-steps';
 
 const ctx = patientTestApp();
@@ -16,8 +16,24 @@ describe('GET /api/location', () => {
     const options = ZLocationOptions.parse(await okData(browser.fetch('/api/location')));
     expect(options.current).toBeNull();
     expect(options.areas.map((a) => a.id)).toEqual(['049', '091', '202', '235', '529', '853', '092']);
-    expect(options.areas[0]).toEqual({ id: '049', name: { fi: 'Espoo', se: 'Esbo', en: 'Espoo' } });
-    expect(options.areas.find((a) => a.id === '853')?.name).toEqual({ fi: 'Turku', se: 'Åbo', en: 'Turku' });
+    expect(options.areas[0]).toEqual({
+      id: '049',
+      name: { fi: 'Espoo', se: 'Esbo', en: 'Espoo' },
+      organisation: { id: ctx.espoo.id, name: expect.any(String) },
+    });
+    expect(options.areas.find((a) => a.id === '853')).toMatchObject({
+      name: { fi: 'Turku', se: 'Åbo', en: 'Turku' },
+      organisation: { id: ctx.kaarina.id },
+    });
+  });
+
+  test('tells the current organisation and area, so the page can show them and say when a move changes provider', async () => {
+    const browser = await ctx.signedIn(SARA);
+    await move(browser, '853');
+    const options = ZLocationOptions.parse(await okData(browser.fetch('/api/location')));
+    expect(options.current).toBe('853');
+    expect(options.currentOrganisation).toEqual({ id: ctx.kaarina.id, name: expect.any(String) });
+    expect(options.areas.find((a) => a.id === '049')?.organisation.id).toBe(ctx.espoo.id);
   });
 
   test('not signed in: 101', async () => {

@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function expectLoginFailed(res: Response) {
   expect(res.status).toBe(401);
   expect(await res.json()).toEqual({

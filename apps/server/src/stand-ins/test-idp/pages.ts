@@ -4,6 +4,7 @@ import type { TestPerson } from './test-persons';
 const TEXT = {
   fi: {
     title: 'Testitunnistus',
+    service: 'Etävastaanotto',
     intro: 'Tämä on kehitys- ja testikäyttöön tarkoitettu tunnistuspalvelu. Valitse testihenkilö tai kirjoita henkilötunnus.',
     persons: 'Testihenkilöt',
     choose: 'Tunnistaudu',
@@ -17,6 +18,7 @@ const TEXT = {
   },
   se: {
     title: 'Testidentifiering',
+    service: 'Distansmottagning',
     intro: 'Detta är en identifieringstjänst för utveckling och test. Välj en testperson eller skriv en personbeteckning.',
     persons: 'Testpersoner',
     choose: 'Identifiera dig',
@@ -30,6 +32,7 @@ const TEXT = {
   },
   en: {
     title: 'Test identification',
+    service: 'Remote reception',
     intro: 'This identification service is for development and testing. Choose a test person or type a personal identity code.',
     persons: 'Test persons',
     choose: 'Identify',
@@ -71,7 +74,7 @@ export function loginPage(opts: { uid: string; lang: Language; persons: readonly
   const htmlLang = opts.lang === 'se' ? 'sv' : opts.lang;
   return `<!doctype html>
 <html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t.title}</title><link rel="stylesheet" href="/test-idp/style.css"></head>
+<title>${t.title} – ${t.service}</title><link rel="stylesheet" href="/test-idp/style.css"></head>
 <body><main>
 <h1>${t.title}</h1>
 <p>${t.intro}</p>

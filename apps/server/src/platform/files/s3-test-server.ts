@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3StoreConfig } from './s3-file-store';
 
@@ -8,6 +9,8 @@ export type S3TestServer = {
   config: S3StoreConfig;
   /** The same as environment variables, for `loadConfig`. */
   env: Record<string, string>;
+  /** Every key in the bucket (to check that nothing was left behind). */
+  keys(): Promise<string[]>;
   close(): Promise<void>;
 };
 
@@ -34,6 +37,20 @@ export async function startS3TestServer(bucket = 'prsp-test'): Promise<S3TestSer
       S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
+    async keys() {
+      const client = new S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      try {
+        const out = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+        return (out.Contents ?? []).map((c) => c.Key!);
+      } finally {
+        client.destroy();
+      }
     },
     async close() {
       await server.close();

@@ -8,6 +8,8 @@ export function imageSizeError(kind: OrganisationImageKind, width: number, heigh
 
 /** Type and byte limits first (cheap), then the pixel size read from the decoded image. */
 export async function checkImageFile(kind: OrganisationImageKind, file: File): Promise<string | undefined> {
+  // The server refuses an empty file too (it is not 'nothing chosen').
+  if (file.size === 0) return 'emptyFile';
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'imageType';
   if (file.size > MAX_IMAGE_BYTES) return 'fileTooLarge';
   try {

@@ -1,0 +1,20 @@
+import { describe, expect, test } from 'vitest';
+import { checkImageFile, imageSizeError } from './image-check';
+
+describe('theme image checks in the form (the server checks the same on the bytes)', () => {
+  test('an empty file is refused as empty, whatever its type says', async () => {
+    expect(await checkImageFile('logo', new File([], 'logo.png', { type: 'image/png' }))).toBe('emptyFile');
+  });
+
+  test('a type other than PNG, JPEG or WebP, and more than 2 MB', async () => {
+    expect(await checkImageFile('logo', new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }))).toBe('imageType');
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'logo.png', { type: 'image/png' });
+    expect(await checkImageFile('logo', big)).toBe('fileTooLarge');
+  });
+
+  test('the pixel size must be exactly the rule', () => {
+    expect(imageSizeError('logo', 256, 128)).toBeUndefined();
+    expect(imageSizeError('background', 1900, 1080)).toBeUndefined();
+    expect(imageSizeError('logo', 255, 128)).toBe('imageSize');
+  });
+});

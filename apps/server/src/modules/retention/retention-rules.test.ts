@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isExpired, isRetentionDue, retentionCutoff } from './retention-rules';
+import { isExpired, retentionCutoff } from './retention-rules';
 
 const now = new Date('2026-03-29T12:00:00Z');
 
@@ -34,13 +34,5 @@ describe('isExpired', () => {
   });
   test('without a cut-off nothing is old', () => {
     expect(isExpired(new Date(0), null)).toBe(false);
-  });
-});
-
-describe('isRetentionDue', () => {
-  test('due when it never ran, or 23 hours or more ago', () => {
-    expect(isRetentionDue(null, now)).toBe(true);
-    expect(isRetentionDue(new Date(now.getTime() - 23 * 3_600_000), now)).toBe(true);
-    expect(isRetentionDue(new Date(now.getTime() - 22 * 3_600_000), now)).toBe(false);
   });
 });

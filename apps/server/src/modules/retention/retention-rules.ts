@@ -14,10 +14,3 @@ export function retentionCutoff(now: Date, days: number | null): Date | null {
 export function isExpired(at: Date, cutoff: Date | null): boolean {
   return cutoff !== null && at.getTime() < cutoff.getTime();
 }
-
-/** The job runs once a day: due when it never ran, or the last run began at least 23 hours ago (an hourly tick may be late). */
-export const RETENTION_INTERVAL_MS = 23 * 3_600_000;
-
-export function isRetentionDue(lastRunAt: Date | null, now: Date): boolean {
-  return lastRunAt === null || now.getTime() - lastRunAt.getTime() >= RETENTION_INTERVAL_MS;
-}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   adminMemberships,
@@ -14,16 +14,6 @@ import {
 
 export async function organisationsWithRetention(tx: Tx) {
   return tx.select({ id: organisations.id, retention: organisations.retention }).from(organisations);
-}
-
-export async function lastRetentionRunAt(tx: Tx): Promise<Date | null> {
-  const [row] = await tx
-    .select({ at: auditLog.at })
-    .from(auditLog)
-    .where(and(isNull(auditLog.actorId), eq(auditLog.action, 'retention.run')))
-    .orderBy(desc(auditLog.at))
-    .limit(1);
-  return row?.at ?? null;
 }
 
 /** Only one instance may run the job at a time; released when the transaction ends. */

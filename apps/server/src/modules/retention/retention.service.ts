@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../../db/client';
-import type { RetentionDays } from '../organisations/organisations.tables';
+import type { RetentionDays } from '../../db/schema';
 import { recordAudit } from '../../platform/audit/audit';
 import * as repo from './retention.repo';
-import { isExpired, isRetentionDue, retentionCutoff } from './retention-rules';
+import { isExpired, retentionCutoff } from './retention-rules';
 
 /** Any fixed number, distinct from the migration lock: one instance at a time runs retention. */
 const RETENTION_LOCK = 7_420_021;
@@ -80,15 +80,14 @@ async function applyRetention(tx: Tx, organisationId: string, retention: Retenti
 export type RetentionRun = { ran: boolean; organisations: { organisationId: string; counts: RetentionCounts }[] };
 
 /**
- * Runs retention for every organisation that has a limit, in one transaction under an advisory lock: when
- * several instances tick at once, one runs and the others skip. With `onlyIfDue`, it also skips when a run
- * began less than a day ago (the timer ticks hourly so a restart does not delay the job by a day).
+ * Runs retention for every organisation that has a limit, in one transaction under an advisory lock: a run started
+ * while another holds the lock (a run by hand beside the nightly job) skips. The nightly schedule is the job runner's
+ * (retention.job.ts: once a day across all instances).
  */
-export async function runRetention(db: Db, opts: { now?: Date; onlyIfDue?: boolean } = {}): Promise<RetentionRun> {
+export async function runRetention(db: Db, opts: { now?: Date } = {}): Promise<RetentionRun> {
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {
     if (!(await repo.tryJobLock(tx, RETENTION_LOCK))) return { ran: false, organisations: [] };
-    if (opts.onlyIfDue && !isRetentionDue(await repo.lastRetentionRunAt(tx), now)) return { ran: false, organisations: [] };
     const done: RetentionRun['organisations'] = [];
     for (const org of await repo.organisationsWithRetention(tx)) {
       const { patientDays, adminDays, expertDays } = org.retention;

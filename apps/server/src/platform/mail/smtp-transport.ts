@@ -1,10 +1,10 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 
-/** What the outbox worker needs of a mail transport; nodemailer's transporter is one. */
+/** What e-mail delivery (the `mail.send` job) needs of a mail transport; nodemailer's transporter is one. */
 export type MailTransport = { sendMail(message: SendMailOptions): Promise<unknown>; close?(): void };
 
 // nodemailer waits up to 2 minutes to connect and 10 minutes on an idle socket by default:
-// far longer than the outbox worker's lease, after which another worker could send the same mail.
+// far longer than a `mail.send` job's lease, after which another runner could send the same mail.
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 import { ZLocalized } from './organisation-content';
 
 /** Spec §4 'Chat-code expiry presets'. */
@@ -10,7 +11,7 @@ export const MAX_CODES_PER_GROUP = 10_000;
 export const CHAT_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const CHAT_CODE_LENGTH = 10;
 
-const name = z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200, 'tooLong'));
+const name = zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200, 'tooLong'));
 const usesPerCode = z
   .number()
   .check(z.refine(Number.isInteger, 'usesPerCode'), z.minimum(1, 'usesPerCode'), z.maximum(100_000, 'usesPerCode'));

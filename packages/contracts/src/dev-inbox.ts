@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 
 /**
  * The built-in mail catcher's inbox (demo and tests only; never mounted in production).
@@ -14,7 +15,7 @@ export const ZCaughtEmailSummary = z.object({
 export type CaughtEmailSummary = z.infer<typeof ZCaughtEmailSummary>;
 
 /** `GET /api/dev/inbox?to=`: newest first. */
-export const ZDevInboxQuery = z.object({ to: z.optional(z.string().check(z.maxLength(254, 'tooLong'))) });
+export const ZDevInboxQuery = z.object({ to: z.optional(zText().check(z.maxLength(254, 'tooLong'))) });
 export const ZDevInbox = z.object({ messages: z.array(ZCaughtEmailSummary) });
 export type DevInbox = z.infer<typeof ZDevInbox>;
 

@@ -6,6 +6,8 @@ export type EmailKindText = { title: string; content: string; values?: Readonly<
 export type EmailKindDefinition = {
   /** The tags (`{{name}}`) this kind fills in; any other `{{…}}` stays as written. */
   tags: readonly string[];
+  /** Tags the content must contain, or the e-mail is useless (a registration without its link): a template without one is refused. */
+  requiredTags: readonly string[];
   defaults: Readonly<Record<Language, EmailKindText>>;
 };
 
@@ -19,6 +21,7 @@ const PERSON = ['firstName', 'lastName', 'organisationName'] as const;
 export const EMAIL_KINDS = {
   registration: {
     tags: [...PERSON, 'link', 'validFor'],
+    requiredTags: ['link'],
     defaults: {
       fi: {
         title: 'Aseta salasanasi – {{organisationName}}',
@@ -42,6 +45,7 @@ export const EMAIL_KINDS = {
   },
   passwordReset: {
     tags: [...PERSON, 'link', 'validFor'],
+    requiredTags: ['link'],
     defaults: {
       fi: {
         title: 'Salasanan vaihtaminen – {{organisationName}}',

@@ -46,7 +46,7 @@ describe('ZEmailTemplateInput', () => {
     senderName: 'Espoo',
     senderAddress: 'noreply@espoo.example',
     title: 'T',
-    content: 'C',
+    content: 'C {{link}}',
   };
   const fail = (patch: Record<string, unknown>) => {
     const r = ZEmailTemplateInput.safeParse({ ...valid, ...patch });
@@ -66,7 +66,7 @@ describe('ZEmailTemplateInput', () => {
     expect(fail({ content: 'x'.repeat(EMAIL_TEMPLATE_LIMITS.content + 1) })).toEqual(['content:tooLong']);
   });
   test('a subject or sender name cannot hold a line break', () => {
-    expect(fail({ title: 'a\nBcc: x@example.com' })).toEqual(['title:invalid']);
-    expect(fail({ senderName: 'a\r\nb' })).toEqual(['senderName:invalid']);
+    expect(fail({ title: 'a\nBcc: x@example.com' })).toEqual(['title:controlCharacters']);
+    expect(fail({ senderName: 'a\r\nb' })).toEqual(['senderName:controlCharacters']);
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from './languages';
+import { RETENTION_MINIMUMS } from './retention';
 
 type Entry = { http: number; key: string; messages: Record<Language, string> };
 
@@ -220,6 +221,38 @@ export const FIELD_MESSAGES = {
   invalid: { fi: 'Virheellinen arvo.', se: 'Ogiltigt värde.', en: 'Invalid value.' },
   invalidSsn: ERROR_CATALOGUE[105].messages,
   tooLong: { fi: 'Arvo on liian pitkä.', se: 'Värdet är för långt.', en: 'The value is too long.' },
+  controlCharacters: {
+    fi: 'Tekstissä on merkkejä, joita ei voi käyttää (ohjausmerkkejä).',
+    se: 'Texten innehåller tecken som inte är tillåtna (styrtecken).',
+    en: 'The text contains characters that are not allowed (control characters).',
+  },
+  // E-mail templates: a tag the kind needs.
+  templateLinkMissing: {
+    fi: 'Viestistä puuttuu linkki: lisää tekstiin tunniste {{link}}.',
+    se: 'Meddelandet saknar länken: lägg till taggen {{link}} i texten.',
+    en: 'The message has no link: add the tag {{link}} to the text.',
+  },
+  templateTagMissing: {
+    fi: 'Viestistä puuttuu tunniste, jota tämä viesti tarvitsee.',
+    se: 'Meddelandet saknar en tagg som detta meddelande behöver.',
+    en: 'The message lacks a tag this e-mail needs.',
+  },
+  // Data saving: the shortest periods (RETENTION_MINIMUMS, docs/retention.md).
+  retentionExpertMinimum: {
+    fi: `Vähintään ${RETENTION_MINIMUMS.expertMonths} kuukautta, tai jätä tyhjäksi, jolloin tietoja ei poisteta.`,
+    se: `Minst ${RETENTION_MINIMUMS.expertMonths} månader, eller lämna tomt så raderas inga uppgifter.`,
+    en: `At least ${RETENTION_MINIMUMS.expertMonths} months, or leave empty to keep the data.`,
+  },
+  retentionAdminMinimum: {
+    fi: `Vähintään ${RETENTION_MINIMUMS.adminMonths} kuukautta, tai jätä tyhjäksi, jolloin tietoja ei poisteta.`,
+    se: `Minst ${RETENTION_MINIMUMS.adminMonths} månader, eller lämna tomt så raderas inga uppgifter.`,
+    en: `At least ${RETENTION_MINIMUMS.adminMonths} months, or leave empty to keep the data.`,
+  },
+  retentionPatientMinimum: {
+    fi: `Vähintään ${RETENTION_MINIMUMS.patientDays} päivää, tai jätä tyhjäksi, jolloin tietoja ei poisteta.`,
+    se: `Minst ${RETENTION_MINIMUMS.patientDays} dagar, eller lämna tomt så raderas inga uppgifter.`,
+    en: `At least ${RETENTION_MINIMUMS.patientDays} days, or leave empty to keep the data.`,
+  },
   // Organisation administration (services, experts, chat codes).
   colour: { fi: 'Anna väri muodossa #RRGGBB.', se: 'Ange färgen i formatet #RRGGBB.', en: 'Enter the colour as #RRGGBB.' },
   imageSize: {

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 import { ZStaffEmail } from './staff';
 import { pageOf, ZStaffUserStatus, ZUserListQuery } from './staff-users';
 
-const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
+const requiredText = (max: number) => zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
 
 /** Spec §3 'Expert': communication language fi, en or sv. */
 export const EXPERT_LANGUAGES = ['fi', 'sv', 'en'] as const;
@@ -16,10 +17,10 @@ export const ZExpertInput = z
     lastName: requiredText(100),
     email: ZStaffEmail,
     specializations: z
-      .array(z.string().check(z.maxLength(100, 'tooLong')))
+      .array(zText().check(z.maxLength(100, 'tooLong')))
       .check(z.minLength(1, 'specializations'), z.maxLength(20, 'tooLong')),
     communicationLanguage: z.enum(EXPERT_LANGUAGES),
-    chatQueueId: z.optional(z.string().check(z.maxLength(100, 'tooLong'))),
+    chatQueueId: z.optional(zText().check(z.maxLength(100, 'tooLong'))),
     autoCreateChat: z.optional(z.boolean()),
   })
   .check(

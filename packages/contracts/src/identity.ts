@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 
 /** `GET /api/auth/check`: answers only while the session lives; otherwise statusCode 101. */
 export const ZAuthCheck = z.object({ authenticated: z.literal(true), expiresAt: z.iso.datetime() });
@@ -13,7 +14,7 @@ export const ZStrippedToken = z.object({ token: z.string(), age: z.int().check(z
 export type StrippedToken = z.infer<typeof ZStrippedToken>;
 
 /** Query of `GET /api/login`. */
-export const ZLoginQuery = z.object({ lang: z.optional(z.string().check(z.maxLength(5))) });
+export const ZLoginQuery = z.object({ lang: z.optional(zText().check(z.maxLength(5))) });
 
 /** Sign-in failures the callback reports to the authentication page as `?error=`. */
 export const LOGIN_ERRORS = ['invalidSsn', 'loginFailed'] as const;

@@ -1,5 +1,7 @@
 export * from './languages';
 export * from './errors';
+export * from './retention';
+export * from './text';
 export * from './envelope';
 export * from './ssn';
 export * from './feature-flags';

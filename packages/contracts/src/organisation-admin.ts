@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 import { ZFeatureFlags } from './feature-flags';
 import { ZLocalized, ZOrganisationContent } from './organisation-content';
 import { SERVICE_ICONS } from './services';
@@ -22,12 +23,12 @@ export const MAX_FORM_FIELD_BYTES = 256 * 1024;
 export const DAYS_PER_MONTH = 30.437;
 
 /** `#RRGGBB` (spec §5). */
-export const ZHexColour = z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/, 'colour'));
+export const ZHexColour = zText().check(z.regex(/^#[0-9A-Fa-f]{6}$/, 'colour'));
 
 /** Where an organisation serves: Statistics Finland municipality codes (3 digits) and postal codes (5 digits). */
 export const ZOrganisationAreas = z.object({
-  municipalities: z.array(z.string().check(z.regex(/^\d{3}$/, 'invalid'))).check(z.maxLength(400, 'tooLong')),
-  postalCodes: z.array(z.string().check(z.regex(/^\d{5}$/, 'postalCode'))).check(z.maxLength(3000, 'tooLong')),
+  municipalities: z.array(zText().check(z.regex(/^\d{3}$/, 'invalid'))).check(z.maxLength(400, 'tooLong')),
+  postalCodes: z.array(zText().check(z.regex(/^\d{5}$/, 'postalCode'))).check(z.maxLength(3000, 'tooLong')),
 });
 export type OrganisationAreas = z.infer<typeof ZOrganisationAreas>;
 
@@ -102,7 +103,7 @@ export const ZAdminOrganisationList = z.object({
 });
 export type AdminOrganisationList = z.infer<typeof ZAdminOrganisationList>;
 
-export const ZOrganisationIdParams = z.object({ id: z.string().check(z.maxLength(64)) });
+export const ZOrganisationIdParams = z.object({ id: zText().check(z.maxLength(64)) });
 
 /** Answer of create and update: the organisation as stored. */
 export const ZOrganisationSaved = z.object({ id: z.uuid(), clientId: z.string() });

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
+import { zMultilineText, zText } from './text';
 import { FEATURE_FLAGS } from './feature-flags';
-import { ZLink, ZLocalizedLink } from './organisation-content';
 import { ZHexColour, ZOrganisationAreas } from './organisation-admin';
+import { meetsRetentionMinimum, RETENTION_MINIMUMS } from './retention';
 
 /*
  * The organisation form of spec §3 travels as multipart form data: plain text fields, JSON-string
@@ -9,49 +10,73 @@ import { ZHexColour, ZOrganisationAreas } from './organisation-admin';
  * parsing the JSON; the admin web form validates with the same schemas.
  */
 
-const text = (max: number) => z.string().check(z.maxLength(max, 'tooLong'));
-const required = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
+const text = (max: number) => zText().check(z.maxLength(max, 'tooLong'));
+/** Page contents, descriptions: line breaks and tabs allowed. */
+const multilineText = (max: number) => zMultilineText().check(z.maxLength(max, 'tooLong'));
+const required = (max: number) => zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
+/**
+ * Only web addresses: `https:` or `http:` (a test or intranet page), never `javascript:`, `data:` or another scheme
+ * a link could run or embed.
+ */
+export function isWebUrl(v: string): boolean {
+  return URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
+}
+
 /** http(s) URL, as an admin would paste it. */
-export const ZWebUrl = z.string().check(
+export const ZWebUrl = zText().check(
   z.trim(),
   z.minLength(1, 'required'),
   z.maxLength(2000, 'tooLong'),
-  z.refine((v) => v === '' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'url'),
+  z.refine((v) => v === '' || isWebUrl(v), 'url'),
 );
-const optionalUrl = z.string().check(
+/** An address that may be left empty (the link is then not shown). */
+export const ZOptionalWebUrl = zText().check(
+  z.trim(),
   z.maxLength(2000, 'tooLong'),
-  z.refine((v) => v === '' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'url'),
+  z.refine((v) => v === '' || isWebUrl(v), 'url'),
 );
-const localized = (max: number) => z.object({ fi: text(max), se: text(max), en: text(max) });
+const optionalUrl = ZOptionalWebUrl;
+const localized = (max: number) => z.object({ fi: multilineText(max), se: multilineText(max), en: multilineText(max) });
+/** A link whose text and address may both be empty (then it is not shown); an address must be a web address. */
+const optionalLink = z.object({ text: text(200), url: ZOptionalWebUrl });
 const requiredLink = z.object({ text: required(200), url: ZWebUrl });
 const perLanguage = <T extends z.ZodMiniType>(item: T) => z.object({ fi: item, se: item, en: item });
 const buttonIds = z.array(text(64)).check(z.maxLength(2, 'redirectionButtons'));
 
 /** Chat platform credentials: a key, not prose (spec §5 'must be valid'). */
-export const ZChatCredential = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/, 'chatCredential'));
+export const ZChatCredential = zText().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/, 'chatCredential'));
 
 /** Plain text fields: each value as sent (a string). */
 export const ORGANISATION_TEXT_FIELDS = {
   organizationName: required(200),
   paymentNumber: text(100),
   contactPerson: required(200),
-  contactPersonEmail: z.string().check(z.trim(), z.maxLength(254, 'tooLong'), z.email('email')),
-  country: z.string().check(z.regex(/^[A-Za-z]{2}$/, 'invalid')),
-  organizationInfo: text(5000),
+  contactPersonEmail: zText().check(z.trim(), z.maxLength(254, 'tooLong'), z.email('email')),
+  country: zText().check(z.regex(/^[A-Za-z]{2}$/, 'invalid')),
+  organizationInfo: multilineText(5000),
   primaryColor: ZHexColour,
   secondaryColor: ZHexColour,
-  endOfService: z.string().check(z.refine((v) => v === '' || z.iso.date().safeParse(v).success, 'date')),
+  endOfService: zText().check(z.refine((v) => v === '' || z.iso.date().safeParse(v).success, 'date')),
   organisationType: z.enum(['internal', 'external']),
   serviceUrl: optionalUrl,
   dontShowOnListingEnabled: z.enum(['true', 'false']),
-  additionalServicesInformation: text(10_000),
+  additionalServicesInformation: multilineText(10_000),
   ninchatSiteKey: ZChatCredential,
   ninchatMasterKey: ZChatCredential,
   ninchatSecret: ZChatCredential,
-  /** Data saving (spec §5): experts and admins in months, patients in days; empty keeps data. */
-  dataSavingExpertMonths: z.string().check(z.regex(/^(\d{1,4})?$/, 'invalid')),
-  dataSavingAdminMonths: z.string().check(z.regex(/^(\d{1,4})?$/, 'invalid')),
-  dataSavingPatientDays: z.string().check(z.regex(/^(\d{1,5})?$/, 'invalid')),
+  /** Data saving (spec §5): experts and admins in months, patients in days; empty keeps data; minimums in `RETENTION_MINIMUMS`. */
+  dataSavingExpertMonths: zText().check(
+    z.regex(/^(\d{1,4})?$/, 'invalid'),
+    z.refine((v) => meetsRetentionMinimum(v, RETENTION_MINIMUMS.expertMonths), 'retentionExpertMinimum'),
+  ),
+  dataSavingAdminMonths: zText().check(
+    z.regex(/^(\d{1,4})?$/, 'invalid'),
+    z.refine((v) => meetsRetentionMinimum(v, RETENTION_MINIMUMS.adminMonths), 'retentionAdminMinimum'),
+  ),
+  dataSavingPatientDays: zText().check(
+    z.regex(/^(\d{1,5})?$/, 'invalid'),
+    z.refine((v) => meetsRetentionMinimum(v, RETENTION_MINIMUMS.patientDays), 'retentionPatientMinimum'),
+  ),
 } as const;
 export type OrganisationTextField = keyof typeof ORGANISATION_TEXT_FIELDS;
 
@@ -61,8 +86,8 @@ export const ORGANISATION_FLAG_FIELDS = FEATURE_FLAGS;
 /** JSON-string fields: the value after `JSON.parse`. Content texts are HTML or plain text per field. */
 export const ORGANISATION_JSON_FIELDS = {
   termsAndConditionsText: localized(50_000),
-  termsAndConditionsMoreLink: z.nullable(ZLocalizedLink),
-  cookiePolicyLink: z.nullable(ZLocalizedLink),
+  termsAndConditionsMoreLink: z.nullable(perLanguage(optionalLink)),
+  cookiePolicyLink: z.nullable(perLanguage(optionalLink)),
   serviceInfo: localized(20_000),
   chatCodesInfo: localized(20_000),
   thankYouText: localized(5000),
@@ -82,7 +107,7 @@ export const ORGANISATION_JSON_FIELDS = {
   redirectionSelectedButtons: buttonIds,
   redirectionPrimaryButtons: z.array(text(64)).check(z.maxLength(1, 'redirectionButtons')),
   bookingConfirmedText: localized(5000),
-  bookingConfirmedLink: z.nullable(perLanguage(ZLink)),
+  bookingConfirmedLink: z.nullable(perLanguage(optionalLink)),
   /** Per language, URL and name both required (spec §5). */
   privacyStatementUrl: perLanguage(z.object({ url: ZWebUrl, name: required(200) })),
   /** The organisation's services in display order, as the admin page holds them (chat code details removed). */

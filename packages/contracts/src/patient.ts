@@ -1,18 +1,19 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 import { toLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
 
-const required = () => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200, 'tooLong'));
+const required = () => zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200, 'tooLong'));
 
 /** Spec §5 'Contact form'. First and last name come from the identity and are never taken from the client. */
 export const ZContactUpdate = z.object({
   street: required(),
-  code: z.string().check(z.trim(), z.regex(/^.{5}$/, 'postalCode')),
+  code: zText().check(z.trim(), z.regex(/^.{5}$/, 'postalCode')),
   city: required(),
-  mobile: z.string().check(z.trim(), z.regex(/^[0-9+][0-9]{4,19}$/, 'mobile')),
-  email: z.string().check(z.trim(), z.email('email'), z.maxLength(254, 'tooLong')),
-  country: z.string().check(z.regex(/^[a-z]{2}$/, 'invalid')),
-  nationality: z.string().check(z.regex(/^[a-z]{2}$/, 'invalid')),
+  mobile: zText().check(z.trim(), z.regex(/^[0-9+][0-9]{4,19}$/, 'mobile')),
+  email: zText().check(z.trim(), z.email('email'), z.maxLength(254, 'tooLong')),
+  country: zText().check(z.regex(/^[a-z]{2}$/, 'invalid')),
+  nationality: zText().check(z.regex(/^[a-z]{2}$/, 'invalid')),
 });
 export type ContactUpdate = z.infer<typeof ZContactUpdate>;
 
@@ -37,7 +38,7 @@ export const ZOrganisationsInfo = z.object({
   selectedOrganisation: z.nullable(z.string()),
 });
 export type OrganisationsInfo = z.infer<typeof ZOrganisationsInfo>;
-export const ZSelectOrganisation = z.object({ selectedOrganisation: z.string().check(z.minLength(1, 'required')) });
+export const ZSelectOrganisation = z.object({ selectedOrganisation: zText().check(z.minLength(1, 'required')) });
 
 /** True for an IANA time zone name the runtime knows (`Europe/Helsinki`, `UTC`). */
 export function isTimeZone(value: string): boolean {
@@ -52,11 +53,11 @@ export function isTimeZone(value: string): boolean {
 
 /** `POST /api/client_params`: the patient app's language (`sv` means `se`) and the browser's time zone. */
 export const ZClientParams = z.object({
-  lang: z.string().check(
+  lang: zText().check(
     z.maxLength(5, 'tooLong'),
     z.refine((v) => toLanguage(v) !== undefined, 'invalid'),
   ),
-  timezone: z.string().check(z.maxLength(64, 'tooLong'), z.refine(isTimeZone, 'invalid')),
+  timezone: zText().check(z.maxLength(64, 'tooLong'), z.refine(isTimeZone, 'invalid')),
 });
 export type ClientParams = z.infer<typeof ZClientParams>;
 
@@ -86,4 +87,4 @@ export const ZLocationOptions = z.object({
   areas: z.array(z.object({ id: z.string(), name: ZLocalized })),
   current: z.nullable(z.string()),
 });
-export const ZChangeLocation = z.object({ area: z.string().check(z.minLength(1, 'required')) });
+export const ZChangeLocation = z.object({ area: zText().check(z.minLength(1, 'required')) });

@@ -1,9 +1,11 @@
 import { z } from 'zod/mini';
+import { zMultilineText, zText } from './text';
 import { ZLocalized } from './organisation-content';
 import { SERVICE_ICONS } from './services';
 
-const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
-const text = (max: number) => z.string().check(z.maxLength(max, 'tooLong'));
+const requiredText = (max: number) => zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
+const text = (max: number) => zText().check(z.maxLength(max, 'tooLong'));
+const multilineText = (max: number) => zMultilineText().check(z.maxLength(max, 'tooLong'));
 
 export const SELF_ASSESSMENT_MODES = ['none', 'optional', 'mandatory'] as const;
 
@@ -18,14 +20,14 @@ export type ChatQueue = z.infer<typeof ZChatQueue>;
 export const ZServiceInput = z
   .object({
     name: z.object({ fi: requiredText(200), se: requiredText(200), en: requiredText(200) }),
-    description: z.object({ fi: text(2000), se: text(2000), en: text(2000) }),
+    description: z.object({ fi: multilineText(2000), se: multilineText(2000), en: multilineText(2000) }),
     icon: z.enum(SERVICE_ICONS, 'required'),
     chatQueueId: z.optional(text(100)),
     createQueue: z.optional(z.boolean()),
     requiresCode: z.boolean(),
     selfAssessment: z.enum(SELF_ASSESSMENT_MODES),
     /** Municipality or postal codes, a subset of the organisation's service area; empty = all of it. */
-    areas: z.array(z.string().check(z.regex(/^(\d{3}|\d{5})$/, 'invalid'))).check(z.maxLength(3000, 'tooLong')),
+    areas: z.array(zText().check(z.regex(/^(\d{3}|\d{5})$/, 'invalid'))).check(z.maxLength(3000, 'tooLong')),
   })
   .check(
     // Runs even when other fields fail, so the form shows every problem at once.

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 import { ADMIN_PRESETS, ZAdminRights } from './admin-rights';
 import { ZStaffEmail } from './staff';
 
@@ -14,7 +15,7 @@ const positiveInt = () => z.coerce.number().check(z.refine(Number.isInteger, 'in
 
 /** Query of the user lists: search by name or e-mail (case-insensitive), paged. */
 export const ZUserListQuery = z.object({
-  search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'tooLong'))),
+  search: z.optional(zText().check(z.trim(), z.maxLength(100, 'tooLong'))),
   page: z._default(positiveInt(), 1),
   pageSize: z._default(positiveInt().check(z.maximum(USER_LIST_MAX_PAGE_SIZE, 'invalid')), 20),
 });
@@ -65,7 +66,7 @@ export const ZGlobalUserPage = pageOf(ZGlobalUser);
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 /** Spec §5 'User': correct first name, last name and e-mail; organisation selected. */
-const name = () => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(100, 'tooLong'));
+const name = () => zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(100, 'tooLong'));
 
 /** Preset and, for Custom, the rights set one by one; other presets take their rights from PRESET_RIGHTS. */
 const presetAndRights = { preset: ZAdminPreset, rights: z.optional(ZAdminRights) };

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 import { ZAdminRights } from './admin-rights';
 
 /** The two apps a member of staff signs in to (spec §6). */
@@ -23,14 +24,14 @@ export function isStrongPassword(password: string): boolean {
 }
 
 /** A member of staff's e-mail address: trimmed and lower-cased, as it is stored (unique across staff). */
-export const ZStaffEmail = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'tooLong'), z.email('email'));
-const passwordInput = () => z.string().check(z.minLength(1, 'required'), z.maxLength(PASSWORD_MAX_LENGTH, 'tooLong'));
+export const ZStaffEmail = zText().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'tooLong'), z.email('email'));
+const passwordInput = () => zText().check(z.minLength(1, 'required'), z.maxLength(PASSWORD_MAX_LENGTH, 'tooLong'));
 
 /**
  * The two entries of a new password, as the registration and change-password forms check them (spec §5).
  * The server checks the same rule with `isStrongPassword` and answers a weak password with statusCode 802.
  */
-export const ZNewPassword = z.object({ password: passwordInput(), passwordAgain: z.string() }).check(
+export const ZNewPassword = z.object({ password: passwordInput(), passwordAgain: zText() }).check(
   z.refine((v) => isStrongPassword(v.password), { message: 'passwordWeak', path: ['password'] }),
   z.refine((v) => v.password === v.passwordAgain, { message: 'passwordMismatch', path: ['passwordAgain'] }),
 );
@@ -44,7 +45,7 @@ const matching = z.refine<{ password: string; passwordAgain: string }>((v) => v.
 
 /** `POST /api/sso/login` (spec §7). `username` is the e-mail address. */
 export const ZStaffLoginRequest = z.object({
-  username: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'required'), z.maxLength(254, 'tooLong')),
+  username: zText().check(z.trim(), z.toLowerCase(), z.minLength(1, 'required'), z.maxLength(254, 'tooLong')),
   password: passwordInput(),
   app_role: ZAppRole,
 });
@@ -73,13 +74,13 @@ export type StaffUserData = z.infer<typeof ZStaffUserData>;
 
 /** Path of `POST /api/sso/set_role/{appRole};{organization}`: one segment, role and organisation id joined by ';'. */
 export const ZSetRoleParams = z.object({
-  roleAndOrg: z.string().check(z.regex(/^(admin|expert);[0-9a-fA-F-]{36}$/, 'invalid')),
+  roleAndOrg: zText().check(z.regex(/^(admin|expert);[0-9a-fA-F-]{36}$/, 'invalid')),
 });
 
 /** `POST /api/sso/client_params` (spec §7): the interface language; the time zone is kept for the session. */
 export const ZStaffClientParams = z.object({
-  lang: z.string().check(z.regex(/^(fi|se|sv|en)$/i, 'invalid')),
-  timezone: z.optional(z.string().check(z.maxLength(64, 'tooLong'))),
+  lang: zText().check(z.regex(/^(fi|se|sv|en)$/i, 'invalid')),
+  timezone: z.optional(zText().check(z.maxLength(64, 'tooLong'))),
 });
 export type StaffClientParams = z.infer<typeof ZStaffClientParams>;
 
@@ -90,15 +91,15 @@ export type ForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 /** `POST /api/sso/password/set`: registration or reset, with the token from the e-mailed link. */
 export const ZSetPasswordRequest = z
   .object({
-    token: z.string().check(z.minLength(1, 'required'), z.maxLength(200, 'tooLong')),
+    token: zText().check(z.minLength(1, 'required'), z.maxLength(200, 'tooLong')),
     password: passwordInput(),
-    passwordAgain: z.string(),
+    passwordAgain: zText(),
   })
   .check(matching);
 export type SetPasswordRequest = z.infer<typeof ZSetPasswordRequest>;
 
 /** `POST /api/sso/password/change` for a signed-in member of staff. */
 export const ZChangePasswordRequest = z
-  .object({ currentPassword: passwordInput(), password: passwordInput(), passwordAgain: z.string() })
+  .object({ currentPassword: passwordInput(), password: passwordInput(), passwordAgain: zText() })
   .check(matching);
 export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

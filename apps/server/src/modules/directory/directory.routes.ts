@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { okEnvelope, toLanguage, ZCity, ZCountry, ZNationality, ZSpecialization } from '@prsp/contracts';
+import { okEnvelope, toLanguage, ZCity, ZCountry, ZNationality, ZSpecialization, zText } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
 import { countryList } from './countries';
@@ -9,7 +9,7 @@ import { specializationList } from './directory.service';
 import { cityList } from './municipalities';
 
 const ZCitiesParams = z.object({
-  lang: z.string().check(
+  lang: zText().check(
     z.maxLength(5, 'tooLong'),
     z.refine((v) => toLanguage(v) !== undefined, 'invalid'),
   ),

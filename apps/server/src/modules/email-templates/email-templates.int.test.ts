@@ -138,7 +138,7 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
       [{ senderAddress: 'not an address' }, 'template.senderAddress', 'fields.email'],
       [{ title: 'x'.repeat(201) }, 'template.title', 'fields.tooLong'],
       [{ content: 'x'.repeat(10_001) }, 'template.content', 'fields.tooLong'],
-      [{ title: 'a\nBcc: y@example.com' }, 'template.title', 'fields.invalid'],
+      [{ title: 'a\nBcc: y@example.com' }, 'template.title', 'fields.controlCharacters'],
       [{ kind: 'bookingConfirmation' }, 'template.kind', 'fields.invalid'],
       [{ language: 'de' }, 'template.language', 'fields.invalid'],
     ];

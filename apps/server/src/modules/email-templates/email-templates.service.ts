@@ -1,6 +1,7 @@
 import {
   EMAIL_TEMPLATE_KINDS,
   LANGUAGES,
+  emailTemplateTagProblems,
   emailTemplateTags,
   type EmailPreview,
   type EmailTemplate,
@@ -94,7 +95,10 @@ export async function resetTemplate(db: Db, actor: TemplateActor, id: string, la
   });
 }
 
-/** Renders what the editor holds with sample values (and the organisation's real name), as the e-mail would look. */
+/**
+ * Renders what the editor holds with sample values (and the organisation's real name), as the e-mail would look,
+ * and names the tags a save would be refused for (`missingTags`) and those no value fills in (`unknownTags`).
+ */
 export async function previewTemplate(db: Db, organisationId: string, request: EmailTemplatePreviewRequest): Promise<EmailPreview> {
   const { kind, language, title, content } = request.template;
   const values = {
@@ -102,5 +106,7 @@ export async function previewTemplate(db: Db, organisationId: string, request: E
     ...(await builtInValues(db, organisationId, kind, language)),
     ...definedValues(request.tags ?? {}),
   };
-  return renderEmail({ title, content, language, tags: emailTemplateTags(kind), values });
+  const rendered = renderEmail({ title, content, language, tags: emailTemplateTags(kind), values });
+  const { missing, unknown } = emailTemplateTagProblems(kind, { title, content });
+  return { ...rendered, missingTags: missing, unknownTags: unknown };
 }

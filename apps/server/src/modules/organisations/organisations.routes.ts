@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { okEnvelope, ZOrganisationsInfo, ZPatientConfig, ZSelectOrganisation } from '@prsp/contracts';
+import { okEnvelope, ZOrganisationsInfo, ZPatientConfig, ZSelectOrganisation, zText } from '@prsp/contracts';
 import { ok } from '../../platform/ok';
 import { patientAccess, patientContextOf, withOrganisation } from '../../platform/access/patient-access';
 import * as service from './organisations.service';
 
-const ZCompanyParams = z.object({ companyId: z.string().check(z.minLength(1), z.maxLength(100)) });
-const ZFileParams = z.object({ id: z.string().check(z.maxLength(64)), kind: z.string().check(z.maxLength(32)) });
+const ZCompanyParams = z.object({ companyId: zText().check(z.minLength(1), z.maxLength(100)) });
+const ZFileParams = z.object({ id: zText().check(z.maxLength(64)), kind: zText().check(z.maxLength(32)) });
 
 /** Patient config, organisation list and choice, and the theme images (spec §3 'Patient config', §7 'Patient main API'). */
 export async function organisationsRoutes(fastify: FastifyInstance, opts: service.OrganisationDeps) {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { okEnvelope, ZChatCodeResponse, ZPendingSurvey, ZServicesResponse } from '@prsp/contracts';
+import { okEnvelope, ZChatCodeResponse, ZPendingSurvey, ZServicesResponse, zText } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
 import { checkChatCode } from '../chat-codes/patient-chat-code.service';
 import { patientAccess, patientContextOf, withOrganisation } from '../../platform/access/patient-access';
 import { pendingSurveys, servicesFor } from './services.service';
 
-const ZChatCodeParams = z.object({ code: z.string().check(z.minLength(1, 'required'), z.maxLength(64, 'tooLong')) });
+const ZChatCodeParams = z.object({ code: zText().check(z.minLength(1, 'required'), z.maxLength(64, 'tooLong')) });
 
 /** Against guessing codes: a person typing needs a handful of tries a minute, a script needs thousands. */
 export const CHAT_CODE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };

@@ -13,10 +13,7 @@ function logoOf(config: PatientConfig | undefined, lang: Language): string | nul
   return theme?.logoUrls[lang] ?? theme?.logoUrl ?? null;
 }
 
-/**
- * Spec §2 chrome: header with the per-language logo, the profile menu, and the main menu behind a button on mobile.
- * On a phone the header is one 56 px row (spec §9): with a main menu, the language buttons move into it.
- */
+/** Spec §2 chrome: header with the per-language logo, the profile menu, and the main menu behind a button on mobile. */
 export function PatientHeader({
   config,
   mainMenu,
@@ -38,7 +35,7 @@ export function PatientHeader({
   const logo = logoOf(config, currentLanguage());
   return (
     <>
-      <header className={`site-header patient-header${mainMenu.length > 0 ? ' has-main-menu' : ''}`}>
+      <header className="site-header patient-header">
         <div className="site-header-inner">
           <Link to={homePath} className="brand">
             {logo ? (
@@ -60,8 +57,6 @@ export function PatientHeader({
                 <nav aria-label={t('chrome.mainMenu')}>
                   <MenuList entries={mainMenu} onAction={onAction} />
                 </nav>
-                {/* On a phone the languages live here, so the header stays one 56 px row (spec §9). */}
-                <LanguageSwitcher languages={languages} onChange={onLanguage} />
               </MenuButton>
             )}
             <LanguageSwitcher languages={languages} onChange={onLanguage} />

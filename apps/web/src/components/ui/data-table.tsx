@@ -1,9 +1,18 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Loading } from '../route-fallbacks';
 
+/** The column names as CSS strings (`--col-1: "Name"`), so a narrow screen can show each cell under its name. */
+export function columnLabels(columns: readonly ReactNode[]): CSSProperties {
+  return Object.fromEntries(
+    columns.flatMap((column, i) => (typeof column === 'string' ? [[`--col-${i + 1}`, JSON.stringify(column)]] : [])),
+  ) as CSSProperties;
+}
+
 /**
- * An admin list's table: loading until the rows are there (nothing when loading failed, the page shows the
- * error), a text when there are none, else the table with a caption for screen readers and one header row.
+ * A list's table: loading until the rows are there (nothing when loading failed, the page shows the error), a text
+ * when there are none, else the table with a caption for screen readers and one header row. On a narrow screen
+ * (360 px) each row becomes a card with every cell under its column's name, so the row's actions stay in reach
+ * without scrolling sideways.
  */
 export function DataTable<Row>({
   rows,
@@ -24,7 +33,7 @@ export function DataTable<Row>({
   if (rows.length === 0) return <p className="empty">{empty}</p>;
   return (
     <div className="table-wrap">
-      <table className="data">
+      <table className="data stack" style={columnLabels(columns)}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -13,7 +13,10 @@ function logoOf(config: PatientConfig | undefined, lang: Language): string | nul
   return theme?.logoUrls[lang] ?? theme?.logoUrl ?? null;
 }
 
-/** Spec §2 chrome: header with the per-language logo, the profile menu, and the main menu behind a button on mobile. */
+/**
+ * Spec §2 chrome: header with the per-language logo, the profile menu, and the main menu behind a button on mobile.
+ * On a phone the header is one 56 px row (spec §9): with a main menu, the language buttons move into it.
+ */
 export function PatientHeader({
   config,
   mainMenu,
@@ -35,7 +38,7 @@ export function PatientHeader({
   const logo = logoOf(config, currentLanguage());
   return (
     <>
-      <header className="site-header patient-header">
+      <header className={`site-header patient-header${mainMenu.length > 0 ? ' has-main-menu' : ''}`}>
         <div className="site-header-inner">
           <Link to={homePath} className="brand">
             {logo ? (
@@ -57,6 +60,8 @@ export function PatientHeader({
                 <nav aria-label={t('chrome.mainMenu')}>
                   <MenuList entries={mainMenu} onAction={onAction} />
                 </nav>
+                {/* On a phone the languages live here, so the header stays one 56 px row (spec §9). */}
+                <LanguageSwitcher languages={languages} onChange={onLanguage} />
               </MenuButton>
             )}
             <LanguageSwitcher languages={languages} onChange={onLanguage} />

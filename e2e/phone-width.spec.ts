@@ -1,0 +1,122 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, staffSignIn } from './admin-fixtures';
+import { expectAccessible } from './fixtures';
+import { onboard, signInAsNewPerson } from './patient-steps';
+
+// Spec §9 and the 360 px findings of the first release: every area works on a narrow phone.
+const PHONE = { width: 360, height: 740 };
+test.use({ viewport: PHONE });
+
+/** With SHOTS_DIR set, the journey also leaves screenshots at 360 and 1280 px for a person to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+}
+
+/** The page does not scroll sideways: nothing sticks out of the 360 px viewport. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The element is wholly inside the viewport's width (it can be seen and reached without scrolling sideways). */
+async function expectWithinWidth(locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+}
+
+test('patient at 360 px: a 56 px header, menus and languages on screen, a chat-code field for 12 characters', async ({ page }) => {
+  await signInAsNewPerson(page, 'Kapea', 'Näyttö');
+  await onboard(page, { email: 'kapea.naytto@example.fi', dontShowWelcome: true });
+
+  const header = page.locator('header.patient-header');
+  await expect(header).toBeVisible();
+  expect((await header.boundingBox())!.height).toBe(56);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shoot(page, 'patient-landing');
+
+  for (const menu of ['Profiili', 'Valikko']) {
+    await header.getByRole('button', { name: menu, exact: true }).click();
+    const panel = header.locator('.menu-panel:visible');
+    await expect(panel).toBeVisible();
+    await expectWithinWidth(panel);
+    if (menu === 'Valikko') {
+      // On a phone the language buttons are in the main menu, so the header stays one row; they keep their names.
+      const languages = panel.getByRole('navigation', { name: 'Kieli' });
+      await expect(languages.getByRole('button', { name: 'Svenska' })).toBeVisible();
+      await expectWithinWidth(languages);
+    }
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+
+  await page
+    .getByRole('navigation', { name: 'Palvelut' })
+    .getByRole('link', { name: /Etävastaanotto/ })
+    .click();
+  const field = page.getByRole('textbox', { name: 'Chat-koodi' });
+  await expect(field).toBeVisible();
+  await expectWithinWidth(page.getByRole('button', { name: 'Käytä koodia' }));
+  await field.fill('ABCDEFGH2026');
+  // The whole 12-character code shows: the text is no wider than the box.
+  expect(await field.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shoot(page, 'patient-services');
+});
+
+test('admin at 360 px: the menus open on screen and every user row keeps its actions in reach', async ({ page }) => {
+  await staffSignIn(page, 'admin', ORG_ADMIN);
+  await chooseOrganisation(page, DEMO_ORGANISATION);
+  const banner = page.getByRole('banner');
+  for (const menu of ['Valikko', 'Oma profiili']) {
+    await banner.locator('summary', { hasText: menu }).click();
+    const panel = banner.locator('details[open] > .menu-panel');
+    await expect(panel).toBeVisible();
+    await expectWithinWidth(panel);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+
+  await banner.locator('summary', { hasText: 'Valikko' }).click();
+  await banner.getByRole('link', { name: 'Ylläpitäjät', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ylläpitäjät' })).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) {
+    await expectWithinWidth(row.getByRole('button', { name: /^Muokkaa/ }));
+    await expectWithinWidth(row.locator('summary', { hasText: 'Toiminnot' }));
+  }
+  // The row menu opens inside the row, on screen.
+  const first = rows.first();
+  await first.locator('summary', { hasText: 'Toiminnot' }).click();
+  await expectWithinWidth(first.locator('details[open] > .menu-panel'));
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shoot(page, 'admin-users');
+});
+
+test('expert at 360 px: the menus open on screen', async ({ page }) => {
+  await staffSignIn(page, 'expert', 'expert@espoo.example');
+  const banner = page.getByRole('banner');
+  await expect(banner.locator('summary', { hasText: 'Valikko' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  for (const menu of ['Valikko', 'Oma profiili']) {
+    await banner.locator('summary', { hasText: menu }).click();
+    const panel = banner.locator('details[open] > .menu-panel');
+    await expect(panel).toBeVisible();
+    await expectWithinWidth(panel);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+  await shoot(page, 'expert-desktop');
+});

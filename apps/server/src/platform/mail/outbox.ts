@@ -26,20 +26,23 @@ export const MAIL_MAX_ATTEMPTS = 8;
 
 /**
  * Queues an e-mail in the caller's transaction: the outbox row and its `mail.send` job exist only if the change that
- * caused them commits, and the e-mail is not lost if sending fails (the job runner retries).
+ * caused them commits, and the e-mail is not lost if sending fails (the job runner retries). Called outside a
+ * transaction, the row and the job are still written together, so no runner sees the job without its e-mail.
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<string> {
   const id = randomUUID();
-  const jobId = await enqueueJob(tx, 'mail.send', { outboxId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
-  await tx.insert(outboxEmails).values({
-    id,
-    toAddress: email.to,
-    fromName: email.fromName,
-    fromAddress: email.fromAddress,
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    jobId,
+  await tx.transaction(async (inner) => {
+    const jobId = await enqueueJob(inner, 'mail.send', { outboxId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
+    await inner.insert(outboxEmails).values({
+      id,
+      toAddress: email.to,
+      fromName: email.fromName,
+      fromAddress: email.fromAddress,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      jobId,
+    });
   });
   return id;
 }

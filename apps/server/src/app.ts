@@ -19,9 +19,11 @@ import { chatCodesAdminRoutes } from './modules/chat-codes/chat-codes-admin.rout
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { servicesRoutes } from './modules/services/services.routes';
+import { patientChatCodeRoutes } from './modules/chat-codes/patient-chat-code.routes';
+import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { createFieldCipher } from './platform/crypto/field-cipher';
 import { serializeError } from './platform/log/error-serializer';
-import { adminRouteRightsPlugin } from './plugins/admin-route-rights';
+import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -74,14 +76,14 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   const tokenKey = createHash('sha256').update(`stripped-token:${config.dataKey}`).digest();
 
   await app.register(errorsPlugin);
-  await app.register(openApiPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { production: config.production, redis });
+  // Before any route: every /api/ route must declare its access and gets that access's loader (after its rate limit).
+  await app.register(accessPlugin, { db: database.db });
+  await app.register(openApiPlugin);
   await app.register(sessionPlugin, { db: database.db, policy, names });
   await app.register(csrfPlugin, { names, production: config.production, publicOrigin: new URL(config.publicUrl).origin });
 
-  // Before any module: it guards every /api/admin route from ADMIN_ROUTE_RIGHTS as the routes are added.
-  await app.register(adminRouteRightsPlugin, { db: database.db });
   await app.register(healthRoutes, { ping: database.ping });
   // Before the mail plugin, which registers e-mail delivery on `app.jobs`.
   await app.register(jobsPlugin, { config, db: database.db });
@@ -107,6 +109,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(patientsRoutes, { db: database.db, cipher });
   await app.register(directoryRoutes, { db: database.db });
   await app.register(servicesRoutes, { db: database.db });
+  await app.register(patientChatCodeRoutes, { db: database.db });
+  await app.register(surveysRoutes, { db: database.db });
 
   const mandates = createMandatesClient(config.mandates);
   await app.register(actingRoutes, {

@@ -1,10 +1,9 @@
-import { FIELD_MESSAGES, type FieldError, type FieldMessageKey, type Language } from '@prsp/contracts';
-import { AppError } from './app-error';
+import { FIELD_MESSAGES, type FieldMessageKey } from '@prsp/contracts';
+import { AppError, type FieldIssue } from './app-error';
 
-/** A field that failed a rule the request schema cannot express (it needs the database or several fields). */
-export type FieldIssue = { field: string; key: FieldMessageKey };
+export type { FieldIssue };
 
-function isFieldMessageKey(key: string): key is FieldMessageKey {
+export function isFieldMessageKey(key: string): key is FieldMessageKey {
   return Object.hasOwn(FIELD_MESSAGES, key);
 }
 
@@ -19,11 +18,7 @@ export function zodIssuesToFieldIssues(
   }));
 }
 
-export function toFieldErrors(issues: readonly FieldIssue[], lang: Language): FieldError[] {
-  return issues.map(({ field, key }) => ({ field, messageKey: `fields.${key}`, message: FIELD_MESSAGES[key][lang] }));
-}
-
 /** Throws the same 400 answer as schema validation does, when there is anything to report. */
-export function throwIfFieldIssues(issues: readonly FieldIssue[], lang: Language): void {
-  if (issues.length > 0) throw new AppError(400, { fields: toFieldErrors(issues, lang), detail: 'field validation failed' });
+export function throwIfFieldIssues(issues: readonly FieldIssue[]): void {
+  if (issues.length > 0) throw new AppError(400, { fields: issues, detail: 'field validation failed' });
 }

@@ -1,28 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  ERROR_CATALOGUE,
-  FIELD_MESSAGES,
-  isErrorCode,
-  type ErrorCode,
-  type ErrorEnvelope,
-  type FieldError,
-  type FieldMessageKey,
-} from '@prsp/contracts';
-import { AppError } from '../platform/app-error';
+import { isErrorCode, type FieldMessageKey } from '@prsp/contracts';
+import { AppError, type FieldIssue } from '../platform/app-error';
+import { toErrorEnvelope } from '../platform/error-envelope';
+import { isFieldMessageKey } from '../platform/field-errors';
 import { requestLanguage } from '../platform/request-language';
 
-function isFieldMessageKey(key: string): key is FieldMessageKey {
-  return Object.hasOwn(FIELD_MESSAGES, key);
-}
-
-/** Maps a zod issue to a field error. Schemas in contracts name their message keys; other issues get a generic one. */
-function toFieldErrors(
-  req: FastifyRequest,
-  issues: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[],
-): FieldError[] {
-  const lang = requestLanguage(req);
+/** Maps a schema validation issue to a field issue. Schemas in contracts name their message keys; other issues get a generic one. */
+function toFieldIssues(issues: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[]): FieldIssue[] {
   return issues.map((issue) => {
     const key: FieldMessageKey =
       issue.message && isFieldMessageKey(issue.message)
@@ -32,24 +18,14 @@ function toFieldErrors(
           : issue.keyword === 'too_big'
             ? 'tooLong'
             : 'invalid';
-    return {
-      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-      messageKey: `fields.${key}`,
-      message: FIELD_MESSAGES[key][lang],
-    };
+    return { field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), key };
   });
 }
 
-export function sendError(req: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: FieldError[]) {
-  const entry = ERROR_CATALOGUE[code];
-  const body: ErrorEnvelope = {
-    status: 'error',
-    statusCode: code,
-    errorKey: entry.key,
-    message: entry.messages[requestLanguage(req)],
-    ...(fields ? { fields } : {}),
-  };
-  return reply.code(entry.http).send(body);
+/** Answers an error in the request's language; the only place HTTP answers become texts. */
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
+  if (err.retryAt) reply.header('retry-after', String(Math.max(0, Math.ceil((err.retryAt.getTime() - Date.now()) / 1000))));
+  return reply.code(err.httpStatus).send(toErrorEnvelope(err, requestLanguage(req)));
 }
 
 /** One error handler: catalogue errors as they are, validation as 400 with fields, everything else as 500 without details. */
@@ -57,21 +33,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     if (err instanceof AppError) {
       if (err.httpStatus >= 500) req.log.error({ err }, 'request failed');
-      return sendError(req, reply, err.code, err.fields);
+      return sendError(req, reply, err);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return sendError(req, reply, 400, toFieldErrors(req, err.validation as never));
+      return sendError(req, reply, new AppError(400, { fields: toFieldIssues(err.validation as never) }));
     }
     const status = err.statusCode ?? 500;
-    if (status === 429) return sendError(req, reply, 429);
-    if (status === 413) return sendError(req, reply, 413);
-    if (status === 404) return sendError(req, reply, 404);
+    if (status === 429 || status === 413 || status === 404) return sendError(req, reply, new AppError(status));
     if (status >= 400 && status < 500) {
       req.log.info({ status }, 'client error');
-      return sendError(req, reply, isErrorCode(status) ? status : 400);
+      return sendError(req, reply, new AppError(isErrorCode(status) ? status : 400));
     }
     req.log.error({ err }, 'unhandled error');
-    return sendError(req, reply, 500);
+    return sendError(req, reply, new AppError(500));
   });
-  app.setNotFoundHandler((req, reply) => sendError(req, reply, 404));
+  app.setNotFoundHandler((req, reply) => sendError(req, reply, new AppError(404)));
 });

@@ -16,5 +16,5 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     transform: jsonSchemaTransform,
     hideUntagged: false,
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access: { kind: 'anyone' } }, schema: { hide: true } }, async () => app.swagger());
 });

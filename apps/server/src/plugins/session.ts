@@ -34,11 +34,6 @@ export function clearSessionCookie(reply: FastifyReply, names: CookieNames, prod
   reply.clearCookie(names.session, sessionCookieOptions(production, 0));
 }
 
-/** Route guard: a signed-in patient, else statusCode 101. */
-export async function requirePatient(req: FastifyRequest): Promise<void> {
-  if (!req.session?.patientId) throw new AppError(101);
-}
-
 /** Loads the server-side session named by the cookie; expired ones count as none. */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; names: CookieNames }) => {
   app.decorateRequest('session', null);

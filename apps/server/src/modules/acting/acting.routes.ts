@@ -6,7 +6,7 @@ import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
 import { requireCsrfOnGet } from '../../plugins/csrf';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
-import { requirePatient, type CookieNames } from '../../plugins/session';
+import type { CookieNames } from '../../plugins/session';
 import * as acting from './acting.service';
 import { MANDATE_FLOW_TTL_MS, OnBehalfRefusal } from './on-behalf-flow';
 
@@ -30,6 +30,9 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
   const flowCookieName = `${opts.production ? '__Host-' : ''}prsp_mandate`;
   const flowCookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.production };
 
+  // Browser navigations, not API calls: without a patient session they redirect to the authentication page.
+  const browserFlow = { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } as const;
+
   const refuse = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
     const reason: OnBehalfError = err instanceof OnBehalfRefusal ? err.reason : 'failed';
     // The detail says which rule refused; it never holds names or identity codes.
@@ -40,7 +43,7 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
 
   app.get(
     '/api/on-behalf/set',
-    { schema: { querystring: ZOnBehalfSetQuery }, config: { rateLimit: SIGN_IN_RATE_LIMIT } },
+    { schema: { querystring: ZOnBehalfSetQuery }, config: browserFlow },
     async (req, reply) => {
       const session = req.session;
       if (!session?.patientId) return reply.redirect(AUTHENTICATION, 303);
@@ -57,7 +60,7 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
   app.get(
     ON_BEHALF_CALLBACK_PATH,
     // A malformed redirect is a failed flow, shown on the landing page, not a JSON error in the browser.
-    { schema: { querystring: ZOnBehalfCallbackQuery }, attachValidation: true, config: { rateLimit: SIGN_IN_RATE_LIMIT } },
+    { schema: { querystring: ZOnBehalfCallbackQuery }, attachValidation: true, config: browserFlow },
     async (req, reply) => {
       reply.clearCookie(flowCookieName, flowCookie);
       const session = req.session;
@@ -84,7 +87,8 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
       // methods, so this route demands the same double-submit token: a page on another site can make the
       // browser GET this URL (image, link, top-level navigation) but cannot add a custom header or read
       // our cookie to put in it. Not signed in is still 101, answered before this check.
-      preHandler: [requirePatient, requireCsrfOnGet(opts.names)],
+      config: { access: { kind: 'patient' } },
+      preHandler: requireCsrfOnGet(opts.names),
       schema: { response: { 200: okEnvelope(z.null()) } },
     },
     async (req) => {

@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import { recordPatientAudit } from '../../platform/audit/patient-audit';
 import type { Session } from '../../platform/session/sessions.service';
 import { findPatient, registerPatient } from '../patients/patients.service';
-import { setSelectedOrganisation } from '../patients/patients.repo';
+import { setSelectedOrganisation } from '../patients/patients.service';
 import * as repo from './acting.repo';
 import { MandatesError, type MandatesClient } from './mandates-client';
 import {

@@ -13,7 +13,6 @@ import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { endOfLocalDay, localDateAt, startOfLocalDay, type LocalDate } from '../../platform/time/local-date';
 import type { AdminActor } from '../organisations/admin-actor';
-import { toCsv } from '../staff/action-log-csv';
 import { newChatCodes } from './chat-code-generator';
 import * as repo from './chat-codes-admin.repo';
 
@@ -89,7 +88,7 @@ export async function createGroup(db: Db, actor: AdminActor, input: ChatCodeGrou
   const { startDate, expiryDate, issues } = groupDates(input, localDateAt(now));
   const id = await db.transaction(async (tx) => {
     const service = await repo.serviceOfOrganisation(tx, organisationId, input.serviceId);
-    throwIfFieldIssues([...(service ? [] : [{ field: 'serviceId', key: 'invalid' as const }]), ...issues], actor.lang);
+    throwIfFieldIssues([...(service ? [] : [{ field: 'serviceId', key: 'invalid' as const }]), ...issues]);
     const groupId = await repo.insertGroup(tx, {
       organisationId,
       name: input.name,
@@ -133,15 +132,14 @@ export async function listCodes(db: Db, actor: AdminActor, groupId: string): Pro
   return (await repo.codesOfGroup(db, groupId)).map((c) => ({ ...c, usesPerCode: group.usesPerCode }));
 }
 
-/** The codes as a CSV download (RFC 4180); the download is audited, the codes never are. */
-export async function codesCsv(db: Db, actor: AdminActor, groupId: string): Promise<{ filename: string; csv: string }> {
+/** The group and its codes for the CSV download (chat-codes-csv.ts); the download is audited, the codes never are. */
+export async function codesForDownload(
+  db: Db,
+  actor: AdminActor,
+  groupId: string,
+): Promise<{ filename: string; group: ChatCodeGroup; codes: ChatCodeItem[] }> {
+  const group = await getGroup(db, actor, groupId);
   const codes = await listCodes(db, actor, groupId);
   await db.transaction((tx) => audit(tx, actor, 'chatCodes.download', groupId, { count: codes.length }));
-  return {
-    filename: `chat-codes-${groupId}.csv`,
-    csv: toCsv(
-      ['code', 'useCount', 'usesPerCode'],
-      codes.map((c) => [c.code, String(c.useCount), String(c.usesPerCode)]),
-    ),
-  };
+  return { filename: `chat-codes-${groupId}.csv`, group, codes };
 }

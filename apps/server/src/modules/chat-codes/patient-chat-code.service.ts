@@ -1,7 +1,7 @@
 import type { ChatCodeResponse } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { OrganisationRow } from '../organisations/organisations.repo';
+import type { OrganisationRow } from '../../platform/access/patient-access';
 import { selfAssessmentOf } from '../services/service-view';
 import { chatCodeRefusal, normalizeChatCode } from './chat-code-state';
 import { findChatCodeInOrganisation } from './patient-chat-code.repo';

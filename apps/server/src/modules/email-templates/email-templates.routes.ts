@@ -12,36 +12,42 @@ import {
 } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
+import { staffOf } from '../../plugins/access';
 import * as service from './email-templates.service';
 
 const BASE = '/api/admin/organisation/email-templates';
 
-/** The guard from ADMIN_ROUTE_RIGHTS (plugins/admin-route-rights.ts) sets `req.staff` with an organisation; services are always scoped by it. */
+/** The admin loader each route declares sets `req.staff` with an organisation; services are always scoped by it. */
 function actor(req: FastifyRequest): service.TemplateActor {
-  return { userId: req.staff!.userId, organisationId: req.staff!.organisationId!, ip: req.ip };
+  const staff = staffOf(req);
+  return { userId: staff.userId, organisationId: staff.organisationId!, ip: req.ip };
 }
+
+const view = { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } } as const;
+const edit = { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } } as const;
 
 /** E-mail templates of the admin's organisation (spec §7 'Admin organisation'): service settings rights. */
 export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(BASE, { schema: { response: { 200: okEnvelope(ZEmailTemplateList) } } }, async (req) =>
+  app.get(BASE, { config: view, schema: { response: { 200: okEnvelope(ZEmailTemplateList) } } }, async (req) =>
     ok({ templates: await service.listTemplates(opts.db, actor(req).organisationId) }),
   );
 
-  app.post(BASE, { schema: { body: ZSaveEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } } }, async (req) =>
+  app.post(BASE, { config: edit, schema: { body: ZSaveEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } } }, async (req) =>
     ok(await service.saveTemplate(opts.db, actor(req), req.body.template)),
   );
 
   app.post(
     `${BASE}/preview`,
-    { schema: { body: ZEmailTemplatePreviewRequest, response: { 200: okEnvelope(ZEmailPreview) } } },
+    { config: view, schema: { body: ZEmailTemplatePreviewRequest, response: { 200: okEnvelope(ZEmailPreview) } } },
     async (req) => ok(await service.previewTemplate(opts.db, actor(req).organisationId, req.body)),
   );
 
   app.delete(
     `${BASE}/:id`,
     {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'emailTemplate' } },
       schema: { params: ZResetEmailTemplateParams, body: ZResetEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } },
     },
     async (req) => ok(await service.resetTemplate(opts.db, actor(req), req.params.id, req.body.language)),

@@ -3,26 +3,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope, toLanguage, ZAuthCheck, ZLoginQuery, ZStrippedToken, ZUserInfo, type LoginError } from '@prsp/contracts';
 import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/ok';
-import { clearSessionCookie, requirePatient, setSessionCookie, type CookieNames } from '../../plugins/session';
+import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import * as identity from './identity.service';
-import { effectivePatientId } from '../../platform/session/sessions.service';
+import { patientContextOf } from '../../plugins/access';
 
 export type IdentityRouteOptions = identity.IdentityDeps & { names: CookieNames; production: boolean; publicUrl: string };
 
 /** Patient strong identification (spec §7 'Session and lists', patient part). */
 export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const patient = { access: { kind: 'patient' } } as const;
   const loginCookie = { path: '/api/login', httpOnly: true, sameSite: 'lax' as const, secure: opts.production };
 
-  app.get('/api/login', { schema: { querystring: ZLoginQuery }, config: { rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
+  app.get('/api/login', { schema: { querystring: ZLoginQuery }, config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
     const lang = toLanguage(req.query.lang);
     const { redirectTo, state } = await identity.startLogin(opts, lang === 'se' ? 'sv' : lang);
     reply.setCookie(opts.names.login, state, { ...loginCookie, maxAge: identity.LOGIN_FLOW_TTL_MS / 1000 });
     return reply.redirect(redirectTo, 303);
   });
 
-  app.get('/api/login/callback', { config: { rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
+  app.get('/api/login/callback', { config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
     reply.clearCookie(opts.names.login, loginCookie);
     try {
       const { token, returnTo } = await identity.finishLogin(opts, {
@@ -41,23 +42,23 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     }
   });
 
-  app.get('/api/auth/check', { preHandler: requirePatient, schema: { response: { 200: okEnvelope(ZAuthCheck) } } }, async (req) => {
+  app.get('/api/auth/check', { config: patient, schema: { response: { 200: okEnvelope(ZAuthCheck) } } }, async (req) => {
     return ok({ authenticated: true as const, expiresAt: req.session!.expiresAt.toISOString() });
   });
 
-  app.get('/api/user/info', { preHandler: requirePatient, schema: { response: { 200: okEnvelope(ZUserInfo) } } }, async (req) => {
-    return ok(await identity.userInfo(opts, req.session!.patientId!));
+  app.get('/api/user/info', { config: patient, schema: { response: { 200: okEnvelope(ZUserInfo) } } }, async (req) => {
+    return ok(await identity.userInfo(opts, patientContextOf(req).signedInPatientId));
   });
 
   app.get(
     '/api/user/stripped-token',
-    { preHandler: requirePatient, schema: { response: { 200: okEnvelope(ZStrippedToken) } } },
+    { config: patient, schema: { response: { 200: okEnvelope(ZStrippedToken) } } },
     async (req) => {
-      return ok(await identity.strippedToken(opts, effectivePatientId(req.session!)!));
+      return ok(await identity.strippedToken(opts, patientContextOf(req).patientId));
     },
   );
 
-  app.post('/api/logout', async (req, reply) => {
+  app.post('/api/logout', { config: { access: { kind: 'anyone' } } }, async (req, reply) => {
     if (req.session) await identity.logout(opts, req.session, req.ip);
     clearSessionCookie(reply, opts.names, opts.production);
     return ok(null);

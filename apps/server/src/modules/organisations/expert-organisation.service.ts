@@ -1,7 +1,7 @@
 import { FEATURE_FLAGS, type ExpertOrganisation, type FeatureFlags, type Language } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { expertOrganisationsOf } from '../staff/staff.repo';
+import { expertOrganisationsOf } from '../staff/staff-organisations.service';
 import { serviceSummaries } from './organisations-admin.repo';
 import { findOrganisationById } from './organisations.repo';
 

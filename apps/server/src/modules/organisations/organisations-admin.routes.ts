@@ -13,64 +13,59 @@ import {
 } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import type { FileStore } from '../../platform/files/file-store';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { ok } from '../../platform/ok';
-import { requestLanguage } from '../../platform/request-language';
-import { requireExpert } from '../../platform/access/staff-access';
-import { actorOf, staffOf } from './admin-actor';
+import { staffOf } from '../../plugins/access';
+import { actorOf } from './admin-actor';
 import { expertOrganisation } from './expert-organisation.service';
 import { parseOrganisationForm } from './organisation-form';
 import { ORGANISATION_MULTIPART_LIMITS, readOrganisationMultipart } from './organisation-multipart';
 import * as organisations from './organisations-admin.service';
 
-export type OrganisationsAdminRouteOptions = { db: Db; cipher: FieldCipher };
+export type OrganisationsAdminRouteOptions = { db: Db; cipher: FieldCipher; files: FileStore };
 
 /** Reads, parses and checks the multipart organisation form; every field problem is answered at once. */
 async function readForm(req: FastifyRequest, mode: 'create' | 'update') {
-  const lang = requestLanguage(req);
-  const { raw, issues: readIssues } = await readOrganisationMultipart(req, lang);
+  const { raw, issues: readIssues } = await readOrganisationMultipart(req);
   const { form, issues } = await parseOrganisationForm(raw, mode);
-  throwIfFieldIssues([...readIssues, ...issues], lang);
+  throwIfFieldIssues([...readIssues, ...issues]);
   return form;
 }
 
-/**
- * Organisation administration (spec §7 'Admin organisation'), the icon list, and the expert app's organisation.
- * Admin routes carry no guard here: ADMIN_ROUTE_RIGHTS (organisations-admin.rights.ts) puts it in front.
- */
+/** Organisation administration (spec §7 'Admin organisation'), the icon list, and the expert app's organisation. */
 export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: OrganisationsAdminRouteOptions) {
   // Scoped to this plugin: only the organisation form takes multipart bodies.
   await fastify.register(multipart, { limits: ORGANISATION_MULTIPART_LIMITS });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/organisation/list', { schema: { response: { 200: okEnvelope(ZAdminOrganisationList) } } }, async (req) => {
+  app.get('/api/admin/organisation/list', { config: { access: { kind: 'anyAdmin' } }, schema: { response: { 200: okEnvelope(ZAdminOrganisationList) } } }, async (req) => {
     return ok(await organisations.listAdminOrganisations(opts.db, staffOf(req)));
   });
 
   app.get(
     '/api/admin/organisation/get/:id',
-    { schema: { params: ZOrganisationIdParams, response: { 200: okEnvelope(ZAdminOrganisation) } } },
+    { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'organisation' } }, schema: { params: ZOrganisationIdParams, response: { 200: okEnvelope(ZAdminOrganisation) } } },
     async (req) => ok(await organisations.getAdminOrganisation(opts.db, staffOf(req), req.params.id)),
   );
 
-  app.post('/api/admin/organisation/create', { schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } }, async (req) => {
+  app.post('/api/admin/organisation/create', { config: { access: { kind: 'globalAdmin' } }, schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } }, async (req) => {
     const actor = actorOf(req);
-    return ok(await organisations.createOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'create')));
+    return ok(await organisations.createOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'create'), { store: opts.files, log: req.log }));
   });
 
-  app.post('/api/admin/organisation/update', { schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } }, async (req) => {
+  app.post('/api/admin/organisation/update', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } }, schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } }, async (req) => {
     const actor = actorOf(req);
-    return ok(await organisations.updateOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'update')));
+    return ok(await organisations.updateOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'update'), { store: opts.files, log: req.log }));
   });
 
-  app.get('/api/admin/icon/list', { schema: { response: { 200: okEnvelope(ZServiceIconList) } } }, async (req) => {
-    staffOf(req);
+  app.get('/api/admin/icon/list', { config: { access: { kind: 'anyAdmin' } }, schema: { response: { 200: okEnvelope(ZServiceIconList) } } }, async () => {
     return ok(SERVICE_ICON_LABELS);
   });
 
   app.get(
     '/api/expert/organisation',
-    { preHandler: requireExpert, schema: { response: { 200: okEnvelope(ZExpertOrganisation) } } },
+    { config: { access: { kind: 'expert' } }, schema: { response: { 200: okEnvelope(ZExpertOrganisation) } } },
     async (req) => {
       return ok(await expertOrganisation(opts.db, req.session!.staffUserId!, req.session!.organisationId));
     },

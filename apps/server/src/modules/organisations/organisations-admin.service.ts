@@ -1,15 +1,26 @@
-import type { AdminOrganisation, AdminOrganisationList, FeatureFlags, OrganisationContent, OrganisationSaved } from '@prsp/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  AdminOrganisation,
+  AdminOrganisationList,
+  FeatureFlags,
+  OrganisationContent,
+  OrganisationImageKind,
+  OrganisationSaved,
+} from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import type { FileStore } from '../../platform/files/file-store';
+import { forgetFiles, recordFile, removeStored, storeUpload, type StoredUpload } from '../../platform/files/stored-files';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import type { StaffContext } from '../../platform/access/staff-access';
-import { allOrganisations, membershipsOf } from '../staff/staff.repo';
+import { adminMembershipsOf, allOrganisationRefs } from '../staff/staff-organisations.service';
 import type { AdminActor } from './admin-actor';
 import { newClientId } from './client-id';
 import { defaultOrganisationContent } from './default-content';
 import type { OrganisationForm } from './organisation-form';
+import { organisationImageFilename, type CheckedImage } from './organisation-images';
 import { organisationIssues } from './organisation-rules';
 import * as repo from './organisations-admin.repo';
 import { findOrganisationById, listFileKinds, type OrganisationRow } from './organisations.repo';
@@ -38,8 +49,8 @@ const NEW_ORGANISATION_FLAGS: FeatureFlags = {
 /** The organisations an admin may pick: all of them for a global admin, else where they are a member. */
 export async function listAdminOrganisations(db: Db, staff: StaffContext): Promise<AdminOrganisationList> {
   const organisations = staff.isGlobalAdmin
-    ? await allOrganisations(db)
-    : (await membershipsOf(db, staff.userId)).map((m) => ({ id: m.organisationId, name: m.organisationName }));
+    ? await allOrganisationRefs(db)
+    : (await adminMembershipsOf(db, staff.userId)).map((m) => ({ id: m.organisationId, name: m.organisationName }));
   return { organisations, selectedOrganisation: staff.organisationId };
 }
 
@@ -129,9 +140,55 @@ async function serviceOrderIssues(tx: Tx, organisationId: string, ids: string[] 
   return ids.flatMap((id, i) => (own.has(id) ? [] : [{ field: `services.${i}`, key: 'invalid' as const }]));
 }
 
-async function saveImages(tx: Tx, organisationId: string, form: OrganisationForm) {
-  for (const [kind, image] of Object.entries(form.images)) await repo.upsertFile(tx, organisationId, kind as 'logo', image);
-  if (form.removeBackground && !form.images.background) await repo.deleteFile(tx, organisationId, 'background');
+/** The file store the theme images go to, and where to report bytes it could not remove. */
+export type ImageFiles = { store: FileStore; log?: FastifyBaseLogger };
+
+type StoredImage = { kind: OrganisationImageKind; upload: StoredUpload };
+
+/**
+ * Runs `work` (one transaction) with the form's new images already in the file store: `work` records them
+ * with saveImages and collects the keys of the files they replace. Those bytes go once `work` has
+ * succeeded; if it fails, the new bytes go instead. Either way no row points at missing bytes.
+ */
+async function withStoredImages<T>(
+  files: ImageFiles,
+  form: OrganisationForm,
+  work: (stored: StoredImage[], replaced: string[]) => Promise<T>,
+): Promise<T> {
+  const stored: StoredImage[] = [];
+  const replaced: string[] = [];
+  let result: T;
+  try {
+    for (const [kind, image] of Object.entries(form.images) as [OrganisationImageKind, CheckedImage][]) {
+      const filename = organisationImageFilename(kind, image.contentType);
+      stored.push({ kind, upload: await storeUpload(files.store, image.file, { contentType: image.contentType, filename }) });
+    }
+    result = await work(stored, replaced);
+  } catch (err) {
+    await removeStored(
+      files.store,
+      stored.map((s) => s.upload.key),
+      files.log,
+    );
+    throw err;
+  }
+  await removeStored(files.store, replaced, files.log);
+  return result;
+}
+
+/** Records the stored images as the organisation's (and removes the background when asked); answers the replaced files' keys. */
+async function saveImages(tx: Tx, organisationId: string, stored: StoredImage[], removeBackground: boolean): Promise<string[]> {
+  const old: string[] = [];
+  for (const { kind, upload } of stored) {
+    const file = await recordFile(tx, upload, { kind: 'organisation', id: organisationId });
+    const previous = await repo.setImageFile(tx, organisationId, kind, file.id);
+    if (previous) old.push(previous);
+  }
+  if (removeBackground && !stored.some((s) => s.kind === 'background')) {
+    const previous = await repo.deleteImage(tx, organisationId, 'background');
+    if (previous) old.push(previous);
+  }
+  return forgetFiles(tx, old);
 }
 
 /** The names of what an update changes, for the audit log; never the values (secrets among them). */
@@ -151,16 +208,15 @@ export async function createOrganisation(
   cipher: FieldCipher,
   actor: AdminActor,
   form: OrganisationForm,
+  files: ImageFiles,
 ): Promise<OrganisationSaved> {
   if (!actor.staff.isGlobalAdmin) throw new AppError(403, { detail: 'global admin only' });
   const name = form.columns.name!;
   const content = { ...defaultOrganisationContent(name), ...form.content };
   const flags = { ...NEW_ORGANISATION_FLAGS, ...form.flags };
   throwIfFieldIssues(
-    [...organisationIssues(content, flags), ...(form.serviceOrder?.length ? [{ field: 'services', key: 'invalid' as const }] : [])],
-    actor.lang,
-  );
-  return db.transaction(async (tx) => {
+    [...organisationIssues(content, flags), ...(form.serviceOrder?.length ? [{ field: 'services', key: 'invalid' as const }] : [])]);
+  return withStoredImages(files, form, (stored, replaced) => db.transaction(async (tx) => {
     const empty = { patientDays: null, adminDays: null, expertDays: null };
     const saved = await repo.insertOrganisation(tx, {
       ...patchOf(form, cipher, empty),
@@ -172,7 +228,7 @@ export async function createOrganisation(
       flags,
       content,
     });
-    await saveImages(tx, saved.id, form);
+    replaced.push(...(await saveImages(tx, saved.id, stored, form.removeBackground)));
     if (form.areas) await repo.replaceAreas(tx, saved.id, form.areas);
     await recordAudit(tx, {
       actorType: 'staff',
@@ -183,7 +239,7 @@ export async function createOrganisation(
       ip: actor.ip,
     });
     return saved;
-  });
+  }));
 }
 
 /** Changes what the form sends and leaves the rest; rules across fields are checked on the merged result. */
@@ -192,17 +248,18 @@ export async function updateOrganisation(
   cipher: FieldCipher,
   actor: AdminActor,
   form: OrganisationForm,
+  files: ImageFiles,
 ): Promise<OrganisationSaved> {
   const id = form.id!;
   assertOrganisationAccess(actor.staff, id, 'edit');
-  return db.transaction(async (tx) => {
+  return withStoredImages(files, form, (stored, replaced) => db.transaction(async (tx) => {
     const row = await repo.lockOrganisation(tx, id);
     if (!row) throw new AppError(404);
     const content = { ...contentOf(row), ...form.content };
     const flags = { ...NEW_ORGANISATION_FLAGS, ...row.flags, ...form.flags };
-    throwIfFieldIssues([...organisationIssues(content, flags), ...(await serviceOrderIssues(tx, id, form.serviceOrder))], actor.lang);
+    throwIfFieldIssues([...organisationIssues(content, flags), ...(await serviceOrderIssues(tx, id, form.serviceOrder))]);
     await repo.updateOrganisation(tx, id, { ...patchOf(form, cipher, row.retention), content, flags });
-    await saveImages(tx, id, form);
+    replaced.push(...(await saveImages(tx, id, stored, form.removeBackground)));
     if (form.areas) await repo.replaceAreas(tx, id, form.areas);
     if (form.serviceOrder) await repo.reorderServices(tx, id, form.serviceOrder);
     await recordAudit(tx, {
@@ -216,5 +273,8 @@ export async function updateOrganisation(
       details: { fields: changedParts(form) },
     });
     return { id, clientId: row.clientId };
-  });
+  }));
 }
+
+/** The municipalities and postal codes an organisation serves (the services form checks service areas against them). */
+export const organisationAreas = repo.areasOf;

@@ -1,30 +1,20 @@
-import type { ActOnBehalf, OrganisationsInfo, PatientConfig } from '@prsp/contracts';
-import type { Db, Tx } from '../../db/client';
+import type { PatientConfig } from '@prsp/contracts';
+import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import type { FileStore } from '../../platform/files/file-store';
+import type { ServedFile } from '../../platform/files/serve-file';
 import type { Session } from '../../platform/session/sessions.service';
-import { findPatient } from '../patients/patients.service';
-import { setSelectedOrganisation } from '../patients/patients.repo';
-import { patientActor, type PatientContext } from '../../platform/access/patient-access';
+import { actOnBehalfOf } from '../patients/patients.service';
+import { organisationImageFilename } from './organisation-images';
 import * as repo from './organisations.repo';
 import { toPatientConfig } from './patient-config';
 
-export type OrganisationDeps = { db: Db; cipher: FieldCipher };
-
-/**
- * The person a signed-in patient acts for, as the config names them (spec §3 actOnBehalf):
- * identity code decrypted for display, name as given + family. Null when not acting.
- */
-export async function actOnBehalfOf(deps: OrganisationDeps, session: Session | null): Promise<ActOnBehalf | null> {
-  if (!session?.patientId || !session.actingForPatientId) return null;
-  const principal = await findPatient(deps.db, session.actingForPatientId);
-  if (!principal) return null;
-  return { ssn: deps.cipher.decrypt(principal.ssnEncrypted), name: `${principal.givenName} ${principal.familyName}` };
-}
+/** `files`: where theme images are stored. */
+export type OrganisationDeps = { db: Db; cipher: FieldCipher; files: FileStore };
 
 async function configOf(deps: OrganisationDeps, org: repo.OrganisationRow, session: Session | null): Promise<PatientConfig> {
-  const [files, actOnBehalf] = await Promise.all([repo.listFileKinds(deps.db, org.id), actOnBehalfOf(deps, session)]);
+  const [files, actOnBehalf] = await Promise.all([repo.listFileKinds(deps.db, org.id), actOnBehalfOf(deps.db, deps.cipher, session)]);
   return toPatientConfig(org, files, actOnBehalf);
 }
 
@@ -44,61 +34,33 @@ export async function configForCompany(deps: OrganisationDeps, companyId: string
   return configOf(deps, org, session);
 }
 
-/**
- * Spec §3 'Organisations info': the organisations a patient may choose (not hidden from listing),
- * plus the one already selected even when it is hidden, so the choice is always shown.
- */
-export async function organisationsInfo(tx: Tx, selectedOrganisationId: string | null): Promise<OrganisationsInfo> {
-  const rows = await repo.listOrganisationNames(tx);
-  return {
-    organisations: rows.filter((r) => !r.hidden || r.id === selectedOrganisationId).map(({ id, name }) => ({ id, name })),
-    selectedOrganisation: selectedOrganisationId,
-  };
-}
+/** An organisation by id, for the patient's choice. */
+export const findOrganisation = repo.findOrganisationById;
 
-/** The organisations info of the effective patient. */
-export async function organisationsInfoFor(deps: OrganisationDeps, ctx: PatientContext): Promise<OrganisationsInfo> {
-  return organisationsInfo(deps.db, ctx.organisation?.id ?? null);
-}
+/** Every organisation's name and whether it is hidden from listing. */
+export const organisationNames = repo.listOrganisationNames;
 
-/**
- * Makes an organisation the effective patient's selected one. Unknown and hidden organisations are refused
- * with 404 (hidden ones are reached through their own links, not chosen); re-choosing the current one is fine.
- */
-export async function selectOrganisation(deps: OrganisationDeps, ctx: PatientContext, organisationId: string, ip: string) {
-  return deps.db.transaction(async (tx) => {
-    const org = await repo.findOrganisationById(tx, organisationId);
-    if (!org || (org.dontShowOnListingEnabled && org.id !== ctx.organisation?.id)) {
-      throw new AppError(404, { detail: 'organisation unknown or hidden' });
-    }
-    return switchOrganisation(tx, ctx, org.id, { action: 'patient.organisation.select', ip });
-  });
-}
+/** The municipalities organisations serve, and the organisations serving one (change location, spec §4). */
+export const municipalityAreas = repo.listMunicipalityAreas;
+export const organisationsServing = repo.findOrganisationsServing;
 
-/**
- * Makes an organisation the effective patient's selected one (remembering `locationCode` on a change of
- * location), audits it under `audit.action`, and answers the new organisations info: the common end of
- * choosing an organisation and changing location.
- */
-export async function switchOrganisation(
-  tx: Tx,
-  ctx: PatientContext,
-  organisationId: string,
-  audit: { action: string; ip: string },
-  locationCode?: string,
-): Promise<OrganisationsInfo> {
-  await setSelectedOrganisation(tx, ctx.patientId, organisationId, locationCode);
-  await recordAudit(tx, { ...patientActor(ctx, audit.ip), action: audit.action, objectType: 'organisation', objectId: organisationId });
-  return organisationsInfo(tx, organisationId);
-}
+const LEGACY_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml']);
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml']);
+/** A theme image to answer with: a file in the store, or bytes kept in the row from before the file store. */
+export type OrganisationImage =
+  | { kind: 'stored'; file: ServedFile }
+  | { kind: 'legacy'; contentType: string; filename: string; data: Buffer };
 
-/** A theme image to serve, or 404. Anything stored under another type is served as bytes, never as a page. */
-export async function organisationFile(deps: OrganisationDeps, organisationId: string, kind: string) {
+/** A theme image to serve, or 404. Old bytes stored under another type are served as bytes, never as a page. */
+export async function organisationFile(deps: OrganisationDeps, organisationId: string, kind: string): Promise<OrganisationImage> {
   if (!(repo.ORGANISATION_FILE_KINDS as readonly string[]).includes(kind)) throw new AppError(404);
-  const file = await repo.findFile(deps.db, organisationId, kind as repo.OrganisationFileKind);
-  if (!file) throw new AppError(404);
-  const contentType = IMAGE_TYPES.has(file.contentType) ? file.contentType : 'application/octet-stream';
-  return { contentType, data: Buffer.from(file.data) };
+  const imageKind = kind as repo.OrganisationFileKind;
+  const row = await repo.findFile(deps.db, organisationId, imageKind);
+  if (!row) throw new AppError(404);
+  if (row.key !== null && row.contentType !== null && row.size !== null && row.filename !== null) {
+    return { kind: 'stored', file: { key: row.key, contentType: row.contentType, size: row.size, filename: row.filename } };
+  }
+  if (!row.legacyData) throw new AppError(404);
+  const contentType = row.legacyContentType && LEGACY_IMAGE_TYPES.has(row.legacyContentType) ? row.legacyContentType : 'application/octet-stream';
+  return { kind: 'legacy', contentType, filename: organisationImageFilename(imageKind, contentType), data: Buffer.from(row.legacyData) };
 }

@@ -1,12 +1,4 @@
-import {
-  DEFAULT_COUNTRY,
-  FIELD_MESSAGES,
-  type Contact,
-  type ContactUpdate,
-  type FieldError,
-  type FieldMessageKey,
-  type Language,
-} from '@prsp/contracts';
+import { DEFAULT_COUNTRY, type Contact, type ContactUpdate } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -15,20 +7,19 @@ import { findContact, upsertContact } from './contacts.repo';
 import { patientActor, type PatientContext } from '../../platform/access/patient-access';
 import { findPatientById } from './patients.repo';
 
-function fieldError(field: string, key: FieldMessageKey, lang: Language): FieldError {
-  return { field, messageKey: `fields.${key}`, message: FIELD_MESSAGES[key][lang] };
-}
-
 /**
  * While acting on behalf, mobile and e-mail are the delegate's own (spec §2: read-only then), so messages
  * about the principal's affairs reach the person handling them. The delegate must have saved them first.
  */
-export async function delegateReachability(tx: Tx, ctx: PatientContext, lang: Language): Promise<{ mobile: string; email: string }> {
+export async function delegateReachability(tx: Tx, ctx: PatientContext): Promise<{ mobile: string; email: string }> {
   const own = await findContact(tx, ctx.signedInPatientId);
   if (!own?.mobile || !own.email) {
     throw new AppError(400, {
       detail: 'delegate has no contact details of their own',
-      fields: [fieldError('mobile', 'ownContactRequired', lang), fieldError('email', 'ownContactRequired', lang)],
+      fields: [
+        { field: 'mobile', key: 'ownContactRequired' },
+        { field: 'email', key: 'ownContactRequired' },
+      ],
     });
   }
   return { mobile: own.mobile, email: own.email };
@@ -65,11 +56,11 @@ export async function getContact(tx: Tx, ctx: PatientContext): Promise<Contact> 
  * Country and nationality must be ISO countries. While acting, incoming mobile and e-mail are ignored
  * in favour of the delegate's own. Audited with both persons when acting.
  */
-export async function saveContact(db: Db, ctx: PatientContext, input: ContactUpdate, lang: Language, ip: string): Promise<Contact> {
+export async function saveContact(db: Db, ctx: PatientContext, input: ContactUpdate, ip: string): Promise<Contact> {
   const bad = (['country', 'nationality'] as const).filter((f) => !isCountryCode(input[f]));
-  if (bad.length > 0) throw new AppError(400, { fields: bad.map((f) => fieldError(f, 'invalid', lang)) });
+  if (bad.length > 0) throw new AppError(400, { fields: bad.map((field) => ({ field, key: 'invalid' as const })) });
   return db.transaction(async (tx) => {
-    const reach = ctx.actingForPatientId ? await delegateReachability(tx, ctx, lang) : { mobile: input.mobile, email: input.email };
+    const reach = ctx.actingForPatientId ? await delegateReachability(tx, ctx) : { mobile: input.mobile, email: input.email };
     await upsertContact(tx, ctx.patientId, {
       street: input.street,
       code: input.code,

@@ -3,29 +3,31 @@ import type { Localized, OrganisationsInfo, ZLocationOptions } from '@prsp/contr
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { byFinnishName, municipalityByCode, municipalityNames } from '../directory/municipalities';
-import { findOrganisationsServing, listMunicipalityAreas } from '../organisations/organisations.repo';
-import { switchOrganisation } from '../organisations/organisations.service';
+import { municipalityAreas, organisationsServing } from '../organisations/organisations.service';
+import { switchOrganisation } from './organisation-choice.service';
 import type { PatientContext } from '../../platform/access/patient-access';
 import { findPatientById } from './patients.repo';
 
 export type LocationOptions = z.infer<typeof ZLocationOptions>;
 
 /**
- * Change location (spec §2, §4): the municipalities some listed organisation serves, by Finnish name,
- * and the one the patient chose last. Codes the municipality list does not know are left out.
+ * Change location (spec §2, §4): the municipalities some listed organisation serves, by Finnish name, each with
+ * the organisation a move there selects (the first by name, as `changeLocation` picks it), the one the patient
+ * chose last and their current organisation. Codes the municipality list does not know are left out.
  */
 export async function locationOptions(db: Db, ctx: PatientContext): Promise<LocationOptions> {
-  const [rows, patient] = await Promise.all([listMunicipalityAreas(db), findPatientById(db, ctx.patientId)]);
-  const areas = new Map<string, Localized>();
-  for (const { code } of rows) {
+  const [rows, patient] = await Promise.all([municipalityAreas(db), findPatientById(db, ctx.patientId)]);
+  const areas = new Map<string, { name: Localized; organisation: { id: string; name: string } }>();
+  for (const { code, organisationId, name } of rows) {
     const municipality = municipalityByCode(code);
-    if (municipality && !areas.has(code)) areas.set(code, municipalityNames(municipality));
+    if (municipality && !areas.has(code)) areas.set(code, { name: municipalityNames(municipality), organisation: { id: organisationId, name } });
   }
   const list = byFinnishName(
-    [...areas].map(([id, name]) => ({ id, name })),
+    [...areas].map(([id, area]) => ({ id, ...area })),
     (a) => a.name.fi,
   );
-  return { areas: list, current: patient?.locationCode ?? null };
+  const org = ctx.organisation;
+  return { areas: list, current: patient?.locationCode ?? null, currentOrganisation: org ? { id: org.id, name: org.name } : null };
 }
 
 /**
@@ -34,7 +36,7 @@ export async function locationOptions(db: Db, ctx: PatientContext): Promise<Loca
  */
 export async function changeLocation(db: Db, ctx: PatientContext, area: string, ip: string): Promise<OrganisationsInfo> {
   return db.transaction(async (tx) => {
-    const [org] = await findOrganisationsServing(tx, area);
+    const [org] = await organisationsServing(tx, area);
     if (!org) throw new AppError(501, { detail: 'no organisation serves the area' });
     return switchOrganisation(tx, ctx, org.id, { action: 'patient.location.change', ip }, area);
   });

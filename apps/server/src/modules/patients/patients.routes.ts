@@ -9,14 +9,15 @@ import {
   ZLocationOptions,
   ZOrganisationsInfo,
   ZPatientStatus,
+  ZSelectOrganisation,
   ZWelcomePreference,
 } from '@prsp/contracts';
 import { ok } from '../../platform/ok';
-import { requestLanguage } from '../../platform/request-language';
 import { delegateReachability, getContact, saveContact } from './contact.service';
 import { changeLocation, locationOptions } from './location.service';
 import * as onboarding from './onboarding.service';
-import { patientAccess, patientContextOf } from '../../platform/access/patient-access';
+import { patientContextOf } from '../../plugins/access';
+import { organisationsInfoFor, selectOrganisation } from './organisation-choice.service';
 
 /**
  * The patient's own records and onboarding (spec §2 contact, terms, welcome, change location; §5; §7 client params).
@@ -26,42 +27,42 @@ import { patientAccess, patientContextOf } from '../../platform/access/patient-a
 export async function patientsRoutes(fastify: FastifyInstance, opts: onboarding.OnboardingDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
-  const signedIn = patientAccess(db);
+  const signedIn = { access: { kind: 'patient' } } as const;
   // Contact is reachable before an organisation is chosen (spec §2: closing the organisation modal goes to contact).
-  const contactAccess = patientAccess(db, { flag: 'contactEnabled' });
+  const contactAccess = { access: { kind: 'patient', flag: 'contactEnabled' } } as const;
 
   // While acting, mobile and e-mail are read-only: whatever the form sent is replaced by the delegate's own
   // before validation, so a disabled (possibly empty) field cannot fail the form.
   async function useDelegateReachability(req: FastifyRequest) {
     const ctx = patientContextOf(req);
     if (!ctx.actingForPatientId || typeof req.body !== 'object' || req.body === null) return;
-    Object.assign(req.body, await delegateReachability(db, ctx, requestLanguage(req)));
+    Object.assign(req.body, await delegateReachability(db, ctx));
   }
 
-  app.get('/api/contact', { preValidation: contactAccess, schema: { response: { 200: okEnvelope(ZContact) } } }, async (req) =>
+  app.get('/api/contact', { config: contactAccess, schema: { response: { 200: okEnvelope(ZContact) } } }, async (req) =>
     ok(await getContact(db, patientContextOf(req))),
   );
 
   app.post(
     '/api/contact',
-    { preValidation: [contactAccess, useDelegateReachability], schema: { body: ZContactUpdate, response: { 200: okEnvelope(ZContact) } } },
-    async (req) => ok(await saveContact(db, patientContextOf(req), req.body, requestLanguage(req), req.ip)),
+    { config: contactAccess, preValidation: useDelegateReachability, schema: { body: ZContactUpdate, response: { 200: okEnvelope(ZContact) } } },
+    async (req) => ok(await saveContact(db, patientContextOf(req), req.body, req.ip)),
   );
 
   app.post(
     '/api/terms/accept',
-    { preValidation: patientAccess(db, { organisation: 'required' }), schema: { response: { 200: okEnvelope(ZPatientStatus) } } },
+    { config: { access: { kind: 'patient', organisation: 'required' } }, schema: { response: { 200: okEnvelope(ZPatientStatus) } } },
     async (req) => ok(await onboarding.acceptTerms(opts, patientContextOf(req), req.ip)),
   );
 
-  app.get('/api/welcome', { preValidation: signedIn, schema: { response: { 200: okEnvelope(ZWelcomePreference) } } }, async (req) =>
+  app.get('/api/welcome', { config: signedIn, schema: { response: { 200: okEnvelope(ZWelcomePreference) } } }, async (req) =>
     ok(await onboarding.welcomePreference(opts, patientContextOf(req))),
   );
 
   app.post(
     '/api/welcome',
     {
-      preValidation: patientAccess(db, { organisation: 'required', terms: true }),
+      config: { access: { kind: 'patient', organisation: 'required', terms: true } },
       schema: { body: ZWelcomePreference, response: { 200: okEnvelope(ZWelcomePreference) } },
     },
     async (req) => ok(await onboarding.setWelcomePreference(opts, patientContextOf(req), req.body.dontShowAgain)),
@@ -69,24 +70,34 @@ export async function patientsRoutes(fastify: FastifyInstance, opts: onboarding.
 
   app.post(
     '/api/client_params',
-    { preValidation: signedIn, schema: { body: ZClientParams, response: { 200: okEnvelope(ZClientParams) } } },
+    { config: signedIn, schema: { body: ZClientParams, response: { 200: okEnvelope(ZClientParams) } } },
     async (req) => ok(await onboarding.saveClientParams(opts, patientContextOf(req).signedInPatientId, req.body)),
   );
 
-  app.get('/api/patient/status', { preValidation: signedIn, schema: { response: { 200: okEnvelope(ZPatientStatus) } } }, async (req) =>
+  app.get('/api/patient/status', { config: signedIn, schema: { response: { 200: okEnvelope(ZPatientStatus) } } }, async (req) =>
     ok(await onboarding.patientStatus(opts, patientContextOf(req))),
   );
 
   // Change location needs the flag of the current organisation when one is selected. Not its accepted terms:
   // moving is how a patient leaves an organisation whose terms they have not accepted (yet).
-  const locationAccess = patientAccess(db, { flag: 'changeLocationEnabled' });
-  app.get('/api/location', { preValidation: locationAccess, schema: { response: { 200: okEnvelope(ZLocationOptions) } } }, async (req) =>
+  const locationAccess = { access: { kind: 'patient', flag: 'changeLocationEnabled' } } as const;
+  app.get('/api/location', { config: locationAccess, schema: { response: { 200: okEnvelope(ZLocationOptions) } } }, async (req) =>
     ok(await locationOptions(db, patientContextOf(req))),
   );
 
   app.post(
     '/api/location',
-    { preValidation: locationAccess, schema: { body: ZChangeLocation, response: { 200: okEnvelope(ZOrganisationsInfo) } } },
+    { config: locationAccess, schema: { body: ZChangeLocation, response: { 200: okEnvelope(ZOrganisationsInfo) } } },
     async (req) => ok(await changeLocation(db, patientContextOf(req), req.body.area, req.ip)),
+  );
+
+  app.get('/api/organisations', { config: signedIn, schema: { response: { 200: okEnvelope(ZOrganisationsInfo) } } }, async (req) =>
+    ok(await organisationsInfoFor(db, patientContextOf(req))),
+  );
+
+  app.post(
+    '/api/organisations/select',
+    { config: signedIn, schema: { body: ZSelectOrganisation, response: { 200: okEnvelope(ZOrganisationsInfo) } } },
+    async (req) => ok(await selectOrganisation(db, patientContextOf(req), req.body.selectedOrganisation, req.ip)),
   );
 }

@@ -1,6 +1,7 @@
-import { normalizeSsn } from '@prsp/contracts';
+import { normalizeSsn, type ActOnBehalf } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import type { Session } from '../../platform/session/sessions.service';
 import * as repo from './patients.repo';
 
 export type PatientIdentity = { ssn: string; givenName: string; familyName: string };
@@ -18,3 +19,17 @@ export function registerPatient(tx: Tx, cipher: FieldCipher, person: PatientIden
 }
 
 export const findPatient = repo.findPatientById;
+
+/** Makes an organisation a patient's selected one (act on behalf puts the principal into the delegate's). */
+export const setSelectedOrganisation = repo.setSelectedOrganisation;
+
+/**
+ * The person a signed-in patient acts for, as the config names them (spec §3 actOnBehalf):
+ * identity code decrypted for display, name as given + family. Null when not acting.
+ */
+export async function actOnBehalfOf(tx: Tx, cipher: FieldCipher, session: Session | null): Promise<ActOnBehalf | null> {
+  if (!session?.patientId || !session.actingForPatientId) return null;
+  const principal = await repo.findPatientById(tx, session.actingForPatientId);
+  if (!principal) return null;
+  return { ssn: cipher.decrypt(principal.ssnEncrypted), name: `${principal.givenName} ${principal.familyName}` };
+}

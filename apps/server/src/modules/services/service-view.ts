@@ -1,6 +1,6 @@
 import type { OpenService } from '@prsp/contracts';
 import type { services } from '../../db/schema';
-import type { OrganisationRow } from '../organisations/organisations.repo';
+import type { OrganisationRow } from '../../platform/access/patient-access';
 
 export type ServiceRow = typeof services.$inferSelect;
 

@@ -8,29 +8,29 @@ import { actorOf } from '../organisations/admin-actor';
 import * as services from './services-admin.service';
 
 /**
- * The organisation's services (spec §3 'Service'). No guards here: ADMIN_ROUTE_RIGHTS (services-admin.rights.ts)
- * puts each route's guard in front; the service scopes every query by the session's organisation.
+ * The organisation's services (spec §3 'Service'). Each route declares the right it needs; the service scopes every
+ * query by the session's organisation.
  */
 export async function servicesAdminRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const one = { 200: okEnvelope(ZAdminService) };
 
-  app.get('/api/admin/services/list', { schema: { response: { 200: okEnvelope(z.array(ZAdminService)) } } }, async (req) => {
+  app.get('/api/admin/services/list', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } }, schema: { response: { 200: okEnvelope(z.array(ZAdminService)) } } }, async (req) => {
     return ok(await services.listServices(opts.db, actorOf(req)));
   });
-  app.get('/api/admin/services/chat-queues', { schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } } }, async (req) => {
+  app.get('/api/admin/services/chat-queues', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } }, schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } } }, async (req) => {
     return ok(await services.listChatQueues(opts.db, actorOf(req)));
   });
-  app.get('/api/admin/services/:id', { schema: { params: ZServiceIdParams, response: one } }, async (req) => {
+  app.get('/api/admin/services/:id', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'service' } }, schema: { params: ZServiceIdParams, response: one } }, async (req) => {
     return ok(await services.getService(opts.db, actorOf(req), req.params.id));
   });
-  app.post('/api/admin/services/create', { schema: { body: ZServiceInput, response: one } }, async (req) => {
+  app.post('/api/admin/services/create', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } }, schema: { body: ZServiceInput, response: one } }, async (req) => {
     return ok(await services.createService(opts.db, actorOf(req), req.body));
   });
-  app.post('/api/admin/services/:id/update', { schema: { params: ZServiceIdParams, body: ZServiceInput, response: one } }, async (req) => {
+  app.post('/api/admin/services/:id/update', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service' } }, schema: { params: ZServiceIdParams, body: ZServiceInput, response: one } }, async (req) => {
     return ok(await services.updateService(opts.db, actorOf(req), req.params.id, req.body));
   });
-  app.delete('/api/admin/services/:id', { schema: { params: ZServiceIdParams, response: { 200: okEnvelope(z.null()) } } }, async (req) => {
+  app.delete('/api/admin/services/:id', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service' } }, schema: { params: ZServiceIdParams, response: { 200: okEnvelope(z.null()) } } }, async (req) => {
     await services.deleteService(opts.db, actorOf(req), req.params.id);
     return ok(null);
   });

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import type { AdminActor } from '../organisations/admin-actor';
-import { areasOf } from '../organisations/organisations-admin.repo';
+import { organisationAreas } from '../organisations/organisations-admin.service';
 import { firstFreeSlug, slugify } from '../organisations/slug';
 import { createQueue, isOrganisationQueue, organisationQueues } from '../reception/chat-queues.service';
 import * as repo from './services-admin.repo';
@@ -43,7 +43,7 @@ async function inputIssues(tx: Tx, organisationId: string, input: ServiceInput):
   if (!input.createQueue && !(await isOrganisationQueue(tx, organisationId, input.chatQueueId!.trim()))) {
     issues.push({ field: 'chatQueueId', key: 'chatQueue' });
   }
-  const areas = await areasOf(tx, organisationId);
+  const areas = await organisationAreas(tx, organisationId);
   const allowed = new Set([...areas.municipalities, ...areas.postalCodes]);
   input.areas.forEach((code, i) => {
     if (!allowed.has(code)) issues.push({ field: `areas.${i}`, key: 'serviceArea' });
@@ -72,7 +72,7 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
 export async function createService(db: Db, actor: AdminActor, input: ServiceInput): Promise<AdminService> {
   const organisationId = organisationOf(actor);
   return db.transaction(async (tx) => {
-    throwIfFieldIssues(await inputIssues(tx, organisationId, input), actor.lang);
+    throwIfFieldIssues(await inputIssues(tx, organisationId, input));
     const base = slugify(input.name.fi, 'service');
     const row = await repo.insertService(tx, {
       ...(await valuesOf(tx, organisationId, input)),
@@ -89,7 +89,7 @@ export async function updateService(db: Db, actor: AdminActor, id: string, input
   const organisationId = organisationOf(actor);
   return db.transaction(async (tx) => {
     if (!(await repo.findOrganisationService(tx, organisationId, id))) throw new AppError(404);
-    throwIfFieldIssues(await inputIssues(tx, organisationId, input), actor.lang);
+    throwIfFieldIssues(await inputIssues(tx, organisationId, input));
     const row = await repo.updateService(tx, organisationId, id, await valuesOf(tx, organisationId, input));
     await audit(tx, actor, 'service.update', id);
     return toAdminService(row!);

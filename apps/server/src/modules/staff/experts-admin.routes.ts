@@ -7,8 +7,8 @@ import { actorOf } from '../organisations/admin-actor';
 import * as experts from './experts-admin.service';
 
 /**
- * The organisation's experts (spec §3 'Expert', §5). No guards here: ADMIN_ROUTE_RIGHTS (experts-admin.rights.ts)
- * puts each route's guard in front; the service scopes every query by the session's organisation.
+ * The organisation's experts (spec §3 'Expert', §5). Each route declares the right it needs; the service scopes every
+ * query by the session's organisation.
  */
 export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts.ExpertsDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,24 +16,24 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
 
   app.get(
     '/api/admin/experts/list',
-    { schema: { querystring: ZExpertListQuery, response: { 200: okEnvelope(ZExpertList) } } },
+    { config: { access: { kind: 'admin', area: 'experts', need: 'view' } }, schema: { querystring: ZExpertListQuery, response: { 200: okEnvelope(ZExpertList) } } },
     async (req) => {
       return ok(await experts.listExperts(deps, actorOf(req), req.query));
     },
   );
-  app.get('/api/admin/experts/chat-queues', { schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } } }, async (req) => {
+  app.get('/api/admin/experts/chat-queues', { config: { access: { kind: 'admin', area: 'experts', need: 'view' } }, schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } } }, async (req) => {
     return ok(await experts.listChatQueues(deps, actorOf(req)));
   });
-  app.get('/api/admin/experts/:id', { schema: { params: ZExpertIdParams, response: one } }, async (req) => {
+  app.get('/api/admin/experts/:id', { config: { access: { kind: 'admin', area: 'experts', need: 'view', object: 'expert' } }, schema: { params: ZExpertIdParams, response: one } }, async (req) => {
     return ok(await experts.getExpert(deps, actorOf(req), req.params.id));
   });
-  app.post('/api/admin/experts/create', { schema: { body: ZExpertInput, response: one } }, async (req) => {
+  app.post('/api/admin/experts/create', { config: { access: { kind: 'admin', area: 'experts', need: 'edit' } }, schema: { body: ZExpertInput, response: one } }, async (req) => {
     return ok(await experts.createExpert(deps, actorOf(req), req.body));
   });
-  app.post('/api/admin/experts/:id/update', { schema: { params: ZExpertIdParams, body: ZExpertInput, response: one } }, async (req) => {
+  app.post('/api/admin/experts/:id/update', { config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert' } }, schema: { params: ZExpertIdParams, body: ZExpertInput, response: one } }, async (req) => {
     return ok(await experts.updateExpert(deps, actorOf(req), req.params.id, req.body));
   });
-  app.delete('/api/admin/experts/:id', { schema: { params: ZExpertIdParams, response: { 200: okEnvelope(z.null()) } } }, async (req) => {
+  app.delete('/api/admin/experts/:id', { config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert' } }, schema: { params: ZExpertIdParams, response: { 200: okEnvelope(z.null()) } } }, async (req) => {
     await experts.deleteExpert(deps, actorOf(req), req.params.id);
     return ok(null);
   });

@@ -95,7 +95,7 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
 export async function createExpert(deps: ExpertsDeps, actor: AdminActor, input: ExpertInput): Promise<AdminExpert> {
   const organisationId = organisationOf(actor);
   const id = await deps.db.transaction(async (tx) => {
-    throwIfFieldIssues(await inputIssues(tx, organisationId, input), actor.lang);
+    throwIfFieldIssues(await inputIssues(tx, organisationId, input));
     await assertEmailFree(tx, input.email);
     const user = await insertStaffUser(tx, {
       email: input.email,
@@ -135,7 +135,7 @@ export async function updateExpert(deps: ExpertsDeps, actor: AdminActor, id: str
   await deps.db.transaction(async (tx) => {
     const current = await repo.findExpert(tx, organisationId, id);
     if (!current) throw new AppError(404);
-    throwIfFieldIssues(await inputIssues(tx, organisationId, input), actor.lang);
+    throwIfFieldIssues(await inputIssues(tx, organisationId, input));
     await assertEmailFree(tx, input.email, current.user.id);
     await repo
       .updateExpertUser(tx, current.user.id, {

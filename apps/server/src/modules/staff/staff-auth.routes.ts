@@ -5,6 +5,8 @@ import {
   okEnvelope,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
+  ZPasswordTokenParams,
+  ZPasswordTokenStatus,
   ZSetPasswordRequest,
   ZSetRoleParams,
   ZStaffClientParams,
@@ -14,7 +16,6 @@ import {
 } from '@prsp/contracts';
 import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/ok';
-import { requestLanguage } from '../../platform/request-language';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';
 import { requireCsrfOnGet } from '../../plugins/csrf';
@@ -25,15 +26,12 @@ export type StaffRouteOptions = auth.StaffDeps & { names: CookieNames; productio
 
 const ZNull = okEnvelope(z.null());
 
-/** Signed-in staff only, checked before the body is: a stranger learns nothing from validation answers. */
-async function requireStaffSession(req: FastifyRequest): Promise<void> {
-  if (!req.session?.staffUserId) throw new AppError(101);
-}
-
 /** Staff sign-in, session and passwords (spec §7 'Session and lists', `/sso/*`; §5 password rules). */
 export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limited = { rateLimit: SIGN_IN_RATE_LIMIT };
+  const limited = { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } as const;
+  // Signed-in staff only, checked before the body is: a stranger learns nothing from validation answers.
+  const staff = { access: { kind: 'staff' } } as const;
 
   app.post('/api/sso/login', { config: limited, schema: { body: ZStaffLoginRequest, response: { 200: ZNull } } }, async (req, reply) => {
     const { username, password, app_role } = req.body;
@@ -42,13 +40,13 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
     return ok(null);
   });
 
-  app.get('/api/sso/user_data', { schema: { response: { 200: okEnvelope(ZStaffUserData) } } }, async (req) => {
+  app.get('/api/sso/user_data', { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZStaffUserData) } } }, async (req) => {
     return ok(await auth.userData(opts, req.session));
   });
 
   app.get(
     '/api/sso/logout',
-    { preHandler: requireCsrfOnGet(opts.names, new URL(opts.publicUrl).origin), schema: { response: { 200: ZNull } } },
+    { config: { access: { kind: 'anyone' } }, preHandler: requireCsrfOnGet(opts.names, new URL(opts.publicUrl).origin), schema: { response: { 200: ZNull } } },
     async (req, reply) => {
       // Only a staff session ends here; a patient signs out through their own route.
       if (req.session?.staffUserId) {
@@ -61,7 +59,7 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
 
   app.post(
     '/api/sso/set_role/:roleAndOrg',
-    { preValidation: requireStaffSession, schema: { params: ZSetRoleParams, response: { 200: okEnvelope(ZStaffUserData) } } },
+    { config: staff, schema: { params: ZSetRoleParams, response: { 200: okEnvelope(ZStaffUserData) } } },
     async (req) => {
       const [appRole, organisationId] = req.params.roleAndOrg.split(';') as [AppRole, string];
       return ok(await auth.setOrganisation(opts, req.session, { appRole, organisationId: organisationId.toLowerCase(), ip: req.ip }));
@@ -70,7 +68,7 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
 
   app.post(
     '/api/sso/client_params',
-    { preValidation: requireStaffSession, schema: { body: ZStaffClientParams, response: { 200: ZNull } } },
+    { config: staff, schema: { body: ZStaffClientParams, response: { 200: ZNull } } },
     async (req) => {
       await auth.saveClientParams(opts, req.session, req.body);
       return ok(null);
@@ -86,6 +84,15 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
     },
   );
 
+  app.get(
+    '/api/sso/password-token/:token',
+    {
+      config: { ...limited, access: { kind: 'anyone' } },
+      schema: { params: ZPasswordTokenParams, response: { 200: okEnvelope(ZPasswordTokenStatus) } },
+    },
+    async (req) => ok(await passwords.checkPasswordToken(opts, req.params.token)),
+  );
+
   app.post('/api/sso/password/set', { config: limited, schema: { body: ZSetPasswordRequest, response: { 200: ZNull } } }, async (req) => {
     await passwords.setPassword(opts, { token: req.body.token, password: req.body.password, ip: req.ip });
     return ok(null);
@@ -93,9 +100,9 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
 
   app.post(
     '/api/sso/password/change',
-    { config: limited, preValidation: requireStaffSession, schema: { body: ZChangePasswordRequest, response: { 200: ZNull } } },
+    { config: { ...staff, rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: ZChangePasswordRequest, response: { 200: ZNull } } },
     async (req) => {
-      await passwords.changePassword(opts, req.session, { ...req.body, ip: req.ip, lang: requestLanguage(req) });
+      await passwords.changePassword(opts, req.session, { ...req.body, ip: req.ip });
       return ok(null);
     },
   );

@@ -5,7 +5,7 @@ import { sha256 } from '../../platform/crypto/tokens';
 import type { Session } from '../../platform/session/sessions.service';
 import { isLockedOut, lockoutAfterFailure } from './login-rules';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing';
-import { consumePasswordToken, voidOpenPasswordTokens } from './password-tokens.repo';
+import { consumePasswordToken, findLivePasswordToken, voidOpenPasswordTokens } from './password-tokens.repo';
 import { sessionUser, workplacesOf, type StaffDeps } from './staff-auth.service';
 import { sendPasswordLink, templateLanguage } from './staff-invitations.service';
 import * as repo from './staff.repo';
@@ -49,6 +49,20 @@ export async function forgotPassword(
 }
 
 /**
+ * `GET /api/sso/password-token/:token`: checks an e-mailed link when its page opens, without using it up, so a
+ * used or expired link says so at once instead of after the whole form was filled in. 801 when it cannot be used.
+ */
+export async function checkPasswordToken(
+  deps: StaffDeps,
+  token: string,
+  now = new Date(),
+): Promise<{ purpose: 'register' | 'reset'; expiresAt: string }> {
+  const live = await findLivePasswordToken(deps.db, sha256(token), now);
+  if (!live) throw new AppError(801);
+  return { purpose: live.purpose, expiresAt: live.expiresAt.toISOString() };
+}
+
+/**
  * `POST /api/sso/password/set`: registration or reset with the e-mailed token. A weak password is 802 and
  * leaves the link usable; an unknown, used or expired link is 801. Success stores the new hash, opens a
  * lockout, voids the user's other links and ends all their sessions (whoever held one must sign in again).
@@ -85,7 +99,7 @@ export async function setPassword(
 export async function changePassword(
   deps: StaffDeps,
   session: Session | null,
-  input: { currentPassword: string; password: string; ip: string; lang: Language },
+  input: { currentPassword: string; password: string; ip: string },
   now = new Date(),
 ): Promise<void> {
   const { user } = await sessionUser(deps.db, session);
@@ -103,9 +117,7 @@ export async function changePassword(
     }
     throw new AppError(400, {
       detail: 'current password wrong',
-      fields: [
-        { field: 'currentPassword', messageKey: 'fields.currentPasswordWrong', message: FIELD_MESSAGES.currentPasswordWrong[input.lang] },
-      ],
+      fields: [{ field: 'currentPassword', key: 'currentPasswordWrong' }],
     });
   }
   if (!isStrongPassword(input.password)) throw new AppError(802);

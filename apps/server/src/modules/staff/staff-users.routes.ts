@@ -14,20 +14,22 @@ import {
   ZUserIdParams,
   ZUserListQuery,
 } from '@prsp/contracts';
+import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
+import { staffOf } from '../../plugins/access';
 import * as actions from './staff-user-actions.service';
 import type { UserScope } from './staff-user-targets';
 import * as users from './staff-users.service';
 
 const ZNull = okEnvelope(z.null());
 
-// No guards here: plugins/admin-route-rights.ts puts each route's guard in front of it from
-// STAFF_USER_ROUTE_RIGHTS (staff-users.rights.ts), and the guard sets `req.staff`.
+// Each route declares its access; the admin loader it names sets `req.staff` before the handler runs.
 function orgScope(req: FastifyRequest): UserScope & { kind: 'organisation' } {
-  return { kind: 'organisation', actor: req.staff!, organisationId: req.staff!.organisationId! };
+  const staff = staffOf(req);
+  return { kind: 'organisation', actor: staff, organisationId: staff.organisationId! };
 }
 function globalScope(req: FastifyRequest): UserScope {
-  return { kind: 'global', actor: req.staff! };
+  return { kind: 'global', actor: staffOf(req) };
 }
 
 function sendCsv(reply: FastifyReply, file: { filename: string; csv: string }) {
@@ -39,29 +41,36 @@ function sendCsv(reply: FastifyReply, file: { filename: string; csv: string }) {
 }
 
 /** The actions both user lists share (spec §6 'Admin actions on users'), under `base`. */
-function registerActions(fastify: FastifyInstance, deps: users.UsersDeps, base: string, scopeOf: (req: FastifyRequest) => UserScope) {
+function registerActions(
+  fastify: FastifyInstance,
+  deps: users.UsersDeps,
+  base: string,
+  scopeOf: (req: FastifyRequest) => UserScope,
+  access: RouteAccess,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const params = { params: ZUserIdParams, response: { 200: ZNull } };
-  app.post(`${base}/:id/reset-password`, { schema: params }, async (req) => {
+  const config = { access };
+  app.post(`${base}/:id/reset-password`, { config, schema: params }, async (req) => {
     await actions.resetPassword(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
-  app.post(`${base}/:id/lock`, { schema: params }, async (req) => {
+  app.post(`${base}/:id/lock`, { config, schema: params }, async (req) => {
     await actions.lockUser(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
-  app.post(`${base}/:id/unlock`, { schema: params }, async (req) => {
+  app.post(`${base}/:id/unlock`, { config, schema: params }, async (req) => {
     await actions.unlockUser(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
-  app.post(`${base}/:id/logout`, { schema: params }, async (req) => {
+  app.post(`${base}/:id/logout`, { config, schema: params }, async (req) => {
     await actions.logoutUser(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
-  app.get(`${base}/:id/action-log`, { schema: { params: ZUserIdParams } }, async (req, reply) => {
+  app.get(`${base}/:id/action-log`, { config, schema: { params: ZUserIdParams } }, async (req, reply) => {
     return sendCsv(reply, await actions.actionLog(deps, scopeOf(req), req.params.id, { ip: req.ip }));
   });
-  app.delete(`${base}/:id`, { schema: params }, async (req) => {
+  app.delete(`${base}/:id`, { config, schema: params }, async (req) => {
     await users.deleteUser(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
@@ -73,41 +82,41 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
 
   app.get(
     '/api/admin/users/list',
-    { schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZOrganisationUserPage) } } },
+    { config: { access: { kind: 'admin', area: 'users', need: 'view' } }, schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZOrganisationUserPage) } } },
     async (req) => ok(await users.listOrganisationUsers(deps, orgScope(req).organisationId, req.query)),
   );
-  app.get('/api/admin/users/:id', { schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZOrganisationUser) } } }, async (req) =>
+  app.get('/api/admin/users/:id', { config: { access: { kind: 'admin', area: 'users', need: 'view', object: 'adminUser' } }, schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZOrganisationUser) } } }, async (req) =>
     ok(await users.getOrganisationUser(deps, orgScope(req), req.params.id)),
   );
   app.post(
     '/api/admin/users/create',
-    { schema: { body: ZOrganisationUserCreate, response: { 200: okEnvelope(ZOrganisationUser) } } },
+    { config: { access: { kind: 'admin', area: 'users', need: 'edit' } }, schema: { body: ZOrganisationUserCreate, response: { 200: okEnvelope(ZOrganisationUser) } } },
     async (req) => ok(await users.createOrganisationUser(deps, orgScope(req), req.body, { ip: req.ip })),
   );
   app.post(
     '/api/admin/users/:id/update',
-    { schema: { params: ZUserIdParams, body: ZOrganisationUserUpdate, response: { 200: okEnvelope(ZOrganisationUser) } } },
+    { config: { access: { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser' } }, schema: { params: ZUserIdParams, body: ZOrganisationUserUpdate, response: { 200: okEnvelope(ZOrganisationUser) } } },
     async (req) => ok(await users.updateOrganisationUser(deps, orgScope(req), req.params.id, req.body, { ip: req.ip })),
   );
-  registerActions(fastify, deps, '/api/admin/users', orgScope);
+  registerActions(fastify, deps, '/api/admin/users', orgScope, { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser' });
 
   app.get(
     '/api/admin/global-users/list',
-    { schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZGlobalUserPage) } } },
+    { config: { access: { kind: 'globalAdmin' } }, schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZGlobalUserPage) } } },
     async (req) => ok(await users.listGlobalUsers(deps, req.query)),
   );
-  app.get('/api/admin/global-users/:id', { schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZGlobalUser) } } }, async (req) =>
+  app.get('/api/admin/global-users/:id', { config: { access: { kind: 'globalAdmin' } }, schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZGlobalUser) } } }, async (req) =>
     ok(await users.getGlobalUser(deps, globalScope(req), req.params.id)),
   );
   app.post(
     '/api/admin/global-users/create',
-    { schema: { body: ZGlobalUserCreate, response: { 200: okEnvelope(ZGlobalUser) } } },
+    { config: { access: { kind: 'globalAdmin' } }, schema: { body: ZGlobalUserCreate, response: { 200: okEnvelope(ZGlobalUser) } } },
     async (req) => ok(await users.createGlobalUser(deps, globalScope(req), req.body, { ip: req.ip })),
   );
   app.post(
     '/api/admin/global-users/:id/update',
-    { schema: { params: ZUserIdParams, body: ZGlobalUserUpdate, response: { 200: okEnvelope(ZGlobalUser) } } },
+    { config: { access: { kind: 'globalAdmin' } }, schema: { params: ZUserIdParams, body: ZGlobalUserUpdate, response: { 200: okEnvelope(ZGlobalUser) } } },
     async (req) => ok(await users.updateGlobalUser(deps, globalScope(req), req.params.id, req.body, { ip: req.ip })),
   );
-  registerActions(fastify, deps, '/api/admin/global-users', globalScope);
+  registerActions(fastify, deps, '/api/admin/global-users', globalScope, { kind: 'globalAdmin' });
 }

@@ -1,17 +1,16 @@
-import { patientAuditActor } from '../audit/patient-audit';
-import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { FeatureFlag } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { organisations, patients, termsAcceptances } from '../../db/schema';
 import { AppError } from '../app-error';
 import type { AuditEntry } from '../audit/audit';
-import { effectivePatientId } from '../session/sessions.service';
-import type { OrganisationRow } from '../../modules/organisations/organisations.repo';
+import { patientAuditActor } from '../audit/patient-audit';
+import { effectivePatientId, type Session } from '../session/sessions.service';
 
-export type { OrganisationRow };
+/** An organisation row with its flags, as the patient loaders read it. */
+export type OrganisationRow = typeof organisations.$inferSelect;
 
-/** Who a patient request works for, loaded once by the guard. */
+/** Who a patient request works for, loaded once per request (or socket event) by `loadPatientContext`. */
 export type PatientContext = {
   /** The patient whose data the request reads and writes: the principal while acting on behalf. */
   patientId: string;
@@ -25,15 +24,6 @@ export type PatientContext = {
   termsAccepted: boolean;
 };
 
-declare module 'fastify' {
-  // Declaration merging needs an interface.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  interface FastifyRequest {
-    /** Set by `patientAccess`. */
-    patientContext?: PatientContext;
-  }
-}
-
 export type PatientAccessRule = {
   /** 'required': 404 without a selected organisation. 'optional' (default): the flag and terms rules apply only when one is selected. */
   organisation?: 'required' | 'optional';
@@ -44,46 +34,30 @@ export type PatientAccessRule = {
 };
 
 /**
- * Route guard for the patient app (spec §6 'Patient'): a signed-in patient (101), working on the effective
- * patient (the principal while acting on behalf), with the selected organisation loaded so routes can
- * enforce its feature flags and terms. Run it as `preValidation`, so a caller without a session learns
- * 101 before anything about the request's shape.
+ * The patient access rule (spec §6 'Patient'): a signed-in patient (101), working on the effective patient (the
+ * principal while acting on behalf), with the selected organisation loaded so the rule can enforce its feature
+ * flag and terms. HTTP routes and socket events both call this with the session they carry.
  */
-export function patientAccess(db: Db, rule: PatientAccessRule = {}) {
-  return async (req: FastifyRequest): Promise<void> => {
-    const session = req.session;
-    if (!session?.patientId) throw new AppError(101);
-    const patientId = effectivePatientId(session)!;
-    const [row] = await db
-      .select({ organisation: organisations, acceptedAt: termsAcceptances.acceptedAt })
-      .from(patients)
-      .leftJoin(organisations, eq(organisations.id, patients.selectedOrganisationId))
-      .leftJoin(termsAcceptances, and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, organisations.id)))
-      .where(eq(patients.id, patientId))
-      .limit(1);
-    if (!row) throw new AppError(101, { detail: 'session patient is gone' });
-    const organisation = row.organisation;
-    const termsAccepted = organisation !== null && (!organisation.flags.termsAndConditionsEnabled || row.acceptedAt !== null);
-    if (!organisation && rule.organisation === 'required') throw new AppError(404, { detail: 'no organisation selected' });
-    if (organisation && rule.flag && !organisation.flags[rule.flag]) throw new AppError(403, { detail: `feature ${rule.flag} is off` });
-    if (organisation && rule.terms && !termsAccepted) throw new AppError(403, { detail: 'terms not accepted' });
-    req.patientContext = {
-      patientId,
-      signedInPatientId: session.patientId,
-      actingForPatientId: session.actingForPatientId,
-      organisation,
-      termsAccepted,
-    };
-  };
+export async function loadPatientContext(db: Db, session: Session | null, rule: PatientAccessRule = {}): Promise<PatientContext> {
+  if (!session?.patientId) throw new AppError(101);
+  const patientId = effectivePatientId(session)!;
+  const [row] = await db
+    .select({ organisation: organisations, acceptedAt: termsAcceptances.acceptedAt })
+    .from(patients)
+    .leftJoin(organisations, eq(organisations.id, patients.selectedOrganisationId))
+    .leftJoin(termsAcceptances, and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, organisations.id)))
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  if (!row) throw new AppError(101, { detail: 'session patient is gone' });
+  const organisation = row.organisation;
+  const termsAccepted = organisation !== null && (!organisation.flags.termsAndConditionsEnabled || row.acceptedAt !== null);
+  if (!organisation && rule.organisation === 'required') throw new AppError(404, { detail: 'no organisation selected' });
+  if (organisation && rule.flag && !organisation.flags[rule.flag]) throw new AppError(403, { detail: `feature ${rule.flag} is off` });
+  if (organisation && rule.terms && !termsAccepted) throw new AppError(403, { detail: 'terms not accepted' });
+  return { patientId, signedInPatientId: session.patientId, actingForPatientId: session.actingForPatientId, organisation, termsAccepted };
 }
 
-/** The guard's context; routes call this only behind `patientAccess`. */
-export function patientContextOf(req: FastifyRequest): PatientContext {
-  if (!req.patientContext) throw new AppError(500, { detail: 'patientAccess guard missing on route' });
-  return req.patientContext;
-}
-
-/** The same context with the organisation known to be present (routes guarded with organisation 'required'). */
+/** The same context with the organisation known to be present (routes declared with organisation 'required'). */
 export function withOrganisation(ctx: PatientContext): PatientContext & { organisation: OrganisationRow } {
   if (!ctx.organisation) throw new AppError(404, { detail: 'no organisation selected' });
   return ctx as PatientContext & { organisation: OrganisationRow };

@@ -1,19 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { effectiveRights, type AdminArea, type AdminPreset, type AdminRights } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { adminMemberships, staffUsers } from '../../db/schema';
 import { AppError } from '../app-error';
+import type { Session } from '../session/sessions.service';
 
-declare module 'fastify' {
-  // Declaration merging needs an interface.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  interface FastifyRequest {
-    /** Set by the admin guards: who is acting, in which organisation, with which rights. */
-    staff?: StaffContext;
-  }
-}
-
+/** Who is acting in the admin app, in which organisation, with which rights. */
 export type StaffContext = {
   userId: string;
   isGlobalAdmin: boolean;
@@ -24,9 +16,8 @@ export type StaffContext = {
 
 const ALL: AdminRights = effectiveRights('organisationAdmin', undefined);
 
-/** Loads who the signed-in staff member is and what they may do in the session's organisation. */
-export async function loadStaffContext(db: Db, req: FastifyRequest): Promise<StaffContext> {
-  const session = req.session;
+/** Loads who the signed-in admin is and what they may do in the session's organisation (101 / 607 otherwise). */
+export async function loadStaffContext(db: Db, session: Session | null): Promise<StaffContext> {
   if (!session?.staffUserId || session.appRole !== 'admin') throw new AppError(101);
   const [user] = await db
     .select({ isGlobalAdmin: staffUsers.isGlobalAdmin, active: staffUsers.active, locked: staffUsers.locked })
@@ -48,28 +39,31 @@ export async function loadStaffContext(db: Db, req: FastifyRequest): Promise<Sta
 }
 
 /**
- * Route guard for admin routes: the caller must be a signed-in admin (101), working in an organisation,
- * with `need` over `area` there (403). Object-level checks (is this object in that organisation?) stay in the services.
+ * An admin working in an organisation with `need` over `area` there (403 otherwise). Object-level checks (is this
+ * object in that organisation?) stay in the services.
  */
-export function requireAdminRight(db: Db, area: AdminArea, need: 'view' | 'edit') {
-  return async (req: FastifyRequest): Promise<void> => {
-    const staff = await loadStaffContext(db, req);
-    if (!staff.organisationId) throw new AppError(403, { detail: 'no organisation chosen' });
-    if (!staff.rights[area][need]) throw new AppError(403, { detail: `missing ${need} right over ${area}` });
-    req.staff = staff;
-  };
+export async function loadAdminContext(db: Db, session: Session | null, area: AdminArea, need: 'view' | 'edit'): Promise<StaffContext> {
+  const staff = await loadStaffContext(db, session);
+  if (!staff.organisationId) throw new AppError(403, { detail: 'no organisation chosen' });
+  if (!staff.rights[area][need]) throw new AppError(403, { detail: `missing ${need} right over ${area}` });
+  return staff;
 }
 
-/** Route guard for global settings, global user management and new organisations. */
-export function requireGlobalAdmin(db: Db) {
-  return async (req: FastifyRequest): Promise<void> => {
-    const staff = await loadStaffContext(db, req);
-    if (!staff.isGlobalAdmin) throw new AppError(403, { detail: 'global admin only' });
-    req.staff = staff;
-  };
+/** A global admin: global settings, global user management and new organisations. */
+export async function loadGlobalAdminContext(db: Db, session: Session | null): Promise<StaffContext> {
+  const staff = await loadStaffContext(db, session);
+  if (!staff.isGlobalAdmin) throw new AppError(403, { detail: 'global admin only' });
+  return staff;
 }
 
-/** Route guard for the expert app: a signed-in expert (101 otherwise). */
-export async function requireExpert(req: FastifyRequest): Promise<void> {
-  if (!req.session?.staffUserId || req.session.appRole !== 'expert') throw new AppError(101);
+/** A signed-in member of staff in either app (101 otherwise). */
+export function requireStaffSession(session: Session | null): Session & { staffUserId: string } {
+  if (!session?.staffUserId) throw new AppError(101);
+  return session as Session & { staffUserId: string };
+}
+
+/** A signed-in expert (101 otherwise). */
+export function requireExpertSession(session: Session | null): Session & { staffUserId: string } {
+  if (!session?.staffUserId || session.appRole !== 'expert') throw new AppError(101);
+  return session as Session & { staffUserId: string };
 }

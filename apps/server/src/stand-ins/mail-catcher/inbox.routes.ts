@@ -51,15 +51,17 @@ export async function inboxRoutes(fastify: FastifyInstance, opts: { db: Db; poli
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireLocalOrGlobalAdmin(opts));
   const noStore = async (_req: unknown, reply: FastifyReply) => void reply.header('cache-control', 'no-store');
+  // Open to anyone the hook above lets through (this machine, or a signed-in global admin).
+  const config = { access: { kind: 'anyone' } } as const;
 
   app.get(
     '/api/dev/inbox',
-    { onRequest: noStore, schema: { querystring: ZDevInboxQuery, response: { 200: okEnvelope(ZDevInbox) } } },
+    { config, onRequest: noStore, schema: { querystring: ZDevInboxQuery, response: { 200: okEnvelope(ZDevInbox) } } },
     async (req) => ok({ messages: await summaries(opts.db, req.query.to) }),
   );
   app.get(
     '/api/dev/inbox/:id',
-    { onRequest: noStore, schema: { params: ZDevInboxParams, response: { 200: okEnvelope(ZCaughtEmail) } } },
+    { config, onRequest: noStore, schema: { params: ZDevInboxParams, response: { 200: okEnvelope(ZCaughtEmail) } } },
     async (req) => ok(await message(opts.db, req.params.id)),
   );
   app.get('/dev/inbox', { schema: { querystring: ZDevInboxQuery } }, async (req, reply) =>

@@ -1,0 +1,64 @@
+import type { AdminArea } from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import type { Session } from '../session/sessions.service';
+import { loadPatientContext, type PatientAccessRule, type PatientContext } from './patient-access';
+import {
+  loadAdminContext,
+  loadGlobalAdminContext,
+  loadStaffContext,
+  requireExpertSession,
+  requireStaffSession,
+  type StaffContext,
+} from './staff-access';
+
+/**
+ * Who may call a route (or a socket event), declared in its options as `config: { access }`. The access plugin refuses to start an app
+ * with an `/api/` route that declares none, and puts the matching loader in front of each route:
+ * - `anyone`: no session needed (sign-in, public lists and looks, logouts that end whatever session there is);
+ * - `patient`: a signed-in patient, with the onboarding state and feature flag of `PatientAccessRule`;
+ * - `staff`: a signed-in member of staff in either app (their own password and settings);
+ * - `expert`: a signed-in expert;
+ * - `admin`: an admin working in an organisation with `need` over `area` there; `object` names what the path's
+ *   `:id` is, so the rights matrix test can make one in another organisation and expect it refused;
+ * - `anyAdmin`: any signed-in admin (the service scopes what they see);
+ * - `globalAdmin`: a global admin.
+ */
+export type RouteAccess =
+  | { kind: 'anyone' }
+  | ({ kind: 'patient' } & PatientAccessRule)
+  | { kind: 'staff' }
+  | { kind: 'expert' }
+  | { kind: 'admin'; area: AdminArea; need: 'view' | 'edit'; object?: string }
+  | { kind: 'anyAdmin' }
+  | { kind: 'globalAdmin' };
+
+/** A registered route and what it declared: the rights matrix test walks these. */
+export type DeclaredRoute = { method: string; path: string; access: RouteAccess };
+
+/** What a declaration's loader found: the patient or admin context the handler (or socket event) works with. */
+export type AccessContext = { patient?: PatientContext; staff?: StaffContext };
+
+/**
+ * The access rule behind every declaration, for HTTP routes and socket events alike: checks the session against
+ * `access` (101, 403, 404, 607 as the loaders say) and answers the context the caller then works with.
+ */
+export async function loadAccess(db: Db, session: Session | null, access: RouteAccess): Promise<AccessContext> {
+  switch (access.kind) {
+    case 'anyone':
+      return {};
+    case 'patient':
+      return { patient: await loadPatientContext(db, session, access) };
+    case 'staff':
+      requireStaffSession(session);
+      return {};
+    case 'expert':
+      requireExpertSession(session);
+      return {};
+    case 'admin':
+      return { staff: await loadAdminContext(db, session, access.area, access.need) };
+    case 'anyAdmin':
+      return { staff: await loadStaffContext(db, session) };
+    case 'globalAdmin':
+      return { staff: await loadGlobalAdminContext(db, session) };
+  }
+}

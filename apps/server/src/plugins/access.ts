@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { AppError } from '../platform/app-error';
+import type { PatientContext } from '../platform/access/patient-access';
+import { loadAccess, type DeclaredRoute, type RouteAccess } from '../platform/access/route-access';
+import type { StaffContext } from '../platform/access/staff-access';
+
+declare module 'fastify' {
+  // Declaration merging needs interfaces.
+  /* eslint-disable @typescript-eslint/consistent-type-definitions */
+  interface FastifyContextConfig {
+    /** Who may call the route: required on every `/api/` route (see RouteAccess). */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set for routes declared `patient`. */
+    patientContext?: PatientContext;
+    /** Set for routes declared `admin`, `anyAdmin` or `globalAdmin`. */
+    staff?: StaffContext;
+  }
+  interface FastifyInstance {
+    /** Every `/api/` route registered and the access it declared. */
+    declaredRoutes: DeclaredRoute[];
+  }
+  /* eslint-enable @typescript-eslint/consistent-type-definitions */
+}
+
+/** The loader of a declaration as an `onRequest` hook that leaves what it loaded on the request. */
+function guardFor(db: Db, access: RouteAccess): onRequestHookHandler | undefined {
+  if (access.kind === 'anyone') return undefined;
+  return async (req) => {
+    const { patient, staff } = await loadAccess(db, req.session, access);
+    req.patientContext = patient;
+    req.staff = staff;
+  };
+}
+
+/**
+ * Deny by default: every `/api/` route must declare who may call it (`config.access`), or the app refuses to start.
+ * The declared loader runs as an `onRequest` hook, before the body is read or validated, so a caller without access
+ * learns nothing else; it comes after the route's rate limit (register this after the security plugin), so refused
+ * guesses still count. Register before any module that adds routes.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access): refusing to start`);
+    // HEAD is Fastify's automatic twin of a GET: guarded like it, listed once.
+    for (const method of methods) declared.push({ method, path: route.url, access });
+    const guard = guardFor(opts.db, access);
+    if (!guard) return;
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [...existing, guard];
+  });
+});
+
+/** The patient context the route's `patient` declaration loaded. */
+export function patientContextOf(req: FastifyRequest): PatientContext {
+  if (!req.patientContext) throw new AppError(500, { detail: 'route not declared for patients' });
+  return req.patientContext;
+}
+
+/** The admin context the route's admin declaration loaded. */
+export function staffOf(req: FastifyRequest): StaffContext {
+  if (!req.staff) throw new AppError(500, { detail: 'route not declared for admins' });
+  return req.staff;
+}

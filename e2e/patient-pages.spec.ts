@@ -46,15 +46,34 @@ test('the menus reach every patient page, each passing axe', async ({ page }) =>
   await expect(page).toHaveURL(/\/landing$/);
   await expect(page.getByRole('status')).toHaveText('Sijaintisi vaihdettiin.');
 
+  // Spec §4: the current area shows and cannot be chosen again; another organisation's area asks first.
+  await main.getByRole('link', { name: 'Vaihda sijaintia' }).click();
+  await expect(page.getByText('Nykyinen alue')).toBeVisible();
+  await expect(page.locator('dd').first()).toHaveText('Espoo');
+  await expect(page.getByRole('option', { name: 'Espoo (nykyinen)' })).toBeDisabled();
+  await page.getByLabel('Kunta').selectOption({ label: 'Turku' });
+  await change.click();
+  const confirmMove = page.getByRole('dialog', { name: 'Palveluntarjoajasi vaihtuu' });
+  await expect(confirmMove).toContainText('Turku');
+  await expectAccessible(page);
+  await confirmMove.getByRole('button', { name: 'Peruuta' }).click();
+  await expect(page).toHaveURL(/\/change-location$/);
+  await main.getByRole('link', { name: 'Etusivu' }).click();
+
   for (const [entry, path] of [
     ['Varaa aika', '/book'],
     ['Varaukseni', '/bookings'],
     ['Viestit', '/messages'],
     ['Asiointihistoria', '/history'],
   ] as const) {
-    await main.getByRole('link', { name: entry }).click();
+    // Screens of later issues are marked in the menu and open the same 'not available yet' page.
+    const link = main.getByRole('link', { name: entry });
+    await expect(link).toContainText('Tulossa');
+    await link.click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Ei vielä käytettävissä' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: entry })).toBeVisible();
+    await expect(page.getByText('Ei vielä käytettävissä.')).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${entry} – `));
   }
   await expectAccessible(page);
 

@@ -13,21 +13,7 @@ export function StaffAreaShell({ title, tools, children }: { title: string; tool
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
-  useEffect(() => {
-    // The page's heading names the tab (WCAG 2.4.2) once it is there; until then the app's own name does.
-    const main = mainRef.current;
-    if (!main) return;
-    const update = () => {
-      const heading = main.querySelector('h1')?.textContent;
-      const next = heading ? `${heading} – ${title}` : title;
-      if (document.title !== next) document.title = next;
-    };
-    update();
-    const observer = new MutationObserver(update);
-    observer.observe(main, { subtree: true, childList: true, characterData: true });
-    return () => observer.disconnect();
-  }, [title]);
-
+  // The tab's title is each page's own (lib/use-page-title: 'page – organisation', WCAG 2.4.2).
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly errorKey: string,
     message: string,
     readonly fields?: FieldError[],
+    /** When a refused action may be tried again (ISO 8601), e.g. the end of a sign-in lockout. */
+    readonly retryAt?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -82,13 +84,13 @@ async function parseAnswer<T extends z.ZodMiniType>(response: Response, data: T,
   const json: unknown = await response.json().catch(() => undefined);
   const failure = ZErrorEnvelope.safeParse(json);
   if (failure.success) {
-    const { statusCode, errorKey, message, fields } = failure.data;
+    const { statusCode, errorKey, message, fields, retryAt } = failure.data;
     if (statusCode === 101) {
       const target = sessionExpiredRedirect(location.pathname, isAuthenticated());
       setAuthenticated(false);
       if (target) navigateOnExpiry(target);
     }
-    throw new ApiError(statusCode, errorKey, message, fields);
+    throw new ApiError(statusCode, errorKey, message, fields, retryAt);
   }
   const success = okEnvelope(data).safeParse(json);
   if (!success.success) throw new ApiError(500, 'errors.processing', `Unexpected answer from ${path}`);

@@ -2,9 +2,10 @@ import '../../features/staff/staff-texts';
 import './admin-texts';
 import '../../styles/staff.css';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import type { AdminArea, StaffUserData } from '@prsp/contracts';
-import { NotFound } from '../../components/route-fallbacks';
+import { NotAvailable, NotFound } from '../../components/route-fallbacks';
 import { StaffLoginPage } from '../../features/staff/login-page';
 import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-pages';
 import { RequireAdmin } from './admin-guards';
@@ -39,6 +40,25 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'organizationUsers', area: 'users', page: (u) => <UsersPage key="organisation" scope="organisation" user={u} /> },
 ];
 
+/** Spec §2 admin routes whose screens later issues build: each shows the 'not available yet' page, not a 404. */
+const LATER_PAGES: { path: string; labelKey: string }[] = [
+  { path: 'appointments', labelKey: 'admin.later.appointments' },
+  { path: 'appointments/customizable', labelKey: 'admin.later.appointmentsCustomizable' },
+  { path: 'appointment', labelKey: 'admin.later.appointment' },
+  { path: 'chat/customizable', labelKey: 'admin.later.chatCustomizable' },
+  { path: 'messages/categories', labelKey: 'admin.later.messageCategories' },
+  { path: 'messages/category/edit', labelKey: 'admin.later.messageCategoryEdit' },
+  { path: 'messages/subcategory/edit', labelKey: 'admin.later.messageSubcategoryEdit' },
+  { path: 'messages/customizable', labelKey: 'admin.later.messagesCustomizable' },
+  { path: 'messages/messageCodes', labelKey: 'admin.later.messageCodes' },
+  { path: 'messages/experts', labelKey: 'admin.later.messageExperts' },
+];
+
+function LaterPage({ labelKey }: { labelKey: string }) {
+  const { t } = useTranslation();
+  return <NotAvailable page={t(labelKey)} home={HOME} homeLabel={t('admin.menu.home')} />;
+}
+
 /** The admin app (spec §2 'Admin routes' of this release). */
 export function AdminApp() {
   return (
@@ -56,6 +76,9 @@ export function AdminApp() {
           element={<RequireAdmin global>{(u) => <UsersPage key="global" scope="global" user={u} />}</RequireAdmin>}
         />
         <Route path="newOrganization" element={<RequireAdmin global>{() => <NewOrganisationPage />}</RequireAdmin>} />
+        {LATER_PAGES.map(({ path, labelKey }) => (
+          <Route key={path} path={path} element={<RequireAdmin>{() => <LaterPage labelKey={labelKey} />}</RequireAdmin>} />
+        ))}
         <Route path="*" element={<NotFound home={HOME} />} />
       </Route>
     </Routes>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../lib/use-page-title';
 import { Link, Navigate } from 'react-router';
 import type { AdminArea, StaffUserData } from '@prsp/contracts';
 import { Loading } from '../../components/route-fallbacks';
@@ -7,6 +8,7 @@ import { useStaffUser } from '../../features/staff/staff-api';
 
 function NoAccess({ reason }: { reason: 'rights' | 'organisation' }) {
   const { t } = useTranslation();
+  usePageTitle(t(reason === 'rights' ? 'admin.noAccess.rightsTitle' : 'admin.noAccess.organisationTitle'));
   return (
     <section className="card">
       <h1>{t(reason === 'rights' ? 'admin.noAccess.rightsTitle' : 'admin.noAccess.organisationTitle')}</h1>

@@ -12,6 +12,7 @@ import {
   useStaffUser,
 } from '../../features/staff/staff-api';
 import { StaffLanguageSwitcher, useFinnishStart } from '../../features/staff/staff-language';
+import { PageTitleOrganisation } from '../../lib/use-page-title';
 import { adminMenu } from './admin-menu';
 import { OrganisationChoiceModal } from './organisation-choice-modal';
 
@@ -81,7 +82,9 @@ export function AdminLayout() {
         </>
       }
     >
-      <Outlet />
+      <PageTitleOrganisation name={data?.organisation?.name}>
+        <Outlet />
+      </PageTitleOrganisation>
       {data && (
         <OrganisationChoiceModal
           key={String(changing)}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../lib/use-page-title';
 import { Link } from 'react-router';
 import type { StaffUserData } from '@prsp/contracts';
 import { adminMenu } from './admin-menu';
@@ -6,6 +7,7 @@ import { adminMenu } from './admin-menu';
 /** `/admin`: where the admin works and a tile for each screen their rights open. */
 export function AdminHomePage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.home.title'));
   const groups = adminMenu(user.rights, user.isGlobalAdmin, Boolean(user.organisation));
   return (
     <div className="section-stack">

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../lib/use-page-title';
 import { Link } from 'react-router';
 import { Loading } from '../../components/route-fallbacks';
 import { useStaffUser } from '../../features/staff/staff-api';
@@ -8,6 +9,7 @@ import { expertMenu } from './expert-menu';
 /** The expert's start page after sign-in: who and where they are, and the way to each part of the app. */
 export function DesktopPage() {
   const { t } = useTranslation();
+  usePageTitle(t('expert.desktop.title'));
   const user = useStaffUser('expert');
   const organisation = useExpertOrganisation(Boolean(user.data));
   if (!user.data) return <Loading />;
@@ -25,7 +27,10 @@ export function DesktopPage() {
           <ul className="tiles">
             {group.entries.map((entry) => (
               <li key={entry.to}>
-                <Link to={entry.to}>{t(entry.labelKey)}</Link>
+                <Link to={entry.to} className={entry.comingSoon ? 'later' : undefined}>
+                  {t(entry.labelKey)}
+                  {entry.comingSoon && <span className="badge coming-soon">{t('app.comingSoon')}</span>}
+                </Link>
               </li>
             ))}
           </ul>

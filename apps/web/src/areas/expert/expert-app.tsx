@@ -12,6 +12,7 @@ import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-
 import { ProfileMenu } from '../../features/staff/profile-menu';
 import { useForgetUserOnSessionEnd, useStaffUser } from '../../features/staff/staff-api';
 import { StaffLanguageSwitcher, useFinnishStart } from '../../features/staff/staff-language';
+import { PageTitleOrganisation } from '../../lib/use-page-title';
 import { useExpertOrganisation } from './expert-api';
 import { expertMenu } from './expert-menu';
 import { DesktopPage } from './desktop-page';
@@ -35,7 +36,7 @@ function ExpertLayout() {
               key={group.headingKey ?? i}
               label={group.headingKey ? t(group.headingKey) : t('staff.mainMenu')}
               heading={group.headingKey ? t(group.headingKey) : undefined}
-              links={group.entries.map((e) => ({ to: e.to, label: t(e.labelKey) }))}
+              links={group.entries.map((e) => ({ to: e.to, label: t(e.labelKey), badge: e.comingSoon ? t('app.comingSoon') : undefined }))}
             />
           ))}
         </MenuDisclosure>
@@ -46,7 +47,9 @@ function ExpertLayout() {
   );
   return (
     <StaffAreaShell title={`PRSP ${t('staff.expertTitle')}`} tools={tools}>
-      <Outlet />
+      <PageTitleOrganisation name={organisation.data?.name}>
+        <Outlet />
+      </PageTitleOrganisation>
     </StaffAreaShell>
   );
 }
@@ -66,17 +69,17 @@ function ExpertIndex() {
 }
 
 /** Screens of later issues: reachable from the menus, saying plainly that they are not there yet. */
-const LATER = [
-  'schedule',
-  'appointment',
-  'appointmentHistory',
-  'allBookings',
-  'surveys/*',
-  'surveyAnswers',
-  'messages/new',
-  'messages/patients',
-  'messages/patientsEnded',
-  'messages/inbox',
+const LATER: { path: string; labelKey: string }[] = [
+  { path: 'schedule', labelKey: 'expert.menu.schedule' },
+  { path: 'appointment', labelKey: 'expert.menu.appointment' },
+  { path: 'appointmentHistory', labelKey: 'expert.menu.appointmentHistory' },
+  { path: 'allBookings', labelKey: 'expert.menu.allBookings' },
+  { path: 'surveys/*', labelKey: 'expert.menu.surveysHeading' },
+  { path: 'surveyAnswers', labelKey: 'expert.notAvailable.surveyAnswers' },
+  { path: 'messages/new', labelKey: 'expert.menu.messagesNew' },
+  { path: 'messages/patients', labelKey: 'expert.menu.messagesPatients' },
+  { path: 'messages/patientsEnded', labelKey: 'expert.menu.messagesEnded' },
+  { path: 'messages/inbox', labelKey: 'expert.menu.messagesInbox' },
 ];
 
 /** The expert app (spec §2 'Expert app routes'): sign-in, password pages, desktop with the menus. */
@@ -96,13 +99,13 @@ export function ExpertApp() {
             </RequireExpert>
           }
         />
-        {LATER.map((path) => (
+        {LATER.map(({ path, labelKey }) => (
           <Route
             key={path}
             path={path}
             element={
               <RequireExpert>
-                <NotAvailablePage />
+                <NotAvailablePage labelKey={labelKey} />
               </RequireExpert>
             }
           />

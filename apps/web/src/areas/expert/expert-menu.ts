@@ -1,6 +1,7 @@
 import type { FeatureFlags } from '@prsp/contracts';
 
-export type ExpertMenuEntry = { to: string; labelKey: string };
+/** `comingSoon`: a screen of a later issue; the menu and the desktop mark it so it does not look live. */
+export type ExpertMenuEntry = { to: string; labelKey: string; comingSoon?: true };
 export type ExpertMenuGroup = { headingKey?: string; entries: ExpertMenuEntry[] };
 
 /**
@@ -42,5 +43,9 @@ export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
       ],
     });
   }
-  return groups;
+  // Only the desktop is built in this release; everything else opens the 'not available yet' page.
+  return groups.map((g) => ({
+    ...g,
+    entries: g.entries.map((e) => (e.to === '/expert/desktop' ? e : { ...e, comingSoon: true as const })),
+  }));
 }

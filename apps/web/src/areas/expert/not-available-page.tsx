@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { NotAvailable } from '../../components/route-fallbacks';
 
-/** A menu entry whose screen comes with a later release. */
-export function NotAvailablePage() {
+/** A menu entry whose screen comes with a later release: the 'not available yet' page every area shares. */
+export function NotAvailablePage({ labelKey }: { labelKey: string }) {
   const { t } = useTranslation();
-  return (
-    <section className="card not-available">
-      <h1>{t('expert.notAvailable.title')}</h1>
-      <p>{t('expert.notAvailable.text')}</p>
-      <Link to="/expert/desktop">{t('expert.notAvailable.back')}</Link>
-    </section>
-  );
+  return <NotAvailable page={t(labelKey)} home="/expert/desktop" homeLabel={t('expert.notAvailable.back')} />;
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useSearchParams } from 'react-router';
 import { LOGIN_ERRORS, type LoginError } from '@prsp/contracts';
 import { useCookiePreferences } from '../../lib/cookie-consent';
@@ -10,6 +11,7 @@ import { currentLanguage } from '../../lib/i18n';
  */
 export function AuthenticationPage({ variant }: { variant: 'login' | 'logout' }) {
   const { t } = useTranslation();
+  usePageTitle(t(variant === 'login' ? 'auth.pageTitle' : 'auth.loggedOutTitle'));
   const [params] = useSearchParams();
   const cookieChoiceMade = useCookiePreferences() !== undefined;
   const error = params.get('error');

@@ -8,6 +8,7 @@ import { AuthenticationPage } from './authentication-page';
 import { PatientChrome } from './chrome/patient-chrome';
 import { switchPatientLanguage } from './chrome/use-patient-language';
 import { Guard } from './route-guard';
+import type { LaterPage } from './pages/not-available-page';
 import { PATIENT_PATHS, type PatientRoute } from './route-rules';
 
 // Spec §1: the first render already speaks the patient's language (query, else cookie, else Finnish).
@@ -38,29 +39,36 @@ const Services = page(() => import('./services/services-page'), 'ServicesPage');
 const ChangeLocation = page(() => import('./pages/change-location-page'), 'ChangeLocationPage');
 const Profile = page(() => import('./pages/profile-page'), 'ProfilePage');
 const Logout = page(() => import('./pages/logout-page'), 'LogoutRoute');
-const NotAvailable = page(() => import('./pages/not-available-page'), 'NotAvailablePage');
+const LoadNotAvailable = lazy(async () => ({ default: (await import('./pages/not-available-page')).NotAvailablePage }));
+function NotAvailable({ page }: { page: LaterPage }) {
+  return <LoadNotAvailable page={page} />;
+}
 
 /** Every route's page; later issues replace the 'not available yet' ones (booking, messages, history, chat, survey, guest). */
 const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   authentication: <AuthenticationPage variant="login" />,
-  guest: <NotAvailable />,
+  guest: <NotAvailable page="guest" />,
   organisation: <Organisation />,
   contact: <ContactOnboarding />,
   terms: <TermsOnboarding />,
   welcome: <Welcome />,
   landing: <Landing />,
   services: <Services />,
-  chat: <NotAvailable />,
+  chat: <NotAvailable page="chat" />,
   changeLocation: <ChangeLocation />,
   profile: <Profile />,
   profileContact: <ContactProfile />,
   profileTerms: <TermsProfile />,
   profileWelcome: <Welcome />,
-  survey: <NotAvailable />,
-  book: <NotAvailable />,
-  bookings: <NotAvailable />,
-  messages: <NotAvailable />,
-  history: <NotAvailable />,
+  survey: <NotAvailable page="survey" />,
+  book: <NotAvailable page="book" />,
+  bookings: <NotAvailable page="bookings" />,
+  messages: <NotAvailable page="messages" />,
+  messageViews: <NotAvailable page="messages" />,
+  history: <NotAvailable page="history" />,
+  historyDetails: <NotAvailable page="history" />,
+  feedback: <NotAvailable page="feedback" />,
+  thankYouGuest: <NotAvailable page="guest" />,
 };
 
 export function PatientApp() {

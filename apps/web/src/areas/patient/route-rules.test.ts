@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from '@prsp/contracts';
 import {
   defaultPatientPath,
+  LATER_ROUTES,
   PATIENT_PATHS,
   PATIENT_ROUTES,
   patientMainMenu,
@@ -61,6 +62,7 @@ function expected(s: PatientRouteState, route: PatientRoute): 'allow' | string {
     case 'index':
       return home;
     case 'guest':
+    case 'thankYouGuest':
       return 'allow';
     case 'authentication':
       return s.authenticated ? home : 'allow';
@@ -96,7 +98,12 @@ function expected(s: PatientRouteState, route: PatientRoute): 'allow' | string {
     case 'messages':
       return needsOnboarding('asyncMessagingEnabled');
     case 'history':
+    case 'historyDetails':
       return needsOnboarding('appointmentHistoryEnabled');
+    case 'messageViews':
+      return needsOnboarding('asyncMessagingEnabled');
+    case 'feedback':
+      return needsOnboarding('remoteReceptionEnabled');
   }
 }
 
@@ -139,7 +146,7 @@ describe('resolvePatientRoute over every state and route', () => {
       flags: null,
     };
     const open = PATIENT_ROUTES.filter((r) => outcome(s, r) === 'allow');
-    expect(open.sort()).toEqual(['authentication', 'guest', 'logout']);
+    expect(open.sort()).toEqual(['authentication', 'guest', 'logout', 'thankYouGuest']);
     expect(defaultPatientPath(s)).toBe('/authentication');
   });
 
@@ -202,5 +209,20 @@ describe('menus', () => {
         flags: null,
       }),
     ).toEqual([]);
+  });
+});
+
+describe('screens of later issues', () => {
+  it('their menu entries say coming soon; the built ones do not', () => {
+    const all = flagsFrom((1 << FEATURE_FLAGS.length) - 1);
+    const s = { authenticated: true, hasOrganisation: true, contactSaved: true, termsAccepted: true, dontShowWelcome: true, flags: all };
+    const soon = patientMainMenu(s)
+      .filter((e) => e.comingSoon)
+      .map((e) => e.id);
+    expect(soon.sort()).toEqual(['book', 'bookings', 'history', 'messages']);
+    expect(patientProfileMenu(s).some((e) => e.comingSoon)).toBe(false);
+    for (const route of ['book', 'messages', 'messageViews', 'historyDetails', 'feedback', 'chat'] as const)
+      expect(LATER_ROUTES.has(route)).toBe(true);
+    expect(LATER_ROUTES.has('services')).toBe(false);
   });
 });

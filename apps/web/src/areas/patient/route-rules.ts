@@ -26,6 +26,11 @@ export const PATIENT_PATHS = {
   bookings: '/bookings',
   messages: '/messages',
   history: '/history',
+  // Spec screens of later issues; they show the 'not available yet' page until then.
+  historyDetails: '/history/:id',
+  messageViews: '/messages/*',
+  feedback: '/feedback',
+  thankYouGuest: '/thank-you-guest',
 } as const;
 
 export type PatientRoute = keyof typeof PATIENT_PATHS;
@@ -58,7 +63,25 @@ const ROUTE_FLAGS: Partial<Record<PatientRoute, FeatureFlag>> = {
   bookings: 'yourBookingsEnabled',
   messages: 'asyncMessagingEnabled',
   history: 'appointmentHistoryEnabled',
+  historyDetails: 'appointmentHistoryEnabled',
+  messageViews: 'asyncMessagingEnabled',
+  feedback: 'remoteReceptionEnabled',
 };
+
+/** Routes whose screens later issues build: their menu entries and tiles say 'coming soon'. */
+export const LATER_ROUTES: ReadonlySet<PatientRoute> = new Set<PatientRoute>([
+  'book',
+  'bookings',
+  'messages',
+  'messageViews',
+  'history',
+  'historyDetails',
+  'chat',
+  'survey',
+  'guest',
+  'feedback',
+  'thankYouGuest',
+]);
 
 const flagOn = (s: PatientRouteState, flag: FeatureFlag) => s.flags === null || s.flags[flag];
 
@@ -85,6 +108,7 @@ export function resolvePatientRoute(s: PatientRouteState, route: PatientRoute): 
       return to(home);
     // Open to everyone (spec §6: only authentication, the guest page and logout).
     case 'guest':
+    case 'thankYouGuest':
       return ALLOW;
     case 'authentication':
       return s.authenticated ? to(home) : ALLOW;
@@ -128,17 +152,17 @@ export type MenuEntryId =
   | 'logout';
 
 /** A menu entry: a link (`to`) or an action the chrome performs; disabled entries are shown but cannot be used. */
-export type MenuEntry = { id: MenuEntryId; to?: string; disabled: boolean };
+export type MenuEntry = { id: MenuEntryId; to?: string; disabled: boolean; comingSoon?: true };
 
-type EntryRule = { id: MenuEntryId; to?: string; flag?: FeatureFlag };
+type EntryRule = { id: MenuEntryId; to?: string; flag?: FeatureFlag; later?: PatientRoute };
 
 const MAIN_MENU: readonly EntryRule[] = [
   { id: 'home', to: PATIENT_PATHS.landing },
   { id: 'services', to: PATIENT_PATHS.services, flag: 'remoteReceptionEnabled' },
-  { id: 'book', to: PATIENT_PATHS.book, flag: 'bookingsEnabled' },
-  { id: 'bookings', to: PATIENT_PATHS.bookings, flag: 'yourBookingsEnabled' },
-  { id: 'messages', to: PATIENT_PATHS.messages, flag: 'asyncMessagingEnabled' },
-  { id: 'history', to: PATIENT_PATHS.history, flag: 'appointmentHistoryEnabled' },
+  { id: 'book', to: PATIENT_PATHS.book, flag: 'bookingsEnabled', later: 'book' },
+  { id: 'bookings', to: PATIENT_PATHS.bookings, flag: 'yourBookingsEnabled', later: 'bookings' },
+  { id: 'messages', to: PATIENT_PATHS.messages, flag: 'asyncMessagingEnabled', later: 'messages' },
+  { id: 'history', to: PATIENT_PATHS.history, flag: 'appointmentHistoryEnabled', later: 'history' },
   { id: 'changeLocation', to: PATIENT_PATHS.changeLocation, flag: 'changeLocationEnabled' },
 ];
 
@@ -156,7 +180,12 @@ function entries(s: PatientRouteState, rules: readonly EntryRule[]): MenuEntry[]
   const usable = s.hasOrganisation && termsOk(s);
   return rules
     .filter((r) => !r.flag || (s.flags !== null && s.flags[r.flag]))
-    .map((r) => ({ id: r.id, ...(r.to ? { to: r.to } : {}), disabled: !usable }));
+    .map((r) => ({
+      id: r.id,
+      ...(r.to ? { to: r.to } : {}),
+      disabled: !usable,
+      ...(r.later && LATER_ROUTES.has(r.later) ? { comingSoon: true as const } : {}),
+    }));
 }
 
 /** The main menu's entries for this patient (spec §6 'Patient'). */

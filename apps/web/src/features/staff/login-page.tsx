@@ -1,15 +1,29 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { AppRole } from '@prsp/contracts';
+import type { TFunction } from 'i18next';
+import type { AppRole, Language } from '@prsp/contracts';
 import { Loading } from '../../components/route-fallbacks';
 import { ApiError } from '../../lib/api-client';
+import { formatTime } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/use-page-title';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { FormAlert, TextField } from '../../components/ui/form-fields';
 import { useStaffLogin, useStaffUser } from './staff-api';
 import { compact, required, type FieldErrors } from '../../lib/validation';
 
-/** Why a sign-in was refused, in words the user can act on (spec §7 'Login status error: show login failed'). */
+/**
+ * Why a sign-in was refused, in words the user can act on (spec §7 'Login status error: show login failed').
+ * During a lockout (102) it says there were too many tries and from when on signing in works again.
+ */
+export function loginErrorText(err: unknown, t: TFunction, lang: Language): string {
+  if (err instanceof ApiError && err.statusCode === 102) {
+    return err.retryAt ? t('staff.login.lockedOut', { time: formatTime(err.retryAt, lang) }) : t('errors.signInLockedOut');
+  }
+  return t(loginErrorKey(err));
+}
+
 function loginErrorKey(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.statusCode === 607) return 'errors.adminNotActive';
@@ -31,6 +45,7 @@ export function StaffLoginPage({ role, home }: { role: AppRole; home: string }) 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [forgot, setForgot] = useState(false);
   const forgotButton = useRef<HTMLButtonElement>(null);
+  usePageTitle(t(`staff.login.title.${role}`));
 
   if (user.isPending) return <Loading />;
   if (user.data && !login.isPending) return <Navigate to={home} replace />;
@@ -61,7 +76,7 @@ export function StaffLoginPage({ role, home }: { role: AppRole; home: string }) 
         )}
         <h1 id="login-title">{t(`staff.login.title.${role}`)}</h1>
         <form className="form" noValidate onSubmit={submit}>
-          <FormAlert message={login.error ? t(loginErrorKey(login.error)) : undefined} />
+          <FormAlert message={login.error ? loginErrorText(login.error, t, currentLanguage()) : undefined} />
           <TextField
             label={t('staff.login.username')}
             type="email"

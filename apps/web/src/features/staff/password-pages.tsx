@@ -6,9 +6,10 @@ import { Loading } from '../../components/route-fallbacks';
 import { ApiError } from '../../lib/api-client';
 import { serverFieldErrors } from '../../lib/form-errors';
 import { FormAlert, TextField } from '../../components/ui/form-fields';
-import { useChangePassword, useSetPassword, useStaffUser } from './staff-api';
+import { useChangePassword, usePasswordToken, useSetPassword, useStaffUser } from './staff-api';
 import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes';
 import { compact, newPasswordErrors, required, type FieldErrors } from '../../lib/validation';
+import { usePageTitle } from '../../lib/use-page-title';
 
 function NewPasswordFields({
   password,
@@ -55,7 +56,34 @@ function NewPasswordFields({
  * 'Cannot set password. Contact administrator.'
  */
 function SetPasswordForm({ role, purpose, token }: { role: AppRole; purpose: 'register' | 'reset'; token: string }) {
+  const check = usePasswordToken(token);
+  if (check.isPending) return <Loading />;
+  if (check.error instanceof ApiError && check.error.statusCode === 801) return <LinkExpired role={role} purpose={purpose} />;
+  // Any other failure of the check (network) leaves the form usable: setting the password checks the link again.
+  return <SetPasswordFormFields role={role} purpose={purpose} token={token} />;
+}
+
+/** A used or expired link, told as soon as the page opens (spec §8 801; at registration 'Contact administrator'). */
+function LinkExpired({ role, purpose }: { role: AppRole; purpose: 'register' | 'reset' }) {
   const { t } = useTranslation();
+  usePageTitle(t('staff.password.linkExpiredTitle'));
+  return (
+    <section className="card narrow" aria-labelledby="password-title">
+      <h1 id="password-title">{t('staff.password.linkExpiredTitle')}</h1>
+      <p className="alert" role="alert">
+        {t(purpose === 'register' ? 'staff.password.cannotSet' : 'errors.passwordLinkInvalid')}
+      </p>
+      <p>{t(purpose === 'register' ? 'staff.password.linkExpiredRegister' : 'staff.password.linkExpiredReset')}</p>
+      <p>
+        <Link to={`/${role}/login`}>{t('staff.password.toLogin')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function SetPasswordFormFields({ role, purpose, token }: { role: AppRole; purpose: 'register' | 'reset'; token: string }) {
+  const { t } = useTranslation();
+  usePageTitle(t(purpose === 'register' ? 'staff.password.registerTitle' : 'staff.password.resetTitle'));
   const navigate = useNavigate();
   const setPasswordCall = useSetPassword();
   const [password, setPassword] = useState('');
@@ -110,6 +138,7 @@ function SetPasswordForm({ role, purpose, token }: { role: AppRole; purpose: 're
 /** A signed-in member of staff changes their own password (profile menu). */
 function ChangeOwnPasswordForm({ home }: { home: string }) {
   const { t } = useTranslation();
+  usePageTitle(t('staff.password.changeTitle'));
   const navigate = useNavigate();
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
@@ -195,6 +224,7 @@ export function ChangePasswordPage({ role, home }: { role: AppRole; home: string
 
 function MissingToken({ role }: { role: AppRole }) {
   const { t } = useTranslation();
+  usePageTitle(t('staff.password.linkMissingTitle'));
   return (
     <section className="card narrow">
       <h1>{t('staff.password.linkMissingTitle')}</h1>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod/mini';
-import { ZStaffUserData, type AppRole, type Language, type StaffUserData } from '@prsp/contracts';
+import { ZPasswordTokenStatus, ZStaffUserData, type AppRole, type Language, type StaffUserData } from '@prsp/contracts';
 import { api, ApiError } from '../../lib/api-client';
 import { setAuthenticated, useAuthenticated } from '../../lib/auth-state';
 import { currentLanguage } from '../../lib/i18n';
@@ -134,6 +134,19 @@ export function sendClientParams(lang: Language): Promise<unknown> {
 export function useForgotPassword(role: AppRole) {
   return useMutation({
     mutationFn: (email: string) => api('/api/sso/password/forgot', ZAnything, { method: 'POST', body: { email, app_role: role } }),
+  });
+}
+
+/**
+ * Whether an e-mailed password link can still be used, asked when its page opens (the link is not used up):
+ * a used or expired link then says so at once (801) instead of after the form was filled in.
+ */
+export function usePasswordToken(token: string) {
+  return useQuery({
+    queryKey: ['staff', 'passwordToken', token],
+    queryFn: () => api(`/api/sso/password-token/${encodeURIComponent(token)}`, ZPasswordTokenStatus),
+    retry: false,
+    staleTime: Infinity,
   });
 }
 

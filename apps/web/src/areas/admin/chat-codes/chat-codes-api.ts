@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZChatCodeGroup, ZChatCodeService, ZChatCodeItem, type ChatCodeGroupCreate, type ChatCodeGroupUpdate } from '@prsp/contracts';
 import { api } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 
 const BASE = '/api/admin/chat-codes';
 
@@ -17,8 +18,9 @@ export function useChatCodes(groupId: string | undefined) {
   });
 }
 
+/** The CSV download, with headers in the admin's current language. */
 export function codesCsvUrl(groupId: string): string {
-  return `${BASE}/${groupId}/codes.csv`;
+  return `${BASE}/${groupId}/codes.csv?lang=${currentLanguage()}`;
 }
 
 export function useSaveChatCodeGroup() {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import type { Question, StaffUserData } from '@prsp/contracts';
 import { CheckboxField } from '../../../components/ui/form-fields';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
@@ -14,6 +15,7 @@ export function newQuestionId(existing: readonly Question[]): string {
 /** `/admin/preQuestionnaire`: the questions a patient answers before confirming a booking; each may be mandatory. */
 export function PreQuestionnairePage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.preQuestionnaire'));
   return (
     <OrganisationPageForm
       organisationId={user.organisation!.id}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { LANGUAGES, type StaffUserData } from '@prsp/contracts';
 import { CheckboxField, TextField } from '../../../components/ui/form-fields';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
@@ -7,6 +8,7 @@ import { OrganisationPageForm } from '../organisation/organisation-editor';
 /** `/admin/chatCodesInformation`: the chat codes information the patient opens from service selection (HTML). */
 export function ChatCodesInformationPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.chatCodesInformation'));
   return (
     <OrganisationPageForm
       organisationId={user.organisation!.id}
@@ -33,6 +35,7 @@ export function ChatCodesInformationPage({ user }: { user: StaffUserData }) {
 /** `/admin/selfBookingConfirmation`: what the patient reads after booking, and an optional link per language. */
 export function SelfBookingConfirmationPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.selfBookingConfirmation'));
   return (
     <OrganisationPageForm
       organisationId={user.organisation!.id}

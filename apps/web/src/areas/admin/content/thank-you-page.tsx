@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { LANGUAGES, type StaffUserData } from '@prsp/contracts';
 import { useFieldText } from '../../../lib/field-text';
 import { CheckboxField, TextField } from '../../../components/ui/form-fields';
@@ -124,6 +125,7 @@ function ButtonsEditor({ editor }: { editor: Editor }) {
 /** `/admin/thankYou`: spec §2 'Thank-you and redirection page'. */
 export function ThankYouPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.thankYou'));
   return (
     <OrganisationPageForm
       organisationId={user.organisation!.id}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import type { AdminExpert, StaffUserData } from '@prsp/contracts';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { formatDateTime } from '../../../lib/format';
@@ -16,6 +17,7 @@ import { useDeleteExpert, useExperts, useSpecializations } from './experts-api';
 /** `/admin/experts`: the organisation's experts with their status; add and edit in a modal (spec §2). */
 export function ExpertsPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.experts'));
   const lang = currentLanguage();
   const list = useListQuery();
   const [editing, setEditing] = useState<AdminExpert | 'new' | undefined>();

@@ -15,6 +15,7 @@ describe('theme image checks in the form (the server checks the same on the byte
   test('the pixel size must be exactly the rule', () => {
     expect(imageSizeError('logo', 256, 128)).toBeUndefined();
     expect(imageSizeError('background', 1900, 1080)).toBeUndefined();
-    expect(imageSizeError('logo', 255, 128)).toBe('imageSize');
+    expect(imageSizeError('logo', 255, 128)).toBe('imageSizeWas?width=255&height=128&wantWidth=256&wantHeight=128');
+    expect(imageSizeError('background', 1920, 1080)).toBe('imageSizeWas?width=1920&height=1080&wantWidth=1900&wantHeight=1080');
   });
 });

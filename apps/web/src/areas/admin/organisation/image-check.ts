@@ -1,9 +1,14 @@
 import { IMAGE_MIME_TYPES, IMAGE_RULES, MAX_IMAGE_BYTES, type OrganisationImageKind } from '@prsp/contracts';
+import { withValues } from '../../../lib/field-text';
 
-/** The size rule of spec §9 against a measured image: exact pixels, the way the server checks the real file. */
+/**
+ * The size rule of spec §9 against a measured image: exact pixels, the way the server checks the real file.
+ * The message says both sizes, the uploaded one and the one wanted (a message key with its values, see lib/field-text).
+ */
 export function imageSizeError(kind: OrganisationImageKind, width: number, height: number): string | undefined {
   const want = IMAGE_RULES[kind];
-  return width === want.width && height === want.height ? undefined : 'imageSize';
+  if (width === want.width && height === want.height) return undefined;
+  return withValues('imageSizeWas', { width, height, wantWidth: want.width, wantHeight: want.height });
 }
 
 /** Type and byte limits first (cheap), then the pixel size read from the decoded image. */

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useNavigate } from 'react-router';
 import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/ui/form-fields';
@@ -22,6 +23,7 @@ import { PrivacySection } from './sections/privacy-section';
  */
 export function NewOrganisationPage() {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.newOrganization'));
   const navigate = useNavigate();
   const create = useSaveOrganisation('create');
   const choose = useSetOrganisation();

@@ -77,9 +77,9 @@ describe('the organisation form (spec §3, §5)', () => {
 
   test('images must have exactly the size of spec §9', () => {
     expect(imageSizeError('logo', 256, 128)).toBeUndefined();
-    expect(imageSizeError('logoEn', 256, 129)).toBe('imageSize');
+    expect(imageSizeError('logoEn', 256, 129)).toMatch(/^imageSizeWas\?width=256&height=129&/);
     expect(imageSizeError('background', 1900, 1080)).toBeUndefined();
-    expect(imageSizeError('background', 1920, 1080)).toBe('imageSize');
+    expect(imageSizeError('background', 1920, 1080)).toMatch(/^imageSizeWas\?width=1920&height=1080&/);
   });
 
   test('postal codes are read from commas, spaces and new lines, without repeats', () => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import type { StaffUserData } from '@prsp/contracts';
 import { OrganisationPageForm } from './organisation-editor';
 import { SETTINGS_JSON_FIELDS, SETTINGS_TEXT_FIELDS } from './organisation-draft';
@@ -14,6 +15,7 @@ import { ServicesSection } from './sections/services-section';
 /** `/admin/organization`: the service settings of spec §2, one form, saved together. */
 export function OrganisationSettingsPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.organization'));
   return (
     <OrganisationPageForm
       organisationId={user.organisation!.id}

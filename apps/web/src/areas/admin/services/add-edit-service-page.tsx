@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   SELF_ASSESSMENT_MODES,
@@ -18,7 +19,8 @@ import { showToast } from '../../../components/ui/toasts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import type { FieldErrors } from '../../../lib/validation';
 import { currentLanguage } from '../../../lib/i18n';
-import { useAdminOrganisation, useServiceIcons } from '../organisation/organisation-api';
+import { serviceAreaOptions } from '../organisation/area-labels';
+import { useAdminOrganisation, useMunicipalities, useServiceIcons } from '../organisation/organisation-api';
 import { focusFirstInvalid } from '../organisation/organisation-editor';
 import { ChatQueueField } from './chat-queue-field';
 import { useAdminService, useDeleteService, useSaveService, useServiceChatQueues } from './services-api';
@@ -59,7 +61,10 @@ function ServiceForm({ service, organisation, canEdit }: { service?: AdminServic
     setInput((s) => ({ ...s, [key]: value }));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
   };
-  const areaOptions = [...organisation.areas.municipalities, ...organisation.areas.postalCodes];
+  const municipalities = useMunicipalities();
+  const areaOptions = serviceAreaOptions(organisation.areas, municipalities.data, currentLanguage(), (code) =>
+    t('admin.service.postalCodeArea', { code }),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -160,10 +165,10 @@ function ServiceForm({ service, organisation, canEdit }: { service?: AdminServic
             <p>{t('admin.service.noAreas')}</p>
           ) : (
             <div className="form-grid">
-              {areaOptions.map((code) => (
+              {areaOptions.map(({ code, label }) => (
                 <CheckboxField
                   key={code}
-                  label={code}
+                  label={label}
                   checked={input.areas.includes(code)}
                   onChange={(on) => set('areas', on ? [...input.areas, code] : input.areas.filter((a) => a !== code))}
                 />
@@ -214,6 +219,7 @@ export function AddEditServicePage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? undefined;
+  usePageTitle(t(id ? 'admin.service.editTitle' : 'admin.service.addTitle'));
   const service = useAdminService(id);
   const organisation = useAdminOrganisation(user.organisation?.id);
   if (service.isError || organisation.isError) return <FormAlert message={t('staff.loadError')} />;

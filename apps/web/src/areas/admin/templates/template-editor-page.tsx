@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import type { StaffUserData } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { FormAlert } from '../../../components/ui/form-fields';
@@ -11,6 +12,7 @@ import { TemplateEditor } from './template-editor';
 /** `/admin/templateEditor`: every e-mail kind in every language, default or the organisation's own (spec §2, §4). */
 export function TemplateEditorPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.templateEditor'));
   const lang = currentLanguage();
   const templates = useEmailTemplates();
   const [selected, setSelected] = useState<{ kind: string; language: string } | undefined>();

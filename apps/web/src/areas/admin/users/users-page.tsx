@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import type { GlobalUser, OrganisationUser, StaffUserData } from '@prsp/contracts';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { formatDateTime } from '../../../lib/format';
@@ -99,6 +100,7 @@ function RowActions({
  */
 export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t(scope === 'global' ? 'admin.menu.globalUsers' : 'admin.menu.organizationUsers'));
   const lang = currentLanguage();
   const list = useListQuery();
   const [editing, setEditing] = useState<Row | 'new' | undefined>();

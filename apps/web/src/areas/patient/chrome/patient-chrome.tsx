@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { CookieBanner } from '../../../components/cookie-banner';
 import { Loading } from '../../../components/route-fallbacks';
 import { currentLanguage } from '../../../lib/i18n';
+import { PageTitleOrganisation } from '../../../lib/use-page-title';
 import { usePatientContext } from '../patient-state';
 import { patientMainMenu, patientProfileMenu, type MenuEntryId } from '../route-rules';
 import { ToastRegion } from '../../../components/ui/toasts';
@@ -57,7 +58,9 @@ export function PatientChrome() {
       <main id="content" tabIndex={-1}>
         <OnBehalfNotice />
         <Suspense fallback={<Loading />}>
-          <Outlet />
+          <PageTitleOrganisation name={config?.name}>
+            <Outlet />
+          </PageTitleOrganisation>
         </Suspense>
       </main>
       <footer className="site-footer">

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { useContact } from '../api/patient-api';
@@ -16,7 +17,13 @@ export function ContactPage({ variant }: { variant: 'onboarding' | 'profile' }) 
   const navigate = useNavigate();
   const contact = useContact();
   const ctx = usePatientContext();
-  const acting = ctx.phase === 'ready' && ctx.config?.actOnBehalf != null;
+  const actingFor = ctx.phase === 'ready' ? ctx.config?.actOnBehalf : null;
+  const acting = actingFor != null;
+  // While acting for someone these are their details, not 'yours'.
+  const title = actingFor
+    ? t('contact.actingTitle', { name: actingFor.name })
+    : t(variant === 'onboarding' ? 'contact.title' : 'contact.profileTitle');
+  usePageTitle(title);
 
   return (
     <section className="card">
@@ -25,8 +32,8 @@ export function ContactPage({ variant }: { variant: 'onboarding' | 'profile' }) 
           {t('profile.back')}
         </Link>
       )}
-      <h1>{t(variant === 'onboarding' ? 'contact.title' : 'contact.profileTitle')}</h1>
-      <p>{t('contact.intro')}</p>
+      <h1>{title}</h1>
+      <p>{actingFor ? t('contact.actingIntro', { name: actingFor.name }) : t('contact.intro')}</p>
       {contact.data ? (
         <ContactForm
           key={acting ? 'acting' : 'self'}

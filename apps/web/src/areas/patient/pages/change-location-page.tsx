@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage, toHtmlLang } from '../../../lib/i18n';
 import { useChangeLocation, useLocationOptions } from '../api/location-api';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { showToast } from '../../../components/ui/toasts';
 
@@ -13,11 +15,13 @@ import { showToast } from '../../../components/ui/toasts';
  */
 export function ChangeLocationPage() {
   const { t } = useTranslation();
+  usePageTitle(t('changeLocation.title'));
   const navigate = useNavigate();
   const lang = currentLanguage();
   const options = useLocationOptions();
   const change = useChangeLocation();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const selectId = useId();
   const errorId = `${selectId}-error`;
   const current = options.data?.current ?? '';
@@ -30,6 +34,21 @@ export function ChangeLocationPage() {
         : null;
   const collator = new Intl.Collator(toHtmlLang(lang));
   const areas = [...(options.data?.areas ?? [])].sort((a, b) => collator.compare(a.name[lang], b.name[lang]));
+  const currentArea = areas.find((a) => a.id === current);
+  const currentOrganisation = options.data?.currentOrganisation ?? null;
+  const target = areas.find((a) => a.id === value);
+  // Spec §4: moving to an area another organisation serves changes the patient's provider; they confirm it first.
+  const providerChanges = Boolean(target && currentOrganisation && target.organisation.id !== currentOrganisation.id);
+  const move = () => {
+    setConfirming(false);
+    void change.mutateAsync(value).then(
+      () => {
+        showToast(t('changeLocation.changed'));
+        return navigate('/landing');
+      },
+      () => undefined,
+    );
+  };
 
   return (
     <section className="card">
@@ -38,6 +57,18 @@ export function ChangeLocationPage() {
       </Link>
       <h1>{t('changeLocation.title')}</h1>
       <p>{t('changeLocation.intro')}</p>
+      {options.data && (
+        <dl className="facts">
+          <dt>{t('changeLocation.currentArea')}</dt>
+          <dd>{currentArea ? currentArea.name[lang] : t('changeLocation.noCurrentArea')}</dd>
+          {currentOrganisation && (
+            <>
+              <dt>{t('changeLocation.currentProvider')}</dt>
+              <dd>{currentOrganisation.name}</dd>
+            </>
+          )}
+        </dl>
+      )}
       {!options.data ? (
         <QueryState error={options.error} onRetry={() => void options.refetch()} />
       ) : (
@@ -46,13 +77,8 @@ export function ChangeLocationPage() {
           onSubmit={(e) => {
             e.preventDefault();
             if (value && value !== current) {
-              void change.mutateAsync(value).then(
-                () => {
-                  showToast(t('changeLocation.changed'));
-                  return navigate('/landing');
-                },
-                () => undefined,
-              );
+              if (providerChanges) setConfirming(true);
+              else move();
             }
           }}
         >
@@ -70,8 +96,8 @@ export function ChangeLocationPage() {
             >
               <option value="">{t('contact.choose')}</option>
               {areas.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name[lang]}
+                <option key={a.id} value={a.id} disabled={a.id === current}>
+                  {a.id === current ? t('changeLocation.currentOption', { name: a.name[lang] }) : a.name[lang]}
                 </option>
               ))}
             </select>
@@ -88,6 +114,23 @@ export function ChangeLocationPage() {
           </div>
         </form>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('changeLocation.confirmTitle')}
+        text={
+          <p>
+            {t('changeLocation.confirmText', {
+              area: target?.name[lang] ?? '',
+              from: currentOrganisation?.name ?? '',
+              to: target?.organisation.name ?? '',
+            })}
+          </p>
+        }
+        confirmLabel={t('changeLocation.confirm')}
+        busy={change.isPending}
+        onConfirm={move}
+        onCancel={() => setConfirming(false)}
+      />
     </section>
   );
 }

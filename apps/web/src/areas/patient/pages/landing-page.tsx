@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { useUserInfo } from '../api/auth-api';
@@ -6,6 +7,8 @@ import { usePendingSurveys, useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
 import { landingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
+import { LATER_ROUTES } from '../route-rules';
+import { greetingName } from '../acting-names';
 import { useNow } from '../../../lib/use-now';
 
 /**
@@ -14,6 +17,7 @@ import { useNow } from '../../../lib/use-now';
  */
 export function LandingPage() {
   const { t } = useTranslation();
+  usePageTitle(t('menu.home'));
   const lang = currentLanguage();
   const user = useUserInfo();
   const ctx = usePatientContext();
@@ -24,18 +28,19 @@ export function LandingPage() {
   const now = useNow();
   if (!config) return null;
 
+  const greeting = greetingName(user.data?.firstName, config.actOnBehalf);
   const appointments = landingAppointments(services.data?.appointments ?? [], now);
   const pending = surveys.data ?? [];
   const tiles = [
-    { on: config.asyncMessagingEnabled, to: '/messages', id: 'messages' },
-    { on: config.remoteReceptionEnabled, to: '/services', id: 'services' },
-    { on: config.bookingsEnabled, to: '/book', id: 'book' },
+    { on: config.asyncMessagingEnabled, to: '/messages', id: 'messages', later: LATER_ROUTES.has('messages') },
+    { on: config.remoteReceptionEnabled, to: '/services', id: 'services', later: false },
+    { on: config.bookingsEnabled, to: '/book', id: 'book', later: LATER_ROUTES.has('book') },
   ].filter((tile) => tile.on);
   const loading = services.isPending && services.fetchStatus !== 'idle';
 
   return (
     <>
-      <h1 className="page-title">{user.data ? t('landing.greeting', { name: user.data.firstName }) : t('landing.greetingNoName')}</h1>
+      <h1 className="page-title">{greeting ? t('landing.greeting', { name: greeting }) : t('landing.greetingNoName')}</h1>
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">{t('landing.activity')}</h2>
         {(services.isError || surveys.isError) && (
@@ -72,8 +77,11 @@ export function LandingPage() {
           <ul className="tiles">
             {tiles.map((tile) => (
               <li key={tile.id}>
-                <Link className="tile" to={tile.to}>
-                  <span className="tile-title">{t(`landing.tile.${tile.id}.title`)}</span>
+                <Link className={tile.later ? 'tile later' : 'tile'} to={tile.to}>
+                  <span className="tile-title">
+                    {t(`landing.tile.${tile.id}.title`)}
+                    {tile.later && <span className="badge coming-soon">{t('app.comingSoon')}</span>}
+                  </span>
                   <span className="tile-text">{t(`landing.tile.${tile.id}.text`)}</span>
                 </Link>
               </li>

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isAuthenticated } from '../../../lib/auth-state';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthenticationPage } from '../authentication-page';
 import { LogoutDialog } from '../chrome/logout-dialog';
 import { usePatientContext } from '../patient-state';
@@ -23,12 +25,19 @@ export function LogoutPage() {
   }, [expired, queryClient]);
   const signedIn = ctx.phase === 'ready' && ctx.state.authenticated && !expired;
   if (!signedIn) return <AuthenticationPage variant="logout" />;
+  return <LogoutConfirmation onCancelled={() => void navigate('/', { replace: true })} />;
+}
+
+/** Signed in: the confirmation dialog, on a page titled after it. */
+function LogoutConfirmation({ onCancelled }: { onCancelled: () => void }) {
+  const { t } = useTranslation();
+  usePageTitle(t('menu.logout'));
   return (
     <LogoutDialog
       open
       onClose={() => {
         // Cancelled (still signed in): back to the front page. After logging out this page shows the logged-out text.
-        if (isAuthenticated()) void navigate('/', { replace: true });
+        if (isAuthenticated()) onCancelled();
       }}
     />
   );

@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { NotAvailable } from '../../../components/route-fallbacks';
 
-/** Routes that later parts of the product fill (booking, bookings, messages, history, chat, survey, guest). */
-export function NotAvailablePage() {
+/** The name each screen of a later issue goes by (its menu entry, where it has one). */
+const PAGE_NAMES = {
+  book: 'menu.book',
+  bookings: 'menu.bookings',
+  messages: 'menu.messages',
+  history: 'menu.history',
+  chat: 'notAvailable.pages.chat',
+  survey: 'notAvailable.pages.survey',
+  guest: 'notAvailable.pages.guest',
+  feedback: 'notAvailable.pages.feedback',
+} as const;
+
+export type LaterPage = keyof typeof PAGE_NAMES;
+
+/** Routes that later parts of the product fill (booking, bookings, messages, history, chat, survey, guest, feedback). */
+export function NotAvailablePage({ page }: { page: LaterPage }) {
   const { t } = useTranslation();
-  return (
-    <section className="card">
-      <h1>{t('notAvailable.title')}</h1>
-      <p>{t('notAvailable.text')}</p>
-      <Link to="/landing">{t('common.backToHome')}</Link>
-    </section>
-  );
+  return <NotAvailable page={t(PAGE_NAMES[page])} home="/landing" homeLabel={t('common.backToHome')} />;
 }

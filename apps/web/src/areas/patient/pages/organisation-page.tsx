@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/route-fallbacks';
 import { ApiError } from '../../../lib/api-client';
@@ -14,6 +15,7 @@ import { QueryState } from '../../../components/ui/query-state';
  */
 export function OrganisationPage() {
   const { t } = useTranslation();
+  usePageTitle(t('organisation.title'));
   const navigate = useNavigate();
   const orgs = useOrganisations();
   const select = useSelectOrganisation();

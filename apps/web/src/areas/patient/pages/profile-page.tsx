@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { usePatientContext } from '../patient-state';
 import { MenuList } from '../chrome/menu-list';
 import { patientProfileMenu } from '../route-rules';
@@ -6,6 +7,7 @@ import { patientProfileMenu } from '../route-rules';
 /** `/profile`: the profile area's pages (spec §2: contact, terms, welcome). */
 export function ProfilePage() {
   const { t } = useTranslation();
+  usePageTitle(t('profile.title'));
   const ctx = usePatientContext();
   const entries = ctx.phase === 'ready' ? patientProfileMenu(ctx.state).filter((e) => e.to) : [];
   return (

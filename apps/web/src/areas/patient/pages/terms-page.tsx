@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
@@ -18,6 +19,7 @@ function isStandalone(): boolean {
  */
 export function TermsPage({ variant }: { variant: 'onboarding' | 'profile' }) {
   const { t } = useTranslation();
+  usePageTitle(t('terms.title'));
   const navigate = useNavigate();
   const accept = useAcceptTerms();
   const ctx = usePatientContext();

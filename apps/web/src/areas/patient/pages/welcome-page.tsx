@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSaveWelcomePreference } from '../api/patient-api';
@@ -14,6 +15,7 @@ import { showToast } from '../../../components/ui/toasts';
  */
 export function WelcomePage() {
   const { t } = useTranslation();
+  usePageTitle(t('menu.welcome'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const ctx = usePatientContext();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { Link } from 'react-router';
 import type { OpenService } from '@prsp/contracts';
 import { currentLanguage } from '../../../lib/i18n';
@@ -35,6 +36,7 @@ function ServiceCard({ service }: { service: OpenService }) {
  */
 export function ServicesPage() {
   const { t } = useTranslation();
+  usePageTitle(t('services.title'));
   const lang = currentLanguage();
   const services = useServices();
   const ctx = usePatientContext();

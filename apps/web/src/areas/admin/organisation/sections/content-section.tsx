@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LocalizedFields } from '../../../../components/ui/localized-fields';
 import { TextAreaField } from '../../../../components/ui/form-fields';
+import { OptionalLinkFields } from '../../content/optional-link-fields';
 import type { Editor } from '../organisation-editor';
 
 /**
@@ -26,6 +27,18 @@ export function ContentSection({ editor }: { editor: Editor }) {
           multiline
           rows={8}
           {...bindJson('termsAndConditionsText')}
+        />
+        <OptionalLinkFields
+          editor={editor}
+          field="termsAndConditionsMoreLink"
+          legend={t('admin.org.content.termsMoreLink')}
+          showLabel={t('admin.org.content.showTermsMoreLink')}
+        />
+        <OptionalLinkFields
+          editor={editor}
+          field="cookiePolicyLink"
+          legend={t('admin.org.content.cookiePolicyLink')}
+          showLabel={t('admin.org.content.showCookiePolicyLink')}
         />
         <fieldset disabled={readOnly}>
           <legend>{t('admin.org.content.additional')}</legend>

@@ -1,0 +1,35 @@
+import { createContext, createElement, useContext, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The dash between the page and the organisation (WCAG 2.4.2: the page first, then the site). */
+export const TITLE_SEPARATOR = ' – ';
+
+/**
+ * A document title 'page – organisation'. Without an organisation (before one is chosen, on sign-in pages) the
+ * neutral service name stands in; blank parts are left out rather than leaving a dangling dash.
+ */
+export function pageTitle(page: string, organisation: string | null | undefined, serviceName: string): string {
+  const site = organisation?.trim() || serviceName;
+  const name = page.trim();
+  return name ? `${name}${TITLE_SEPARATOR}${site}` : site;
+}
+
+const OrganisationName = createContext<string | null | undefined>(undefined);
+
+/** Each area's layout says which organisation its pages belong to (when one is known). */
+export function PageTitleOrganisation({ name, children }: { name: string | null | undefined; children: ReactNode }) {
+  return createElement(OrganisationName.Provider, { value: name }, children);
+}
+
+/**
+ * Sets the document title of the page that calls it, as 'page – organisation' in the current language
+ * (spec §2; WCAG 2.4.2). Every page of every area calls it once with its own (translated) name.
+ */
+export function usePageTitle(page: string): void {
+  const { t } = useTranslation();
+  const organisation = useContext(OrganisationName);
+  const title = pageTitle(page, organisation, t('app.name'));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

@@ -1,15 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { z } from 'zod/mini';
-import { ZChatCodeResponse, ZPendingSurvey, ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
-import { appointments, surveyResponses } from '../../db/schema';
-import type { TestBrowser } from '../../test/http-client';
-import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
+import { ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
+import { appointments } from '../../db/schema';
+import { ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
 import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
 
 const ctx = patientTestApp();
 
 const MIN = 60_000;
-const code = (b: TestBrowser, c: string) => postJson(b, `/api/services/chatCode/${encodeURIComponent(c)}`);
 
 describe('GET /api/services', () => {
   test('open and chat-code services of the organisation, self-assessment by the connector flag', async () => {
@@ -115,76 +112,5 @@ describe('GET /api/services', () => {
     } finally {
       await restore();
     }
-  });
-});
-
-describe('POST /api/services/chatCode/{code}', () => {
-  test.each([
-    ['PHYSIO2026', 200, 200],
-    ['  physio2026 ', 200, 200],
-    ['FUTURE2099', 400, 202],
-    ['EXPIRED2020', 400, 203],
-    ['USED0001', 409, 204],
-    ['NOSUCHCODE', 400, 201],
-  ])('%s in espoo-demo answers %i/%i', async (typed, http, statusCode) => {
-    const browser = await ctx.signedIn(MATTI);
-    await onboard(browser, ctx.espoo.id);
-    if (statusCode !== 200) return void (await expectError(code(browser, typed), http, statusCode));
-    const res = ZChatCodeResponse.parse(await okData(code(browser, typed)));
-    expect(res).toMatchObject({ chatQueueId: 'espoo-physio', serviceName: { fi: 'Fysioterapeutti' }, mandatorySelfAssessment: false });
-  });
-
-  test('a code of the other organisation is not valid (201), whatever its state', async () => {
-    const browser = await ctx.signedIn(HELMI);
-    await onboard(browser, ctx.kaarina.id);
-    for (const c of ['PHYSIO2026', 'FUTURE2099', 'EXPIRED2020', 'USED0001']) await expectError(code(browser, c), 400, 201);
-  });
-
-  test('not signed in: 101; a code too long: 400', async () => {
-    await expectError(code(await ctx.anonymous(), 'PHYSIO2026'), 401, 101);
-    const browser = await ctx.signedIn(MATTI);
-    await expectError(code(browser, 'X'.repeat(65)), 400, 400);
-  });
-
-  test('guessing is rate-limited per address: the 31st try within a minute answers 429', async () => {
-    const headers = { origin: ctx.t.baseUrl, 'x-csrf-token': 'tok', cookie: 'prsp_csrf=tok' };
-    const attempt = () => ctx.t.app.inject({ method: 'POST', url: '/api/services/chatCode/GUESS', headers, remoteAddress: '10.7.7.7' });
-    for (let i = 0; i < 30; i++) expect((await attempt()).statusCode).toBe(401);
-    const limited = await attempt();
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ statusCode: 429, errorKey: 'errors.tooManyRequests' });
-  });
-});
-
-describe('GET /api/surveys/pending', () => {
-  test('the effective patient’s unanswered surveys in the selected organisation only', async () => {
-    const aino = await ctx.patientIdOf(AINO);
-    const elias = await ctx.patientIdOf(ELIAS);
-    const name = (n: string) => ({ fi: n, se: n, en: n });
-    const [pending] = await ctx.db
-      .insert(surveyResponses)
-      .values([
-        { organisationId: ctx.espoo.id, patientId: elias, surveyName: name('pending') },
-        { organisationId: ctx.espoo.id, patientId: elias, surveyName: name('answered'), respondedAt: new Date() },
-        { organisationId: ctx.kaarina.id, patientId: elias, surveyName: name('elsewhere') },
-        { organisationId: ctx.espoo.id, patientId: aino, surveyName: name('aino’s own') },
-      ])
-      .returning({ id: surveyResponses.id });
-    const browser = await ctx.signedIn(AINO);
-    await onboard(browser, ctx.espoo.id);
-    const own = z.array(ZPendingSurvey).parse(await okData(browser.fetch('/api/surveys/pending')));
-    expect(own.map((s) => s.survey_name.fi)).toEqual(['aino’s own']);
-    await ctx.actFor(browser, ELIAS);
-    await onboard(browser, ctx.espoo.id);
-    expect(await okData(browser.fetch('/api/surveys/pending'))).toEqual([{ response_id: pending!.id, survey_name: name('pending') }]);
-  });
-
-  test('refusals: 101 signed out, 404 without organisation, 403 without terms', async () => {
-    await expectError(ctx.guest().fetch('/api/surveys/pending'), 401, 101);
-    // A person the seed does not know: no organisation chosen yet.
-    const fresh = await ctx.signedIn('010160W1359');
-    await expectError(fresh.fetch('/api/surveys/pending'), 404, 404);
-    await okData(postJson(fresh, '/api/organisations/select', { selectedOrganisation: ctx.kaarina.id }));
-    await expectError(fresh.fetch('/api/surveys/pending'), 403, 403);
   });
 });

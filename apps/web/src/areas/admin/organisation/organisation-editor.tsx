@@ -9,6 +9,8 @@ import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import { compact, type FieldErrors } from '../../../lib/validation';
 import { checkImageFile } from './image-check';
 import { useAdminOrganisation, useSaveOrganisation } from './organisation-api';
+import { shortenedRetention, type RetentionChange } from './retention';
+import { ShortenRetentionDialog } from './sections/data-saving-section';
 import { draftFromOrganisation, toFormData, validateDraft, type OrganisationDraft, type OrganisationJson } from './organisation-draft';
 
 export type JsonFieldProps<K extends OrganisationJsonField> = {
@@ -149,6 +151,9 @@ function LoadedForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => draftFromOrganisation(organisation));
   const { editor, dirty, setErrors, markSaved } = useDraft(initial, !canEdit, organisation);
+  // Data saving as last saved: a save that shortens it asks first (the nightly run deletes what is older).
+  const [savedText, setSavedText] = useState(initial.text);
+  const [shortening, setShortening] = useState<RetentionChange[]>([]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -159,6 +164,14 @@ function LoadedForm({
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
+    const shortened = shortenedRetention(savedText, editor.draft.text, fields.text ?? []);
+    if (shortened.length > 0) setShortening(shortened);
+    else send();
+  };
+
+  const send = () => {
+    setShortening([]);
+    const sentText = editor.draft.text;
     save.mutate(
       toFormData(editor.draft, {
         id: organisation.id,
@@ -169,6 +182,7 @@ function LoadedForm({
       {
         onSuccess: () => {
           markSaved();
+          setSavedText(sentText);
           showToast(t('staff.saved'));
         },
         onError: (err) => {
@@ -204,6 +218,7 @@ function LoadedForm({
           </button>
         </div>
       )}
+      <ShortenRetentionDialog changes={shortening} busy={save.isPending} onConfirm={send} onCancel={() => setShortening([])} />
     </form>
   );
 }

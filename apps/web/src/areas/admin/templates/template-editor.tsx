@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from '@prsp/contracts';
+import { emailTemplateTagProblems, ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from '@prsp/contracts';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form-fields';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,6 +11,8 @@ import type { FieldErrors } from '../../../lib/validation';
 import { useEmailPreview, useResetEmailTemplate, useSaveEmailTemplate } from './email-templates-api';
 
 const PREVIEW_DELAY_MS = 400;
+
+const tagList = (tags: readonly string[]) => tags.map((tag) => `{{${tag}}}`).join(', ');
 
 /** The value after it has stayed the same for a moment: the preview follows typing without a call per key. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -45,6 +47,8 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
     setInput((s) => ({ ...s, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
+  // The contract's rule, as the server applies it: unknown tags are flagged while typing (a missing {{link}} refuses the save).
+  const tagProblems = emailTemplateTagProblems(input.kind, input);
   const debounced = useDebounced(input, PREVIEW_DELAY_MS);
   const preview = useEmailPreview({ template: debounced });
 
@@ -118,7 +122,17 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
           />
           <TextAreaField
             label={t('admin.templates.content')}
-            hint={t('admin.templates.contentHint')}
+            hint={
+              <>
+                {t('admin.templates.contentHint')}
+                {tagProblems.unknown.length > 0 && (
+                  <>
+                    {' '}
+                    <strong>{t('admin.templates.unknownTags', { tags: tagList(tagProblems.unknown) })}</strong>
+                  </>
+                )}
+              </>
+            }
             rows={14}
             value={input.content}
             onChange={(v) => set('content', v)}
@@ -150,6 +164,20 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
         <section className="card" aria-labelledby="preview-title" aria-busy={preview.isFetching}>
           <h2 id="preview-title">{t('admin.templates.preview')}</h2>
           {preview.isError && <p className="hint">{t('admin.templates.previewError')}</p>}
+          {preview.data && (preview.data.missingTags.length > 0 || preview.data.unknownTags.length > 0) && (
+            <ul className="hint" aria-label={t('admin.templates.tags')}>
+              {preview.data.missingTags.length > 0 && (
+                <li>
+                  <strong>{t('admin.templates.missingTags', { tags: tagList(preview.data.missingTags) })}</strong>
+                </li>
+              )}
+              {preview.data.unknownTags.length > 0 && (
+                <li>
+                  <strong>{t('admin.templates.unknownTags', { tags: tagList(preview.data.unknownTags) })}</strong>
+                </li>
+              )}
+            </ul>
+          )}
           {preview.data && (
             <div className="mail-preview">
               <p className="mail-meta">

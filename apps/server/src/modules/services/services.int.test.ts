@@ -7,6 +7,7 @@ import { expectError, okData, onboard, patientTestApp, postJson } from '../patie
 const ctx = patientTestApp();
 
 const MIN = 60_000;
+const code = (b: TestBrowser, c: string) => postJson(b, `/api/services/chatCode/${encodeURIComponent(c)}`);
 
 describe('GET /api/services', () => {
   test('open and chat-code services of the organisation, self-assessment by the connector flag', async () => {

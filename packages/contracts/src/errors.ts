@@ -19,6 +19,15 @@ export const ERROR_CATALOGUE = {
       en: 'Not authenticated or the session has expired.',
     },
   },
+  102: {
+    http: 429,
+    key: 'errors.signInLockedOut',
+    messages: {
+      fi: 'Liian monta epäonnistunutta kirjautumisyritystä. Kirjautuminen on suljettu 15 minuutiksi; yritä uudelleen myöhemmin.',
+      se: 'För många misslyckade inloggningsförsök. Inloggningen är stängd i 15 minuter; försök igen senare.',
+      en: 'Too many failed sign-in attempts. Sign-in is closed for 15 minutes; try again later.',
+    },
+  },
   105: {
     http: 400,
     key: 'errors.invalidSsn',

@@ -82,9 +82,15 @@ export type City = z.infer<typeof ZCity>;
 export type Country = z.infer<typeof ZCountry>;
 export type Specialization = z.infer<typeof ZSpecialization>;
 
-/** Change location: a municipality (by its code) served by some organisation's service area. */
+/**
+ * Change location: the municipalities (by code) some organisation serves, each with the organisation a move there
+ * selects (spec §4: the patient is told when their provider changes), the area chosen last and the current
+ * organisation.
+ */
+const ZOrganisationName = z.object({ id: z.string(), name: z.string() });
 export const ZLocationOptions = z.object({
-  areas: z.array(z.object({ id: z.string(), name: ZLocalized })),
+  areas: z.array(z.object({ id: z.string(), name: ZLocalized, organisation: ZOrganisationName })),
   current: z.nullable(z.string()),
+  currentOrganisation: z.nullable(ZOrganisationName),
 });
 export const ZChangeLocation = z.object({ area: zText().check(z.minLength(1, 'required')) });

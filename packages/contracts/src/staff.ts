@@ -98,6 +98,14 @@ export const ZSetPasswordRequest = z
   .check(matching);
 export type SetPasswordRequest = z.infer<typeof ZSetPasswordRequest>;
 
+/**
+ * `GET /api/sso/password-token/:token`: whether an e-mailed password link can still be used, checked when its
+ * page opens (the link is not used up). An unknown, used or expired link answers 801.
+ */
+export const ZPasswordTokenParams = z.object({ token: zText().check(z.minLength(1, 'required'), z.maxLength(200, 'tooLong')) });
+export const ZPasswordTokenStatus = z.object({ purpose: z.enum(['register', 'reset']), expiresAt: z.string() });
+export type PasswordTokenStatus = z.infer<typeof ZPasswordTokenStatus>;
+
 /** `POST /api/sso/password/change` for a signed-in member of staff. */
 export const ZChangePasswordRequest = z
   .object({ currentPassword: passwordInput(), password: passwordInput(), passwordAgain: zText() })

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { createSession, destroySession, saveSessionData, type Session, type SessionPolicy } from '../../platform/session/sessions.service';
-import { initialOrganisation, isLockedOut, lockoutAfterFailure } from './login-rules';
+import { countsTowardsLockout, identifierKey, initialOrganisation, isLockedOut, lockoutAfterFailure } from './login-rules';
 import { verifyAgainstDummy, verifyPassword } from './password-hashing';
 import * as repo from './staff.repo';
 
@@ -31,19 +31,38 @@ type Failure = 'unknownUser' | 'noPassword' | 'lockedOut' | 'wrongPassword' | 'l
 
 /**
  * Staff sign-in (spec §4 'Authentication (admin and expert)'). Every failure answers the same 101, whether the
- * account exists or not, and costs one password check's time. Five wrong passwords in a row shut the account
- * for 15 minutes. Only a user who gave the right password learns that the account is inactive (607).
+ * account exists or not, and costs one password check's time. Five failed tries in a row shut sign-in for the
+ * typed identifier for 15 minutes; meanwhile every try, with any password, answers 102 with the time it opens.
+ * Only a user who gave the right password learns that the account is inactive (607).
  * Success starts a new session (new token), in the only organisation the user has, else in none.
+ *
+ * Why the lockout answer is safe: it is given for the identifier, not for the account. An identifier that
+ * belongs to no account counts its failures in `staff_login_throttle` and shuts just like a real account, so
+ * '102' never tells that an account exists. It is also given before and regardless of the password: answering
+ * the lockout only after a right password would let a guesser go on guessing during the lockout and learn
+ * when a guess was right, which is what the lockout is there to stop.
  */
 export async function login(deps: StaffDeps, input: LoginInput, now = new Date()): Promise<{ token: string }> {
   const user = await repo.findStaffByEmail(deps.db, input.username);
-  const failure = await checkPassword(user, input.password, now);
-  if (!user || failure) return refuse(deps, user, failure ?? 'unknownUser', input.ip, now);
+  const lockedUntil = user ? user.lockedUntil : await repo.throttleLockedUntil(deps.db, identifierKey(input.username));
+  if (isLockedOut(lockedUntil, now)) {
+    await verifyAgainstDummy(input.password);
+    await recordAudit(deps.db, {
+      actorType: 'staff',
+      actorId: user?.id ?? null,
+      action: 'staff.loginFailed',
+      ip: input.ip,
+      details: { reason: 'lockedOut' },
+    });
+    throw new AppError(102, { detail: 'staff sign-in refused: lockedOut', retryAt: lockedUntil! });
+  }
+  const failure = await checkPassword(user, input.password);
+  if (!user || failure) return refuse(deps, user, failure ?? 'unknownUser', input, now);
 
   // The password was right from here on.
-  if (user.locked) return refuse(deps, user, 'locked', input.ip, now);
+  if (user.locked) return refuse(deps, user, 'locked', input, now);
   const places = await workplacesOf(deps.db, user, input.appRole);
-  if (!places) return refuse(deps, user, 'noRole', input.ip, now);
+  if (!places) return refuse(deps, user, 'noRole', input, now);
   if (!user.active) {
     await recordAudit(deps.db, {
       actorType: 'staff',
@@ -74,27 +93,41 @@ export async function login(deps: StaffDeps, input: LoginInput, now = new Date()
 }
 
 /** Why the password does not open the account, or undefined when it does; always one hash check's work. */
-async function checkPassword(user: repo.StaffUserRow | undefined, password: string, now: Date): Promise<Failure | undefined> {
-  let failure: Failure | undefined;
-  if (!user) failure = 'unknownUser';
-  else if (!user.passwordHash) failure = 'noPassword';
-  else if (isLockedOut(user.lockedUntil, now)) failure = 'lockedOut';
-  if (failure || !user?.passwordHash) {
+async function checkPassword(user: repo.StaffUserRow | undefined, password: string): Promise<Failure | undefined> {
+  if (!user?.passwordHash) {
     await verifyAgainstDummy(password);
-    return failure;
+    return user ? 'noPassword' : 'unknownUser';
   }
   return (await verifyPassword(user.passwordHash, password)) ? undefined : 'wrongPassword';
 }
 
-/** Records a failed sign-in (and a wrong password towards the lockout), then answers the one failure. */
-async function refuse(deps: StaffDeps, user: repo.StaffUserRow | undefined, reason: Failure, ip: string, now: Date): Promise<never> {
+/** Records a failed sign-in (and counts it towards the lockout when it should), then answers the one failure. */
+async function refuse(
+  deps: StaffDeps,
+  user: repo.StaffUserRow | undefined,
+  reason: Failure,
+  input: { username: string; ip: string },
+  now: Date,
+): Promise<never> {
   await deps.db.transaction(async (tx) => {
-    if (user && reason === 'wrongPassword') {
-      const until = lockoutAfterFailure(await repo.countLoginFailure(tx, user.id), now);
-      if (until) await repo.lockOutUntil(tx, user.id, until);
+    if (countsTowardsLockout(reason)) {
+      if (user) {
+        const until = lockoutAfterFailure(await repo.countLoginFailure(tx, user.id), now);
+        if (until) await repo.lockOutUntil(tx, user.id, until);
+      } else {
+        const key = identifierKey(input.username);
+        const until = lockoutAfterFailure(await repo.countThrottleFailure(tx, key, now), now);
+        if (until) await repo.lockThrottleUntil(tx, key, until);
+      }
     }
     // The typed user name is not recorded: it may be someone's password typed in the wrong field.
-    await recordAudit(tx, { actorType: 'staff', actorId: user?.id ?? null, action: 'staff.loginFailed', ip, details: { reason } });
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: user?.id ?? null,
+      action: 'staff.loginFailed',
+      ip: input.ip,
+      details: { reason },
+    });
   });
   throw new AppError(101, { detail: `staff sign-in refused: ${reason}` });
 }

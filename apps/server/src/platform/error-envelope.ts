@@ -12,7 +12,9 @@ export function toErrorEnvelope(err: Pick<AppError, 'code' | 'fields' | 'retryAt
     statusCode: err.code,
     errorKey: entry.key,
     message: entry.messages[lang],
-    ...(err.fields ? { fields: err.fields.map(({ field, key }) => ({ field, messageKey: `fields.${key}`, message: FIELD_MESSAGES[key][lang] })) } : {}),
+    ...(err.fields
+      ? { fields: err.fields.map(({ field, key }) => ({ field, messageKey: `fields.${key}`, message: FIELD_MESSAGES[key][lang] })) }
+      : {}),
     ...(err.retryAt ? { retryAt: err.retryAt.toISOString() } : {}),
   };
 }

@@ -8,7 +8,9 @@ import { isFieldMessageKey } from '../platform/field-errors';
 import { requestLanguage } from '../platform/request-language';
 
 /** Maps a schema validation issue to a field issue. Schemas in contracts name their message keys; other issues get a generic one. */
-function toFieldIssues(issues: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[]): FieldIssue[] {
+function toFieldIssues(
+  issues: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[],
+): FieldIssue[] {
   return issues.map((issue) => {
     const key: FieldMessageKey =
       issue.message && isFieldMessageKey(issue.message)

@@ -41,21 +41,17 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
     return reply.redirect(`${LANDING}?onBehalfError=${reason}`, 303);
   };
 
-  app.get(
-    '/api/on-behalf/set',
-    { schema: { querystring: ZOnBehalfSetQuery }, config: browserFlow },
-    async (req, reply) => {
-      const session = req.session;
-      if (!session?.patientId) return reply.redirect(AUTHENTICATION, 303);
-      try {
-        const { redirectTo, state } = await acting.startActing(deps, { ...session, patientId: session.patientId }, requestLanguage(req));
-        reply.setCookie(flowCookieName, state, { ...flowCookie, maxAge: MANDATE_FLOW_TTL_MS / 1000 });
-        return reply.redirect(redirectTo, 303);
-      } catch (err) {
-        return refuse(req, reply, err);
-      }
-    },
-  );
+  app.get('/api/on-behalf/set', { schema: { querystring: ZOnBehalfSetQuery }, config: browserFlow }, async (req, reply) => {
+    const session = req.session;
+    if (!session?.patientId) return reply.redirect(AUTHENTICATION, 303);
+    try {
+      const { redirectTo, state } = await acting.startActing(deps, { ...session, patientId: session.patientId }, requestLanguage(req));
+      reply.setCookie(flowCookieName, state, { ...flowCookie, maxAge: MANDATE_FLOW_TTL_MS / 1000 });
+      return reply.redirect(redirectTo, 303);
+    } catch (err) {
+      return refuse(req, reply, err);
+    }
+  });
 
   app.get(
     ON_BEHALF_CALLBACK_PATH,

@@ -20,7 +20,12 @@ function toPatientAppointment(row: AppointmentRow): PatientAppointment {
 }
 
 /** Spec §3 'Appointment (patient side)': the effective patient's booked appointments that have not ended, by start. */
-export async function upcomingAppointments(tx: Tx, patientId: string, organisationId: string, now = new Date()): Promise<PatientAppointment[]> {
+export async function upcomingAppointments(
+  tx: Tx,
+  patientId: string,
+  organisationId: string,
+  now = new Date(),
+): Promise<PatientAppointment[]> {
   const rows = await repo.listUpcomingAppointments(tx, patientId, organisationId, now);
   return rows.map(toPatientAppointment);
 }

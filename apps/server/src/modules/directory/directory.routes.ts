@@ -27,27 +27,43 @@ export async function directoryRoutes(fastify: FastifyInstance, opts: { db: Db }
     return ok(cityList('fi'));
   });
 
-  app.get('/api/list/cities/:lang', { config: { access: { kind: 'anyone' } }, schema: { params: ZCitiesParams, response: { 200: cities } } }, async (req, reply) => {
-    reply.header('cache-control', STATIC_LIST_CACHE);
-    return ok(cityList(toLanguage(req.params.lang)!));
-  });
+  app.get(
+    '/api/list/cities/:lang',
+    { config: { access: { kind: 'anyone' } }, schema: { params: ZCitiesParams, response: { 200: cities } } },
+    async (req, reply) => {
+      reply.header('cache-control', STATIC_LIST_CACHE);
+      return ok(cityList(toLanguage(req.params.lang)!));
+    },
+  );
 
-  app.get('/api/list/countries', { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(z.array(ZCountry)) } } }, async (_req, reply) => {
-    reply.header('cache-control', STATIC_LIST_CACHE);
-    return ok(countryList());
-  });
+  app.get(
+    '/api/list/countries',
+    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(z.array(ZCountry)) } } },
+    async (_req, reply) => {
+      reply.header('cache-control', STATIC_LIST_CACHE);
+      return ok(countryList());
+    },
+  );
 
   // Nationalities are named by their country, in the same three languages.
-  app.get('/api/list/nationalities', { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(z.array(ZNationality)) } } }, async (_req, reply) => {
-    reply.header('cache-control', STATIC_LIST_CACHE);
-    return ok(countryList());
-  });
+  app.get(
+    '/api/list/nationalities',
+    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(z.array(ZNationality)) } } },
+    async (_req, reply) => {
+      reply.header('cache-control', STATIC_LIST_CACHE);
+      return ok(countryList());
+    },
+  );
 
   const specializations = okEnvelope(z.array(ZSpecialization));
-  app.get('/api/list/specializations', { config: { access: { kind: 'anyone' } }, schema: { response: { 200: specializations } } }, async () =>
-    ok(await specializationList(opts.db, false)),
+  app.get(
+    '/api/list/specializations',
+    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: specializations } } },
+    async () => ok(await specializationList(opts.db, false)),
   );
-  app.get('/api/list/specializations/existing', { config: { access: { kind: 'anyone' } }, schema: { response: { 200: specializations } } }, async () =>
-    ok(await specializationList(opts.db, true)),
+  app.get(
+    '/api/list/specializations/existing',
+    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: specializations } } },
+    async () => ok(await specializationList(opts.db, true)),
   );
 }

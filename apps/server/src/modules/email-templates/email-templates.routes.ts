@@ -34,8 +34,10 @@ export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: 
     ok({ templates: await service.listTemplates(opts.db, actor(req).organisationId) }),
   );
 
-  app.post(BASE, { config: edit, schema: { body: ZSaveEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } } }, async (req) =>
-    ok(await service.saveTemplate(opts.db, actor(req), req.body.template)),
+  app.post(
+    BASE,
+    { config: edit, schema: { body: ZSaveEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } } },
+    async (req) => ok(await service.saveTemplate(opts.db, actor(req), req.body.template)),
   );
 
   app.post(

@@ -16,12 +16,16 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
   const patient = { access: { kind: 'patient' } } as const;
   const loginCookie = { path: '/api/login', httpOnly: true, sameSite: 'lax' as const, secure: opts.production };
 
-  app.get('/api/login', { schema: { querystring: ZLoginQuery }, config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
-    const lang = toLanguage(req.query.lang);
-    const { redirectTo, state } = await identity.startLogin(opts, lang === 'se' ? 'sv' : lang);
-    reply.setCookie(opts.names.login, state, { ...loginCookie, maxAge: identity.LOGIN_FLOW_TTL_MS / 1000 });
-    return reply.redirect(redirectTo, 303);
-  });
+  app.get(
+    '/api/login',
+    { schema: { querystring: ZLoginQuery }, config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } },
+    async (req, reply) => {
+      const lang = toLanguage(req.query.lang);
+      const { redirectTo, state } = await identity.startLogin(opts, lang === 'se' ? 'sv' : lang);
+      reply.setCookie(opts.names.login, state, { ...loginCookie, maxAge: identity.LOGIN_FLOW_TTL_MS / 1000 });
+      return reply.redirect(redirectTo, 303);
+    },
+  );
 
   app.get('/api/login/callback', { config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
     reply.clearCookie(opts.names.login, loginCookie);
@@ -50,13 +54,9 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     return ok(await identity.userInfo(opts, patientContextOf(req).signedInPatientId));
   });
 
-  app.get(
-    '/api/user/stripped-token',
-    { config: patient, schema: { response: { 200: okEnvelope(ZStrippedToken) } } },
-    async (req) => {
-      return ok(await identity.strippedToken(opts, patientContextOf(req).patientId));
-    },
-  );
+  app.get('/api/user/stripped-token', { config: patient, schema: { response: { 200: okEnvelope(ZStrippedToken) } } }, async (req) => {
+    return ok(await identity.strippedToken(opts, patientContextOf(req).patientId));
+  });
 
   app.post('/api/logout', { config: { access: { kind: 'anyone' } } }, async (req, reply) => {
     if (req.session) await identity.logout(opts, req.session, req.ip);

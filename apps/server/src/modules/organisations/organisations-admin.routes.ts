@@ -39,29 +39,61 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
   await fastify.register(multipart, { limits: ORGANISATION_MULTIPART_LIMITS });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/organisation/list', { config: { access: { kind: 'anyAdmin' } }, schema: { response: { 200: okEnvelope(ZAdminOrganisationList) } } }, async (req) => {
-    return ok(await organisations.listAdminOrganisations(opts.db, staffOf(req)));
-  });
+  app.get(
+    '/api/admin/organisation/list',
+    { config: { access: { kind: 'anyAdmin' } }, schema: { response: { 200: okEnvelope(ZAdminOrganisationList) } } },
+    async (req) => {
+      return ok(await organisations.listAdminOrganisations(opts.db, staffOf(req)));
+    },
+  );
 
   app.get(
     '/api/admin/organisation/get/:id',
-    { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'organisation' } }, schema: { params: ZOrganisationIdParams, response: { 200: okEnvelope(ZAdminOrganisation) } } },
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'organisation' } },
+      schema: { params: ZOrganisationIdParams, response: { 200: okEnvelope(ZAdminOrganisation) } },
+    },
     async (req) => ok(await organisations.getAdminOrganisation(opts.db, staffOf(req), req.params.id)),
   );
 
-  app.post('/api/admin/organisation/create', { config: { access: { kind: 'globalAdmin' } }, schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } }, async (req) => {
-    const actor = actorOf(req);
-    return ok(await organisations.createOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'create'), { store: opts.files, log: req.log }));
-  });
+  app.post(
+    '/api/admin/organisation/create',
+    { config: { access: { kind: 'globalAdmin' } }, schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } },
+    async (req) => {
+      const actor = actorOf(req);
+      return ok(
+        await organisations.createOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'create'), {
+          store: opts.files,
+          log: req.log,
+        }),
+      );
+    },
+  );
 
-  app.post('/api/admin/organisation/update', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } }, schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } }, async (req) => {
-    const actor = actorOf(req);
-    return ok(await organisations.updateOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'update'), { store: opts.files, log: req.log }));
-  });
+  app.post(
+    '/api/admin/organisation/update',
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } },
+      schema: { response: { 200: okEnvelope(ZOrganisationSaved) } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      return ok(
+        await organisations.updateOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'update'), {
+          store: opts.files,
+          log: req.log,
+        }),
+      );
+    },
+  );
 
-  app.get('/api/admin/icon/list', { config: { access: { kind: 'anyAdmin' } }, schema: { response: { 200: okEnvelope(ZServiceIconList) } } }, async () => {
-    return ok(SERVICE_ICON_LABELS);
-  });
+  app.get(
+    '/api/admin/icon/list',
+    { config: { access: { kind: 'anyAdmin' } }, schema: { response: { 200: okEnvelope(ZServiceIconList) } } },
+    async () => {
+      return ok(SERVICE_ICON_LABELS);
+    },
+  );
 
   app.get(
     '/api/expert/organisation',

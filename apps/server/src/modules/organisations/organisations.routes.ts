@@ -22,13 +22,19 @@ export async function organisationsRoutes(fastify: FastifyInstance, opts: servic
   );
 
   // Public: guests and the authentication page load an organisation's look before anyone signs in.
-  app.get('/api/config/:companyId', { config: { access: { kind: 'anyone' } }, schema: { params: ZCompanyParams, response: { 200: okEnvelope(ZPatientConfig) } } }, async (req) =>
-    ok(await service.configForCompany(opts, req.params.companyId, req.session)),
+  app.get(
+    '/api/config/:companyId',
+    { config: { access: { kind: 'anyone' } }, schema: { params: ZCompanyParams, response: { 200: okEnvelope(ZPatientConfig) } } },
+    async (req) => ok(await service.configForCompany(opts, req.params.companyId, req.session)),
   );
 
   // Public, like any image on a page; short caching so a replaced logo shows within minutes even without the URL's version.
-  app.get('/api/files/organisations/:id/:kind', { config: { access: { kind: 'anyone' } }, schema: { params: ZFileParams } }, async (req, reply) => {
-    // Type recorded at upload, Content-Disposition, nosniff and a sandboxing CSP: see organisation-images-reply.ts.
-    return replyWithOrganisationImage(reply, opts.files, await service.organisationFile(opts, req.params.id, req.params.kind));
-  });
+  app.get(
+    '/api/files/organisations/:id/:kind',
+    { config: { access: { kind: 'anyone' } }, schema: { params: ZFileParams } },
+    async (req, reply) => {
+      // Type recorded at upload, Content-Disposition, nosniff and a sandboxing CSP: see organisation-images-reply.ts.
+      return replyWithOrganisationImage(reply, opts.files, await service.organisationFile(opts, req.params.id, req.params.kind));
+    },
+  );
 }

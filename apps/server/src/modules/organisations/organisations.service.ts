@@ -48,8 +48,7 @@ const LEGACY_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'im
 
 /** A theme image to answer with: a file in the store, or bytes kept in the row from before the file store. */
 export type OrganisationImage =
-  | { kind: 'stored'; file: ServedFile }
-  | { kind: 'legacy'; contentType: string; filename: string; data: Buffer };
+  { kind: 'stored'; file: ServedFile } | { kind: 'legacy'; contentType: string; filename: string; data: Buffer };
 
 /** A theme image to serve, or 404. Old bytes stored under another type are served as bytes, never as a page. */
 export async function organisationFile(deps: OrganisationDeps, organisationId: string, kind: string): Promise<OrganisationImage> {
@@ -61,6 +60,7 @@ export async function organisationFile(deps: OrganisationDeps, organisationId: s
     return { kind: 'stored', file: { key: row.key, contentType: row.contentType, size: row.size, filename: row.filename } };
   }
   if (!row.legacyData) throw new AppError(404);
-  const contentType = row.legacyContentType && LEGACY_IMAGE_TYPES.has(row.legacyContentType) ? row.legacyContentType : 'application/octet-stream';
+  const contentType =
+    row.legacyContentType && LEGACY_IMAGE_TYPES.has(row.legacyContentType) ? row.legacyContentType : 'application/octet-stream';
   return { kind: 'legacy', contentType, filename: organisationImageFilename(imageKind, contentType), data: Buffer.from(row.legacyData) };
 }

@@ -45,7 +45,11 @@ export async function patientsRoutes(fastify: FastifyInstance, opts: onboarding.
 
   app.post(
     '/api/contact',
-    { config: contactAccess, preValidation: useDelegateReachability, schema: { body: ZContactUpdate, response: { 200: okEnvelope(ZContact) } } },
+    {
+      config: contactAccess,
+      preValidation: useDelegateReachability,
+      schema: { body: ZContactUpdate, response: { 200: okEnvelope(ZContact) } },
+    },
     async (req) => ok(await saveContact(db, patientContextOf(req), req.body, req.ip)),
   );
 

@@ -15,23 +15,62 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: { db: 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const one = { 200: okEnvelope(ZAdminService) };
 
-  app.get('/api/admin/services/list', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } }, schema: { response: { 200: okEnvelope(z.array(ZAdminService)) } } }, async (req) => {
-    return ok(await services.listServices(opts.db, actorOf(req)));
-  });
-  app.get('/api/admin/services/chat-queues', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } }, schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } } }, async (req) => {
-    return ok(await services.listChatQueues(opts.db, actorOf(req)));
-  });
-  app.get('/api/admin/services/:id', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'service' } }, schema: { params: ZServiceIdParams, response: one } }, async (req) => {
-    return ok(await services.getService(opts.db, actorOf(req), req.params.id));
-  });
-  app.post('/api/admin/services/create', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } }, schema: { body: ZServiceInput, response: one } }, async (req) => {
-    return ok(await services.createService(opts.db, actorOf(req), req.body));
-  });
-  app.post('/api/admin/services/:id/update', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service' } }, schema: { params: ZServiceIdParams, body: ZServiceInput, response: one } }, async (req) => {
-    return ok(await services.updateService(opts.db, actorOf(req), req.params.id, req.body));
-  });
-  app.delete('/api/admin/services/:id', { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service' } }, schema: { params: ZServiceIdParams, response: { 200: okEnvelope(z.null()) } } }, async (req) => {
-    await services.deleteService(opts.db, actorOf(req), req.params.id);
-    return ok(null);
-  });
+  app.get(
+    '/api/admin/services/list',
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } },
+      schema: { response: { 200: okEnvelope(z.array(ZAdminService)) } },
+    },
+    async (req) => {
+      return ok(await services.listServices(opts.db, actorOf(req)));
+    },
+  );
+  app.get(
+    '/api/admin/services/chat-queues',
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } },
+      schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } },
+    },
+    async (req) => {
+      return ok(await services.listChatQueues(opts.db, actorOf(req)));
+    },
+  );
+  app.get(
+    '/api/admin/services/:id',
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'service' } },
+      schema: { params: ZServiceIdParams, response: one },
+    },
+    async (req) => {
+      return ok(await services.getService(opts.db, actorOf(req), req.params.id));
+    },
+  );
+  app.post(
+    '/api/admin/services/create',
+    { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } }, schema: { body: ZServiceInput, response: one } },
+    async (req) => {
+      return ok(await services.createService(opts.db, actorOf(req), req.body));
+    },
+  );
+  app.post(
+    '/api/admin/services/:id/update',
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service' } },
+      schema: { params: ZServiceIdParams, body: ZServiceInput, response: one },
+    },
+    async (req) => {
+      return ok(await services.updateService(opts.db, actorOf(req), req.params.id, req.body));
+    },
+  );
+  app.delete(
+    '/api/admin/services/:id',
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service' } },
+      schema: { params: ZServiceIdParams, response: { 200: okEnvelope(z.null()) } },
+    },
+    async (req) => {
+      await services.deleteService(opts.db, actorOf(req), req.params.id);
+      return ok(null);
+    },
+  );
 }

@@ -16,25 +16,60 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
 
   app.get(
     '/api/admin/experts/list',
-    { config: { access: { kind: 'admin', area: 'experts', need: 'view' } }, schema: { querystring: ZExpertListQuery, response: { 200: okEnvelope(ZExpertList) } } },
+    {
+      config: { access: { kind: 'admin', area: 'experts', need: 'view' } },
+      schema: { querystring: ZExpertListQuery, response: { 200: okEnvelope(ZExpertList) } },
+    },
     async (req) => {
       return ok(await experts.listExperts(deps, actorOf(req), req.query));
     },
   );
-  app.get('/api/admin/experts/chat-queues', { config: { access: { kind: 'admin', area: 'experts', need: 'view' } }, schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } } }, async (req) => {
-    return ok(await experts.listChatQueues(deps, actorOf(req)));
-  });
-  app.get('/api/admin/experts/:id', { config: { access: { kind: 'admin', area: 'experts', need: 'view', object: 'expert' } }, schema: { params: ZExpertIdParams, response: one } }, async (req) => {
-    return ok(await experts.getExpert(deps, actorOf(req), req.params.id));
-  });
-  app.post('/api/admin/experts/create', { config: { access: { kind: 'admin', area: 'experts', need: 'edit' } }, schema: { body: ZExpertInput, response: one } }, async (req) => {
-    return ok(await experts.createExpert(deps, actorOf(req), req.body));
-  });
-  app.post('/api/admin/experts/:id/update', { config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert' } }, schema: { params: ZExpertIdParams, body: ZExpertInput, response: one } }, async (req) => {
-    return ok(await experts.updateExpert(deps, actorOf(req), req.params.id, req.body));
-  });
-  app.delete('/api/admin/experts/:id', { config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert' } }, schema: { params: ZExpertIdParams, response: { 200: okEnvelope(z.null()) } } }, async (req) => {
-    await experts.deleteExpert(deps, actorOf(req), req.params.id);
-    return ok(null);
-  });
+  app.get(
+    '/api/admin/experts/chat-queues',
+    {
+      config: { access: { kind: 'admin', area: 'experts', need: 'view' } },
+      schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } },
+    },
+    async (req) => {
+      return ok(await experts.listChatQueues(deps, actorOf(req)));
+    },
+  );
+  app.get(
+    '/api/admin/experts/:id',
+    {
+      config: { access: { kind: 'admin', area: 'experts', need: 'view', object: 'expert' } },
+      schema: { params: ZExpertIdParams, response: one },
+    },
+    async (req) => {
+      return ok(await experts.getExpert(deps, actorOf(req), req.params.id));
+    },
+  );
+  app.post(
+    '/api/admin/experts/create',
+    { config: { access: { kind: 'admin', area: 'experts', need: 'edit' } }, schema: { body: ZExpertInput, response: one } },
+    async (req) => {
+      return ok(await experts.createExpert(deps, actorOf(req), req.body));
+    },
+  );
+  app.post(
+    '/api/admin/experts/:id/update',
+    {
+      config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert' } },
+      schema: { params: ZExpertIdParams, body: ZExpertInput, response: one },
+    },
+    async (req) => {
+      return ok(await experts.updateExpert(deps, actorOf(req), req.params.id, req.body));
+    },
+  );
+  app.delete(
+    '/api/admin/experts/:id',
+    {
+      config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert' } },
+      schema: { params: ZExpertIdParams, response: { 200: okEnvelope(z.null()) } },
+    },
+    async (req) => {
+      await experts.deleteExpert(deps, actorOf(req), req.params.id);
+      return ok(null);
+    },
+  );
 }

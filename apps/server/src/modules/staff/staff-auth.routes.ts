@@ -40,13 +40,21 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
     return ok(null);
   });
 
-  app.get('/api/sso/user_data', { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZStaffUserData) } } }, async (req) => {
-    return ok(await auth.userData(opts, req.session));
-  });
+  app.get(
+    '/api/sso/user_data',
+    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZStaffUserData) } } },
+    async (req) => {
+      return ok(await auth.userData(opts, req.session));
+    },
+  );
 
   app.get(
     '/api/sso/logout',
-    { config: { access: { kind: 'anyone' } }, preHandler: requireCsrfOnGet(opts.names, new URL(opts.publicUrl).origin), schema: { response: { 200: ZNull } } },
+    {
+      config: { access: { kind: 'anyone' } },
+      preHandler: requireCsrfOnGet(opts.names, new URL(opts.publicUrl).origin),
+      schema: { response: { 200: ZNull } },
+    },
     async (req, reply) => {
       // Only a staff session ends here; a patient signs out through their own route.
       if (req.session?.staffUserId) {
@@ -66,14 +74,10 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
     },
   );
 
-  app.post(
-    '/api/sso/client_params',
-    { config: staff, schema: { body: ZStaffClientParams, response: { 200: ZNull } } },
-    async (req) => {
-      await auth.saveClientParams(opts, req.session, req.body);
-      return ok(null);
-    },
-  );
+  app.post('/api/sso/client_params', { config: staff, schema: { body: ZStaffClientParams, response: { 200: ZNull } } }, async (req) => {
+    await auth.saveClientParams(opts, req.session, req.body);
+    return ok(null);
+  });
 
   app.post(
     '/api/sso/password/forgot',

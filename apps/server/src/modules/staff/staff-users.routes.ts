@@ -82,31 +82,50 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
 
   app.get(
     '/api/admin/users/list',
-    { config: { access: { kind: 'admin', area: 'users', need: 'view' } }, schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZOrganisationUserPage) } } },
+    {
+      config: { access: { kind: 'admin', area: 'users', need: 'view' } },
+      schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZOrganisationUserPage) } },
+    },
     async (req) => ok(await users.listOrganisationUsers(deps, orgScope(req).organisationId, req.query)),
   );
-  app.get('/api/admin/users/:id', { config: { access: { kind: 'admin', area: 'users', need: 'view', object: 'adminUser' } }, schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZOrganisationUser) } } }, async (req) =>
-    ok(await users.getOrganisationUser(deps, orgScope(req), req.params.id)),
+  app.get(
+    '/api/admin/users/:id',
+    {
+      config: { access: { kind: 'admin', area: 'users', need: 'view', object: 'adminUser' } },
+      schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZOrganisationUser) } },
+    },
+    async (req) => ok(await users.getOrganisationUser(deps, orgScope(req), req.params.id)),
   );
   app.post(
     '/api/admin/users/create',
-    { config: { access: { kind: 'admin', area: 'users', need: 'edit' } }, schema: { body: ZOrganisationUserCreate, response: { 200: okEnvelope(ZOrganisationUser) } } },
+    {
+      config: { access: { kind: 'admin', area: 'users', need: 'edit' } },
+      schema: { body: ZOrganisationUserCreate, response: { 200: okEnvelope(ZOrganisationUser) } },
+    },
     async (req) => ok(await users.createOrganisationUser(deps, orgScope(req), req.body, { ip: req.ip })),
   );
   app.post(
     '/api/admin/users/:id/update',
-    { config: { access: { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser' } }, schema: { params: ZUserIdParams, body: ZOrganisationUserUpdate, response: { 200: okEnvelope(ZOrganisationUser) } } },
+    {
+      config: { access: { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser' } },
+      schema: { params: ZUserIdParams, body: ZOrganisationUserUpdate, response: { 200: okEnvelope(ZOrganisationUser) } },
+    },
     async (req) => ok(await users.updateOrganisationUser(deps, orgScope(req), req.params.id, req.body, { ip: req.ip })),
   );
   registerActions(fastify, deps, '/api/admin/users', orgScope, { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser' });
 
   app.get(
     '/api/admin/global-users/list',
-    { config: { access: { kind: 'globalAdmin' } }, schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZGlobalUserPage) } } },
+    {
+      config: { access: { kind: 'globalAdmin' } },
+      schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZGlobalUserPage) } },
+    },
     async (req) => ok(await users.listGlobalUsers(deps, req.query)),
   );
-  app.get('/api/admin/global-users/:id', { config: { access: { kind: 'globalAdmin' } }, schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZGlobalUser) } } }, async (req) =>
-    ok(await users.getGlobalUser(deps, globalScope(req), req.params.id)),
+  app.get(
+    '/api/admin/global-users/:id',
+    { config: { access: { kind: 'globalAdmin' } }, schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZGlobalUser) } } },
+    async (req) => ok(await users.getGlobalUser(deps, globalScope(req), req.params.id)),
   );
   app.post(
     '/api/admin/global-users/create',
@@ -115,7 +134,10 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
   );
   app.post(
     '/api/admin/global-users/:id/update',
-    { config: { access: { kind: 'globalAdmin' } }, schema: { params: ZUserIdParams, body: ZGlobalUserUpdate, response: { 200: okEnvelope(ZGlobalUser) } } },
+    {
+      config: { access: { kind: 'globalAdmin' } },
+      schema: { params: ZUserIdParams, body: ZGlobalUserUpdate, response: { 200: okEnvelope(ZGlobalUser) } },
+    },
     async (req) => ok(await users.updateGlobalUser(deps, globalScope(req), req.params.id, req.body, { ip: req.ip })),
   );
   registerActions(fastify, deps, '/api/admin/global-users', globalScope, { kind: 'globalAdmin' });

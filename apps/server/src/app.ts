@@ -22,6 +22,7 @@ import { servicesRoutes } from './modules/services/services.routes';
 import { patientChatCodeRoutes } from './modules/chat-codes/patient-chat-code.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { createFieldCipher } from './platform/crypto/field-cipher';
+import { createFileStore } from './platform/files/create-file-store';
 import { serializeError } from './platform/log/error-serializer';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
@@ -74,6 +75,9 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   const policy = config.session;
   const cipher = createFieldCipher(config.dataKey);
   const tokenKey = createHash('sha256').update(`stripped-token:${config.dataKey}`).digest();
+  // Uploaded files: FILES_DIR on disk, or S3-compatible storage when S3_BUCKET is set.
+  const files = createFileStore(config.files);
+  app.addHook('onClose', () => files.close());
 
   await app.register(errorsPlugin);
   await app.register(cookie);
@@ -101,8 +105,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     publicUrl: config.publicUrl,
   });
   await app.register(staffRoutes, { db: database.db, policy, names, production: config.production, publicUrl: config.publicUrl });
-  await app.register(organisationsRoutes, { db: database.db, cipher });
-  await app.register(organisationsAdminRoutes, { db: database.db, cipher });
+  await app.register(organisationsRoutes, { db: database.db, cipher, files });
+  await app.register(organisationsAdminRoutes, { db: database.db, cipher, files });
   await app.register(servicesAdminRoutes, { db: database.db });
   await app.register(expertsAdminRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(chatCodesAdminRoutes, { db: database.db });

@@ -9,5 +9,6 @@ export * from '../modules/surveys/surveys.tables';
 export * from '../platform/mail/mail.tables';
 export * from '../platform/jobs/jobs.tables';
 export * from '../platform/audit/audit.tables';
+export * from '../platform/files/files.tables';
 export * from '../modules/reception/reception.tables';
 export * from '../stand-ins/mail-catcher/mail-catcher.tables';

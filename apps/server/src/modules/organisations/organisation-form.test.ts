@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { pngImage } from '../../test/png';
+import { receivedFile } from '../../test/received-file';
 import { parseOrganisationForm, type RawOrganisationForm } from './organisation-form';
 
 const ID = '7b0d8a52-4c1e-4a43-9a55-0b6a3e0f1c11';
 
 function raw(fields: Record<string, string>, files: Record<string, Buffer> = {}): RawOrganisationForm {
-  return { fields: new Map(Object.entries(fields)), files: new Map(Object.entries(files)) };
+  const received = Object.entries(files).map(([field, data]) => [field, receivedFile(field, data)] as const);
+  return { fields: new Map(Object.entries(fields)), files: new Map(received) };
 }
 
 describe('organisation form parsing', () => {

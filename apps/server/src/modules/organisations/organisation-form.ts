@@ -15,11 +15,12 @@ import {
 import { isCountryCode } from '../directory/countries';
 import { municipalityByCode } from '../directory/municipalities';
 import { zodIssuesToFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import { checkOrganisationImage, type CheckedImage } from './organisation-images';
+import type { ReceivedFile } from '../../platform/files/multipart-reader';
+import { checkUploadedImage, type CheckedImage } from './organisation-images';
 import { isUuid } from './organisations.repo';
 
-/** The multipart body as read: text fields and files by field name. */
-export type RawOrganisationForm = { fields: Map<string, string>; files: Map<string, Buffer> };
+/** The multipart body as read: text fields and files (spooled, not yet stored) by field name. */
+export type RawOrganisationForm = { fields: Map<string, string>; files: Map<string, ReceivedFile> };
 
 /** Columns of `organisations` the form sets directly (the form's names mapped to the table's). */
 export type OrganisationColumns = Partial<{
@@ -130,9 +131,9 @@ function jsonFields(raw: RawOrganisationForm, form: OrganisationForm, issues: Fi
 
 async function imageFields(raw: RawOrganisationForm, form: OrganisationForm, issues: FieldIssue[]) {
   for (const kind of ORGANISATION_IMAGE_KINDS) {
-    const data = raw.files.get(kind);
-    if (!data) continue;
-    const checked = await checkOrganisationImage(kind, data);
+    const file = raw.files.get(kind);
+    if (!file) continue;
+    const checked = await checkUploadedImage(kind, file);
     if (checked.ok) form.images[kind] = checked.image;
     else issues.push({ field: kind, key: checked.key });
   }

@@ -1,6 +1,10 @@
+import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { jpegHeader, pngImage } from '../../test/png';
-import { checkOrganisationImage } from './organisation-images';
+import type { ReceivedFile } from '../../platform/files/multipart-reader';
+import { jpegHeader, jpegImage, pngImage, webpLogo } from '../../test/png';
+import { checkOrganisationImage, checkUploadedImage, organisationImageFilename } from './organisation-images';
+
+const cut = (data: Buffer, bytes: number) => data.subarray(0, data.length - bytes);
 
 describe('theme image checks', () => {
   test('a PNG logo of exactly 256×128 passes, with its sniffed type', async () => {
@@ -9,10 +13,14 @@ describe('theme image checks', () => {
   });
 
   test('a JPEG background of exactly 1900×1080 passes', async () => {
-    expect(await checkOrganisationImage('background', jpegHeader(1900, 1080))).toMatchObject({
+    expect(await checkOrganisationImage('background', jpegImage(1900, 1080))).toMatchObject({
       ok: true,
       image: { contentType: 'image/jpeg' },
     });
+  });
+
+  test('a WebP logo passes', async () => {
+    expect(await checkOrganisationImage('logoSe', webpLogo())).toEqual({ ok: true, image: { contentType: 'image/webp' } });
   });
 
   test('the wrong pixel size is refused with imageSize', async () => {
@@ -29,8 +37,65 @@ describe('theme image checks', () => {
     expect(await checkOrganisationImage('logo', Buffer.from('not an image at all'))).toEqual({ ok: false, key: 'imageType' });
   });
 
-  test('more than 2 MB is refused with fileTooLarge', async () => {
+  test('more than 2 MB is refused with fileTooLarge; nothing at all with emptyFile', async () => {
     const big = Buffer.concat([pngImage(256, 128), Buffer.alloc(2 * 1024 * 1024)]);
     expect(await checkOrganisationImage('logo', big)).toEqual({ ok: false, key: 'fileTooLarge' });
+    expect(await checkOrganisationImage('logo', Buffer.alloc(0))).toEqual({ ok: false, key: 'emptyFile' });
+  });
+});
+
+describe('images are decoded in full: a damaged file is refused with imageCorrupt', () => {
+  test('a truncated PNG (its header intact, so a header reader says 256×128)', async () => {
+    const png = pngImage(256, 128, [200, 10, 10]);
+    for (const bytes of [1, 12, 30, Math.floor(png.length / 2)]) {
+      expect(await checkOrganisationImage('logo', cut(png, bytes)), `cut ${bytes}`).toEqual({ ok: false, key: 'imageCorrupt' });
+    }
+  });
+
+  test('a PNG with a damaged pixel chunk (its CRC no longer matches)', async () => {
+    const png = Buffer.from(pngImage(256, 128));
+    png[60] = png[60]! ^ 0xff;
+    expect(await checkOrganisationImage('logo', png)).toEqual({ ok: false, key: 'imageCorrupt' });
+  });
+
+  test('a PNG with something after its end (a polyglot)', async () => {
+    const png = Buffer.concat([pngImage(256, 128), Buffer.from('<script>alert(1)</script>')]);
+    expect(await checkOrganisationImage('logo', png)).toEqual({ ok: false, key: 'imageCorrupt' });
+  });
+
+  test('a JPEG that is only a header, and a truncated JPEG', async () => {
+    expect(await checkOrganisationImage('background', jpegHeader(1900, 1080))).toEqual({ ok: false, key: 'imageCorrupt' });
+    const jpeg = jpegImage(256, 128);
+    expect(await checkOrganisationImage('logo', cut(jpeg, 2))).toEqual({ ok: false, key: 'imageCorrupt' });
+    expect(await checkOrganisationImage('logo', cut(jpeg, Math.floor(jpeg.length / 3)))).toEqual({ ok: false, key: 'imageCorrupt' });
+  });
+
+  test('a truncated WebP', async () => {
+    const webp = webpLogo();
+    expect(await checkOrganisationImage('logo', cut(webp, 1))).toEqual({ ok: false, key: 'imageCorrupt' });
+    expect(await checkOrganisationImage('logo', cut(webp, 200))).toEqual({ ok: false, key: 'imageCorrupt' });
+  });
+});
+
+describe('uploaded files', () => {
+  const received = (data: Buffer, filename: string): ReceivedFile => ({
+    field: 'logo',
+    filename,
+    size: data.length,
+    sha256: '',
+    open: () => Readable.from([data]),
+    read: async () => data,
+  });
+
+  test('a PNG named logo.jpg and sent as image/jpeg is a PNG: the type comes from the bytes', async () => {
+    const result = await checkUploadedImage('logo', received(pngImage(256, 128), 'logo.jpg'));
+    expect(result).toMatchObject({ ok: true, image: { contentType: 'image/png' } });
+    expect(organisationImageFilename('logo', 'image/png')).toBe('logo.png');
+  });
+
+  test('a served name is the kind and the sniffed extension only', () => {
+    expect(organisationImageFilename('background', 'image/jpeg')).toBe('background.jpg');
+    expect(organisationImageFilename('logoSe', 'image/webp')).toBe('logoSe.webp');
+    expect(organisationImageFilename('logoEn', 'text/html')).toBe('logoEn.bin');
   });
 });

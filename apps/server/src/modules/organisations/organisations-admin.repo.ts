@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
 import type { OrganisationAreas } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { organisationAreas, organisationFiles, organisations, services } from '../../db/schema';
-import type { CheckedImage } from './organisation-images';
 
 export type NewOrganisationRow = typeof organisations.$inferInsert;
 export type OrganisationPatch = Partial<Omit<NewOrganisationRow, 'id' | 'slug' | 'clientId' | 'createdAt'>>;
@@ -34,21 +33,30 @@ export async function lockOrganisation(tx: Tx, id: string) {
   return row;
 }
 
-export async function upsertFile(
-  tx: Tx,
-  organisationId: string,
-  kind: (typeof organisationFiles.$inferInsert)['kind'],
-  image: CheckedImage,
-) {
-  const values = { contentType: image.contentType, data: image.data, updatedAt: new Date() };
+type ImageKind = (typeof organisationFiles.$inferInsert)['kind'];
+
+/**
+ * Points the organisation's image of `kind` at a stored file (clearing bytes kept from before the file
+ * store); answers the file it replaced, if any, so its row and bytes can go.
+ */
+export async function setImageFile(tx: Tx, organisationId: string, kind: ImageKind, fileId: string): Promise<string | null> {
+  const where = and(eq(organisationFiles.organisationId, organisationId), eq(organisationFiles.kind, kind));
+  const [previous] = await tx.select({ fileId: organisationFiles.fileId }).from(organisationFiles).where(where).for('update');
+  const values = { fileId, legacyContentType: null, legacyData: null, updatedAt: new Date() };
   await tx
     .insert(organisationFiles)
     .values({ organisationId, kind, ...values })
     .onConflictDoUpdate({ target: [organisationFiles.organisationId, organisationFiles.kind], set: values });
+  return previous?.fileId ?? null;
 }
 
-export async function deleteFile(tx: Tx, organisationId: string, kind: (typeof organisationFiles.$inferInsert)['kind']) {
-  await tx.delete(organisationFiles).where(and(eq(organisationFiles.organisationId, organisationId), eq(organisationFiles.kind, kind)));
+/** Removes the organisation's image of `kind`; answers its stored file, if it had one. */
+export async function deleteImage(tx: Tx, organisationId: string, kind: ImageKind): Promise<string | null> {
+  const [removed] = await tx
+    .delete(organisationFiles)
+    .where(and(eq(organisationFiles.organisationId, organisationId), eq(organisationFiles.kind, kind)))
+    .returning({ fileId: organisationFiles.fileId });
+  return removed?.fileId ?? null;
 }
 
 export async function areasOf(tx: Tx, organisationId: string): Promise<OrganisationAreas> {

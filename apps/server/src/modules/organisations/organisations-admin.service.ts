@@ -214,32 +214,36 @@ export async function createOrganisation(
   const name = form.columns.name!;
   const content = { ...defaultOrganisationContent(name), ...form.content };
   const flags = { ...NEW_ORGANISATION_FLAGS, ...form.flags };
-  throwIfFieldIssues(
-    [...organisationIssues(content, flags), ...(form.serviceOrder?.length ? [{ field: 'services', key: 'invalid' as const }] : [])]);
-  return withStoredImages(files, form, (stored, replaced) => db.transaction(async (tx) => {
-    const empty = { patientDays: null, adminDays: null, expertDays: null };
-    const saved = await repo.insertOrganisation(tx, {
-      ...patchOf(form, cipher, empty),
-      name,
-      primaryColor: form.columns.primaryColor!,
-      backgroundColor: form.columns.backgroundColor!,
-      slug: await freeSlug(tx, name),
-      clientId: newClientId(),
-      flags,
-      content,
-    });
-    replaced.push(...(await saveImages(tx, saved.id, stored, form.removeBackground)));
-    if (form.areas) await repo.replaceAreas(tx, saved.id, form.areas);
-    await recordAudit(tx, {
-      actorType: 'staff',
-      actorId: actor.staff.userId,
-      action: 'organisation.create',
-      objectType: 'organisation',
-      objectId: saved.id,
-      ip: actor.ip,
-    });
-    return saved;
-  }));
+  throwIfFieldIssues([
+    ...organisationIssues(content, flags),
+    ...(form.serviceOrder?.length ? [{ field: 'services', key: 'invalid' as const }] : []),
+  ]);
+  return withStoredImages(files, form, (stored, replaced) =>
+    db.transaction(async (tx) => {
+      const empty = { patientDays: null, adminDays: null, expertDays: null };
+      const saved = await repo.insertOrganisation(tx, {
+        ...patchOf(form, cipher, empty),
+        name,
+        primaryColor: form.columns.primaryColor!,
+        backgroundColor: form.columns.backgroundColor!,
+        slug: await freeSlug(tx, name),
+        clientId: newClientId(),
+        flags,
+        content,
+      });
+      replaced.push(...(await saveImages(tx, saved.id, stored, form.removeBackground)));
+      if (form.areas) await repo.replaceAreas(tx, saved.id, form.areas);
+      await recordAudit(tx, {
+        actorType: 'staff',
+        actorId: actor.staff.userId,
+        action: 'organisation.create',
+        objectType: 'organisation',
+        objectId: saved.id,
+        ip: actor.ip,
+      });
+      return saved;
+    }),
+  );
 }
 
 /** Changes what the form sends and leaves the rest; rules across fields are checked on the merged result. */
@@ -252,28 +256,30 @@ export async function updateOrganisation(
 ): Promise<OrganisationSaved> {
   const id = form.id!;
   assertOrganisationAccess(actor.staff, id, 'edit');
-  return withStoredImages(files, form, (stored, replaced) => db.transaction(async (tx) => {
-    const row = await repo.lockOrganisation(tx, id);
-    if (!row) throw new AppError(404);
-    const content = { ...contentOf(row), ...form.content };
-    const flags = { ...NEW_ORGANISATION_FLAGS, ...row.flags, ...form.flags };
-    throwIfFieldIssues([...organisationIssues(content, flags), ...(await serviceOrderIssues(tx, id, form.serviceOrder))]);
-    await repo.updateOrganisation(tx, id, { ...patchOf(form, cipher, row.retention), content, flags });
-    replaced.push(...(await saveImages(tx, id, stored, form.removeBackground)));
-    if (form.areas) await repo.replaceAreas(tx, id, form.areas);
-    if (form.serviceOrder) await repo.reorderServices(tx, id, form.serviceOrder);
-    await recordAudit(tx, {
-      actorType: 'staff',
-      actorId: actor.staff.userId,
-      action: 'organisation.update',
-      objectType: 'organisation',
-      objectId: id,
-      ip: actor.ip,
-      // Which parts changed, never their values (they may hold secrets).
-      details: { fields: changedParts(form) },
-    });
-    return { id, clientId: row.clientId };
-  }));
+  return withStoredImages(files, form, (stored, replaced) =>
+    db.transaction(async (tx) => {
+      const row = await repo.lockOrganisation(tx, id);
+      if (!row) throw new AppError(404);
+      const content = { ...contentOf(row), ...form.content };
+      const flags = { ...NEW_ORGANISATION_FLAGS, ...row.flags, ...form.flags };
+      throwIfFieldIssues([...organisationIssues(content, flags), ...(await serviceOrderIssues(tx, id, form.serviceOrder))]);
+      await repo.updateOrganisation(tx, id, { ...patchOf(form, cipher, row.retention), content, flags });
+      replaced.push(...(await saveImages(tx, id, stored, form.removeBackground)));
+      if (form.areas) await repo.replaceAreas(tx, id, form.areas);
+      if (form.serviceOrder) await repo.reorderServices(tx, id, form.serviceOrder);
+      await recordAudit(tx, {
+        actorType: 'staff',
+        actorId: actor.staff.userId,
+        action: 'organisation.update',
+        objectType: 'organisation',
+        objectId: id,
+        ip: actor.ip,
+        // Which parts changed, never their values (they may hold secrets).
+        details: { fields: changedParts(form) },
+      });
+      return { id, clientId: row.clientId };
+    }),
+  );
 }
 
 /** The municipalities and postal codes an organisation serves (the services form checks service areas against them). */

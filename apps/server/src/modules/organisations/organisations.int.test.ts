@@ -57,8 +57,9 @@ describe('GET /api/config/{companyId} (public)', () => {
     };
     await ctx.db.update(organisations).set({ content, ninchatSiteKey: 'site-key-1' }).where(eq(organisations.id, ctx.espoo.id));
     await ctx.db.insert(organisationFiles).values([
-      { organisationId: ctx.espoo.id, kind: 'logo', contentType: 'image/png', data: Buffer.from('89504e47', 'hex') },
-      { organisationId: ctx.espoo.id, kind: 'background', contentType: 'image/jpeg', data: Buffer.from('ffd8ffe0', 'hex') },
+      // Rows as they were before the file store (bytes in the row): still served until uploaded again.
+      { organisationId: ctx.espoo.id, kind: 'logo', legacyContentType: 'image/png', legacyData: Buffer.from('89504e47', 'hex') },
+      { organisationId: ctx.espoo.id, kind: 'background', legacyContentType: 'image/jpeg', legacyData: Buffer.from('ffd8ffe0', 'hex') },
     ]);
     try {
       const config = await okData<PatientConfig>(ctx.guest().fetch('/api/config/espoo-demo'));
@@ -80,6 +81,7 @@ describe('GET /api/config/{companyId} (public)', () => {
       expect(logo.headers.get('content-type')).toBe('image/png');
       expect(logo.headers.get('cache-control')).toBe('public, max-age=300');
       expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(logo.headers.get('content-disposition')).toBe('inline; filename="logo.png"');
       expect(Buffer.from(await logo.arrayBuffer()).toString('hex')).toBe('89504e47');
       await expectError(ctx.guest().fetch(`/api/files/organisations/${ctx.espoo.id}/logoEn`), 404, 404);
       await expectError(ctx.guest().fetch(`/api/files/organisations/${ctx.kaarina.id}/logo`), 404, 404);

@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { organisationAreas, organisationFiles, organisations } from '../../db/schema';
+import { files, organisationAreas, organisationFiles, organisations } from '../../db/schema';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type OrganisationFileKind = (typeof organisationFiles.$inferSelect)['kind'];
@@ -43,11 +43,23 @@ export function listFileKinds(tx: Tx, organisationId: string) {
     .where(eq(organisationFiles.organisationId, organisationId));
 }
 
+/**
+ * The theme image of `kind`: its stored file (key, recorded type, size, served name), or for an image
+ * from before the file store, the bytes kept in the row.
+ */
 export async function findFile(tx: Tx, organisationId: string, kind: OrganisationFileKind) {
   if (!isUuid(organisationId)) return undefined;
   const [row] = await tx
-    .select({ contentType: organisationFiles.contentType, data: organisationFiles.data })
+    .select({
+      key: files.key,
+      contentType: files.contentType,
+      size: files.size,
+      filename: files.filename,
+      legacyContentType: organisationFiles.legacyContentType,
+      legacyData: organisationFiles.legacyData,
+    })
     .from(organisationFiles)
+    .leftJoin(files, eq(files.id, organisationFiles.fileId))
     .where(and(eq(organisationFiles.organisationId, organisationId), eq(organisationFiles.kind, kind)))
     .limit(1);
   return row;

@@ -1,5 +1,20 @@
-import { boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { FeatureFlags, Localized, OrganisationContent } from '@prsp/contracts';
+import { files } from '../../platform/files/files.tables';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -39,7 +54,11 @@ export const organisations = pgTable('organisations', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Theme images: logo per language and background, checked for size on upload. */
+/**
+ * Theme images: logo per language and background, checked on upload, their bytes in the file store.
+ * Rows from before the file store keep their bytes in `data` (with `content_type`) and are served from
+ * there until the image is uploaded again: SQL cannot write to the store, so the migration leaves them.
+ */
 export const organisationFiles = pgTable(
   'organisation_files',
   {
@@ -47,11 +66,15 @@ export const organisationFiles = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['logo', 'logoEn', 'logoSe', 'background'] }).notNull(),
-    contentType: text('content_type').notNull(),
-    data: bytea('data').notNull(),
+    fileId: uuid('file_id').references(() => files.id),
+    legacyContentType: text('content_type'),
+    legacyData: bytea('data'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.organisationId, t.kind] })],
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.kind] }),
+    check('organisation_files_has_image', sql`${t.fileId} is not null or ${t.legacyData} is not null`),
+  ],
 );
 
 /** Where an organisation serves: municipalities (by Statistics Finland code) or postal codes. */

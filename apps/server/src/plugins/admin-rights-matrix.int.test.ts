@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_AREAS, NO_RIGHTS, PRESET_RIGHTS, type AdminRights } from '@prsp/contracts';
 import { TestBrowser } from '../test/http-client';
 import { signInStaff, type StaffSessionOptions, startStaffTestApp, withCsrfCookie } from '../test/staff-accounts';
-import type { TestApp } from '../test/test-app';
 import type { DeclaredRoute } from '../platform/access/route-access';
 import { OBJECT_FIXTURES, SAMPLE_BODIES } from './admin-rights-matrix.fixtures';
 

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { AppError } from '../platform/app-error';
 import { resolveSession, type Session, type SessionPolicy } from '../platform/session/sessions.service';
 
 declare module 'fastify' {

@@ -1,8 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { mandateFlows, sessions } from '../identity/identity.tables';
-import { organisations } from '../organisations/organisations.tables';
-import { patients, termsAcceptances } from '../patients/patients.tables';
+import { mandateFlows, organisations, patients, sessions, termsAcceptances } from '../../db/schema';
 
 export type MandateFlowRow = typeof mandateFlows.$inferSelect;
 

@@ -4,9 +4,7 @@ import { sha256 } from '../../platform/crypto/tokens';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { sessions } from '../identity/identity.tables';
-import { organisations } from '../organisations/organisations.tables';
-import { patients, termsAcceptances } from '../patients/patients.tables';
+import { organisations, patients, sessions, termsAcceptances } from '../../db/schema';
 import { organisationBySlug, patientIdOf } from '../patients/patient-test-steps';
 
 export type OnBehalfSteps = ReturnType<typeof onBehalfSteps>;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
 import { appointments } from '../../db/schema';
+import type { TestBrowser } from '../../test/http-client';
 import { ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
 import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import {
@@ -14,7 +14,6 @@ import {
   ZStaffUserData,
   type AppRole,
 } from '@prsp/contracts';
-import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/ok';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, isStrongPassword, type AppRole, type Language } from '@prsp/contracts';
+import { isStrongPassword, type AppRole } from '@prsp/contracts';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { sha256 } from '../../platform/crypto/tokens';

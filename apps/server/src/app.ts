@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { actingRoutes } from './modules/acting/acting.routes';
 import { createMandatesClient } from './modules/acting/mandates-client';
+import { POST_LOGOUT_PATH } from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { createOidcClient } from './modules/identity/oidc-client';
@@ -128,7 +129,12 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(mailPlugin, { config, db: database.db });
 
   if (config.testIdpEnabled) {
-    await app.register(testIdpPlugin, { ...config.oidc, redirectUri, cookieSecret: config.dataKey });
+    await app.register(testIdpPlugin, {
+      ...config.oidc,
+      redirectUri,
+      postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,
+      cookieSecret: config.dataKey,
+    });
   }
   if (config.testMandatesEnabled) {
     // Its API paths name identity codes: no per-request log lines (warn and above only).

@@ -16,6 +16,14 @@ export type StrippedToken = z.infer<typeof ZStrippedToken>;
 /** Query of `GET /api/login`. */
 export const ZLoginQuery = z.object({ lang: z.optional(zText().check(z.maxLength(5))) });
 
+/**
+ * `POST /api/logout`: with a signed-in patient, the identity provider's end-session URL the browser goes to next,
+ * so the identification ends too (RP-initiated logout) and comes back to the logout page; null when there is
+ * nothing to end there (no session, or a provider without an end-session endpoint).
+ */
+export const ZLogoutResult = z.nullable(z.object({ endSessionUrl: z.url() }));
+export type LogoutResult = z.infer<typeof ZLogoutResult>;
+
 /** Sign-in failures the callback reports to the authentication page as `?error=`. */
 export const LOGIN_ERRORS = ['invalidSsn', 'loginFailed'] as const;
 export type LoginError = (typeof LOGIN_ERRORS)[number];

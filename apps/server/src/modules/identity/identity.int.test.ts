@@ -165,7 +165,7 @@ describe('session lifecycle', () => {
     await browser.signIn('150375-257R');
     const first = browser.cookie('prsp_session')!;
 
-    // The provider remembers the person, so it sends the browser straight back.
+    // The provider asks to identify again (prompt=login) even though it remembers the person.
     const again = await browser.fetch(await reachCallback(browser, '150375-257R'));
     expect(again.status).toBe(303);
     const second = setCookieAttributes(again, 'prsp_session')?.value;
@@ -190,7 +190,12 @@ describe('session lifecycle', () => {
 
     const res = await browser.fetch('/api/logout', { method: 'POST' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', statusCode: 200, data: null });
+    // The answer names the provider's end-session URL, so the identification ends too (identification-freshness.int.test.ts).
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      statusCode: 200,
+      data: { endSessionUrl: expect.stringContaining('/session/end?') },
+    });
     expect(setCookieAttributes(res, 'prsp_session')?.value).toBe('');
     expect(browser.cookie('prsp_session')).toBeUndefined();
 

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okEnvelope, toLanguage, ZAuthCheck, ZLoginQuery, ZStrippedToken, ZUserInfo, type LoginError } from '@prsp/contracts';
+import {
+  okEnvelope,
+  toLanguage,
+  ZAuthCheck,
+  ZLoginQuery,
+  ZLogoutResult,
+  ZStrippedToken,
+  ZUserInfo,
+  type LoginError,
+} from '@prsp/contracts';
 import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/ok';
 import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';
@@ -58,9 +67,14 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     return ok(await identity.strippedToken(opts, patientContextOf(req).patientId));
   });
 
-  app.post('/api/logout', { config: { access: { kind: 'anyone' } } }, async (req, reply) => {
-    if (req.session) await identity.logout(opts, req.session, req.ip);
-    clearSessionCookie(reply, opts.names, opts.production);
-    return ok(null);
-  });
+  // The answer names the provider's end-session URL: the web app goes there so the identification ends too.
+  app.post(
+    '/api/logout',
+    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZLogoutResult) } } },
+    async (req, reply) => {
+      const endSessionUrl = req.session ? await identity.logout(opts, req.session, req.ip) : null;
+      clearSessionCookie(reply, opts.names, opts.production);
+      return ok(endSessionUrl ? { endSessionUrl } : null);
+    },
+  );
 }

@@ -8,8 +8,13 @@ import { sha256 } from '../../platform/crypto/tokens';
 import { findPatient, registerPatient } from '../patients/patients.service';
 import * as flows from './login-flows.repo';
 import type { OidcClient } from './oidc-client';
-import { createSession, destroySession, type SessionPolicy } from '../../platform/session/sessions.service';
+import { createSession, destroySession, saveSessionData, type SessionPolicy } from '../../platform/session/sessions.service';
 import { patientAuditActor } from '../../platform/audit/patient-audit';
+
+/** Where the identity provider sends the browser after its logout: the patient app's logout page. */
+export const POST_LOGOUT_PATH = '/logout';
+/** The session data key of the encrypted ID token, kept for the provider logout (`id_token_hint`). */
+const ID_TOKEN_KEY = 'idToken';
 
 /** A sign-in that has not come back from the broker within this time is void. */
 export const LOGIN_FLOW_TTL_MS = 10 * 60 * 1000;
@@ -49,6 +54,8 @@ export async function finishLogin(
     state: input.stateFromCookie,
     nonce: flow.nonce,
     codeVerifier: flow.codeVerifier,
+    // The person must have identified after this sign-in began (max_age=0).
+    requestedAt: flow.createdAt,
   });
   if (!isValidSsn(identity.ssn)) throw new AppError(105, { detail: 'broker returned an invalid identity code' });
 
@@ -57,6 +64,8 @@ export async function finishLogin(
     const patient = await registerPatient(tx, deps.cipher, identity, now);
     if (input.previousSessionId) await destroySession(tx, input.previousSessionId);
     const { token, session } = await createSession(tx, deps.policy, { patientId: patient.id }, now);
+    // Encrypted at rest like identity codes: it names the person, and it is only ever sent back to the provider.
+    await saveSessionData(tx, session.id, { [ID_TOKEN_KEY]: deps.cipher.encrypt(identity.idToken) });
     await recordAudit(tx, {
       actorType: 'patient',
       actorId: patient.id,
@@ -69,11 +78,15 @@ export async function finishLogin(
   });
 }
 
+/**
+ * Ends the session and returns where the browser goes next to end the identification at the provider too
+ * (RP-initiated logout with the session's ID token as `id_token_hint`), or null when there is nothing to end.
+ */
 export async function logout(
-  deps: Pick<IdentityDeps, 'db'>,
-  session: { id: string; patientId: string | null; actingForPatientId: string | null },
+  deps: Pick<IdentityDeps, 'db' | 'oidc' | 'cipher'> & { publicUrl: string },
+  session: { id: string; patientId: string | null; actingForPatientId: string | null; data: Record<string, unknown> },
   ip: string,
-): Promise<void> {
+): Promise<string | null> {
   await deps.db.transaction(async (tx) => {
     await destroySession(tx, session.id);
     await recordAudit(tx, {
@@ -85,6 +98,11 @@ export async function logout(
       ip,
     });
   });
+  const stored = session.data[ID_TOKEN_KEY];
+  if (typeof stored !== 'string') return null;
+  // Our session is over either way: a provider that cannot be reached now leaves only its own session behind,
+  // and the next sign-in asks to identify again (prompt=login) regardless.
+  return deps.oidc.endSessionUrl(deps.cipher.decrypt(stored), `${deps.publicUrl}${POST_LOGOUT_PATH}`).catch(() => null);
 }
 
 export async function userInfo(deps: Pick<IdentityDeps, 'db'>, patientId: string) {

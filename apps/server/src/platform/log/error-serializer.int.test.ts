@@ -28,20 +28,21 @@ beforeAll(async () => {
   });
   app = await buildApp({ config, database, logStream });
   const db = database.db;
+  const anyone = { config: { access: { kind: 'anyone' as const } } };
   // A failed cast: the value is in drizzle's params and message and in PostgreSQL's own message.
-  app.get('/api/test/bad-cast', async () => db.execute(sql`select ${SECRET}::int`));
+  app.get('/api/test/bad-cast', anyone, async () => db.execute(sql`select ${SECRET}::int`));
   // A unique violation: PostgreSQL names the value in `detail`.
-  app.get('/api/test/duplicate', async () => {
+  app.get('/api/test/duplicate', anyone, async () => {
     const row = { email: EMAIL, firstName: SECRET, lastName: SECRET };
     await db.insert(staffUsers).values(row);
     await db.insert(staffUsers).values(row);
   });
   // A NUL in text: refused by the database driver or server.
-  app.get('/api/test/nul', async () =>
+  app.get('/api/test/nul', anyone, async () =>
     db.insert(staffUsers).values({ email: 'nul@test.example', firstName: `${SECRET}\u0000`, lastName: 'x' }),
   );
   // A database error wrapped in an AppError.
-  app.get('/api/test/wrapped', async () => {
+  app.get('/api/test/wrapped', anyone, async () => {
     try {
       await db.execute(sql`select ${SECRET}::uuid`);
     } catch (cause) {
@@ -87,7 +88,7 @@ describe('serializeError', () => {
     const err = Object.assign(new Error('boom', { cause: new Error('below') }), { code: 'E_X' });
     const out = serializeError(err);
     expect(out).toMatchObject({ type: 'Error', message: 'boom', code: 'E_X', cause: { type: 'Error', message: 'below' } });
-    expect(typeof out === 'object' && out.stack).toMatch(/^Error: boom\n\s+at /);
+    expect(out.stack).toMatch(/^Error: boom\n\s+at /);
   });
 
   test('drops params and detail and blanks literals of a database-like error', () => {
@@ -105,8 +106,8 @@ describe('serializeError', () => {
     expect(out).toMatchObject({ message: "Failed query: select '?' where a = $1", query: "select '?' where a = $1", code: '23505' });
   });
 
-  test('a string stays a string; a thrown non-error names only its type', () => {
-    expect(serializeError('sign-in refused')).toBe('sign-in refused');
-    expect(serializeError({ email: EMAIL })).toEqual({ type: 'object', message: 'non-error value thrown' });
+  test('a string is kept as the message; a thrown non-error names only its type', () => {
+    expect(serializeError('sign-in refused')).toEqual({ type: 'string', message: 'sign-in refused', stack: '' });
+    expect(serializeError({ email: EMAIL })).toEqual({ type: 'object', message: 'non-error value thrown', stack: '' });
   });
 });

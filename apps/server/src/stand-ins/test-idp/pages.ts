@@ -15,6 +15,10 @@ const TEXT = {
     submit: 'Tunnistaudu',
     cancel: 'Peruuta tunnistautuminen',
     required: 'Henkilötunnus puuttuu.',
+    logoutTitle: 'Kirjaudutaan ulos',
+    logoutText: 'Tunnistautuminen päättyy, ja palaat palveluun.',
+    logoutButton: 'Kirjaudu ulos',
+    loggedOut: 'Olet kirjautunut ulos tunnistuspalvelusta.',
   },
   se: {
     title: 'Testidentifiering',
@@ -29,6 +33,10 @@ const TEXT = {
     submit: 'Identifiera dig',
     cancel: 'Avbryt identifieringen',
     required: 'Personbeteckningen saknas.',
+    logoutTitle: 'Du loggas ut',
+    logoutText: 'Identifieringen avslutas och du återvänder till tjänsten.',
+    logoutButton: 'Logga ut',
+    loggedOut: 'Du har loggat ut från identifieringstjänsten.',
   },
   en: {
     title: 'Test identification',
@@ -43,6 +51,10 @@ const TEXT = {
     submit: 'Identify',
     cancel: 'Cancel identification',
     required: 'The personal identity code is missing.',
+    logoutTitle: 'Signing out',
+    logoutText: 'The identification ends and you return to the service.',
+    logoutButton: 'Sign out',
+    loggedOut: 'You have signed out of the identification service.',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -103,3 +115,41 @@ button:focus-visible,input:focus-visible{outline:3px solid #f5a623;outline-offse
 form.other{display:grid;gap:.4rem}
 input{font:inherit;padding:.6rem;border:1px solid #5a6570;border-radius:.4rem}
 .error{color:#a4000f;font-weight:600}`;
+
+function page(lang: Language, title: string, body: string, script = ''): string {
+  const t = TEXT[lang];
+  const htmlLang = lang === 'se' ? 'sv' : lang;
+  return `<!doctype html>
+<html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} – ${t.service}</title><link rel="stylesheet" href="/test-idp/style.css">${script}</head>
+<body><main>
+${body}
+</main></body></html>`;
+}
+
+/**
+ * The end-session page of RP-initiated logout. `form` is the provider's own form (its action and xsrf token);
+ * `logout=yes` ends the provider's whole session, not only this client's. `/test-idp/logout.js` submits it at
+ * once; without script the button does.
+ */
+export function logoutPage(opts: { form: string; lang: Language }): string {
+  const t = TEXT[opts.lang];
+  const form = opts.form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+  return page(
+    opts.lang,
+    t.logoutTitle,
+    `<h1>${t.logoutTitle}</h1>
+<p>${t.logoutText}</p>
+${form}
+<button type="submit" form="op.logoutForm">${t.logoutButton}</button>`,
+    '<script src="/test-idp/logout.js" defer></script>',
+  );
+}
+
+/** Shown after a logout that named no page to return to. */
+export function loggedOutPage(opts: { lang: Language }): string {
+  const t = TEXT[opts.lang];
+  return page(opts.lang, t.logoutTitle, `<h1>${t.loggedOut}</h1>`);
+}
+
+export const LOGOUT_SCRIPT = "document.getElementById('op.logoutForm')?.submit();\n";

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { isValidSsn, normalizeSsn } from '@prsp/contracts';
-import { loginPage, pageLanguage, STYLE } from './pages';
+import { LOGOUT_SCRIPT, logoutPage, loggedOutPage, loginPage, pageLanguage, STYLE } from './pages';
 import { TEST_PERSONS } from './test-persons';
 
 export type TestIdpOptions = {
@@ -13,6 +13,8 @@ export type TestIdpOptions = {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** Where the provider may send the browser after its logout (the product's logout page). */
+  postLogoutRedirectUri: string;
   ssnClaim: string;
   cookieSecret: string;
 };
@@ -24,6 +26,8 @@ export const TEST_IDP_PREFIX = '/test-idp';
  * authorization code flow with PKCE, signed ID tokens carrying the national identity code,
  * given name and family name. Its sign-in page lets a tester pick a test person or type a code.
  * Typed codes are passed on unchecked, so the product's own validation (105) can be exercised.
+ * Like a real broker it honours `prompt=login` and `max_age` (the page shows again and `auth_time` is new) and
+ * RP-initiated logout: its end-session page ends its own session and returns to the product's logout page.
  * State is in memory: this is for one demo or test process, never for production.
  */
 export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOptions) => {
@@ -37,6 +41,7 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
         client_id: opts.clientId,
         client_secret: opts.clientSecret,
         redirect_uris: [opts.redirectUri],
+        post_logout_redirect_uris: [opts.postLogoutRedirectUri],
         response_types: ['code'],
         grant_types: ['authorization_code'],
       },
@@ -47,7 +52,22 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // The end-session page submits itself (a script file: the CSP allows no inline script) and always ends the
+      // provider's session, as brokers do for a relying party's logout with a valid id_token_hint.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'text/html; charset=utf-8';
+          ctx.body = logoutPage({ form, lang: pageLanguage(ctx.oidc.params?.ui_locales) });
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'text/html; charset=utf-8';
+          ctx.body = loggedOutPage({ lang: pageLanguage(ctx.oidc.params?.ui_locales) });
+        },
+      },
+    },
     cookies: { keys: [opts.cookieSecret] },
     interactions: { url: (_ctx, interaction) => `${TEST_IDP_PREFIX}/interaction/${interaction.uid}` },
     // First-party client: consent is implied, as with a real broker's contract.
@@ -90,6 +110,7 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
     await scoped.register(formbody);
 
     scoped.get(`${TEST_IDP_PREFIX}/style.css`, async (_req, reply) => reply.type('text/css').send(STYLE));
+    scoped.get(`${TEST_IDP_PREFIX}/logout.js`, async (_req, reply) => reply.type('text/javascript').send(LOGOUT_SCRIPT));
 
     scoped.get<{ Params: { uid: string } }>(`${TEST_IDP_PREFIX}/interaction/:uid`, async (req, reply) => {
       const details = await provider.interactionDetails(req.raw, reply.raw);

@@ -17,9 +17,9 @@ const MAX_CAUSES = 5;
 export type SerializedError = {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   query?: string;
-  cause?: SerializedError | string;
+  cause?: SerializedError;
   [field: string]: unknown;
 };
 
@@ -55,17 +55,18 @@ function frames(stack: string | undefined): string {
     .join('\n');
 }
 
-export function serializeError(err: unknown, depth = 0): SerializedError | string {
+export function serializeError(err: unknown, depth = 0): SerializedError {
   if (!(err instanceof Error)) {
     // A string logged as `err` is the caller's own text; anything else is described by its type only.
-    return typeof err === 'string' ? err : { type: typeof err, message: 'non-error value thrown' };
+    return typeof err === 'string'
+      ? { type: 'string', message: err, stack: '' }
+      : { type: typeof err, message: 'non-error value thrown', stack: '' };
   }
   const e = err as ErrorFields;
   const type = e.constructor?.name || e.name || 'Error';
   const message = cleanMessage(e);
-  const out: SerializedError = { type, message };
   const stackFrames = frames(e.stack);
-  out.stack = stackFrames ? `${type}: ${message}\n${stackFrames}` : `${type}: ${message}`;
+  const out: SerializedError = { type, message, stack: stackFrames ? `${type}: ${message}\n${stackFrames}` : `${type}: ${message}` };
   for (const field of KEPT_FIELDS) {
     const value = e[field];
     if (typeof value === 'string' || typeof value === 'number') out[field] = value;

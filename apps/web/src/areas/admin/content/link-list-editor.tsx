@@ -30,7 +30,7 @@ export function LinkListEditor({
         const set = (next: LinkItem[]) => onChange({ ...value, [lang]: next });
         return (
           <div key={lang} className="repeat-group">
-            <h4>{t(`staff.languageNames.${lang}`)}</h4>
+            <h4>{t(`ui.languageNames.${lang}`)}</h4>
             {links.length === 0 && <p className="hint">{t('admin.content.noLinks')}</p>}
             {links.map((link, i) => (
               <div key={i} className="repeat-item">
@@ -59,7 +59,7 @@ export function LinkListEditor({
               </div>
             ))}
             <button type="button" className="button small secondary" onClick={() => set([...links, { text: '', url: '' }])}>
-              {t('admin.content.addLink', { lang: t(`staff.languageNames.${lang}`) })}
+              {t('admin.content.addLink', { lang: t(`ui.languageNames.${lang}`) })}
             </button>
           </div>
         );

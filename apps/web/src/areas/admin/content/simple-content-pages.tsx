@@ -67,13 +67,13 @@ export function SelfBookingConfirmationPage({ user }: { user: StaffUserData }) {
                 {LANGUAGES.map((lang) => (
                   <div key={lang} className="form-grid">
                     <TextField
-                      label={t('admin.bookingConfirmation.linkText', { lang: t(`staff.languageNames.${lang}`) })}
+                      label={t('admin.bookingConfirmation.linkText', { lang: t(`ui.languageNames.${lang}`) })}
                       value={link[lang].text}
                       onChange={(text) => setJson('bookingConfirmedLink', { ...link, [lang]: { ...link[lang], text } })}
                       error={errors[`bookingConfirmedLink.${lang}.text`]}
                     />
                     <TextField
-                      label={t('admin.bookingConfirmation.linkUrl', { lang: t(`staff.languageNames.${lang}`) })}
+                      label={t('admin.bookingConfirmation.linkUrl', { lang: t(`ui.languageNames.${lang}`) })}
                       type="url"
                       value={link[lang].url}
                       onChange={(url) => setJson('bookingConfirmedLink', { ...link, [lang]: { ...link[lang], url } })}

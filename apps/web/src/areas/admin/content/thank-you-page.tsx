@@ -41,7 +41,7 @@ function ButtonsEditor({ editor }: { editor: Editor }) {
               {LANGUAGES.map((lang) => (
                 <div key={lang} className="form-grid">
                   <TextField
-                    label={t('admin.thankYou.buttonText', { lang: t(`staff.languageNames.${lang}`) })}
+                    label={t('admin.thankYou.buttonText', { lang: t(`ui.languageNames.${lang}`) })}
                     value={button.details[lang].text}
                     onChange={(text) =>
                       setJson(
@@ -55,7 +55,7 @@ function ButtonsEditor({ editor }: { editor: Editor }) {
                     required
                   />
                   <TextField
-                    label={t('admin.thankYou.buttonUrl', { lang: t(`staff.languageNames.${lang}`) })}
+                    label={t('admin.thankYou.buttonUrl', { lang: t(`ui.languageNames.${lang}`) })}
                     type="url"
                     value={button.details[lang].url}
                     onChange={(url) =>

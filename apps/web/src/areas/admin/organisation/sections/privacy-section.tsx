@@ -14,7 +14,7 @@ export function PrivacySection({ editor }: { editor: Editor }) {
       <div className="form">
         {LANGUAGES.map((lang) => (
           <fieldset key={lang} disabled={readOnly} className="form-grid">
-            <legend>{t(`staff.languageNames.${lang}`)}</legend>
+            <legend>{t(`ui.languageNames.${lang}`)}</legend>
             <TextField
               label={t('admin.org.privacy.name')}
               value={value[lang].name}

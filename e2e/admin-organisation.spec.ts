@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ORGANISATION, GLOBAL_ADMIN, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn } from './admin-fixtures';
 import { acceptCookies, expectAccessible, signInAs } from './fixtures';
+import { contactFor, fillContact, signInAsNewPerson } from './patient-steps';
 // The server tests' encoder: a real PNG, so the server's size check reads its true pixel size.
 import { pngImage } from '../apps/server/src/test/png';
 
@@ -40,12 +41,12 @@ test('a global admin creates an organisation with a logo and colours, and the pa
   // The live preview follows the colours as they are typed.
   await expect(page.locator('.theme-preview .preview-header')).toHaveCSS('background-color', 'rgb(122, 31, 92)');
 
-  // A logo of the wrong size is refused on the spot; the real 256×128 one is taken.
+  // A logo of the wrong size is refused on the spot, saying the size it has; the real 256×128 one is taken.
   const logoInput = page.getByLabel('Logo (suomi, oletus)');
-  await logoInput.setInputFiles({ name: 'wrong.png', mimeType: 'image/png', buffer: pngImage(100, 100, [10, 10, 10]) });
-  await expect(page.getByText(/Kuvan mitat ovat väärät/).first()).toBeVisible();
+  await logoInput.setInputFiles({ name: 'wrong.png', mimeType: 'image/png', buffer: pngImage(100, 90, [10, 10, 10]) });
+  await expect(page.getByText('Kuvan koko on 100 × 90 px, mutta sen on oltava tasan 256 × 128 px.').first()).toBeVisible();
   await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngImage(256, 128, [40, 40, 40]) });
-  await expect(page.getByText(/Kuvan mitat ovat väärät/)).toHaveCount(0);
+  await expect(page.getByText(/Kuvan koko on/)).toHaveCount(0);
   await expect(page.locator('.theme-preview .preview-header img')).toBeVisible();
 
   for (const [legend, url] of [
@@ -84,7 +85,10 @@ test('a global admin creates an organisation with a logo and colours, and the pa
   await patientContext.close();
 });
 
-test('service settings warn about unsaved changes and save with a toast', async ({ page }) => {
+test('service settings warn about unsaved changes and save with a toast; the terms link set there shows to patients', async ({
+  page,
+  browser,
+}) => {
   await staffSignIn(page, 'admin', ORG_ADMIN);
   await chooseOrganisation(page, DEMO_ORGANISATION);
   await openFromMenu(page, 'Organisaation asetukset');
@@ -124,8 +128,19 @@ test('service settings warn about unsaved changes and save with a toast', async 
       .getByLabel('Verkko-osoite');
     if ((await field.inputValue()) === '') await field.fill(url);
   }
+  // Spec §2 and §3: the terms' 'more' link is set here and shows under the patient's terms.
+  const showMore = page.getByLabel('Näytä käyttöehtojen alla lisätietolinkki');
+  if (!(await showMore.isChecked())) await showMore.check();
+  const moreLink = page.getByRole('group', { name: 'Käyttöehtojen lisätietolinkki' });
+  await moreLink.getByLabel('Linkin teksti (Suomeksi)').fill('Lisää käyttöehdoista');
+  await moreLink.getByLabel('Linkin osoite (Suomeksi)').fill('https://espoo.example/kayttoehdot');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Tallenna' }).first().click();
   await expect(page.getByText('Tallennettu', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Käyttöehtojen lisätietolinkki' }).getByLabel('Linkin osoite (Suomeksi)')).toHaveValue(
+    'https://espoo.example/kayttoehdot',
+  );
   await openFromMenu(page, 'Chat-koodit');
   await expect(page).toHaveURL(/\/admin\/chatCodes$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Chat-koodit' })).toBeVisible();
@@ -139,4 +154,21 @@ test('service settings warn about unsaved changes and save with a toast', async 
   await expect(page.getByLabel('Asiantuntijat (kuukautta)')).toHaveValue('24');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page);
+
+  // The patient sees the terms' 'more' link under the terms, opening in a new tab.
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  await signInAsNewPerson(patient, 'Ehto', 'Lukija');
+  const chooser = patient.getByRole('dialog', { name: 'Valitse organisaatio' });
+  await chooser.getByRole('radio', { name: DEMO_ORGANISATION }).check();
+  await chooser.getByRole('button', { name: 'Jatka' }).click();
+  await expect(patient.getByRole('heading', { level: 1, name: 'Yhteystietosi' })).toBeVisible();
+  await fillContact(patient, contactFor('ehto.lukija@example.fi'));
+  await patient.getByRole('button', { name: 'Tallenna ja jatka' }).click();
+  await expect(patient.getByRole('heading', { level: 1, name: 'Käyttöehdot' })).toBeVisible();
+  const link = patient.getByRole('link', { name: /Lisää käyttöehdoista/ });
+  await expect(link).toHaveAttribute('href', 'https://espoo.example/kayttoehdot');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expectAccessible(patient);
+  await patientContext.close();
 });

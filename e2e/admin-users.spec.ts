@@ -100,3 +100,36 @@ test('global user management lists every member of staff with their organisation
   await ask.getByRole('button', { name: 'Poistu tallentamatta' }).click();
   await expect(modal).toBeHidden();
 });
+
+test('during the lockout the sign-in says there were too many tries and when to try again', async ({ page }) => {
+  // An address without an account locks exactly like one with an account (nothing tells which exist).
+  const email = uniqueEmail('lukkiutuva');
+  for (let i = 0; i < 5; i++) {
+    await staffSignIn(page, 'admin', email, `Wrong-Password-${i}`);
+    await expect(page.getByRole('alert')).toHaveText('Kirjautuminen epäonnistui');
+  }
+  await staffSignIn(page, 'admin', email, `Wrong-Password-5`);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Liian monta epäonnistunutta yritystä\. Kirjautuminen on suljettu 15 minuutiksi: voit yrittää uudelleen klo \d{1,2}\.\d{2} alkaen\.$/,
+  );
+  await expectAccessible(page);
+});
+
+test('spec admin routes of later releases show the not-available page, titled, instead of 404', async ({ page }) => {
+  await staffSignIn(page, 'admin', ORG_ADMIN);
+  await chooseOrganisation(page, DEMO_ORGANISATION);
+  await expect(page).toHaveTitle(`Ylläpito – ${DEMO_ORGANISATION}`);
+  for (const [path, name] of [
+    ['/admin/appointments', 'Ajanvaraukset'],
+    ['/admin/messages/categories', 'Viestien kategoriat'],
+    ['/admin/chat/customizable', 'Chatin sisällöt'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Ei vielä käytettävissä.')).toBeVisible();
+    await expect(page).toHaveTitle(`${name} – ${DEMO_ORGANISATION}`);
+  }
+  await expectAccessible(page);
+  await page.goto('/admin/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sivua ei löytynyt' })).toBeVisible();
+});

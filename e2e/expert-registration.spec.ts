@@ -61,12 +61,12 @@ test('an organisation admin adds an expert, who registers from the e-mailed link
   await expect(expert).toHaveURL(/\/expert\/login\?passwordSet=1$/);
   await expect(expert.getByText('Salasana on asetettu. Voit nyt kirjautua sisään.')).toBeVisible();
 
-  // The link is single use.
+  // The link is single use: opened again it says so at once, without a form to fill in first.
   await expert.goto(new URL(link!).pathname + new URL(link!).search);
-  await expert.getByLabel('Uusi salasana', { exact: true }).fill(NEW_PASSWORD);
-  await expert.getByLabel('Uusi salasana uudelleen').fill(NEW_PASSWORD);
-  await expert.getByRole('button', { name: 'Tallenna salasana' }).click();
+  await expect(expert.getByRole('heading', { level: 1, name: 'Linkki ei ole enää voimassa' })).toBeVisible();
   await expect(expert.getByRole('alert')).toHaveText('Salasanaa ei voi asettaa. Ota yhteyttä ylläpitäjään.');
+  await expect(expert.getByLabel('Uusi salasana', { exact: true })).toHaveCount(0);
+  await expectAccessible(expert);
 
   await staffSignIn(expert, 'expert', email, NEW_PASSWORD);
   await expect(expert).toHaveURL(/\/expert\/desktop$/);
@@ -77,8 +77,12 @@ test('an organisation admin adds an expert, who registers from the e-mailed link
   // Later releases' screens are in the menu and say so.
   const banner = expert.getByRole('banner');
   await banner.locator('summary', { hasText: 'Valikko' }).click();
-  await banner.getByRole('link', { name: 'Päivän aikataulu' }).click();
-  await expect(expert.getByRole('heading', { level: 1, name: 'Ei vielä käytettävissä' })).toBeVisible();
+  const later = banner.getByRole('link', { name: 'Päivän aikataulu' });
+  await expect(later).toContainText('Tulossa');
+  await later.click();
+  await expect(expert.getByRole('heading', { level: 1, name: 'Päivän aikataulu' })).toBeVisible();
+  await expect(expert.getByText('Ei vielä käytettävissä.')).toBeVisible();
+  await expect(expert).toHaveTitle(/^Päivän aikataulu – /);
   await expectAccessible(expert);
 
   await banner.locator('summary', { hasText: 'Oma profiili' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures';
-import { fromProfileMenu, onboard, signInAsListed } from './patient-steps';
+import { contactFor, fillContact, fromProfileMenu, onboard, signInAsListed } from './patient-steps';
 
 /** Opens the act-on-behalf modal from the profile menu and goes to the mandate service. */
 async function toMandateService(page: Page): Promise<void> {
@@ -42,7 +42,19 @@ test('acting on behalf of a child shows the banner and read-only contact fields;
   await expect(page.getByLabel('Matkapuhelin')).not.toBeEditable();
   await expect(page.getByLabel('Sähköposti')).not.toBeEditable();
   await expect(page.getByLabel('Sähköposti')).toHaveValue('aino.virtanen@example.fi');
+  // These are Lilja's details, not 'yours', and the page and its tab say so.
+  await expect(page.getByRole('heading', { level: 1, name: 'Henkilön Lilja Virtanen yhteystiedot' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Henkilön Lilja Virtanen yhteystiedot – /);
   await expectAccessible(page);
+
+  // Lilja's onboarding done, her landing page greets her, not her mother.
+  await fillContact(page, contactFor('aino.virtanen@example.fi'));
+  await page.getByRole('button', { name: 'Tallenna ja jatka' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Käyttöehdot' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hyväksyn käyttöehdot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Tervetuloa/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Jatka' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hei, Lilja!' })).toBeVisible();
 
   // Act as myself: acting ends, config and contact reload, and Aino is back on her landing page.
   await page.getByRole('button', { name: 'Vaihda' }).click();

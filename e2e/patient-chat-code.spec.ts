@@ -54,6 +54,7 @@ test('service selection: open services, and chat codes with the spec §8 message
   await page.getByRole('textbox', { name: 'Chat-koodi' }).fill('PHYSIO2026');
   await page.getByRole('button', { name: 'Käytä koodia' }).click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Ei vielä käytettävissä' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  await expect(page.getByText('Ei vielä käytettävissä.')).toBeVisible();
   await expectAccessible(page);
 });

@@ -5,6 +5,7 @@ import { escapeHtml } from '../test-idp/pages';
 const TEXT = {
   fi: {
     title: 'Testivaltuudet',
+    service: 'Etävastaanotto',
     intro: 'Tämä on kehitys- ja testikäyttöön tarkoitettu valtuuspalvelu. Valitse, kenen puolesta haluat asioida.',
     choose: 'Kenen puolesta asioit?',
     submit: 'Jatka',
@@ -16,6 +17,7 @@ const TEXT = {
   },
   se: {
     title: 'Testfullmakter',
+    service: 'Distansmottagning',
     intro: 'Detta är en fullmaktstjänst för utveckling och test. Välj för vems räkning du vill uträtta ärenden.',
     choose: 'För vems räkning uträttar du ärenden?',
     submit: 'Fortsätt',
@@ -27,6 +29,7 @@ const TEXT = {
   },
   en: {
     title: 'Test mandates',
+    service: 'Remote reception',
     intro: 'This mandate service is for development and testing. Choose on whose behalf you want to act.',
     choose: 'On whose behalf are you acting?',
     submit: 'Continue',
@@ -42,7 +45,7 @@ function page(lang: Language, body: string): string {
   const t = TEXT[lang];
   return `<!doctype html>
 <html lang="${lang === 'se' ? 'sv' : lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t.title}</title><link rel="stylesheet" href="/test-mandates/style.css"></head>
+<title>${t.title} – ${t.service}</title><link rel="stylesheet" href="/test-mandates/style.css"></head>
 <body><main>
 <h1>${t.title}</h1>
 ${body}

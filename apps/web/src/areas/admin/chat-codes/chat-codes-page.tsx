@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../lib/use-page-title';
 import type { ChatCodeGroup, StaffUserData } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { FormAlert } from '../../../components/ui/form-fields';
@@ -44,6 +45,7 @@ function CodesModal({ group, onClose }: { group: ChatCodeGroup; onClose: () => v
 /** `/admin/chatCodes`: chat code groups with their service, dates and use; create in a modal (spec §2). */
 export function ChatCodesPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
+  usePageTitle(t('admin.menu.chatCodes'));
   const lang = currentLanguage();
   const groups = useChatCodeGroups();
   const services = useChatCodeServices();

@@ -35,13 +35,13 @@ export function OptionalLinkFields({
           {LANGUAGES.map((lang) => (
             <div key={lang} className="form-grid">
               <TextField
-                label={t('admin.bookingConfirmation.linkText', { lang: t(`staff.languageNames.${lang}`) })}
+                label={t('admin.bookingConfirmation.linkText', { lang: t(`ui.languageNames.${lang}`) })}
                 value={link[lang].text}
                 onChange={(text) => setJson(field, { ...link, [lang]: { ...link[lang], text } })}
                 error={errors[`${field}.${lang}.text`]}
               />
               <TextField
-                label={t('admin.bookingConfirmation.linkUrl', { lang: t(`staff.languageNames.${lang}`) })}
+                label={t('admin.bookingConfirmation.linkUrl', { lang: t(`ui.languageNames.${lang}`) })}
                 type="url"
                 value={link[lang].url}
                 onChange={(url) => setJson(field, { ...link, [lang]: { ...link[lang], url } })}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { LANGUAGES, type StaffUserData } from '@prsp/contracts';
-import { CheckboxField, TextField } from '../../../components/ui/form-fields';
+import type { StaffUserData } from '@prsp/contracts';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
 import { OrganisationPageForm } from '../organisation/organisation-editor';
+import { OptionalLinkFields } from './optional-link-fields';
 
 /** `/admin/chatCodesInformation`: the chat codes information the patient opens from service selection (HTML). */
 export function ChatCodesInformationPage({ user }: { user: StaffUserData }) {
@@ -44,48 +44,17 @@ export function SelfBookingConfirmationPage({ user }: { user: StaffUserData }) {
       intro={<p>{t('admin.bookingConfirmation.intro')}</p>}
       fields={{ json: ['bookingConfirmedText', 'bookingConfirmedLink'] }}
     >
-      {(editor) => {
-        const { draft, errors, setJson, readOnly, bindJson } = editor;
-        const link = draft.json.bookingConfirmedLink;
-        return (
-          <section className="card form">
-            <LocalizedFields legend={t('admin.bookingConfirmation.text')} multiline {...bindJson('bookingConfirmedText')} />
-            <CheckboxField
-              label={t('admin.bookingConfirmation.showLink')}
-              checked={link !== null}
-              disabled={readOnly}
-              onChange={(on) =>
-                setJson(
-                  'bookingConfirmedLink',
-                  on ? { fi: { text: '', url: '' }, se: { text: '', url: '' }, en: { text: '', url: '' } } : null,
-                )
-              }
-            />
-            {link && (
-              <fieldset disabled={readOnly} className="form">
-                <legend>{t('admin.bookingConfirmation.link')}</legend>
-                {LANGUAGES.map((lang) => (
-                  <div key={lang} className="form-grid">
-                    <TextField
-                      label={t('admin.bookingConfirmation.linkText', { lang: t(`ui.languageNames.${lang}`) })}
-                      value={link[lang].text}
-                      onChange={(text) => setJson('bookingConfirmedLink', { ...link, [lang]: { ...link[lang], text } })}
-                      error={errors[`bookingConfirmedLink.${lang}.text`]}
-                    />
-                    <TextField
-                      label={t('admin.bookingConfirmation.linkUrl', { lang: t(`ui.languageNames.${lang}`) })}
-                      type="url"
-                      value={link[lang].url}
-                      onChange={(url) => setJson('bookingConfirmedLink', { ...link, [lang]: { ...link[lang], url } })}
-                      error={errors[`bookingConfirmedLink.${lang}.url`]}
-                    />
-                  </div>
-                ))}
-              </fieldset>
-            )}
-          </section>
-        );
-      }}
+      {(editor) => (
+        <section className="card form">
+          <LocalizedFields legend={t('admin.bookingConfirmation.text')} multiline {...editor.bindJson('bookingConfirmedText')} />
+          <OptionalLinkFields
+            editor={editor}
+            field="bookingConfirmedLink"
+            legend={t('admin.bookingConfirmation.link')}
+            showLabel={t('admin.bookingConfirmation.showLink')}
+          />
+        </section>
+      )}
     </OrganisationPageForm>
   );
 }

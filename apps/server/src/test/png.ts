@@ -39,6 +39,23 @@ export function pngImage(width: number, height: number, rgb: [number, number, nu
   ]);
 }
 
+/**
+ * A PNG whose pixel data is `raw` as given (deflated), for hostile cases: with `interlace` set and a large
+ * `raw`, a decompression bomb.
+ */
+export function pngWithPixelData(width: number, height: number, raw: Buffer, interlace = false): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, interlace ? 1 : 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** The header of a baseline JPEG (SOI, JFIF, SOF0 with the size): enough for sniffing and size reading. */
 export function jpegHeader(width: number, height: number): Buffer {
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import type { ReceivedFile } from '../../platform/files/multipart-reader';
-import { jpegHeader, jpegImage, pngImage, webpLogo } from '../../test/png';
+import { MAX_IMAGE_BYTES } from '@prsp/contracts';
+import { decodeImage } from '../../platform/files/image-decode';
+import { jpegHeader, jpegImage, pngImage, pngWithPixelData, webpLogo } from '../../test/png';
 import { checkOrganisationImage, checkUploadedImage, organisationImageFilename } from './organisation-images';
 
 const cut = (data: Buffer, bytes: number) => data.subarray(0, data.length - bytes);
@@ -61,6 +63,14 @@ describe('images are decoded in full: a damaged file is refused with imageCorrup
   test('a PNG with something after its end (a polyglot)', async () => {
     const png = Buffer.concat([pngImage(256, 128), Buffer.from('<script>alert(1)</script>')]);
     expect(await checkOrganisationImage('logo', png)).toEqual({ ok: false, key: 'imageCorrupt' });
+  });
+
+  test('an interlaced PNG whose pixel data inflates far past its size (a decompression bomb) is refused', async () => {
+    const bomb = pngWithPixelData(256, 128, Buffer.alloc(64 * 1024 * 1024), true);
+    expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
+    // Stopped while inflating, at the ceiling the header allows, not after inflating 64 MB.
+    expect(() => decodeImage('image/png', bomb)).toThrow(/larger than/);
+    expect(await checkOrganisationImage('logo', bomb)).toEqual({ ok: false, key: 'imageCorrupt' });
   });
 
   test('a JPEG that is only a header, and a truncated JPEG', async () => {

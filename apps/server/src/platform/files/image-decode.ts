@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { inflateSync } from 'node:zlib';
 
 /** The raster formats the decoders below read in full. */
 export const DECODABLE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -33,6 +34,7 @@ export function headerSize(data: Uint8Array): { width: number; height: number } 
 export function decodeImage(type: DecodableImageType, data: Buffer): { width: number; height: number } {
   switch (type) {
     case 'image/png': {
+      assertPngInflatesWithinBounds(data);
       const png = PNG.sync.read(data);
       return { width: png.width, height: png.height };
     }
@@ -45,4 +47,24 @@ export function decodeImage(type: DecodableImageType, data: Buffer): { width: nu
       return { width: image.width, height: image.height };
     }
   }
+}
+
+/**
+ * pngjs inflates an interlaced PNG without a limit: a few megabytes of compressed zeros would become
+ * gigabytes. Inflates the pixel data once with a ceiling from the header (8 bytes a pixel, the most any
+ * PNG uses, plus a filter byte per row of each of the 7 interlace passes) and throws past it.
+ */
+function assertPngInflatesWithinBounds(data: Buffer): void {
+  if (data.length < 33) throw new Error('not a PNG');
+  const width = data.readUInt32BE(16);
+  const height = data.readUInt32BE(20);
+  const idat: Buffer[] = [];
+  for (let at = 8; at + 12 <= data.length;) {
+    const length = data.readUInt32BE(at);
+    const type = data.toString('latin1', at + 4, at + 8);
+    if (type === 'IDAT') idat.push(data.subarray(at + 8, Math.min(at + 8 + length, data.length)));
+    at += 12 + length;
+  }
+  const ceiling = (width * 8 + 8) * height + 7 * height + 1024;
+  inflateSync(Buffer.concat(idat), { maxOutputLength: ceiling });
 }

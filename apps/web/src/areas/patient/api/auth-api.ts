@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { ZAuthCheck, ZUserInfo } from '@prsp/contracts';
+import { ZAuthCheck, ZLogoutResult, ZUserInfo } from '@prsp/contracts';
 import { api, ApiError } from '../../../lib/api-client';
 import { setAuthenticated } from '../../../lib/auth-state';
 
@@ -25,11 +24,14 @@ export function useUserInfo() {
   return useQuery({ queryKey: ['patient', 'userInfo'], queryFn: () => api('/api/user/info', ZUserInfo) });
 }
 
-/** Ends the session on the server and forgets everything cached about the user. */
+/**
+ * Ends the session on the server and forgets everything cached about the user. The answer may name the identity
+ * provider's end-session URL: the caller sends the browser there, so the identification ends too.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/api/logout', z.null(), { method: 'POST' }),
+    mutationFn: () => api('/api/logout', ZLogoutResult, { method: 'POST' }),
     onSettled: () => {
       setAuthenticated(false);
       queryClient.clear();

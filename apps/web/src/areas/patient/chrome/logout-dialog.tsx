@@ -17,7 +17,12 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
           className="button"
           disabled={logout.isPending}
           onClick={async () => {
-            await logout.mutateAsync().catch(() => undefined);
+            const result = await logout.mutateAsync().catch(() => null);
+            // The identity provider ends its session too and comes back to /logout (RP-initiated logout).
+            if (result?.endSessionUrl) {
+              window.location.assign(result.endSessionUrl);
+              return;
+            }
             onClose();
             await navigate('/logout', { replace: true });
           }}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TestBrowser } from '../test/http-client';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -31,6 +32,26 @@ describe('CSRF and Origin checks look at the route the router decodes, not the r
   test('a GET to an encoded /api path gets the CSRF cookie like /api itself', async () => {
     const res = await t.app.inject({ url: '/%61pi/auth/check' });
     expect(res.cookies.find((c) => c.name === 'prsp_csrf')).toBeDefined();
+  });
+});
+
+describe('an unknown encoded /api path is an API 404, not the web app', () => {
+  test.each(['/api/nothing-here', '/%61pi/nothing-here'])('%s answers the 404 envelope', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 'error', statusCode: 404, errorKey: 'errors.notFound' });
+  });
+});
+
+describe('the session is loaded for the decoded route too', () => {
+  test('GET /%61pi/user/info with a session answers as /api/user/info does', async () => {
+    const browser = new TestBrowser(t.baseUrl);
+    await browser.signIn('010190-124N');
+    const plain = await browser.fetch('/api/user/info');
+    const encoded = await browser.fetch('/%61pi/user/info');
+    expect(plain.status).toBe(200);
+    expect(encoded.status).toBe(200);
+    expect(await encoded.json()).toEqual(await plain.json());
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { resolveSession, type Session, type SessionPolicy } from '../platform/session/sessions.service';
+import { isApiRequest } from './api-path';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -37,7 +38,8 @@ export function clearSessionCookie(reply: FastifyReply, names: CookieNames, prod
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; names: CookieNames }) => {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    // The decoded route, not the raw URL: `/%61pi/…` is an /api request too (as for the CSRF check).
+    if (!isApiRequest(req)) return;
     const token = req.cookies[opts.names.session];
     req.session = token ? ((await resolveSession(opts.db, opts.policy, token)) ?? null) : null;
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/app-error';
+import { decodedPath } from './api-path';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else
@@ -23,7 +24,8 @@ export async function webAppRoutes(app: FastifyInstance, opts: { root: string })
     },
   });
   app.get('/*', async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/test-idp/')) throw new AppError(404);
+    const path = decodedPath(req);
+    if (path.startsWith('/api/') || path.startsWith('/test-idp/')) throw new AppError(404);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -20,7 +20,8 @@ export async function locationOptions(db: Db, ctx: PatientContext): Promise<Loca
   const areas = new Map<string, { name: Localized; organisation: { id: string; name: string } }>();
   for (const { code, organisationId, name } of rows) {
     const municipality = municipalityByCode(code);
-    if (municipality && !areas.has(code)) areas.set(code, { name: municipalityNames(municipality), organisation: { id: organisationId, name } });
+    if (municipality && !areas.has(code))
+      areas.set(code, { name: municipalityNames(municipality), organisation: { id: organisationId, name } });
   }
   const list = byFinnishName(
     [...areas].map(([id, area]) => ({ id, ...area })),

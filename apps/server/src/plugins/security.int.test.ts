@@ -171,13 +171,14 @@ describe('5xx details never reach the client', () => {
   let database: Database;
   beforeAll(async () => {
     ({ app, database } = await buildBareApp());
-    app.get('/api/boom', async () => {
+    const open = { config: { access: { kind: 'anyone' } } } as const;
+    app.get('/api/boom', open, async () => {
       throw new Error('secret detail');
     });
-    app.get('/api/boom-upstream', async () => {
+    app.get('/api/boom-upstream', open, async () => {
       throw Object.assign(new Error('secret detail from upstream'), { statusCode: 502 });
     });
-    app.get('/api/boom-app-error', async () => {
+    app.get('/api/boom-app-error', open, async () => {
       throw new AppError(500, { detail: 'secret detail in an AppError' });
     });
     await app.ready();

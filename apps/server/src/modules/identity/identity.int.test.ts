@@ -8,8 +8,7 @@ import { auditLog } from '../../platform/audit/audit.tables';
 import { TestBrowser } from '../../test/http-client';
 import { reachCallback, setCookieAttributes } from '../../test/login-steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { patients } from '../patients/patients.tables';
-import { sessions } from './identity.tables';
+import { patients, sessions } from '../../db/schema';
 
 // A person the demo seed does not know: the sign-in itself must create them.
 const NEW_PERSON = { ssn: '010160W1359', givenName: 'Veikko', familyName: 'Testinen' };

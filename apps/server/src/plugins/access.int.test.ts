@@ -49,8 +49,9 @@ describe('deny by default', () => {
 });
 
 const notForAnyone = t.app.declaredRoutes.filter((r) => r.access.kind !== 'anyone');
-const patientRoutes = notForAnyone.filter((r) => r.access.kind === 'patient');
-const staffRoutes = notForAnyone.filter((r) => r.access.kind !== 'patient');
+const isPatientKind = (r: DeclaredRoute) => r.access.kind === 'patient' || r.access.kind === 'patientSession';
+const patientRoutes = notForAnyone.filter(isPatientKind);
+const staffRoutes = notForAnyone.filter((r) => !isPatientKind(r));
 
 describe('who is refused what, by the declared kind', () => {
   test.each(notForAnyone.map((r) => [label(r), r] as const))('%s: signed out is 101', async (_l, route) => {

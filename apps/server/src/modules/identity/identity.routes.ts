@@ -15,14 +15,16 @@ import { ok } from '../../platform/ok';
 import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import * as identity from './identity.service';
-import { patientContextOf } from '../../plugins/access';
+import { requirePatientSession } from '../../platform/access/patient-access';
+import { effectivePatientId } from '../../platform/session/sessions.service';
 
 export type IdentityRouteOptions = identity.IdentityDeps & { names: CookieNames; production: boolean; publicUrl: string };
 
 /** Patient strong identification (spec §7 'Session and lists', patient part). */
 export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const patient = { access: { kind: 'patient' } } as const;
+  // Called on every page: the session alone answers, no database read for the access check.
+  const patient = { access: { kind: 'patientSession' } } as const;
   const loginCookie = { path: '/api/login', httpOnly: true, sameSite: 'lax' as const, secure: opts.production };
 
   app.get(
@@ -60,11 +62,11 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
   });
 
   app.get('/api/user/info', { config: patient, schema: { response: { 200: okEnvelope(ZUserInfo) } } }, async (req) => {
-    return ok(await identity.userInfo(opts, patientContextOf(req).signedInPatientId));
+    return ok(await identity.userInfo(opts, requirePatientSession(req.session).patientId));
   });
 
   app.get('/api/user/stripped-token', { config: patient, schema: { response: { 200: okEnvelope(ZStrippedToken) } } }, async (req) => {
-    return ok(await identity.strippedToken(opts, patientContextOf(req).patientId));
+    return ok(await identity.strippedToken(opts, effectivePatientId(requirePatientSession(req.session))!));
   });
 
   // The answer names the provider's end-session URL: the web app goes there so the identification ends too.

@@ -33,6 +33,12 @@ export type PatientAccessRule = {
   terms?: boolean;
 };
 
+/** A signed-in patient by the session alone (101 otherwise); no database read. */
+export function requirePatientSession(session: Session | null): Session & { patientId: string } {
+  if (!session?.patientId) throw new AppError(101);
+  return session as Session & { patientId: string };
+}
+
 /**
  * The patient access rule (spec §6 'Patient'): a signed-in patient (101), working on the effective patient (the
  * principal while acting on behalf), with the selected organisation loaded so the rule can enforce its feature

@@ -1,7 +1,7 @@
 import type { AdminArea } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import type { Session } from '../session/sessions.service';
-import { loadPatientContext, type PatientAccessRule, type PatientContext } from './patient-access';
+import { loadPatientContext, requirePatientSession, type PatientAccessRule, type PatientContext } from './patient-access';
 import {
   loadAdminContext,
   loadGlobalAdminContext,
@@ -15,6 +15,8 @@ import {
  * Who may call a route (or a socket event), declared in its options as `config: { access }`. The access plugin refuses to start an app
  * with an `/api/` route that declares none, and puts the matching loader in front of each route:
  * - `anyone`: no session needed (sign-in, public lists and looks, logouts that end whatever session there is);
+ * - `patientSession`: a signed-in patient, checked on the session alone with no database read: for the calls the app
+ *   makes on every page (auth check, user info, stripped token);
  * - `patient`: a signed-in patient, with the onboarding state and feature flag of `PatientAccessRule`;
  * - `staff`: a signed-in member of staff in either app (their own password and settings);
  * - `expert`: a signed-in expert;
@@ -25,6 +27,7 @@ import {
  */
 export type RouteAccess =
   | { kind: 'anyone' }
+  | { kind: 'patientSession' }
   | ({ kind: 'patient' } & PatientAccessRule)
   | { kind: 'staff' }
   | { kind: 'expert' }
@@ -45,6 +48,9 @@ export type AccessContext = { patient?: PatientContext; staff?: StaffContext };
 export async function loadAccess(db: Db, session: Session | null, access: RouteAccess): Promise<AccessContext> {
   switch (access.kind) {
     case 'anyone':
+      return {};
+    case 'patientSession':
+      requirePatientSession(session);
       return {};
     case 'patient':
       return { patient: await loadPatientContext(db, session, access) };

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { effectiveRights, type AdminPreset, type AdminRights, type AppRole } from '@prsp/contracts';
 import { adminMemberships, experts, organisations, outboxEmails, staffUsers } from '../db/schema';
 import { createSession } from '../platform/session/sessions.service';
 import { hashPassword } from '../modules/staff/password-hashing';
 import { TestBrowser } from './http-client';
+import { setCookieAttributes } from './login-steps';
 import { startTestApp, type TestApp } from './test-app';
 
 export const GOOD_PASSWORD = 'Correct-Horse-42';
@@ -138,6 +140,18 @@ export function staffLogin(browser: TestBrowser, username: string, password: str
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password, app_role: appRole }),
   });
+}
+
+/** A refused staff sign-in: 101, the same answer whether or not the account exists, and no session cookie. */
+export async function expectStaffLoginFailed(res: Response): Promise<void> {
+  expect(res.status).toBe(401);
+  expect(await res.json()).toEqual({
+    status: 'error',
+    statusCode: 101,
+    errorKey: 'errors.notAuthenticated',
+    message: expect.any(String),
+  });
+  expect(setCookieAttributes(res, 'prsp_session')).toBeUndefined();
 }
 
 /** Gives a fresh browser the double-submit cookie the web app gets from its first GET. */

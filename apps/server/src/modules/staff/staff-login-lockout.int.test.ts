@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions, staffLoginThrottle, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { setCookieAttributes } from '../../test/login-steps';
-import { createStaffAccount, GOOD_PASSWORD, staffLogin } from '../../test/staff-accounts';
+import { createStaffAccount, GOOD_PASSWORD, expectStaffLoginFailed, staffLogin } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 // At most 20 sign-in requests per minute per address: this file stays under that (19).
@@ -14,17 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const userRow = async (id: string) => (await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, id)))[0]!;
-
-async function expectLoginFailed(res: Response) {
-  expect(res.status).toBe(401);
-  expect(await res.json()).toEqual({
-    status: 'error',
-    statusCode: 101,
-    errorKey: 'errors.notAuthenticated',
-    message: expect.any(String),
-  });
-  expect(setCookieAttributes(res, 'prsp_session')).toBeUndefined();
-}
 
 async function expectLockedOut(res: Response, until: Date) {
   expect(res.status).toBe(429);
@@ -45,7 +34,7 @@ describe('lockout', () => {
     const unknown = `nobody-${known.id}@test.example`;
     const browser = new TestBrowser(t.baseUrl);
     for (const email of [known.email, unknown]) {
-      for (let i = 0; i < 5; i++) await expectLoginFailed(await staffLogin(browser, email, `Wrong-Password-${i}`));
+      for (let i = 0; i < 5; i++) await expectStaffLoginFailed(await staffLogin(browser, email, `Wrong-Password-${i}`));
     }
     const known6 = await staffLogin(browser, known.email, 'Wrong-Password-5');
     const unknown6 = await staffLogin(browser, unknown.toUpperCase(), 'Wrong-Password-5');
@@ -66,7 +55,7 @@ describe('lockout', () => {
   test('five wrong passwords in a row shut the account for 15 minutes; then the right one works', async () => {
     const { id, email } = await createStaffAccount(t);
     const browser = new TestBrowser(t.baseUrl);
-    for (let i = 0; i < 5; i++) await expectLoginFailed(await staffLogin(browser, email, `Wrong-Password-${i}`));
+    for (let i = 0; i < 5; i++) await expectStaffLoginFailed(await staffLogin(browser, email, `Wrong-Password-${i}`));
     const shut = await userRow(id);
     const minutes = (shut.lockedUntil!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14.9);

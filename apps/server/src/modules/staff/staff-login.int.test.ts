@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { setCookieAttributes } from '../../test/login-steps';
-import { createStaffAccount, GOOD_PASSWORD, organisationId, staffLogin, withCsrfCookie } from '../../test/staff-accounts';
+import {
+  createStaffAccount,
+  GOOD_PASSWORD,
+  expectStaffLoginFailed,
+  organisationId,
+  staffLogin,
+  withCsrfCookie,
+} from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_STAFF_PASSWORD } from './staff-demo-seed';
 
@@ -13,17 +20,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-async function expectLoginFailed(res: Response) {
-  expect(res.status).toBe(401);
-  expect(await res.json()).toEqual({
-    status: 'error',
-    statusCode: 101,
-    errorKey: 'errors.notAuthenticated',
-    message: expect.any(String),
-  });
-  expect(setCookieAttributes(res, 'prsp_session')).toBeUndefined();
-}
 
 describe('a successful sign-in', () => {
   test('the demo organisation admin signs in with a new HttpOnly session in their only organisation', async () => {
@@ -85,19 +81,19 @@ describe('refused sign-ins all look the same', () => {
     const known = await createStaffAccount(t);
     const unregistered = await createStaffAccount(t, { password: null });
     const browser = new TestBrowser(t.baseUrl);
-    await expectLoginFailed(await staffLogin(browser, 'nobody@test.example', GOOD_PASSWORD));
-    await expectLoginFailed(await staffLogin(browser, known.email, 'Wrong-Password-99'));
-    await expectLoginFailed(await staffLogin(browser, unregistered.email, GOOD_PASSWORD));
+    await expectStaffLoginFailed(await staffLogin(browser, 'nobody@test.example', GOOD_PASSWORD));
+    await expectStaffLoginFailed(await staffLogin(browser, known.email, 'Wrong-Password-99'));
+    await expectStaffLoginFailed(await staffLogin(browser, unregistered.email, GOOD_PASSWORD));
   });
 
   test('the right password in the wrong app is refused the same way', async () => {
     const admin = await createStaffAccount(t);
-    await expectLoginFailed(await staffLogin(new TestBrowser(t.baseUrl), admin.email, GOOD_PASSWORD, 'expert'));
+    await expectStaffLoginFailed(await staffLogin(new TestBrowser(t.baseUrl), admin.email, GOOD_PASSWORD, 'expert'));
   });
 
   test('an account locked by an admin cannot sign in, even with the right password', async () => {
     const locked = await createStaffAccount(t, { locked: true });
-    await expectLoginFailed(await staffLogin(new TestBrowser(t.baseUrl), locked.email, GOOD_PASSWORD));
+    await expectStaffLoginFailed(await staffLogin(new TestBrowser(t.baseUrl), locked.email, GOOD_PASSWORD));
   });
 
   test('an inactive account with the right password gets 607', async () => {

@@ -22,3 +22,4 @@ export * from './experts-admin';
 export * from './chat-codes-admin';
 export * from './acting';
 export * from './chat-code-expiry';
+export * from './booking';

@@ -1,7 +1,16 @@
 import { z } from 'zod/mini';
 import { ZLocalized } from './organisation-content';
+import { zMultilineText, zText } from './text';
 
 export const SERVICE_ICONS = ['doctor', 'nurse', 'therapist', 'childDoctor', 'physiotherapist'] as const;
+
+/** Spec §3 'Booking payload' item: the question is sent as the patient saw it, so answers read alone. */
+export const ZQuestionnaireAnswer = z.object({
+  id: zText().check(z.minLength(1, 'required'), z.maxLength(100, 'tooLong')),
+  question: zText().check(z.maxLength(2000, 'tooLong')),
+  answer: zMultilineText().check(z.trim(), z.maxLength(2000, 'tooLong')),
+});
+export type QuestionnaireAnswer = z.infer<typeof ZQuestionnaireAnswer>;
 
 /** An appointment as the patient sees it (spec §3 'Appointment (patient side)'). */
 export const ZPatientAppointment = z.object({
@@ -13,7 +22,8 @@ export const ZPatientAppointment = z.object({
   queueId: z.nullable(z.string()),
   audienceId: z.nullable(z.string()),
   surveys: z.array(z.object({ response_id: z.string(), responded_at: z.nullable(z.string()), name: ZLocalized })),
-  preQuestionnaire: z.nullable(z.unknown()),
+  /** The pre-questionnaire answers given at booking. */
+  preQuestionnaire: z.nullable(z.array(ZQuestionnaireAnswer)),
 });
 export type PatientAppointment = z.infer<typeof ZPatientAppointment>;
 

@@ -12,3 +12,5 @@ export * from '../platform/audit/audit.tables';
 export * from '../platform/files/files.tables';
 export * from '../modules/reception/reception.tables';
 export * from '../stand-ins/mail-catcher/mail-catcher.tables';
+export * from '../platform/sms/sms.tables';
+export * from '../stand-ins/sms-sink/sms-sink.tables';

@@ -1,9 +1,16 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organisations } from '../organisations/organisations.tables';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Localized, QuestionnaireAnswer } from '@prsp/contracts';
+import { organisations, services } from '../organisations/organisations.tables';
 import { patients } from '../patients/patients.tables';
 import { experts } from '../staff/staff.tables';
 
-/** An appointment of a patient with an expert. The booking issue adds timeslots and the no-overlap constraint. */
+/**
+ * An expert's time: an open timeslot patients can reserve (status open), a reserved appointment (selfBooked by the
+ * patient, booked by an admin) or a cancelled one. Two live (not cancelled) appointments of one expert can never
+ * overlap: the exclusion constraint `appointments_no_overlap` (migration 0004, btree_gist) refuses the second,
+ * whatever the code path, with SQLSTATE 23P01, which the booking service answers with 422.
+ */
 export const appointments = pgTable(
   'appointments',
   {
@@ -11,17 +18,105 @@ export const appointments = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
     expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'set null' }),
+    /** A group's organiser (spec §3 'group appointment with host'). */
+    hostExpertId: uuid('host_expert_id').references(() => experts.id, { onDelete: 'set null' }),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    durationMinutes: integer('duration_minutes').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     type: text('type', { enum: ['oneOnOne', 'group', 'basic', 'group-video'] }).notNull(),
     status: text('status', { enum: ['open', 'booked', 'selfBooked', 'cancelled'] }).notNull(),
     queueId: text('queue_id'),
     audienceId: text('audience_id'),
-    preQuestionnaire: jsonb('pre_questionnaire'),
+    preQuestionnaire: jsonb('pre_questionnaire').$type<QuestionnaireAnswer[]>(),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: ['patient', 'admin', 'expert'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('appointments_patient_idx').on(t.patientId, t.startsAt), index('appointments_org_idx').on(t.organisationId, t.startsAt)],
+  (t) => [
+    index('appointments_org_idx').on(t.organisationId, t.startsAt),
+    index('appointments_expert_idx').on(t.expertId, t.startsAt),
+    check('appointments_positive_length', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );
+
+/**
+ * Who takes part besides the appointment's expert: the patient of a one-to-one, and a group's patients, other
+ * experts and guests, each with the e-mail and language their notifications use.
+ */
+export const appointmentParticipants = pgTable(
+  'appointment_participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['patient', 'expert', 'guest'] }).notNull(),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    language: text('language', { enum: ['fi', 'se', 'en'] }).notNull(),
+    nationality: text('nationality'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointment_participants_appointment_idx').on(t.appointmentId),
+    index('appointment_participants_patient_idx').on(t.patientId),
+    uniqueIndex('appointment_participants_one_patient_idx')
+      .on(t.appointmentId, t.patientId)
+      .where(sql`${t.patientId} is not null`),
+    uniqueIndex('appointment_participants_one_expert_idx').on(t.appointmentId, t.expertId).where(sql`${t.expertId} is not null`),
+  ],
+);
+
+/**
+ * A patient's hold on an open timeslot between the click and the confirmation (spec §4: 15 minutes). One row per
+ * slot (the primary key makes the race a single atomic upsert) and one per patient (a new lock releases the old).
+ */
+export const bookingHolds = pgTable(
+  'booking_holds',
+  {
+    appointmentId: uuid('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('booking_holds_patient_idx').on(t.patientId), index('booking_holds_expiry_idx').on(t.expiresAt)],
+);
+
+/** An expert's break (spec §3 'Timeslot', type break): nothing opens or is booked over it. */
+export const expertBreaks = pgTable(
+  'expert_breaks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('expert_breaks_expert_idx').on(t.expertId, t.startsAt), check('expert_breaks_positive_length', sql`${t.endsAt} > ${t.startsAt}`)],
+);
+
+/** `/admin/appointments/customizable`: the book page's info text and the reminders an organisation sends. */
+export const bookingSettings = pgTable('booking_settings', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  infoText: jsonb('info_text').$type<Localized>().notNull(),
+  reminderEmail: boolean('reminder_email').notNull().default(true),
+  reminderSms: boolean('reminder_sms').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

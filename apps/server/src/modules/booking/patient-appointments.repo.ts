@@ -1,19 +1,21 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { appointments } from '../../db/schema';
+import { appointmentParticipants, appointments } from '../../db/schema';
 
-/** A patient's booked appointments in one organisation that have not ended by `now`, by start. */
+/** A patient's reserved appointments (one-to-one or group) in one organisation that have not ended by `now`, by start. */
 export function listUpcomingAppointments(tx: Tx, patientId: string, organisationId: string, now: Date) {
   return tx
-    .select()
-    .from(appointments)
+    .select({ appointment: appointments })
+    .from(appointmentParticipants)
+    .innerJoin(appointments, eq(appointments.id, appointmentParticipants.appointmentId))
     .where(
       and(
-        eq(appointments.patientId, patientId),
+        eq(appointmentParticipants.patientId, patientId),
         eq(appointments.organisationId, organisationId),
         inArray(appointments.status, ['booked', 'selfBooked']),
-        sql`${appointments.startsAt} + make_interval(mins => ${appointments.durationMinutes}) > ${now.toISOString()}::timestamptz`,
+        gt(appointments.endsAt, now),
       ),
     )
-    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .then((rows) => rows.map((r) => r.appointment));
 }

@@ -1,15 +1,16 @@
 import type { PatientAppointment } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
+import type { appointments } from '../../db/schema';
 import * as repo from './patient-appointments.repo';
 
-type AppointmentRow = Awaited<ReturnType<typeof repo.listUpcomingAppointments>>[number];
+type AppointmentRow = typeof appointments.$inferSelect;
 
-function toPatientAppointment(row: AppointmentRow): PatientAppointment {
+export function toPatientAppointment(row: AppointmentRow): PatientAppointment {
   return {
     uuid: row.id,
     name: row.name,
     startTime: row.startsAt.getTime(),
-    duration: row.durationMinutes,
+    duration: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
     type: row.type,
     queueId: row.queueId,
     audienceId: row.audienceId,

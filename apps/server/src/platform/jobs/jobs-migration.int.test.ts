@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { openPglite } from '../../db/client';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { expect, test } from 'vitest';
@@ -21,7 +21,7 @@ test('e-mails waiting in the old outbox each get a delivery job when the jobs mi
   const upTo = journal.entries.findIndex((e) => e.tag === '0002_jobs');
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
 
-  const client = await PGlite.create();
+  const client = await openPglite();
   try {
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: before });

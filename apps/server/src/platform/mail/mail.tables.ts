@@ -1,6 +1,9 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from '../../modules/organisations/organisations.tables';
 import { jobs } from '../jobs/jobs.tables';
+
+/** A file sent with an e-mail: small, generated content (an iCalendar invitation), kept base64-encoded. */
+export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 /**
  * The outbox: each e-mail, written in the same transaction as the change that causes it, with the `mail.send` job
@@ -15,6 +18,8 @@ export const outboxEmails = pgTable('outbox_emails', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** Files sent with the e-mail (a calendar invitation), content base64-encoded. */
+  attachments: jsonb('attachments').$type<EmailAttachment[]>(),
   status: text('status', { enum: ['pending', 'sent', 'failed'] })
     .notNull()
     .default('pending'),

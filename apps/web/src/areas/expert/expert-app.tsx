@@ -1,7 +1,7 @@
 import '../../features/staff/staff-texts';
 import './expert-texts';
 import '../../styles/staff.css';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { StaffAreaShell } from '../../components/staff-area-shell';
@@ -19,6 +19,17 @@ import { DesktopPage } from './desktop-page';
 import { NotAvailablePage } from './not-available-page';
 
 const HOME = '/expert/desktop';
+
+/** The booking pages load when first visited, so signing in brings only what it needs. */
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+const BOOKING_PAGES: { path: string; Page: ComponentType }[] = [
+  { path: 'schedule', Page: page(() => import('./booking/schedule-page'), 'SchedulePage') },
+  { path: 'allBookings', Page: page(() => import('./booking/all-bookings-page'), 'AllBookingsPage') },
+  { path: 'appointment', Page: page(() => import('./booking/appointment-page'), 'AppointmentPage') },
+  { path: 'appointmentHistory', Page: page(() => import('./booking/appointment-history-page'), 'AppointmentHistoryPage') },
+];
 
 function ExpertLayout() {
   const { t } = useTranslation();
@@ -70,10 +81,6 @@ function ExpertIndex() {
 
 /** Screens of later issues: reachable from the menus, saying plainly that they are not there yet. */
 const LATER: { path: string; labelKey: string }[] = [
-  { path: 'schedule', labelKey: 'expert.menu.schedule' },
-  { path: 'appointment', labelKey: 'expert.menu.appointment' },
-  { path: 'appointmentHistory', labelKey: 'expert.menu.appointmentHistory' },
-  { path: 'allBookings', labelKey: 'expert.menu.allBookings' },
   { path: 'surveys/*', labelKey: 'expert.menu.surveysHeading' },
   { path: 'surveyAnswers', labelKey: 'expert.notAvailable.surveyAnswers' },
   { path: 'messages/new', labelKey: 'expert.menu.messagesNew' },
@@ -82,7 +89,7 @@ const LATER: { path: string; labelKey: string }[] = [
   { path: 'messages/inbox', labelKey: 'expert.menu.messagesInbox' },
 ];
 
-/** The expert app (spec §2 'Expert app routes'): sign-in, password pages, desktop with the menus. */
+/** The expert app (spec §2 'Expert app routes'): sign-in, password pages, desktop with the menus, the booking pages. */
 export function ExpertApp() {
   return (
     <Routes>
@@ -99,6 +106,19 @@ export function ExpertApp() {
             </RequireExpert>
           }
         />
+        {BOOKING_PAGES.map(({ path, Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireExpert>
+                <Suspense fallback={<Loading />}>
+                  <Page />
+                </Suspense>
+              </RequireExpert>
+            }
+          />
+        ))}
         {LATER.map(({ path, labelKey }) => (
           <Route
             key={path}

@@ -27,8 +27,23 @@ describe('the expert main menu (spec §2 expert routes)', () => {
   });
 });
 
-test('every entry but the desktop is marked coming soon until its issue lands', () => {
+test('the desktop and the booking screens are live; the rest are marked coming soon until their issue lands', () => {
   const entries = expertMenu(allOn).flatMap((g) => g.entries);
-  expect(entries.filter((e) => !e.comingSoon).map((e) => e.to)).toEqual(['/expert/desktop']);
-  expect(entries.filter((e) => e.comingSoon).length).toBeGreaterThan(10);
+  expect(entries.filter((e) => !e.comingSoon).map((e) => e.to)).toEqual([
+    '/expert/desktop',
+    '/expert/schedule',
+    '/expert/allBookings',
+    '/expert/appointmentHistory',
+  ]);
+  expect(entries.filter((e) => e.comingSoon).length).toBeGreaterThanOrEqual(8);
+  expect(entries.filter((e) => e.to.startsWith('/expert/surveys') || e.to.startsWith('/expert/messages')).every((e) => e.comingSoon)).toBe(
+    true,
+  );
+});
+
+test('the booking screens sit under the appointments heading, in the order of a working day', () => {
+  const group = expertMenu(allOn).find((g) => g.headingKey === 'expert.menu.appointmentsHeading');
+  expect(group?.entries.map((e) => e.to)).toEqual(['/expert/schedule', '/expert/allBookings', '/expert/appointmentHistory']);
+  // One appointment's details open from the schedule and the lists: it needs an id, so it has no menu entry.
+  expect(paths(allOn)).not.toContain('/expert/appointment');
 });

@@ -4,9 +4,13 @@ import type { FeatureFlags } from '@prsp/contracts';
 export type ExpertMenuEntry = { to: string; labelKey: string; comingSoon?: true };
 export type ExpertMenuGroup = { headingKey?: string; entries: ExpertMenuEntry[] };
 
+/** The screens built so far; every other entry opens the 'not available yet' page. */
+const BUILT = new Set(['/expert/desktop', '/expert/schedule', '/expert/allBookings', '/expert/appointmentHistory']);
+
 /**
  * The expert app's main menu (spec §2 'Expert app routes'), grouped. Bookings and messages follow the
- * organisation's feature flags; until the flags are known every entry shows.
+ * organisation's feature flags; until the flags are known every entry shows. One appointment's details
+ * (`/expert/appointment?id=`) open from the schedule and the lists, so the menu has no entry for them.
  */
 export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
   const bookings = flags?.bookingsEnabled ?? true;
@@ -17,7 +21,6 @@ export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
       headingKey: 'expert.menu.appointmentsHeading',
       entries: [
         { to: '/expert/schedule', labelKey: 'expert.menu.schedule' },
-        { to: '/expert/appointment', labelKey: 'expert.menu.appointment' },
         { to: '/expert/allBookings', labelKey: 'expert.menu.allBookings' },
         { to: '/expert/appointmentHistory', labelKey: 'expert.menu.appointmentHistory' },
       ],
@@ -43,9 +46,8 @@ export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
       ],
     });
   }
-  // Only the desktop is built in this release; everything else opens the 'not available yet' page.
   return groups.map((g) => ({
     ...g,
-    entries: g.entries.map((e) => (e.to === '/expert/desktop' ? e : { ...e, comingSoon: true as const })),
+    entries: g.entries.map((e) => (BUILT.has(e.to) ? e : { ...e, comingSoon: true as const })),
   }));
 }

@@ -1,0 +1,173 @@
+import './expert-booking.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { AppointmentDetail, Participant } from '@prsp/contracts';
+import { QueryState } from '../../../components/ui/query-state';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, formatTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { BookingStatusBadge } from './booking-status';
+import { ORGANISATION_ZONE, backTarget, maskIdentityCode, shownStatus } from './booking-helpers';
+import { useExpertAppointment } from './expert-booking-api';
+
+/** A patient's identity code, hidden but for the date of birth until the expert asks to see it. */
+function IdentityCode({ code, name }: { code: string; name: string }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <span className="identity-code">
+      <code>{shown ? code : maskIdentityCode(code)}</code>
+      <button
+        type="button"
+        className="button small secondary"
+        aria-pressed={shown}
+        aria-label={t(shown ? 'expert.booking.details.hideCodeNamed' : 'expert.booking.details.showCodeNamed', { name })}
+        onClick={() => setShown((s) => !s)}
+      >
+        {t(shown ? 'expert.booking.details.hideCode' : 'expert.booking.details.showCode')}
+      </button>
+    </span>
+  );
+}
+
+function ParticipantItem({ participant }: { participant: Participant }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <dl className="details-list">
+        <dt>{t('expert.booking.details.role')}</dt>
+        <dd>{t(`expert.booking.details.roles.${participant.role}`)}</dd>
+        <dt>{t('expert.booking.details.name')}</dt>
+        <dd>{participant.name}</dd>
+        <dt>{t('expert.booking.details.email')}</dt>
+        <dd>{participant.email ?? '–'}</dd>
+        <dt>{t('expert.booking.details.language')}</dt>
+        <dd>{t(`expert.booking.details.languages.${participant.language}`)}</dd>
+        {participant.ssn && (
+          <>
+            <dt>{t('expert.booking.details.identityCode')}</dt>
+            <dd>
+              <IdentityCode code={participant.ssn} name={participant.name} />
+            </dd>
+          </>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+function Details({ appointment }: { appointment: AppointmentDetail }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const when = `${formatDateTime(appointment.startTime, lang, { timeZone: ORGANISATION_ZONE })}–${formatTime(appointment.endTime, lang, ORGANISATION_ZONE)}`;
+  return (
+    <>
+      <section className="card" aria-labelledby="appointment-basics">
+        <h2 id="appointment-basics">{t('expert.booking.details.basics')}</h2>
+        <dl className="details-list">
+          <dt>{t('expert.booking.details.time')}</dt>
+          <dd>
+            {when} ({t('expert.booking.minutes', { count: appointment.duration })})
+          </dd>
+          <dt>{t('expert.booking.columns.status')}</dt>
+          <dd>
+            <BookingStatusBadge status={shownStatus(appointment.status)} />
+            {appointment.cancelledAt !== null && (
+              <span className="hint block">
+                {t('expert.booking.details.cancelledAt', {
+                  time: formatDateTime(appointment.cancelledAt, lang, { timeZone: ORGANISATION_ZONE }),
+                })}
+              </span>
+            )}
+          </dd>
+          <dt>{t('expert.booking.details.kind')}</dt>
+          <dd>{t(`expert.booking.details.kinds.${appointment.kind}`)}</dd>
+          {appointment.kind === 'group' && (
+            <>
+              <dt>{t('expert.booking.details.groupName')}</dt>
+              <dd>{appointment.name}</dd>
+            </>
+          )}
+          {appointment.service && (
+            <>
+              <dt>{t('expert.booking.columns.service')}</dt>
+              <dd>{appointment.service.name[lang] || appointment.service.name.fi}</dd>
+            </>
+          )}
+          <dt>{t('expert.booking.details.expert')}</dt>
+          <dd>{appointment.expert.name}</dd>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="appointment-participants">
+        <h2 id="appointment-participants">{t('expert.booking.details.participants')}</h2>
+        {appointment.participants.length === 0 ? (
+          <p>{t('expert.booking.details.noParticipants')}</p>
+        ) : (
+          <ul className="participants">
+            {appointment.participants.map((p) => (
+              <ParticipantItem key={p.id} participant={p} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card" aria-labelledby="appointment-answers">
+        <h2 id="appointment-answers">{t('expert.booking.details.answers')}</h2>
+        {appointment.preQuestionnaire.length === 0 ? (
+          <p>{t('expert.booking.details.noAnswers')}</p>
+        ) : (
+          <dl className="answers">
+            {appointment.preQuestionnaire.map((a) => (
+              <div key={a.id}>
+                <dt>{a.question}</dt>
+                <dd>{a.answer || t('expert.booking.details.notAnswered')}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+    </>
+  );
+}
+
+/**
+ * `/expert/appointment?id=`: one of the expert's appointments: time, status, kind, the participants (identity codes
+ * hidden until asked) and the pre-questionnaire answers; Back returns to the list or day it was opened from.
+ */
+export function AppointmentPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('expert.booking.details.title'));
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const id = search.get('id') ?? undefined;
+  const appointment = useExpertAppointment(id);
+  const back = backTarget(location.state);
+  const missing = !id || (appointment.error instanceof ApiError && [400, 403, 404].includes(appointment.error.statusCode));
+
+  return (
+    <div className="section-stack">
+      <div className="page-head">
+        <h1>{t('expert.booking.details.title')}</h1>
+        <Link to={back}>{t('expert.booking.details.back')}</Link>
+      </div>
+      {missing ? (
+        <section className="card">
+          <p>{t(id ? 'expert.booking.details.notFound' : 'expert.booking.details.noneChosen')}</p>
+          <ul>
+            <li>
+              <Link to="/expert/schedule">{t('expert.menu.schedule')}</Link>
+            </li>
+            <li>
+              <Link to="/expert/allBookings">{t('expert.menu.allBookings')}</Link>
+            </li>
+          </ul>
+        </section>
+      ) : appointment.data ? (
+        <Details appointment={appointment.data} />
+      ) : (
+        <QueryState error={appointment.error} onRetry={() => void appointment.refetch()} />
+      )}
+    </div>
+  );
+}

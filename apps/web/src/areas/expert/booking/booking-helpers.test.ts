@@ -1,0 +1,152 @@
+import { describe, expect, test } from 'vitest';
+import type { AppointmentRow, Break } from '@prsp/contracts';
+import {
+  addDays,
+  backTarget,
+  filtersFromSearch,
+  formatLongDate,
+  isLocalDate,
+  localDateOf,
+  maskIdentityCode,
+  minutesBetween,
+  pageFromSearch,
+  scheduleEntries,
+  searchOfFilters,
+  shownStatus,
+  withWhom,
+} from './booking-helpers';
+
+const at = (iso: string) => Date.parse(iso);
+
+function row(over: Partial<AppointmentRow>): AppointmentRow {
+  return {
+    id: 'a1',
+    kind: 'oneOnOne',
+    status: 'booked',
+    name: 'Eeva Asiantuntija',
+    startTime: at('2026-05-05T07:00:00Z'),
+    endTime: at('2026-05-05T07:30:00Z'),
+    duration: 30,
+    expert: { id: 'e1', name: 'Eeva Asiantuntija' },
+    service: null,
+    patientName: 'Matti Meikäläinen',
+    participantCount: 2,
+    heldUntil: null,
+    ...over,
+  };
+}
+
+describe('the organisation day (Europe/Helsinki), whatever zone the browser is in', () => {
+  test('a moment belongs to the Helsinki date, also around midnight UTC', () => {
+    expect(localDateOf(at('2026-05-04T21:30:00Z'))).toBe('2026-05-05'); // 00:30 in Helsinki (UTC+3)
+    expect(localDateOf(at('2026-05-04T20:59:00Z'))).toBe('2026-05-04');
+    expect(localDateOf(at('2026-01-15T22:00:00Z'))).toBe('2026-01-16'); // winter, UTC+2
+  });
+
+  test('days are added on the calendar, across months, years and the daylight-saving changes', () => {
+    expect(addDays('2026-05-05', 1)).toBe('2026-05-06');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29'); // the spring change
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-10-25', -1)).toBe('2026-10-24'); // the autumn change
+  });
+
+  test('only real dates pass', () => {
+    expect(isLocalDate('2026-05-05')).toBe(true);
+    expect(isLocalDate('2028-02-29')).toBe(true);
+    expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDate('2026-5-5')).toBe(false);
+    expect(isLocalDate('')).toBe(false);
+    expect(isLocalDate(null)).toBe(false);
+  });
+
+  test('the day heading names the weekday in the user’s language', () => {
+    expect(formatLongDate('2026-05-05', 'fi')).toMatch(/^tiistai 5\.5\.2026$/);
+    expect(formatLongDate('2026-05-05', 'en')).toBe('Tuesday 05/05/2026');
+    expect(formatLongDate('2026-05-05', 'se')).toBe('tisdag 5.5.2026');
+  });
+});
+
+describe('booking statuses (spec §4)', () => {
+  test('selfBooked and booked are both Reserved, open is Free', () => {
+    expect(shownStatus('selfBooked')).toBe('reserved');
+    expect(shownStatus('booked')).toBe('reserved');
+    expect(shownStatus('open')).toBe('free');
+    expect(shownStatus('cancelled')).toBe('cancelled');
+  });
+
+  test('a one-to-one shows the patient, a group its name, a free slot no one', () => {
+    expect(withWhom(row({}))).toBe('Matti Meikäläinen');
+    expect(withWhom(row({ kind: 'group', name: 'Diabetesryhmä', patientName: null }))).toBe('Diabetesryhmä');
+    expect(withWhom(row({ status: 'open', patientName: null }))).toBe('');
+  });
+});
+
+describe('the day in time order', () => {
+  test('appointments and breaks interleave by start; a break first when both start together', () => {
+    const lunch: Break = { id: 'b1', startTime: at('2026-05-05T08:00:00Z'), endTime: at('2026-05-05T08:30:00Z') };
+    const early: Break = { id: 'b0', startTime: at('2026-05-05T05:00:00Z'), endTime: at('2026-05-05T05:15:00Z') };
+    const nine = row({ id: 'a9', startTime: at('2026-05-05T06:00:00Z'), endTime: at('2026-05-05T06:30:00Z') });
+    const eleven = row({ id: 'a11', status: 'open', startTime: at('2026-05-05T08:00:00Z'), endTime: at('2026-05-05T08:30:00Z') });
+    const entries = scheduleEntries([eleven, nine], [lunch, early]);
+    expect(entries.map((e) => e.key)).toEqual(['b-b0', 'a-a9', 'b-b1', 'a-a11']);
+    expect(entries.map((e) => e.status)).toEqual(['break', 'reserved', 'break', 'free']);
+  });
+
+  test('a break lasts its minutes', () => {
+    expect(minutesBetween(at('2026-05-05T08:00:00Z'), at('2026-05-05T08:45:00Z'))).toBe(45);
+  });
+});
+
+describe('identity codes stay hidden until asked', () => {
+  test('all but the date of birth and the century sign are masked', () => {
+    expect(maskIdentityCode('010190-123A')).toBe('010190-****');
+    expect(maskIdentityCode('311299A987K')).toBe('311299A****');
+  });
+  test('a short or odd code is hidden whole', () => {
+    expect(maskIdentityCode('12345')).toBe('*****');
+  });
+});
+
+describe('lists keep their place in the address', () => {
+  const today = '2026-05-05';
+
+  test('the Back link returns only within the expert app', () => {
+    expect(backTarget({ back: '/expert/allBookings?status=booked' })).toBe('/expert/allBookings?status=booked');
+    expect(backTarget({ back: 'https://evil.example/' })).toBe('/expert/schedule');
+    expect(backTarget({ back: '//evil.example/expert/' })).toBe('/expert/schedule');
+    expect(backTarget(null)).toBe('/expert/schedule');
+    expect(backTarget(undefined)).toBe('/expert/schedule');
+  });
+
+  test('the filters default to from today, page 1; bad values are dropped', () => {
+    expect(filtersFromSearch(new URLSearchParams(''), today)).toEqual({ from: today, to: undefined, status: undefined, page: 1 });
+    expect(filtersFromSearch(new URLSearchParams('from=2026-04-01&to=2026-04-30&status=selfBooked&page=3'), today)).toEqual({
+      from: '2026-04-01',
+      to: '2026-04-30',
+      status: 'selfBooked',
+      page: 3,
+    });
+    expect(filtersFromSearch(new URLSearchParams('from=yesterday&status=reserved&page=-2'), today)).toEqual({
+      from: today,
+      to: undefined,
+      status: undefined,
+      page: 1,
+    });
+  });
+
+  test('filters go to the address and back unchanged, the defaults left out', () => {
+    const filters = { from: '2026-04-01', to: '2026-06-01', status: 'cancelled' as const, page: 2 };
+    const search = searchOfFilters(filters, today);
+    expect(search.toString()).toBe('from=2026-04-01&to=2026-06-01&status=cancelled&page=2');
+    expect(filtersFromSearch(search, today)).toEqual(filters);
+    expect(searchOfFilters({ from: today, page: 1 }, today).toString()).toBe('');
+  });
+
+  test('the history page number', () => {
+    expect(pageFromSearch(new URLSearchParams('page=4'))).toBe(4);
+    expect(pageFromSearch(new URLSearchParams('page=x'))).toBe(1);
+    expect(pageFromSearch(new URLSearchParams(''))).toBe(1);
+  });
+});

@@ -1,0 +1,147 @@
+import type { AppointmentRow, BookingStatus, Break, ExpertBookingQuery, Language } from '@prsp/contracts';
+import { BOOKING_STATUSES } from '@prsp/contracts';
+import { DEFAULT_TIME_ZONE } from '../../../lib/format';
+
+/**
+ * The organisation's time zone: the API's local dates ('YYYY-MM-DD') and times ('HH:MM') are in it, so the expert's
+ * schedule, its date picker and the break form show and take times in it too, whatever zone the browser is in.
+ */
+export const ORGANISATION_ZONE = DEFAULT_TIME_ZONE;
+
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date 'YYYY-MM-DD' (not 2026-02-30). */
+export function isLocalDate(value: string | null | undefined): value is string {
+  if (!value || !LOCAL_DATE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The calendar date of a moment in `zone` ('YYYY-MM-DD'). */
+export function localDateOf(moment: number | Date, zone = ORGANISATION_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    moment,
+  );
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The date `days` later (earlier when negative); calendar arithmetic, untouched by daylight saving. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+const LOCALES: Record<Language, string> = { fi: 'fi-FI', se: 'sv-FI', en: 'en-GB' };
+
+/** 'tiistai 5.5.2026': the schedule's day, with its weekday (in the nominative, as a heading). */
+export function formatLongDate(date: string, lang: Language): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  const weekday = new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'long', timeZone: 'UTC' }).format(day);
+  const numeric = new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    day,
+  );
+  return `${weekday} ${numeric}`;
+}
+
+/** Spec §4 'Booking statuses': selfBooked and booked are both shown as Reserved, open slots as Free. */
+export type ShownStatus = 'reserved' | 'free' | 'cancelled' | 'break';
+
+export function shownStatus(status: BookingStatus): ShownStatus {
+  switch (status) {
+    case 'selfBooked':
+    case 'booked':
+      return 'reserved';
+    case 'open':
+      return 'free';
+    case 'cancelled':
+      return 'cancelled';
+  }
+}
+
+/** Who the appointment is with: the group's name, the one-to-one patient's name, or nothing for a free slot. */
+export function withWhom(row: Pick<AppointmentRow, 'kind' | 'name' | 'patientName' | 'status'>): string {
+  if (row.kind === 'group') return row.name;
+  return row.patientName ?? '';
+}
+
+export type ScheduleEntry =
+  | { type: 'appointment'; key: string; startTime: number; endTime: number; status: ShownStatus; appointment: AppointmentRow }
+  | { type: 'break'; key: string; startTime: number; endTime: number; status: 'break'; pause: Break };
+
+/** One day's appointments and breaks in time order (a break before an appointment starting at the same moment). */
+export function scheduleEntries(appointments: readonly AppointmentRow[], breaks: readonly Break[]): ScheduleEntry[] {
+  const entries: ScheduleEntry[] = [
+    ...appointments.map((a) => ({
+      type: 'appointment' as const,
+      key: `a-${a.id}`,
+      startTime: a.startTime,
+      endTime: a.endTime,
+      status: shownStatus(a.status),
+      appointment: a,
+    })),
+    ...breaks.map((b) => ({
+      type: 'break' as const,
+      key: `b-${b.id}`,
+      startTime: b.startTime,
+      endTime: b.endTime,
+      status: 'break' as const,
+      pause: b,
+    })),
+  ];
+  return entries.sort((x, y) => x.startTime - y.startTime || (x.type === y.type ? x.endTime - y.endTime : x.type === 'break' ? -1 : 1));
+}
+
+/** Minutes between two moments, for breaks (appointments carry their own duration). */
+export function minutesBetween(start: number, end: number): number {
+  return Math.round((end - start) / 60_000);
+}
+
+/**
+ * An identity code with all but its first six characters (the date of birth) hidden, keeping the century sign's
+ * place: '010190-123A' becomes '010190-****'. Short or odd codes are hidden whole.
+ */
+export function maskIdentityCode(code: string): string {
+  const visible = code.length > 7 ? 7 : 0;
+  return code.slice(0, visible) + code.slice(visible).replace(/\S/g, '*');
+}
+
+/** Where the details page's Back link goes: the list the expert came from, else today's schedule. */
+export function backTarget(state: unknown): string {
+  const back = (state as { back?: unknown } | null)?.back;
+  return typeof back === 'string' && back.startsWith('/expert/') && !back.startsWith('//') ? back : '/expert/schedule';
+}
+
+export type BookingFilters = Pick<ExpertBookingQuery, 'from' | 'to' | 'status' | 'page'>;
+
+/** The all-bookings filters from the page address (so Back from the details keeps them); bad values are dropped. */
+export function filtersFromSearch(search: URLSearchParams, today: string): BookingFilters {
+  const from = search.get('from');
+  const to = search.get('to');
+  const status = search.get('status');
+  const page = Number(search.get('page'));
+  return {
+    from: isLocalDate(from) ? from : today,
+    to: isLocalDate(to) ? to : undefined,
+    status: (BOOKING_STATUSES as readonly string[]).includes(status ?? '') ? (status as BookingStatus) : undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The page address of the filters; the defaults (from today, page 1) are left out. */
+export function searchOfFilters(filters: BookingFilters, today: string): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filters.from && filters.from !== today) search.set('from', filters.from);
+  if (filters.to) search.set('to', filters.to);
+  if (filters.status) search.set('status', filters.status);
+  if (filters.page > 1) search.set('page', String(filters.page));
+  return search;
+}
+
+/** The page number from the page address (history list). */
+export function pageFromSearch(search: URLSearchParams): number {
+  const page = Number(search.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}

@@ -1,0 +1,66 @@
+import type { AppointmentRow } from '@prsp/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { DataTable } from '../../../components/ui/data-table';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { BookingStatusBadge } from './booking-status';
+import { ORGANISATION_ZONE, shownStatus, withWhom } from './booking-helpers';
+
+/**
+ * The rows of all bookings and the history: when (the link to the details, which come back to this list as it
+ * was), length, status, with whom and the service.
+ */
+export function BookingTable({
+  rows,
+  failed,
+  empty,
+  caption,
+}: {
+  rows: readonly AppointmentRow[] | undefined;
+  failed: boolean;
+  empty: string;
+  caption: string;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const location = useLocation();
+  const back = location.pathname + location.search;
+  return (
+    <DataTable<AppointmentRow>
+      rows={rows}
+      failed={failed}
+      empty={empty}
+      caption={caption}
+      columns={[
+        t('expert.booking.columns.when'),
+        t('expert.booking.columns.duration'),
+        t('expert.booking.columns.status'),
+        t('expert.booking.columns.who'),
+        t('expert.booking.columns.service'),
+      ]}
+    >
+      {(row) => {
+        const when = formatDateTime(row.startTime, lang, { timeZone: ORGANISATION_ZONE });
+        return (
+          <tr key={row.id}>
+            <td>
+              <Link to={`/expert/appointment?id=${encodeURIComponent(row.id)}`} state={{ back }}>
+                {when}
+              </Link>
+            </td>
+            <td>{t('expert.booking.minutes', { count: row.duration })}</td>
+            <td>
+              <BookingStatusBadge status={shownStatus(row.status)} />
+            </td>
+            <td>
+              {withWhom(row) || '–'}
+              {row.kind === 'group' && <span className="hint block">{t('expert.booking.groupOf', { count: row.participantCount })}</span>}
+            </td>
+            <td>{row.service ? row.service.name[lang] || row.service.name.fi : '–'}</td>
+          </tr>
+        );
+      }}
+    </DataTable>
+  );
+}

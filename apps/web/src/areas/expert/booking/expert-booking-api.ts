@@ -1,0 +1,79 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { BOOKING_RULES, ZAppointmentDetail, ZAppointmentPage, ZBreak, ZExpertSchedule, type BreakInput } from '@prsp/contracts';
+import { api } from '../../../lib/api-client';
+import type { BookingFilters } from './booking-helpers';
+
+/** The list size of all bookings and the history. */
+export const EXPERT_PAGE_SIZE = 20;
+
+export const expertBookingKeys = {
+  all: ['expert', 'booking'] as const,
+  schedule: (date: string) => ['expert', 'booking', 'schedule', date] as const,
+  bookings: (filters: BookingFilters) => ['expert', 'booking', 'list', filters] as const,
+  history: (page: number) => ['expert', 'booking', 'history', page] as const,
+  appointment: (id: string) => ['expert', 'booking', 'appointment', id] as const,
+};
+
+/**
+ * `GET /api/expert/schedule?date=`: one day of the expert's appointments, open slots and breaks, refetched every
+ * 5 s (spec §4) while the page is open; the day shown stays on screen while another one loads.
+ */
+export function useExpertSchedule(date: string) {
+  return useQuery({
+    queryKey: expertBookingKeys.schedule(date),
+    queryFn: () => api(`/api/expert/schedule?date=${encodeURIComponent(date)}`, ZExpertSchedule),
+    refetchInterval: BOOKING_RULES.refreshMs,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/expert/bookings`: the expert's bookings in a date range, optionally of one status, a page at a time. */
+export function useExpertBookings(filters: BookingFilters) {
+  const q = new URLSearchParams({ page: String(filters.page), pageSize: String(EXPERT_PAGE_SIZE) });
+  if (filters.from) q.set('from', filters.from);
+  if (filters.to) q.set('to', filters.to);
+  if (filters.status) q.set('status', filters.status);
+  return useQuery({
+    queryKey: expertBookingKeys.bookings(filters),
+    queryFn: () => api(`/api/expert/bookings?${q.toString()}`, ZAppointmentPage),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/expert/appointment-history`: the expert's ended appointments, newest first. */
+export function useAppointmentHistory(page: number) {
+  return useQuery({
+    queryKey: expertBookingKeys.history(page),
+    queryFn: () => api(`/api/expert/appointment-history?page=${page}&pageSize=${EXPERT_PAGE_SIZE}`, ZAppointmentPage),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/expert/appointments/:id`: participants and the pre-questionnaire answers. */
+export function useExpertAppointment(id: string | undefined) {
+  return useQuery({
+    enabled: Boolean(id),
+    queryKey: expertBookingKeys.appointment(id ?? ''),
+    queryFn: () => api(`/api/expert/appointments/${encodeURIComponent(id ?? '')}`, ZAppointmentDetail),
+    retry: false,
+  });
+}
+
+/** `POST /api/expert/breaks`: 422 when a reserved appointment overlaps; open slots under the break are removed. */
+export function useAddBreak() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BreakInput) => api('/api/expert/breaks', ZBreak, { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: expertBookingKeys.all }),
+  });
+}
+
+/** `DELETE /api/expert/breaks/:id`. */
+export function useDeleteBreak() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/expert/breaks/${encodeURIComponent(id)}`, z.null(), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: expertBookingKeys.all }),
+  });
+}

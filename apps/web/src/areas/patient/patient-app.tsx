@@ -39,12 +39,14 @@ const Services = page(() => import('./services/services-page'), 'ServicesPage');
 const ChangeLocation = page(() => import('./pages/change-location-page'), 'ChangeLocationPage');
 const Profile = page(() => import('./pages/profile-page'), 'ProfilePage');
 const Logout = page(() => import('./pages/logout-page'), 'LogoutRoute');
+const Book = page(() => import('./booking/book-page'), 'BookPage');
+const Bookings = page(() => import('./booking/bookings-page'), 'BookingsPage');
 const LoadNotAvailable = lazy(async () => ({ default: (await import('./pages/not-available-page')).NotAvailablePage }));
 function NotAvailable({ page }: { page: LaterPage }) {
   return <LoadNotAvailable page={page} />;
 }
 
-/** Every route's page; later issues replace the 'not available yet' ones (booking, messages, history, chat, survey, guest). */
+/** Every route's page; later issues replace the 'not available yet' ones (messages, history, chat, survey, guest). */
 const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   authentication: <AuthenticationPage variant="login" />,
   guest: <NotAvailable page="guest" />,
@@ -61,8 +63,8 @@ const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   profileTerms: <TermsProfile />,
   profileWelcome: <Welcome />,
   survey: <NotAvailable page="survey" />,
-  book: <NotAvailable page="book" />,
-  bookings: <NotAvailable page="bookings" />,
+  book: <Book />,
+  bookings: <Bookings />,
   messages: <NotAvailable page="messages" />,
   messageViews: <NotAvailable page="messages" />,
   history: <NotAvailable page="history" />,

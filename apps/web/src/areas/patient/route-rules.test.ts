@@ -219,10 +219,10 @@ describe('screens of later issues', () => {
     const soon = patientMainMenu(s)
       .filter((e) => e.comingSoon)
       .map((e) => e.id);
-    expect(soon.sort()).toEqual(['book', 'bookings', 'history', 'messages']);
+    expect(soon.sort()).toEqual(['history', 'messages']);
     expect(patientProfileMenu(s).some((e) => e.comingSoon)).toBe(false);
-    for (const route of ['book', 'messages', 'messageViews', 'historyDetails', 'feedback', 'chat'] as const)
+    for (const route of ['messages', 'messageViews', 'historyDetails', 'feedback', 'chat'] as const)
       expect(LATER_ROUTES.has(route)).toBe(true);
-    expect(LATER_ROUTES.has('services')).toBe(false);
+    for (const route of ['services', 'book', 'bookings'] as const) expect(LATER_ROUTES.has(route)).toBe(false);
   });
 });

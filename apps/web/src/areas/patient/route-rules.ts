@@ -70,8 +70,6 @@ const ROUTE_FLAGS: Partial<Record<PatientRoute, FeatureFlag>> = {
 
 /** Routes whose screens later issues build: their menu entries and tiles say 'coming soon'. */
 export const LATER_ROUTES: ReadonlySet<PatientRoute> = new Set<PatientRoute>([
-  'book',
-  'bookings',
   'messages',
   'messageViews',
   'history',

@@ -2,51 +2,91 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PatientAppointment } from '@prsp/contracts';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatDateTime, formatTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useNow } from '../../../lib/use-now';
-import { canStart, startOpensAt } from './appointment-rules';
+import { appointmentMode, type ModalSubject } from './appointment-rules';
+import { StartControl, StartNote } from './start-control';
 
 /**
- * Spec §2 appointment modal for an upcoming item: what and when, and when it can be started (5 minutes
- * before the start, rechecked every 5 seconds). Starting leads to the chat route.
+ * Spec §2 appointment modal in the four modes of spec §4: `open` (an open service: start now), `scheduled`
+ * (start only), `scheduledCancellable` (start and cancel, while the start is at least 1440 minutes away) and
+ * `scheduledGroup` (start only; the provider cancels). The mode and the start are rechecked every 5 seconds.
  */
-export function AppointmentDialog({ appointment, onClose }: { appointment: PatientAppointment | null; onClose: () => void }) {
+export function AppointmentDialog({
+  subject,
+  onClose,
+  onCancel,
+}: {
+  subject: ModalSubject | null;
+  onClose: () => void;
+  /** Opens the appointment cancel modal (scheduledCancellable only). */
+  onCancel: (appointment: PatientAppointment) => void;
+}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const now = useNow();
-  const a = appointment;
+  const title = !subject ? '' : subject.kind === 'open' ? subject.service.serviceName[lang] : subject.appointment.name;
   return (
-    <ModalDialog open={a !== null} title={a?.name ?? ''} onClose={onClose}>
-      {a && (
+    <ModalDialog open={subject !== null} title={title} onClose={onClose} closeLabel={t('common.close')}>
+      {subject?.kind === 'open' && (
         <>
-          <dl className="facts">
-            <dt>{t('appointment.time')}</dt>
-            <dd>{formatDateTime(a.startTime, lang, { style: 'weekday' })}</dd>
-            <dt>{t('appointment.duration')}</dt>
-            <dd>{t('appointment.minutes', { count: a.duration })}</dd>
-            <dt>{t('appointment.type')}</dt>
-            <dd>{t(`appointment.types.${a.type}`)}</dd>
-          </dl>
-          <p>
-            {canStart(a, now) ? t('appointment.canStartNow') : t('appointment.startsFrom', { time: formatTime(startOpensAt(a), lang) })}
-          </p>
+          <p>{subject.service.serviceDescription[lang]}</p>
+          <p className="hint">{t('appointment.openText')}</p>
           <div className="actions">
-            {canStart(a, now) ? (
-              <Link className="button" to={`/chat/${encodeURIComponent(a.uuid)}`}>
-                {t('appointment.start')}
-              </Link>
-            ) : (
-              <button type="button" className="button" disabled>
-                {t('appointment.start')}
-              </button>
-            )}
+            <Link className="button" to={`/chat/${encodeURIComponent(subject.service.uuid)}`}>
+              {t('appointment.start')}
+            </Link>
             <button type="button" className="button secondary" onClick={onClose}>
               {t('common.close')}
             </button>
           </div>
         </>
       )}
+      {subject?.kind === 'scheduled' && <Scheduled appointment={subject.appointment} now={now} onClose={onClose} onCancel={onCancel} />}
     </ModalDialog>
+  );
+}
+
+function Scheduled({
+  appointment: a,
+  now,
+  onClose,
+  onCancel,
+}: {
+  appointment: PatientAppointment;
+  now: number;
+  onClose: () => void;
+  onCancel: (appointment: PatientAppointment) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const mode = appointmentMode({ kind: 'scheduled', appointment: a }, now);
+  return (
+    <div data-mode={mode}>
+      <dl className="facts">
+        <dt>{t('appointment.time')}</dt>
+        <dd>{formatDateTime(a.startTime, lang, { style: 'weekday' })}</dd>
+        <dt>{t('appointment.duration')}</dt>
+        <dd>{t('appointment.minutes', { count: a.duration })}</dd>
+        <dt>{t('appointment.type')}</dt>
+        <dd>{t(`appointment.types.${a.type}`)}</dd>
+      </dl>
+      <StartNote appointment={a} now={now} />
+      {mode === 'scheduledCancellable' && <p className="hint">{t('appointment.cancelUntil')}</p>}
+      {mode === 'scheduledGroup' && <p className="hint">{t('appointment.groupCancel')}</p>}
+      {mode === 'scheduled' && <p className="hint">{t('appointment.cannotCancel')}</p>}
+      <div className="actions">
+        <StartControl appointment={a} now={now} />
+        {mode === 'scheduledCancellable' && (
+          <button type="button" className="button secondary" onClick={() => onCancel(a)}>
+            {t('appointment.cancel')}
+          </button>
+        )}
+        <button type="button" className="button secondary" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PatientAppointment } from '@prsp/contracts';
-import { canStart, landingAppointments, upcomingAppointments } from './appointment-rules';
+import type { OpenService, PatientAppointment } from '@prsp/contracts';
+import { appointmentMode, canCancel, canStart, formatCountdown, landingAppointments, upcomingAppointments } from './appointment-rules';
 
 const NOW = Date.UTC(2026, 2, 10, 12, 0);
 const MIN = 60_000;
@@ -42,5 +42,82 @@ describe('appointment lists (spec §2, §4, §9)', () => {
     expect(canStart(a, NOW + 5 * MIN)).toBe(true);
     expect(canStart(a, NOW + 29 * MIN)).toBe(true);
     expect(canStart(a, NOW + 30 * MIN)).toBe(false);
+  });
+});
+
+const typed = (type: PatientAppointment['type'], startTime: number, duration = 30): PatientAppointment => ({
+  ...appt(type, startTime, duration),
+  type,
+});
+
+describe('start and cancel windows (spec §4 Start button, §9 5 min and 1440 min)', () => {
+  it('keeps a one-to-one start disabled while the start is more than 1440 minutes away', () => {
+    const a = typed('oneOnOne', NOW + 1440 * MIN + 1);
+    expect(canStart(a, NOW)).toBe(false);
+    const b = typed('basic', NOW + 4 * MIN);
+    expect(canStart(b, NOW)).toBe(true);
+  });
+
+  it('starts a group appointment 5 minutes before, like any other', () => {
+    expect(canStart(typed('group', NOW + 5 * MIN), NOW)).toBe(true);
+    expect(canStart(typed('group-video', NOW + 6 * MIN), NOW)).toBe(false);
+  });
+
+  it('offers cancel only for one-to-one appointments at least 1440 minutes away', () => {
+    expect(canCancel(typed('oneOnOne', NOW + 1440 * MIN), NOW)).toBe(true);
+    expect(canCancel(typed('basic', NOW + 2 * DAY), NOW)).toBe(true);
+    expect(canCancel(typed('oneOnOne', NOW + 1440 * MIN - 1), NOW)).toBe(false);
+    expect(canCancel(typed('oneOnOne', NOW - MIN), NOW)).toBe(false);
+    expect(canCancel(typed('group', NOW + 5 * DAY), NOW)).toBe(false);
+    expect(canCancel(typed('group-video', NOW + 5 * DAY), NOW)).toBe(false);
+  });
+
+  it('closes the cancel as time passes (rechecked every 5 s)', () => {
+    const a = typed('oneOnOne', NOW + 1440 * MIN + 3_000);
+    expect(canCancel(a, NOW)).toBe(true);
+    expect(canCancel(a, NOW + 5_000)).toBe(false);
+  });
+});
+
+describe('appointment modal modes (spec §4)', () => {
+  const service: OpenService = {
+    uuid: 's',
+    serviceName: { fi: 'Hoitaja', se: 'Skötare', en: 'Nurse' },
+    serviceDescription: { fi: '', se: '', en: '' },
+    serviceImage: 'nurse',
+    chatQueueId: 'q',
+    mandatorySelfAssessment: false,
+    optionalSelfAssessment: false,
+  };
+
+  it('is open for an open service, whatever the time', () => {
+    expect(appointmentMode({ kind: 'open', service }, NOW)).toBe('open');
+  });
+
+  it('gives scheduledGroup for group appointments, even far ahead', () => {
+    expect(appointmentMode({ kind: 'scheduled', appointment: typed('group', NOW + 5 * DAY) }, NOW)).toBe('scheduledGroup');
+    expect(appointmentMode({ kind: 'scheduled', appointment: typed('group-video', NOW + MIN) }, NOW)).toBe('scheduledGroup');
+  });
+
+  it('gives scheduledCancellable while a one-to-one can be cancelled, then scheduled', () => {
+    const a = typed('oneOnOne', NOW + 2 * DAY);
+    expect(appointmentMode({ kind: 'scheduled', appointment: a }, NOW)).toBe('scheduledCancellable');
+    expect(appointmentMode({ kind: 'scheduled', appointment: a }, NOW + DAY + 1)).toBe('scheduled');
+    expect(appointmentMode({ kind: 'scheduled', appointment: typed('basic', NOW + 10 * MIN) }, NOW)).toBe('scheduled');
+  });
+});
+
+describe('hold countdown (spec §4 mm:ss)', () => {
+  it('shows minutes and seconds, rounding partial seconds up', () => {
+    expect(formatCountdown(15 * MIN)).toBe('15:00');
+    expect(formatCountdown(15 * MIN - 1)).toBe('15:00');
+    expect(formatCountdown(14 * MIN + 59_000)).toBe('14:59');
+    expect(formatCountdown(61_000)).toBe('01:01');
+    expect(formatCountdown(999)).toBe('00:01');
+  });
+
+  it('never goes below 00:00', () => {
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(-5_000)).toBe('00:00');
   });
 });

@@ -1,12 +1,17 @@
-import type { PatientAppointment } from '@prsp/contracts';
+import { BOOKING_RULES, type OpenService, type PatientAppointment } from '@prsp/contracts';
 
 const MINUTE = 60_000;
 /** Spec §9: the landing shows appointments starting within 3 days. */
-export const LANDING_WINDOW_MS = 3 * 24 * 60 * MINUTE;
+export const LANDING_WINDOW_MS = BOOKING_RULES.landingWindowDays * 24 * 60 * MINUTE;
 /** Spec §4 and §9: an appointment can be started 5 minutes before its start. */
-export const START_OPENS_BEFORE_MS = 5 * MINUTE;
+export const START_OPENS_BEFORE_MS = BOOKING_RULES.startOpensMinutesBefore * MINUTE;
+/** Spec §4 and §9: a one-to-one appointment can be cancelled while its start is at least 1440 minutes away. */
+export const CANCEL_UNTIL_BEFORE_MS = BOOKING_RULES.cancelUntilMinutesBefore * MINUTE;
 
 export const endsAt = (a: PatientAppointment) => a.startTime + a.duration * MINUTE;
+
+/** Group appointments (chat or video) have only a start; the provider cancels them (spec §4). */
+export const isGroupAppointment = (a: PatientAppointment) => a.type === 'group' || a.type === 'group-video';
 
 /** Spec §4: lists show only appointments not yet ended, sorted by start. */
 export function upcomingAppointments(list: readonly PatientAppointment[], now: number): PatientAppointment[] {
@@ -23,6 +28,40 @@ export function landingAppointments(list: readonly PatientAppointment[], now: nu
 /** When the start button opens (5 minutes before the start). */
 export const startOpensAt = (a: PatientAppointment) => a.startTime - START_OPENS_BEFORE_MS;
 
+/**
+ * Spec §4 'Start button': disabled until 5 minutes before the start (and after the end); for one-to-one
+ * appointments also while the start is more than 1440 minutes away.
+ */
 export function canStart(a: PatientAppointment, now: number): boolean {
+  if (!isGroupAppointment(a) && a.startTime - now > CANCEL_UNTIL_BEFORE_MS) return false;
   return now >= startOpensAt(a) && now < endsAt(a);
+}
+
+/** Spec §4: cancel is offered only for one-to-one appointments whose start is at least 1440 minutes away. */
+export function canCancel(a: PatientAppointment, now: number): boolean {
+  return !isGroupAppointment(a) && a.startTime - now >= CANCEL_UNTIL_BEFORE_MS;
+}
+
+/** What the appointment modal shows: an open service (start now) or one of the patient's scheduled appointments. */
+export type ModalSubject = { kind: 'open'; service: OpenService } | { kind: 'scheduled'; appointment: PatientAppointment };
+
+export type AppointmentMode = 'open' | 'scheduled' | 'scheduledCancellable' | 'scheduledGroup';
+
+/**
+ * Spec §4 'Appointment modal modes': a group appointment gives scheduledGroup, a cancellable one
+ * scheduledCancellable, any other scheduled one scheduled; open when it is not a scheduled appointment.
+ */
+export function appointmentMode(subject: ModalSubject, now: number): AppointmentMode {
+  if (subject.kind === 'open') return 'open';
+  const a = subject.appointment;
+  if (isGroupAppointment(a)) return 'scheduledGroup';
+  return canCancel(a, now) ? 'scheduledCancellable' : 'scheduled';
+}
+
+/** Spec §4: the hold countdown as mm:ss (whole seconds left, rounded up; never below 00:00). */
+export function formatCountdown(msLeft: number): string {
+  const seconds = Math.max(0, Math.ceil(msLeft / 1000));
+  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
+  const ss = String(seconds % 60).padStart(2, '0');
+  return `${mm}:${ss}`;
 }

@@ -3,8 +3,6 @@ import { NotAvailable } from '../../../components/route-fallbacks';
 
 /** The name each screen of a later issue goes by (its menu entry, where it has one). */
 const PAGE_NAMES = {
-  book: 'menu.book',
-  bookings: 'menu.bookings',
   messages: 'menu.messages',
   history: 'menu.history',
   chat: 'notAvailable.pages.chat',
@@ -15,7 +13,7 @@ const PAGE_NAMES = {
 
 export type LaterPage = keyof typeof PAGE_NAMES;
 
-/** Routes that later parts of the product fill (booking, bookings, messages, history, chat, survey, guest, feedback). */
+/** Routes that later parts of the product fill (messages, history, chat, survey, guest, feedback). */
 export function NotAvailablePage({ page }: { page: LaterPage }) {
   const { t } = useTranslation();
   return <NotAvailable page={t(PAGE_NAMES[page])} home="/landing" homeLabel={t('common.backToHome')} />;

@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import {
+  ZBookingInfo,
+  ZLockResult,
+  ZOpenAppointment,
+  ZPatientAppointment,
+  ZSpecialization,
+  type QuestionnaireAnswer,
+} from '@prsp/contracts';
+import { api } from '../../../lib/api-client';
+import { readCookie } from '../../../lib/cookies';
+
+const SERVICES_KEY = ['patient', 'services'] as const;
+const OPEN_KEY = ['patient', 'booking', 'open'] as const;
+
+/** `GET /api/list/specializations/existing`: the specializations some expert has (the booking search's choices). */
+export function useExistingSpecializations() {
+  return useQuery({
+    queryKey: ['lists', 'specializations', 'existing'],
+    queryFn: () => api('/api/list/specializations/existing', z.array(ZSpecialization)),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** `GET /api/services/booking-info`: the organisation's text above the book page. */
+export function useBookingInfo() {
+  return useQuery({ queryKey: ['patient', 'booking', 'info'], queryFn: () => api('/api/services/booking-info', ZBookingInfo) });
+}
+
+export type OpenSearch = { dayMs: number; specialization: string };
+
+/** `GET /api/services/open/{dateMs}/{specialization}`: the free times of one day (null: nothing searched yet). */
+export function useOpenAppointments(search: OpenSearch | null) {
+  return useQuery({
+    queryKey: [...OPEN_KEY, search?.dayMs, search?.specialization],
+    queryFn: () => api(`/api/services/open/${search!.dayMs}/${encodeURIComponent(search!.specialization)}`, z.array(ZOpenAppointment)),
+    enabled: search !== null,
+  });
+}
+
+/** `POST /api/services/lock/{uuid}`: holds the slot for `appointmentLockTime` minutes (422 taken, 423 past, 404 gone). */
+export function useLockSlot() {
+  return useMutation({
+    mutationFn: (uuid: string) => api(`/api/services/lock/${encodeURIComponent(uuid)}`, ZLockResult, { method: 'POST' }),
+  });
+}
+
+/** `POST /api/services/unlock/{uuid}`: gives a held slot back; failures are of no interest to the patient. */
+export async function unlockSlot(uuid: string): Promise<void> {
+  await api(`/api/services/unlock/${encodeURIComponent(uuid)}`, z.null(), { method: 'POST' }).catch(() => undefined);
+}
+
+/**
+ * The same unlock while the page goes away: a keepalive fetch outlives the page (sendBeacon cannot carry the CSRF
+ * header). The token is read from the cookies `api` reads it from (lib/api-client.ts, double submit).
+ */
+export function unlockSlotOnUnload(uuid: string): void {
+  const token = readCookie('__Host-prsp_csrf') ?? readCookie('prsp_csrf');
+  void fetch(`/api/services/unlock/${encodeURIComponent(uuid)}`, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
+  }).catch(() => undefined);
+}
+
+/** `POST /api/services/book/{id}`: confirms the held slot with the pre-questionnaire answers. */
+export function useBookSlot() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, questionnaireAnswers }: { id: string; questionnaireAnswers: QuestionnaireAnswer[] }) =>
+      api(`/api/services/book/${encodeURIComponent(id)}`, ZPatientAppointment, { method: 'POST', body: { questionnaireAnswers } }),
+    onSettled: () => client.invalidateQueries({ queryKey: SERVICES_KEY }),
+  });
+}
+
+/** `POST /api/services/cancel/{uuid}` (403 when less than 1440 minutes before the start, or a group appointment). */
+export function useCancelAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => api(`/api/services/cancel/${encodeURIComponent(uuid)}`, z.null(), { method: 'POST' }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: SERVICES_KEY }), client.invalidateQueries({ queryKey: OPEN_KEY })]),
+  });
+}

@@ -1,0 +1,96 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { OpenAppointment, PatientAppointment } from '@prsp/contracts';
+import { currentLanguage } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useBookingInfo } from '../api/booking-api';
+import { usePatientContext } from '../patient-state';
+import { localDateOf, questionsFor, type SearchInput } from './booking-rules';
+import { ConfirmStep } from './confirm-step';
+import { useHoldGuard } from './hold-guard';
+import { FailedStep, SuccessStep } from './result-steps';
+import { SearchStep } from './search-step';
+import './booking.css';
+
+type Step =
+  | { step: 'search' }
+  | { step: 'confirm'; slot: OpenAppointment; holdUntil: number; holdMinutes: number }
+  | { step: 'success'; appointment: PatientAppointment; slot: OpenAppointment }
+  | { step: 'failed' };
+
+/**
+ * Spec §2 'Book appointment' (bookingsEnabled) in its four steps: search, confirmation, success, failed (spec §4
+ * 'Booking flow'). The organisation's booking info text shows above the search.
+ */
+export function BookPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('book.title'));
+  const lang = currentLanguage();
+  const ctx = usePatientContext();
+  const config = ctx.phase === 'ready' ? ctx.config : undefined;
+  const info = useBookingInfo();
+  const [today] = useState(() => localDateOf(Date.now()));
+  const [step, setStep] = useState<Step>({ step: 'search' });
+  // Whether a step has replaced the first one: from then on each new step takes the focus.
+  const [moved, setMoved] = useState(false);
+  const [criteria, setCriteria] = useState<SearchInput>({ date: today, specialization: '' });
+  const [searched, setSearched] = useState<SearchInput | null>(null);
+  const go = useCallback((next: Step) => {
+    setMoved(true);
+    setStep(next);
+  }, []);
+
+  const toSearch = useCallback(() => go({ step: 'search' }), [go]);
+  const guard = useHoldGuard(step.step === 'confirm' ? step.slot.uuid : null, toSearch);
+  const failed = useCallback(() => {
+    guard.release();
+    go({ step: 'failed' });
+  }, [guard, go]);
+
+  if (!config) return null;
+  const infoText = info.data?.infoText[lang].trim();
+
+  return (
+    <>
+      <Link to="/landing" className="back-link">
+        {t('common.backToHome')}
+      </Link>
+      <h1 className="page-title">{t('book.title')}</h1>
+      {infoText && step.step === 'search' && (
+        <section className="card" aria-labelledby="book-info-title">
+          <h2 id="book-info-title">{t('book.info')}</h2>
+          <p className="booking-info">{infoText}</p>
+        </section>
+      )}
+      {step.step === 'search' && (
+        <SearchStep
+          today={today}
+          criteria={criteria}
+          onCriteria={setCriteria}
+          searched={searched}
+          onSearch={setSearched}
+          focus={moved}
+          onLocked={(slot, holdMinutes) => go({ step: 'confirm', slot, holdMinutes, holdUntil: Date.now() + holdMinutes * 60_000 })}
+        />
+      )}
+      {step.step === 'confirm' && (
+        <ConfirmStep
+          slot={step.slot}
+          holdUntil={step.holdUntil}
+          holdMinutes={step.holdMinutes}
+          questions={questionsFor(step.slot.preQuestionnaire, config.questionnaire)}
+          onBack={guard.requestBack}
+          onFailed={failed}
+          onBooked={(appointment) => {
+            guard.release();
+            go({ step: 'success', appointment, slot: step.slot });
+          }}
+        />
+      )}
+      {step.step === 'success' && <SuccessStep appointment={step.appointment} expertName={step.slot.name} config={config} />}
+      {step.step === 'failed' && <FailedStep onNewSearch={toSearch} />}
+      {guard.element}
+    </>
+  );
+}

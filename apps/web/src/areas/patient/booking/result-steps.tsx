@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PatientAppointment, PatientConfig } from '@prsp/contracts';
+import { ExternalLink } from '../../../components/ui/external-link';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { StepHeading } from './step-heading';
+
+/**
+ * Spec §2 'Booking confirmation': the booked time, the organisation's `bookingConfirmedText` and
+ * `bookingConfirmedLink` in the patient's language, and the way on to the booked list and the front page.
+ */
+export function SuccessStep({
+  appointment: a,
+  expertName,
+  config,
+}: {
+  appointment: PatientAppointment;
+  expertName: string;
+  config: PatientConfig;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const text = config.bookingConfirmedText[lang].trim();
+  const link = config.bookingConfirmedLink?.[lang];
+  return (
+    <section className="card booking-step" aria-labelledby="book-success-title">
+      <StepHeading id="book-success-title" focus>
+        {t('book.successTitle')}
+      </StepHeading>
+      <dl className="facts">
+        <dt>{t('appointment.time')}</dt>
+        <dd>{formatDateTime(a.startTime, lang, { style: 'weekday' })}</dd>
+        <dt>{t('appointment.duration')}</dt>
+        <dd>{t('appointment.minutes', { count: a.duration })}</dd>
+        <dt>{t('book.expert')}</dt>
+        <dd>{expertName}</dd>
+      </dl>
+      {text && <p className="confirmed-text">{text}</p>}
+      {link?.url && (
+        <p>
+          <ExternalLink href={link.url}>{link.text || link.url}</ExternalLink>
+        </p>
+      )}
+      <div className="actions">
+        {config.yourBookingsEnabled && (
+          <Link className="button" to="/bookings">
+            {t('book.toBookings')}
+          </Link>
+        )}
+        <Link className={config.yourBookingsEnabled ? 'button secondary' : 'button'} to="/landing">
+          {t('common.backToHome')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Spec §8: 'time slot cannot be booked so search again', with a new search. */
+export function FailedStep({ onNewSearch }: { onNewSearch: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card booking-step" aria-labelledby="book-failed-title">
+      <StepHeading id="book-failed-title" focus>
+        {t('book.failedTitle')}
+      </StepHeading>
+      <p className="alert">{t('book.failedText')}</p>
+      <div className="actions">
+        <button type="button" className="button" onClick={onNewSearch}>
+          {t('book.newSearch')}
+        </button>
+      </div>
+    </section>
+  );
+}

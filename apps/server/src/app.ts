@@ -33,6 +33,7 @@ import { healthRoutes } from './plugins/health';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
+import { smsPlugin } from './plugins/sms';
 import { cookieNames, sessionPlugin } from './plugins/session';
 import { webAppRoutes } from './plugins/web-app';
 import { testIdpPlugin } from './stand-ins/test-idp/test-idp';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     publicUrl: config.publicUrl,
   });
   await app.register(mailPlugin, { config, db: database.db });
+  await app.register(smsPlugin, { config, db: database.db });
 
   if (config.testIdpEnabled) {
     await app.register(testIdpPlugin, {

@@ -42,6 +42,15 @@ const ZEnv = z
     MAIL_FROM_ADDRESS: z.email().default('no-reply@prsp.example'),
     MAIL_CATCHER_ENABLED: bool.optional(),
     MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+    // SMS: an HTTP gateway (docs/notifications.md), else the built-in sink outside production.
+    SMS_GATEWAY_URL: z.url().optional(),
+    SMS_API_KEY: z.string().min(16).default(DEMO_SECRET),
+    // An alphanumeric sender (at most 11 letters and digits) or a number in international form.
+    SMS_SENDER: z
+      .string()
+      .regex(/^([A-Za-z0-9]{1,11}|\+[1-9][0-9]{6,14})$/, 'at most 11 letters and digits, or a number such as +358401234567')
+      .default('PRSP'),
+    SMS_SINK_ENABLED: bool.optional(),
     JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     DEMO_SEED: bool.optional(),
@@ -62,6 +71,9 @@ const ZEnv = z
       ['DEMO_SEED', env.DEMO_SEED === true, 'demo data is refused in production'],
       ['TEST_MANDATES_ENABLED', env.TEST_MANDATES_ENABLED === true, 'the built-in test mandate service is refused in production'],
       ['MAIL_CATCHER_ENABLED', env.MAIL_CATCHER_ENABLED === true, 'the built-in mail catcher is refused in production'],
+      ['SMS_SINK_ENABLED', env.SMS_SINK_ENABLED === true, 'the built-in SMS sink is refused in production'],
+      ['SMS_API_KEY', env.SMS_GATEWAY_URL !== undefined && env.SMS_API_KEY === DEMO_SECRET, 'set the API key the SMS gateway gave'],
+      ['SMS_GATEWAY_URL', env.SMS_GATEWAY_URL?.startsWith('http:') === true, 'the SMS gateway must be an https URL'],
       ['MANDATES_URL', env.MANDATES_URL === undefined, 'set the mandate service URL'],
       ['MANDATES_API_SECRET', env.MANDATES_API_SECRET === DEMO_SECRET, 'set the secret the mandate service gave'],
       ['MANDATES_OAUTH_SECRET', env.MANDATES_OAUTH_SECRET === DEMO_SECRET, 'set the OAuth secret the mandate service gave'],
@@ -125,6 +137,13 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       fromAddress: env.MAIL_FROM_ADDRESS,
       catcherEnabled: env.MAIL_CATCHER_ENABLED ?? !production,
       catcherPort: env.MAIL_CATCHER_PORT,
+    },
+    sms: {
+      /** The HTTP SMS gateway; unset outside production: SMS go to the built-in sink. Neither: no SMS are sent. */
+      gatewayUrl: env.SMS_GATEWAY_URL,
+      apiKey: env.SMS_API_KEY,
+      sender: env.SMS_SENDER,
+      sinkEnabled: env.SMS_SINK_ENABLED ?? !production,
     },
     /** The job runner (platform/jobs): how often an idle instance looks for due jobs, and how many it runs at once. */
     jobs: { pollIntervalMs: env.JOBS_POLL_MS, concurrency: env.JOBS_CONCURRENCY },

@@ -14,6 +14,22 @@ export type EmailKindDefinition = {
 const PERSON = ['firstName', 'lastName', 'organisationName'] as const;
 
 /**
+ * The tags of the booking e-mails: the appointment as the recipient sees it, in Europe/Helsinki time and the
+ * recipient's language (`date` 'maanantai 16.3.2026', `time` and `endTime` '10.00', `duration` '30 min'), the
+ * expert, the service, and `link` to the service where the appointment is joined or cancelled.
+ */
+const APPOINTMENT = [...PERSON, 'date', 'time', 'endTime', 'duration', 'expertName', 'serviceName', 'link'] as const;
+
+/** A booking e-mail without its date and time would be useless. */
+const APPOINTMENT_REQUIRED = ['date', 'time'] as const;
+
+const NO_REPLY = {
+  fi: 'Tämä on automaattinen viesti, älä vastaa siihen.',
+  se: 'Detta är ett automatiskt meddelande, svara inte på det.',
+  en: 'This is an automatic message, please do not reply.',
+} as const;
+
+/**
  * Every e-mail the product sends, with its tags and built-in texts (spec §3 'E-mail template').
  * Adding a kind is one entry here: the admin list, the editor's tag list, validation and sending follow.
  * Content is plain text with tags: blank lines separate paragraphs in the HTML part.
@@ -64,6 +80,102 @@ export const EMAIL_KINDS = {
         content:
           'Hello {{firstName}} {{lastName}},\n\nwe received a request to reset your password. Set a new password using the link below:\n\n{{link}}\n\nThe link is valid for {{validFor}} and can be used only once. If you did not ask to reset your password, you can ignore this message; your password stays unchanged.\n\nThis is an automatic message, please do not reply.',
         values: { validFor: '30 minutes' },
+      },
+    },
+  },
+  bookingConfirmation: {
+    tags: APPOINTMENT,
+    requiredTags: APPOINTMENT_REQUIRED,
+    defaults: {
+      fi: {
+        title: 'Ajanvaraus vahvistettu {{date}} klo {{time}} – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\najanvaraus on vahvistettu.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nVastaanotto pidetään etänä. Kirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nLiitteenä on kalenterikutsu, jonka voit lisätä kalenteriisi. Jos et pääse paikalle, peru aika mahdollisimman pian.\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Bokningen är bekräftad {{date}} kl. {{time}} – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\nbokningen är bekräftad.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nMottagningen sker på distans. Logga in i tjänsten några minuter innan den börjar:\n\n{{link}}\n\nSom bilaga finns en kalenderinbjudan som du kan lägga till i din kalender. Om du inte kan komma, avboka tiden så snart som möjligt.\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Appointment confirmed {{date}} at {{time}} – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nthe appointment is confirmed.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nThe appointment takes place remotely. Sign in to the service a few minutes before it starts:\n\n{{link}}\n\nA calendar invitation is attached for your calendar. If you cannot attend, please cancel the appointment as soon as possible.\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
+  bookingUpdated: {
+    tags: APPOINTMENT,
+    requiredTags: APPOINTMENT_REQUIRED,
+    defaults: {
+      fi: {
+        title: 'Ajanvaraus muuttunut: {{date}} klo {{time}} – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\najanvarauksen tiedot ovat muuttuneet. Voimassa oleva aika:\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nKirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nLiitteenä on päivitetty kalenterikutsu; se korvaa aiemman kalenterimerkinnän.\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Bokningen har ändrats: {{date}} kl. {{time}} – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\nuppgifterna om bokningen har ändrats. Den gällande tiden:\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nLogga in i tjänsten några minuter innan mottagningen börjar:\n\n{{link}}\n\nSom bilaga finns en uppdaterad kalenderinbjudan; den ersätter den tidigare kalenderposten.\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Appointment changed: {{date}} at {{time}} – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nthe appointment has changed. The time now is:\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nSign in to the service a few minutes before it starts:\n\n{{link}}\n\nAn updated calendar invitation is attached; it replaces the earlier calendar entry.\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
+  bookingCancellation: {
+    tags: APPOINTMENT,
+    requiredTags: APPOINTMENT_REQUIRED,
+    defaults: {
+      fi: {
+        title: 'Ajanvaraus peruttu {{date}} klo {{time}} – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\nalla oleva ajanvaraus on peruttu.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}}\nAsiantuntija: {{expertName}}\n\nLiitteenä oleva peruutus poistaa ajan kalenteristasi. Voit varata uuden ajan palvelussa:\n\n{{link}}\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Bokningen har avbokats {{date}} kl. {{time}} – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\nbokningen nedan har avbokats.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}}\nExpert: {{expertName}}\n\nAvbokningen i bilagan tar bort tiden ur din kalender. Du kan boka en ny tid i tjänsten:\n\n{{link}}\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Appointment cancelled {{date}} at {{time}} – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nthe appointment below has been cancelled.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}}\nExpert: {{expertName}}\n\nThe attached cancellation removes it from your calendar. You can book a new time in the service:\n\n{{link}}\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
+  bookingReminder: {
+    tags: APPOINTMENT,
+    requiredTags: APPOINTMENT_REQUIRED,
+    defaults: {
+      fi: {
+        title: 'Muistutus: ajanvaraus {{date}} klo {{time}} – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\nmuistutamme huomisesta ajanvarauksesta.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nKirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nJos et pääse paikalle, peru aika palvelussa mahdollisimman pian.\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Påminnelse: bokning {{date}} kl. {{time}} – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\nvi påminner om din bokning i morgon.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nLogga in i tjänsten några minuter innan mottagningen börjar:\n\n{{link}}\n\nOm du inte kan komma, avboka tiden i tjänsten så snart som möjligt.\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Reminder: appointment {{date}} at {{time}} – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nthis is a reminder of your appointment tomorrow.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nSign in to the service a few minutes before it starts:\n\n{{link}}\n\nIf you cannot attend, please cancel the appointment in the service as soon as possible.\n\n' +
+          NO_REPLY.en,
       },
     },
   },

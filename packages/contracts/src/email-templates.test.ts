@@ -5,19 +5,42 @@ import { LANGUAGES } from './languages';
 const TAG = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 
 describe('built-in e-mail kinds', () => {
-  test('the product sends registration and password reset e-mails', () => {
-    expect(EMAIL_TEMPLATE_KINDS).toEqual(['registration', 'passwordReset']);
+  test('the product sends registration, password reset and the booking e-mails', () => {
+    expect(EMAIL_TEMPLATE_KINDS).toEqual([
+      'registration',
+      'passwordReset',
+      'bookingConfirmation',
+      'bookingUpdated',
+      'bookingCancellation',
+      'bookingReminder',
+    ]);
     expect(emailTemplateTags('registration')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
     expect(emailTemplateTags('passwordReset')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
+    for (const kind of ['bookingConfirmation', 'bookingUpdated', 'bookingCancellation', 'bookingReminder'] as const) {
+      expect(emailTemplateTags(kind)).toEqual([
+        'firstName',
+        'lastName',
+        'organisationName',
+        'date',
+        'time',
+        'endTime',
+        'duration',
+        'expertName',
+        'serviceName',
+        'link',
+      ]);
+      expect(EMAIL_KINDS[kind].requiredTags).toEqual(['date', 'time']);
+    }
   });
 
   for (const kind of EMAIL_TEMPLATE_KINDS) {
     for (const language of LANGUAGES) {
-      test(`${kind} in ${language}: uses only its own tags, includes the link, and passes the editor's validation`, () => {
+      test(`${kind} in ${language}: uses only its own tags, includes the link and its required tags, and passes the editor's validation`, () => {
         const text = EMAIL_KINDS[kind].defaults[language];
         const used = [...`${text.title}\n${text.content}`.matchAll(TAG)].map((m) => m[1]);
         expect(used.filter((t) => !emailTemplateTags(kind).includes(t!))).toEqual([]);
         expect(used).toContain('link');
+        for (const required of EMAIL_KINDS[kind].requiredTags) expect(used).toContain(required);
         const parsed = ZEmailTemplateInput.safeParse({
           kind,
           language,
@@ -60,7 +83,7 @@ describe('ZEmailTemplateInput', () => {
     expect(fail({ title: '   ' })).toEqual(['title:required']);
     expect(fail({ content: '' })).toEqual(['content:required']);
     expect(fail({ senderAddress: 'not-an-address' })).toEqual(['senderAddress:email']);
-    expect(fail({ kind: 'bookingConfirmation' })).toHaveLength(1);
+    expect(fail({ kind: 'noSuchKind' })).toHaveLength(1);
     expect(fail({ language: 'de' })).toHaveLength(1);
     expect(fail({ title: 'x'.repeat(EMAIL_TEMPLATE_LIMITS.title + 1) })).toEqual(['title:tooLong']);
     expect(fail({ content: 'x'.repeat(EMAIL_TEMPLATE_LIMITS.content + 1) })).toEqual(['content:tooLong']);

@@ -8,6 +8,7 @@ import { registerMailDelivery } from '../platform/mail/outbox-delivery';
 import { createMailTransport, type MailTransport } from '../platform/mail/smtp-transport';
 import { inboxRoutes } from '../stand-ins/mail-catcher/inbox.routes';
 import { startMailCatcher } from '../stand-ins/mail-catcher/mail-catcher';
+import { caughtSmsList } from '../stand-ins/sms-sink/sms-inbox.routes';
 import { cookieNames } from './session';
 
 declare module 'fastify' {
@@ -43,6 +44,8 @@ export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   await app.register(emailTemplateRoutes, { db: opts.db });
   if (catcher) {
     const sessionCookie = cookieNames(opts.config.production).session;
-    await app.register(inboxRoutes, { db: opts.db, policy: opts.config.session, sessionCookie });
+    // The SMS sink's messages are shown beside the mail on the inbox page (plugins/sms.ts runs the sink).
+    const smsList = opts.config.sms.sinkEnabled ? () => caughtSmsList(opts.db) : undefined;
+    await app.register(inboxRoutes, { db: opts.db, policy: opts.config.session, sessionCookie, smsList });
   }
 });

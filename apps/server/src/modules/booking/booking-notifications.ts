@@ -1,15 +1,94 @@
+import type { Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
+import { defaultSender } from '../../platform/mail/default-sender';
+import { sendTemplatedEmail } from '../../platform/mail/templated-email';
+import { invitationAttachment, invitationSequence } from './booking-notifications-calendar';
+import { isReserved, loadAppointmentNotice, type AppointmentNotice } from './booking-notifications-data';
+import { noticeTags } from './booking-notifications-format';
+import { scheduleReminders } from './booking-reminders';
 
 /**
  * What an appointment's changes tell the people in it, through the outbox (spec §4 'Cancelling notifies all
- * participants'). Written in the caller's transaction: nothing is sent for a change that rolls back.
+ * participants'). Written in the caller's transaction: nothing is sent for a change that rolls back. The e-mails go
+ * to the appointment's expert (and a group's host) and every participant with an e-mail address, each in their own
+ * language, each with an iCalendar invitation naming only its recipient (docs/notifications.md).
  */
 
-/** A booking is made: confirmation e-mails (iCalendar METHOD:REQUEST) when `sendConfirmation`, and the reminders. */
-export async function notifyBooked(_tx: Tx, _appointmentId: string, _opts: { sendConfirmation: boolean }): Promise<void> {}
+/** When a notice is written; tests pass their own clock (the invitation's DTSTAMP and SEQUENCE, the reminders' 'too late'). */
+export type NotifyOptions = { now?: Date };
 
-/** A booking's time or people changed: the updated invitation (same UID, next SEQUENCE) and reminders moved. */
-export async function notifyUpdated(_tx: Tx, _appointmentId: string): Promise<void> {}
+const DESCRIPTION: Record<Language, (expertName: string, link: string) => string> = {
+  fi: (expert, link) => `Etävastaanotto${expert ? `, asiantuntija ${expert}` : ''}. Kirjaudu palveluun: ${link}`,
+  se: (expert, link) => `Distansmottagning${expert ? `, expert ${expert}` : ''}. Logga in i tjänsten: ${link}`,
+  en: (expert, link) => `Remote appointment${expert ? ` with ${expert}` : ''}. Sign in to the service: ${link}`,
+};
 
-/** A booking is cancelled: cancellation e-mails (iCalendar METHOD:CANCEL) to every participant and the expert. */
-export async function notifyCancelled(_tx: Tx, _appointmentId: string): Promise<void> {}
+async function sendInvitations(
+  tx: Tx,
+  notice: AppointmentNotice,
+  kind: 'bookingConfirmation' | 'bookingUpdated' | 'bookingCancellation',
+  method: 'REQUEST' | 'CANCEL',
+  now: Date,
+): Promise<void> {
+  const organizer = { name: notice.organisationName, email: defaultSender().address };
+  for (const r of notice.recipients) {
+    if (!r.email) continue;
+    const tags = noticeTags(notice, r);
+    const invitation = invitationAttachment({
+      method,
+      appointmentId: notice.id,
+      sequence: invitationSequence(now),
+      start: notice.startsAt,
+      end: notice.endsAt,
+      stamp: now,
+      summary: `${tags.serviceName} – ${notice.organisationName}`,
+      description: DESCRIPTION[r.language](notice.expertName, tags.link),
+      url: tags.link,
+      organizer,
+      attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
+    });
+    await sendTemplatedEmail(tx, {
+      organisationId: notice.organisationId,
+      kind,
+      language: r.language,
+      to: r.email,
+      tags,
+      attachments: [invitation],
+    });
+  }
+}
+
+/**
+ * A booking is made: confirmation e-mails (iCalendar METHOD:REQUEST) when `sendConfirmation`, and the reminders
+ * (e-mail 24 h and SMS 1 h before) as jobs. Nothing for an appointment that is not reserved.
+ */
+export async function notifyBooked(tx: Tx, appointmentId: string, opts: { sendConfirmation: boolean } & NotifyOptions): Promise<void> {
+  const now = opts.now ?? new Date();
+  const notice = await loadAppointmentNotice(tx, appointmentId);
+  if (!notice || !isReserved(notice.status)) return;
+  if (opts.sendConfirmation) await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now);
+  await scheduleReminders(tx, notice, now);
+}
+
+/**
+ * A booking's time or people changed: the updated invitation (same UID, a higher SEQUENCE) and reminders at the new
+ * time. The reminders queued for the old time stay queued but do nothing: their handlers compare the time.
+ */
+export async function notifyUpdated(tx: Tx, appointmentId: string, opts: NotifyOptions = {}): Promise<void> {
+  const now = opts.now ?? new Date();
+  const notice = await loadAppointmentNotice(tx, appointmentId);
+  if (!notice || !isReserved(notice.status)) return;
+  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now);
+  await scheduleReminders(tx, notice, now);
+}
+
+/**
+ * A booking is cancelled: cancellation e-mails (iCalendar METHOD:CANCEL) to every participant and the expert. Its
+ * queued reminders do nothing when their time comes (the appointment is no longer reserved).
+ */
+export async function notifyCancelled(tx: Tx, appointmentId: string, opts: NotifyOptions = {}): Promise<void> {
+  const now = opts.now ?? new Date();
+  const notice = await loadAppointmentNotice(tx, appointmentId);
+  if (!notice) return;
+  await sendInvitations(tx, notice, 'bookingCancellation', 'CANCEL', now);
+}

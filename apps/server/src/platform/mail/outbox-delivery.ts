@@ -41,6 +41,12 @@ export function registerMailDelivery(runner: JobRunner, deps: { db: Db; transpor
           subject: row.subject,
           text: row.text,
           html: row.html,
+          attachments: (row.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.contentBase64,
+            encoding: 'base64',
+          })),
           headers: { 'X-PRSP-Outbox-Id': row.id },
           disableFileAccess: true,
           disableUrlAccess: true,

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../jobs/jobs.tables';
 import { enqueueJob } from '../jobs/queue';
-import { outboxEmails } from './mail.tables';
+import { outboxEmails, type EmailAttachment } from './mail.tables';
+
+export type { EmailAttachment } from './mail.tables';
 
 declare module '../jobs/queue' {
   // Declaration merging needs an interface.
@@ -19,6 +23,8 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (a calendar invitation): small, generated, kept in the outbox row with the e-mail. */
+  attachments?: readonly EmailAttachment[];
 };
 
 /** Attempts before an e-mail is given up: the first try and seven retries, the last about an hour after the first. */
@@ -28,11 +34,21 @@ export const MAIL_MAX_ATTEMPTS = 8;
  * Queues an e-mail in the caller's transaction: the outbox row and its `mail.send` job exist only if the change that
  * caused them commits, and the e-mail is not lost if sending fails (the job runner retries). Called outside a
  * transaction, the row and the job are still written together, so no runner sees the job without its e-mail.
+ *
+ * `onceKey` makes it idempotent for work that may run twice (a job handler run again after its outcome was lost):
+ * an e-mail already queued under the same key is not queued again, and its id is returned instead.
  */
-export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<string> {
+export async function enqueueEmail(tx: Tx, email: OutgoingEmail, options: { onceKey?: string } = {}): Promise<string> {
   const id = randomUUID();
-  await tx.transaction(async (inner) => {
-    const jobId = await enqueueJob(inner, 'mail.send', { outboxId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
+  return tx.transaction(async (inner) => {
+    const jobId = await enqueueJob(inner, 'mail.send', { outboxId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS, singletonKey: options.onceKey });
+    if (!jobId) {
+      const [earlier] = await inner
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'mail.send'), eq(jobs.singletonKey, options.onceKey!)));
+      return (earlier!.payload as { outboxId: string }).outboxId;
+    }
     await inner.insert(outboxEmails).values({
       id,
       toAddress: email.to,
@@ -41,8 +57,9 @@ export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<string
       subject: email.subject,
       text: email.text,
       html: email.html,
+      attachments: email.attachments?.length ? email.attachments.map((a) => ({ ...a })) : null,
       jobId,
     });
+    return id;
   });
-  return id;
 }

@@ -1,6 +1,6 @@
 import type { EmailTemplateKind, Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { enqueueEmail } from './outbox';
+import { enqueueEmail, type EmailAttachment } from './outbox';
 import { renderEmail, type TagValues } from './templates/render';
 import { builtInValues, definedValues, resolveTemplate } from './templates/template-source';
 
@@ -12,6 +12,10 @@ export type TemplatedEmail = {
   to: string;
   /** Values of the kind's tags, e.g. firstName, lastName, link; organisationName and validFor are filled in when not given. */
   tags: TagValues;
+  /** Files sent with the e-mail, e.g. an iCalendar invitation (not part of the template). */
+  attachments?: readonly EmailAttachment[];
+  /** Queue it at most once under this key (for job handlers that may run twice): see `enqueueEmail`. */
+  onceKey?: string;
 };
 
 /**
@@ -23,5 +27,15 @@ export async function sendTemplatedEmail(tx: Tx, email: TemplatedEmail): Promise
   const template = await resolveTemplate(tx, email.organisationId, email.kind, email.language);
   const values = { ...(await builtInValues(tx, email.organisationId, email.kind, email.language)), ...definedValues(email.tags) };
   const rendered = renderEmail({ title: template.title, content: template.content, language: email.language, tags: template.tags, values });
-  return enqueueEmail(tx, { to: email.to, fromName: template.senderName, fromAddress: template.senderAddress, ...rendered });
+  return enqueueEmail(
+    tx,
+    {
+      to: email.to,
+      fromName: template.senderName,
+      fromAddress: template.senderAddress,
+      ...rendered,
+      attachments: email.attachments,
+    },
+    { onceKey: email.onceKey },
+  );
 }

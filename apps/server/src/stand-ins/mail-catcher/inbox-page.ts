@@ -1,4 +1,4 @@
-import type { CaughtEmail, CaughtEmailSummary } from '@prsp/contracts';
+import type { CaughtEmail, CaughtEmailSummary, CaughtSms } from '@prsp/contracts';
 import { escapeHtml } from '../../platform/mail/templates/render';
 
 const STYLE = `
@@ -29,8 +29,29 @@ function when(iso: string): string {
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(dateTime.format(new Date(iso)))}</time>`;
 }
 
-/** The inbox list: a filter by recipient and a table of messages, newest first. No script, so the CSP holds. */
-export function inboxListPage(messages: CaughtEmailSummary[], to: string | undefined): string {
+/** The SMS sink's messages, newest first, as a section of the inbox page. */
+function smsSection(sms: CaughtSms[]): string {
+  const rows = sms
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.from)}</td><td>${escapeHtml(m.text)}</td><td>${when(m.receivedAt)}</td></tr>`,
+    )
+    .join('\n');
+  const table = sms.length
+    ? `<table><caption class="note">${sms.length} tekstiviestiä, uusin ensin</caption>
+<thead><tr><th scope="col">Vastaanottaja</th><th scope="col">Lähettäjä</th><th scope="col">Viesti</th><th scope="col">Vastaanotettu</th></tr></thead>
+<tbody>${rows}</tbody></table>`
+    : '<p>Ei tekstiviestejä.</p>';
+  return `<h2>Tekstiviestit</h2>
+<p class="note">Palvelun sisäänrakennettu tekstiviestinielu (vain demo- ja testikäyttöön). Tänne tulevat kaikki palvelun lähettämät tekstiviestit.</p>
+${table}`;
+}
+
+/**
+ * The inbox list: a filter by recipient and a table of messages, newest first, and the SMS sink's messages when it
+ * runs. No script, so the CSP holds.
+ */
+export function inboxListPage(messages: CaughtEmailSummary[], to: string | undefined, sms?: CaughtSms[]): string {
   const rows = messages
     .map(
       (m) =>
@@ -53,12 +74,29 @@ export function inboxListPage(messages: CaughtEmailSummary[], to: string | undef
 ${to ? ' <a href="/dev/inbox">Näytä kaikki</a>' : ''}
 </form>
 <h2>Viestit</h2>
-${table}`,
+${table}
+${sms ? smsSection(sms) : ''}`,
   );
 }
 
-/** One message: its headers, the text part and its links (the HTML part is not shown: it would need a frame the CSP refuses). */
+function size(bytes: number): string {
+  return bytes < 1024 ? `${bytes} t` : `${(bytes / 1024).toFixed(1).replace('.', ',')} kt`;
+}
+
+/**
+ * One message: its headers, the text part, its links and its attachments as downloads (the HTML part is not shown:
+ * it would need a frame the CSP refuses).
+ */
 export function inboxMessagePage(m: CaughtEmail): string {
+  const files = m.attachments.length
+    ? `<h2>Liitteet</h2>
+<ul>${m.attachments
+        .map(
+          (a) =>
+            `<li><a href="/dev/inbox/${escapeHtml(m.id)}/attachments/${a.index}" download>${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)}, ${size(a.size)})</li>`,
+        )
+        .join('')}</ul>`
+    : '';
   const links = m.links.length
     ? `<ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>`
     : '<p>Viestissä ei ole linkkejä.</p>';
@@ -73,6 +111,7 @@ export function inboxMessagePage(m: CaughtEmail): string {
 </dl>
 <h2>Linkit</h2>
 ${links}
+${files}
 <h2>Viestin teksti</h2>
 <pre>${escapeHtml(m.text)}</pre>`,
   );

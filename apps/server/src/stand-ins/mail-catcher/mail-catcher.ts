@@ -21,7 +21,7 @@ function addressText(from: AddressObject | AddressObject[] | undefined): string 
 
 /**
  * The built-in SMTP catcher for the demo and tests: a real SMTP server on loopback that accepts every
- * message and keeps it in `caught_emails` for the inbox. Port 0 takes a free port (tests).
+ * message and keeps it in `caught_emails` for the inbox, with its attachments. Port 0 takes a free port (tests).
  */
 export async function startMailCatcher(opts: { db: Db; port: number; production: boolean; log: Log }): Promise<MailCatcher> {
   if (opts.production) throw new Error('the built-in mail catcher is refused in production');
@@ -44,6 +44,13 @@ export async function startMailCatcher(opts: { db: Db; port: number; production:
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
+            attachments: parsed.attachments.length
+              ? parsed.attachments.map((a, i) => ({
+                  filename: a.filename ?? `attachment-${i + 1}`,
+                  contentType: a.contentType,
+                  contentBase64: a.content.toString('base64'),
+                }))
+              : null,
           });
           opts.log.info({ caughtEmailId: id }, 'mail catcher received a message');
         })

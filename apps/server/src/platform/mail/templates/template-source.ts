@@ -73,9 +73,37 @@ const SAMPLE_PEOPLE: Record<Language, { firstName: string; lastName: string }> =
   en: { firstName: 'Mary', lastName: 'Smith' },
 };
 
+/** A sample appointment for the booking kinds' preview: Monday 16 March 2026, 10.00–10.30 Helsinki time. */
+const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
+  fi: {
+    date: 'maanantai 16.3.2026',
+    time: '10.00',
+    endTime: '10.30',
+    duration: '30 min',
+    expertName: 'Anna Asiantuntija',
+    serviceName: 'Lääkärin vastaanotto',
+  },
+  se: {
+    date: 'måndag 16.3.2026',
+    time: '10.00',
+    endTime: '10.30',
+    duration: '30 min',
+    expertName: 'Anna Expert',
+    serviceName: 'Läkarmottagning',
+  },
+  en: {
+    date: 'Monday 16 March 2026',
+    time: '10:00',
+    endTime: '10:30',
+    duration: '30 min',
+    expertName: 'Anna Expert',
+    serviceName: "Doctor's appointment",
+  },
+};
+
 /** Sample values for the editor's preview; a new kind's own tags show as written until given here. */
 export function sampleValues(language: Language): TagValues {
-  return { ...SAMPLE_PEOPLE[language], link: 'https://prsp.example/example-link' };
+  return { ...SAMPLE_PEOPLE[language], ...SAMPLE_APPOINTMENTS[language], link: 'https://prsp.example/example-link' };
 }
 
 /** Drops tags given as undefined, so they do not hide a built-in value. */

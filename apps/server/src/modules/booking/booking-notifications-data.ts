@@ -1,0 +1,171 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Language, Localized } from '@prsp/contracts';
+import type { Tx } from '../../db/client';
+import { experts, organisations, patientContacts, patients, services, staffUsers } from '../../db/schema';
+import { appointmentParticipants, appointments, bookingSettings } from './booking.tables';
+import { fromStaffLanguage, splitName } from './booking-notifications-format';
+
+/** Someone an appointment's notifications go to, with what their messages need. */
+export type NoticeRecipient = {
+  /** Stable within the appointment: the participant row's id, or `expert:{expertId}` for its own experts. */
+  key: string;
+  /** `expert` for the appointment's own expert and a group's host; participants keep their role. */
+  role: 'patient' | 'guest' | 'expert';
+  email: string | null;
+  /** In international form or as given; `toInternationalNumber` decides whether an SMS can go. */
+  mobile: string | null;
+  language: Language;
+  firstName: string;
+  lastName: string;
+};
+
+export type AppointmentNotice = {
+  id: string;
+  organisationId: string;
+  organisationName: string;
+  status: 'open' | 'booked' | 'selfBooked' | 'cancelled';
+  startsAt: Date;
+  endsAt: Date;
+  /** The slot's own name, used when it belongs to no service. */
+  name: string;
+  serviceName: Localized | null;
+  expertName: string;
+  reminderEmail: boolean;
+  reminderSms: boolean;
+  recipients: NoticeRecipient[];
+};
+
+/** Reserved appointments are the ones people are told about and reminded of. */
+export function isReserved(status: AppointmentNotice['status']): boolean {
+  return status === 'booked' || status === 'selfBooked';
+}
+
+type ExpertRow = { expertId: string; firstName: string; lastName: string; email: string; language: 'fi' | 'sv' | 'en' };
+
+async function expertsById(tx: Tx, ids: string[]): Promise<Map<string, ExpertRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      expertId: experts.id,
+      firstName: staffUsers.firstName,
+      lastName: staffUsers.lastName,
+      email: staffUsers.email,
+      language: experts.communicationLanguage,
+    })
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(inArray(experts.id, ids));
+  return new Map(rows.map((r) => [r.expertId, r]));
+}
+
+/**
+ * Everything the notifications of one appointment need, read in the caller's transaction: the appointment, its
+ * organisation's name and reminder settings (no settings row: both reminders on), the service's name, the expert,
+ * and the recipients — the appointment's expert and a group's host (staff e-mail, communication language) and every
+ * participant (the participant's own e-mail and mobile, else a signed-in patient's contact details; a patient's names
+ * from the identity). Recipients are unique by e-mail address. Undefined when the appointment does not exist.
+ */
+export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Promise<AppointmentNotice | undefined> {
+  const [a] = await tx
+    .select({
+      id: appointments.id,
+      organisationId: appointments.organisationId,
+      organisationName: organisations.name,
+      status: appointments.status,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      name: appointments.name,
+      expertId: appointments.expertId,
+      hostExpertId: appointments.hostExpertId,
+      serviceName: services.name,
+      reminderEmail: bookingSettings.reminderEmail,
+      reminderSms: bookingSettings.reminderSms,
+    })
+    .from(appointments)
+    .innerJoin(organisations, eq(organisations.id, appointments.organisationId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .leftJoin(bookingSettings, eq(bookingSettings.organisationId, appointments.organisationId))
+    .where(eq(appointments.id, appointmentId));
+  if (!a) return undefined;
+
+  const participants = await tx
+    .select({
+      id: appointmentParticipants.id,
+      role: appointmentParticipants.role,
+      name: appointmentParticipants.name,
+      email: appointmentParticipants.email,
+      mobile: appointmentParticipants.mobile,
+      language: appointmentParticipants.language,
+      expertId: appointmentParticipants.expertId,
+      givenName: patients.givenName,
+      familyName: patients.familyName,
+      contactEmail: patientContacts.email,
+      contactMobile: patientContacts.mobile,
+    })
+    .from(appointmentParticipants)
+    .leftJoin(patients, eq(patients.id, appointmentParticipants.patientId))
+    .leftJoin(patientContacts, eq(patientContacts.patientId, appointmentParticipants.patientId))
+    .where(eq(appointmentParticipants.appointmentId, appointmentId))
+    .orderBy(appointmentParticipants.createdAt, appointmentParticipants.id);
+
+  const ownExperts = [a.expertId, a.hostExpertId].filter((id): id is string => id !== null);
+  const participantExperts = participants.map((p) => p.expertId).filter((id): id is string => id !== null);
+  const staff = await expertsById(tx, [...new Set([...ownExperts, ...participantExperts])]);
+
+  const recipients: NoticeRecipient[] = [];
+  const seen = new Set<string>();
+  const add = (r: NoticeRecipient) => {
+    const address = r.email?.trim().toLowerCase();
+    if (address) {
+      if (seen.has(address)) return;
+      seen.add(address);
+    }
+    recipients.push({ ...r, email: r.email?.trim() || null, mobile: r.mobile?.trim() || null });
+  };
+  for (const id of [...new Set(ownExperts)]) {
+    const e = staff.get(id);
+    if (!e) continue;
+    add({
+      key: `expert:${id}`,
+      role: 'expert',
+      email: e.email,
+      mobile: null,
+      language: fromStaffLanguage(e.language),
+      firstName: e.firstName,
+      lastName: e.lastName,
+    });
+  }
+  for (const p of participants) {
+    const e = p.expertId ? staff.get(p.expertId) : undefined;
+    const names =
+      p.givenName !== null && p.familyName !== null
+        ? { firstName: p.givenName, lastName: p.familyName }
+        : e
+          ? { firstName: e.firstName, lastName: e.lastName }
+          : splitName(p.name);
+    add({
+      key: p.id,
+      role: p.role,
+      email: p.email || p.contactEmail || e?.email || null,
+      mobile: p.mobile || p.contactMobile || null,
+      language: p.language,
+      ...names,
+    });
+  }
+
+  const expert = a.expertId ? staff.get(a.expertId) : a.hostExpertId ? staff.get(a.hostExpertId) : undefined;
+  return {
+    id: a.id,
+    organisationId: a.organisationId,
+    organisationName: a.organisationName,
+    status: a.status,
+    startsAt: a.startsAt,
+    endsAt: a.endsAt,
+    name: a.name,
+    serviceName: a.serviceName,
+    expertName: expert ? `${expert.firstName} ${expert.lastName}` : '',
+    reminderEmail: a.reminderEmail ?? true,
+    reminderSms: a.reminderSms ?? true,
+    recipients,
+  };
+}

@@ -1,0 +1,147 @@
+import type { Language } from '@prsp/contracts';
+import type { Db, Tx } from '../../db/client';
+import { enqueueJob } from '../../platform/jobs/queue';
+import type { JobContext, JobRunner } from '../../platform/jobs/runner';
+import { sendTemplatedEmail } from '../../platform/mail/templated-email';
+import { toInternationalNumber } from '../../platform/sms/phone-number';
+import { enqueueSms } from '../../platform/sms/sms-outbox';
+import { isReserved, loadAppointmentNotice, type AppointmentNotice, type NoticeRecipient } from './booking-notifications-data';
+import { formatDate, formatTime, noticeServiceName, noticeTags, notificationLink } from './booking-notifications-format';
+
+/** A reminder job names the appointment and the start it was scheduled for: ids and a time, nothing personal. */
+export type ReminderPayload = { appointmentId: string; startsAt: string };
+
+declare module '../../platform/jobs/queue' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface JobPayloads {
+    /** The reminder e-mail 24 h before an appointment (booking-reminders.ts). */
+    'booking.reminderEmail': ReminderPayload;
+    /** The reminder SMS 1 h before an appointment (booking-reminders.ts). */
+    'booking.reminderSms': ReminderPayload;
+  }
+}
+
+/** How long before the start each reminder goes (issue 8: an e-mail 24 h before, an SMS 1 h before). */
+export const REMINDER_LEAD_MS = { email: 24 * 60 * 60_000, sms: 60 * 60_000 } as const;
+
+const REMINDER_KINDS = { email: 'booking.reminderEmail', sms: 'booking.reminderSms' } as const;
+
+/** The idempotency key of a reminder job: one per appointment, kind and start time. */
+export function reminderKey(appointmentId: string, startsAt: Date): string {
+  return `${appointmentId}:${startsAt.toISOString()}`;
+}
+
+/**
+ * Queues an appointment's reminders in the caller's transaction: the e-mail at start − 24 h and the SMS at
+ * start − 1 h, each unless its time has already passed. Keyed by appointment and start, so calling it again for the
+ * same time does nothing, and a moved appointment gets new jobs while the old ones find the time changed and do
+ * nothing. The organisation's settings are read when a reminder runs, so changing them applies to appointments
+ * already booked.
+ */
+export async function scheduleReminders(tx: Tx, notice: Pick<AppointmentNotice, 'id' | 'startsAt'>, now: Date): Promise<void> {
+  const payload: ReminderPayload = { appointmentId: notice.id, startsAt: notice.startsAt.toISOString() };
+  for (const channel of ['email', 'sms'] as const) {
+    const runAt = new Date(notice.startsAt.getTime() - REMINDER_LEAD_MS[channel]);
+    if (runAt <= now) continue;
+    await enqueueJob(tx, REMINDER_KINDS[channel], payload, {
+      runAt,
+      singletonKey: reminderKey(notice.id, notice.startsAt),
+      maxAttempts: 3,
+    });
+  }
+}
+
+/** Why a reminder does nothing, or null when it should go. */
+export function reminderSkipReason(
+  notice: Pick<AppointmentNotice, 'status' | 'startsAt'> | undefined,
+  payload: ReminderPayload,
+  now: Date,
+): string | null {
+  if (!notice) return 'appointment deleted';
+  if (!isReserved(notice.status)) return 'appointment not reserved';
+  if (notice.startsAt.toISOString() !== new Date(payload.startsAt).toISOString()) return 'appointment moved';
+  if (notice.startsAt <= now) return 'appointment already started';
+  return null;
+}
+
+/** Reminders go to the people who come to the appointment, not to its experts (their schedule shows it). */
+function reminded(r: NoticeRecipient): boolean {
+  return r.role === 'patient' || r.role === 'guest';
+}
+
+const SMS_TEXT: Record<Language, (v: { date: string; time: string; service: string; organisation: string; link: string }) => string> = {
+  fi: (v) => `Muistutus: etävastaanotto ${v.date} klo ${v.time} (${v.service}, ${v.organisation}). Kirjaudu palveluun: ${v.link}`,
+  se: (v) => `Påminnelse: distansmottagning ${v.date} kl. ${v.time} (${v.service}, ${v.organisation}). Logga in i tjänsten: ${v.link}`,
+  en: (v) => `Reminder: remote appointment ${v.date} at ${v.time} (${v.service}, ${v.organisation}). Sign in to the service: ${v.link}`,
+};
+
+/** The reminder SMS in the recipient's language: when, what and where to sign in; no names. */
+export function reminderSmsText(notice: AppointmentNotice, r: NoticeRecipient): string {
+  return SMS_TEXT[r.language]({
+    date: formatDate(notice.startsAt, r.language),
+    time: formatTime(notice.startsAt, r.language),
+    service: noticeServiceName(notice, r.language),
+    organisation: notice.organisationName,
+    link: notificationLink(r.role),
+  });
+}
+
+async function runReminder(
+  db: Db,
+  channel: 'email' | 'sms',
+  payload: ReminderPayload,
+  ctx: JobContext,
+  send: (tx: Tx, notice: AppointmentNotice, r: NoticeRecipient, onceKey: string) => Promise<boolean>,
+): Promise<void> {
+  const sent = await db.transaction(async (tx) => {
+    const notice = await loadAppointmentNotice(tx, payload.appointmentId);
+    const skip =
+      reminderSkipReason(notice, payload, ctx.now) ??
+      (channel === 'email' && !notice!.reminderEmail ? 'e-mail reminders off' : null) ??
+      (channel === 'sms' && !notice!.reminderSms ? 'SMS reminders off' : null);
+    if (skip) {
+      ctx.log.info({ appointmentId: payload.appointmentId, reason: skip }, 'reminder not sent');
+      return 0;
+    }
+    let count = 0;
+    for (const r of notice!.recipients.filter(reminded)) {
+      // One per recipient, appointment and start, even if this job runs twice.
+      if (await send(tx, notice!, r, `reminder-${channel}:${reminderKey(notice!.id, notice!.startsAt)}:${r.key}`)) count++;
+    }
+    return count;
+  });
+  ctx.log.info({ appointmentId: payload.appointmentId, queued: sent }, 'reminders queued');
+}
+
+/**
+ * Registers the reminder jobs. Each loads the appointment when it runs and does nothing when it is gone, no longer
+ * reserved, moved to another time or already started, or when the organisation has turned that reminder off;
+ * otherwise it queues the reminder e-mails (template `bookingReminder`) or SMS to the patients and guests in their
+ * language, in one transaction. SMS go only to those with a known mobile number, and only when `smsEnabled` (an
+ * SMS gateway or the sink is configured).
+ */
+export function registerBookingReminders(runner: JobRunner, deps: { db: Db; smsEnabled: boolean }): void {
+  runner.register('booking.reminderEmail', (payload, ctx) =>
+    runReminder(deps.db, 'email', payload, ctx, async (tx, notice, r, onceKey) => {
+      if (!r.email) return false;
+      await sendTemplatedEmail(tx, {
+        organisationId: notice.organisationId,
+        kind: 'bookingReminder',
+        language: r.language,
+        to: r.email,
+        tags: noticeTags(notice, r),
+        onceKey,
+      });
+      return true;
+    }),
+  );
+  runner.register('booking.reminderSms', (payload, ctx) =>
+    runReminder(deps.db, 'sms', payload, ctx, async (tx, notice, r, onceKey) => {
+      const to = toInternationalNumber(r.mobile);
+      if (!to || !deps.smsEnabled) return false;
+      await enqueueSms(tx, { to, text: reminderSmsText(notice, r) }, { onceKey });
+      return true;
+    }),
+  );
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { jobs } from '../jobs/jobs.tables';
+import { enqueueJob } from '../jobs/queue';
+import { outboxSms } from './sms.tables';
+
+declare module '../jobs/queue' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface JobPayloads {
+    /** Sends one outbox SMS (sms-delivery.ts): the payload names the row; the number and text stay in the outbox. */
+    'sms.send': { outboxSmsId: string };
+  }
+}
+
+/**
+ * Attempts before an SMS is given up: the first try and five retries over about a quarter of an hour (30 s, 1, 2,
+ * 4 and 8 min). An SMS is a reminder an hour ahead: later than that it would only confuse.
+ */
+export const SMS_MAX_ATTEMPTS = 6;
+
+/** The longest text queued: ten concatenated message parts. Longer text is cut, never refused. */
+export const SMS_MAX_TEXT = 1530;
+
+export type OutgoingSms = {
+  /** The number in international form (`toInternationalNumber`). */
+  to: string;
+  text: string;
+};
+
+export type OutboxSmsRow = typeof outboxSms.$inferSelect;
+
+/**
+ * Queues an SMS in the caller's transaction, exactly like e-mail (platform/mail/outbox.ts): the outbox row and its
+ * `sms.send` job exist only if the change that caused them commits, and the job runner retries a failed send with
+ * backoff. The sender is the configured `SMS_SENDER`, added when the message is sent. `onceKey` makes it
+ * idempotent for handlers that may run twice: a message already queued under the key is not queued again.
+ * Returns the outbox id (the earlier one's when the key was used before).
+ */
+export async function enqueueSms(tx: Tx, sms: OutgoingSms, options: { onceKey?: string } = {}): Promise<string> {
+  const id = randomUUID();
+  return tx.transaction(async (inner) => {
+    const jobId = await enqueueJob(
+      inner,
+      'sms.send',
+      { outboxSmsId: id },
+      { maxAttempts: SMS_MAX_ATTEMPTS, singletonKey: options.onceKey },
+    );
+    if (!jobId) {
+      const [earlier] = await inner
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'sms.send'), eq(jobs.singletonKey, options.onceKey!)));
+      return (earlier!.payload as { outboxSmsId: string }).outboxSmsId;
+    }
+    await inner.insert(outboxSms).values({ id, toNumber: sms.to, text: sms.text.slice(0, SMS_MAX_TEXT), jobId });
+    return id;
+  });
+}
+
+export async function findOutboxSms(tx: Tx, id: string): Promise<OutboxSmsRow | undefined> {
+  const [row] = await tx.select().from(outboxSms).where(eq(outboxSms.id, id));
+  return row;
+}
+
+export async function markSmsSent(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx
+    .update(outboxSms)
+    .set({ status: 'sent', sentAt: at, lastError: null })
+    .where(and(eq(outboxSms.id, id), ne(outboxSms.status, 'sent')));
+}
+
+/** Records a failed attempt; after the last one the SMS is `failed` and kept, with its error, for an operator. */
+export async function recordSmsFailure(tx: Tx, id: string, lastError: string, final: boolean): Promise<void> {
+  await tx
+    .update(outboxSms)
+    .set({ lastError, status: final ? 'failed' : 'pending' })
+    .where(and(eq(outboxSms.id, id), ne(outboxSms.status, 'sent')));
+}

@@ -14,8 +14,12 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
     expect(shown).not.toContain('/admin/globalUsers');
   });
 
-  test('a booker sees experts only (bookings come with a later release)', () => {
-    expect(paths(adminMenu(PRESET_RIGHTS.booker, false, true))).toEqual(['/admin/experts']);
+  test('a booker sees experts and the booking screens', () => {
+    expect(paths(adminMenu(PRESET_RIGHTS.booker, false, true))).toEqual([
+      '/admin/experts',
+      '/admin/appointments',
+      '/admin/appointments/customizable',
+    ]);
   });
 
   test('a global admin has the global menus, also without an organisation', () => {
@@ -30,6 +34,8 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
   test('each screen names the right area for the route guard', () => {
     expect(areaOfPath('/admin/chatCodes')).toBe('chatCodes');
     expect(areaOfPath('/admin/thankYou')).toBe('serviceSettings');
+    expect(areaOfPath('/admin/appointments')).toBe('bookings');
+    expect(areaOfPath('/admin/appointments/customizable')).toBe('bookings');
     expect(areaOfPath('/admin/globalUsers')).toBeUndefined();
   });
 });

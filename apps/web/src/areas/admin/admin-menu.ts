@@ -27,6 +27,14 @@ const GROUPS: AdminMenuGroup[] = [
     ],
   },
   {
+    id: 'bookings',
+    headingKey: 'admin.menu.bookingsHeading',
+    links: [
+      { to: '/admin/appointments', labelKey: 'admin.menu.appointments', area: 'bookings' },
+      { to: '/admin/appointments/customizable', labelKey: 'admin.menu.appointmentsCustomizable', area: 'bookings' },
+    ],
+  },
+  {
     id: 'codes',
     headingKey: 'admin.menu.codesHeading',
     links: [{ to: '/admin/chatCodes', labelKey: 'admin.menu.chatCodes', area: 'chatCodes' }],

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppointmentRow } from '@prsp/contracts';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { showToast } from '../../../components/ui/toasts';
+import { currentLanguage } from '../../../lib/i18n';
+import { AppointmentModal, type AppointmentTarget } from './appointment-modal';
+import { rowActions, type RowAction } from './booking-filters';
+import { timeRange } from './booking-format';
+import { useCancelAppointment, useDeleteAppointment, useDeleteTimeslot } from './bookings-api';
+import { TimeslotModal } from './timeslot-modal';
+
+const slotOf = (row: AppointmentRow) => ({
+  id: row.id,
+  expertId: row.expert.id,
+  expertName: row.expert.name,
+  startTime: row.startTime,
+  endTime: row.endTime,
+});
+
+/**
+ * The actions on one appointment or open timeslot, for the list and the detail page alike: booking and editing open
+ * their modals; cancelling and deleting ask first. `onDeleted` runs after a deletion (the detail page leaves).
+ */
+export function useAppointmentActions({ onDeleted }: { onDeleted?: () => void } = {}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const [modal, setModal] = useState<AppointmentTarget | undefined>();
+  const [slotEditing, setSlotEditing] = useState<AppointmentRow | undefined>();
+  const [cancelling, setCancelling] = useState<AppointmentRow | undefined>();
+  const [deletingSlot, setDeletingSlot] = useState<AppointmentRow | undefined>();
+  const [deleting, setDeleting] = useState<AppointmentRow | undefined>();
+  const cancel = useCancelAppointment();
+  const removeSlot = useDeleteTimeslot();
+  const remove = useDeleteAppointment();
+
+  const run = (row: AppointmentRow, action: RowAction) => {
+    if (action === 'book') setModal({ mode: 'book', slot: slotOf(row) });
+    if (action === 'edit') setModal({ mode: 'edit', id: row.id });
+    if (action === 'editSlot') setSlotEditing(row);
+    if (action === 'cancel') setCancelling(row);
+    if (action === 'deleteSlot') setDeletingSlot(row);
+    if (action === 'delete') setDeleting(row);
+  };
+  const openNew = () => setModal({ mode: 'new' });
+  const when = (row: AppointmentRow | undefined) => (row ? timeRange(row.startTime, row.endTime, lang) : '');
+
+  const element = (
+    <>
+      {modal && <AppointmentModal target={modal} onClose={() => setModal(undefined)} />}
+      {slotEditing && <TimeslotModal row={slotEditing} onClose={() => setSlotEditing(undefined)} />}
+      <ConfirmDialog
+        open={cancelling !== undefined}
+        title={t('admin.bookings.cancel.title')}
+        text={
+          <>
+            <p>{t('admin.bookings.cancel.text', { time: when(cancelling), expert: cancelling?.expert.name ?? '' })}</p>
+            <p>{t('admin.bookings.cancel.notified')}</p>
+          </>
+        }
+        confirmLabel={t('admin.bookings.cancel.confirm')}
+        cancelLabel={t('admin.bookings.cancel.keep')}
+        danger
+        busy={cancel.isPending}
+        onCancel={() => setCancelling(undefined)}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => showToast(t('admin.bookings.toast.cancelled')),
+            onError: () => showToast(t('staff.actionError'), 'error'),
+            onSettled: () => setCancelling(undefined),
+          })
+        }
+      />
+      <ConfirmDeleteDialog
+        target={deletingSlot?.id}
+        title={t('admin.bookings.deleteSlot.title')}
+        text={t('admin.bookings.deleteSlot.text', { time: when(deletingSlot), expert: deletingSlot?.expert.name ?? '' })}
+        deletedText={t('admin.bookings.toast.slotDeleted')}
+        remove={{
+          isPending: removeSlot.isPending,
+          mutate: (id, options) =>
+            removeSlot.mutate(id, {
+              onSuccess: () => {
+                options.onSuccess();
+                onDeleted?.();
+              },
+              onError: () => showToast(t('staff.actionError'), 'error'),
+              onSettled: options.onSettled,
+            }),
+        }}
+        onDone={() => setDeletingSlot(undefined)}
+      />
+      <ConfirmDeleteDialog
+        target={deleting?.id}
+        title={t('admin.bookings.delete.title')}
+        text={t('admin.bookings.delete.text', { time: when(deleting), expert: deleting?.expert.name ?? '' })}
+        deletedText={t('admin.bookings.toast.deleted')}
+        remove={{
+          isPending: remove.isPending,
+          mutate: (id, options) =>
+            remove.mutate(id, {
+              onSuccess: () => {
+                options.onSuccess();
+                onDeleted?.();
+              },
+              onError: () => showToast(t('staff.actionError'), 'error'),
+              onSettled: options.onSettled,
+            }),
+        }}
+        onDone={() => setDeleting(undefined)}
+      />
+    </>
+  );
+  return { run, openNew, element };
+}
+
+/** The buttons of one row, named with the row's time so each is told apart by a screen reader. */
+export function RowActionButtons({ row, canEdit, onAction }: { row: AppointmentRow; canEdit: boolean; onAction: (a: RowAction) => void }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const actions = rowActions(row.status, canEdit);
+  if (actions.length === 0) return null;
+  const time = timeRange(row.startTime, row.endTime, lang);
+  return (
+    <div className="actions">
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={`button small${action === 'book' ? '' : ' secondary'}`}
+          aria-label={t(`admin.bookings.actionNamed.${action}`, { time })}
+          onClick={() => onAction(action)}
+        >
+          {t(`admin.bookings.action.${action}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import './appointments.css';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { AppointmentDetail, StaffUserData } from '@prsp/contracts';
+import { QueryState } from '../../../components/ui/query-state';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { RowActionButtons, useAppointmentActions } from './appointment-actions';
+import { timeRange } from './booking-format';
+import { BookingStatusBadge } from './booking-status-badge';
+import { SERVICE_TIME_ZONE } from './booking-time';
+import { useAppointment } from './bookings-api';
+import { DataTable } from '../../../components/ui/data-table';
+import { ApiError } from '../../../lib/api-client';
+
+const LIST = '/admin/appointments';
+
+/** `/admin/appointment?id=`: one appointment or open timeslot with its participants, answers and actions. */
+export function AppointmentPage({ user }: { user: StaffUserData }) {
+  const { t } = useTranslation();
+  usePageTitle(t('admin.bookings.detail.title'));
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? undefined;
+  const appointment = useAppointment(id);
+  const navigate = useNavigate();
+  const actions = useAppointmentActions({ onDeleted: () => void navigate(LIST) });
+  const missing = !id || (appointment.error instanceof ApiError && [400, 404].includes(appointment.error.statusCode));
+
+  return (
+    <div className="section-stack">
+      <p>
+        <Link to={LIST}>{t('admin.bookings.detail.back')}</Link>
+      </p>
+      <h1>{t('admin.bookings.detail.title')}</h1>
+      {missing ? (
+        <p className="notice">{t('admin.bookings.detail.notFound')}</p>
+      ) : appointment.data ? (
+        <>
+          <Facts detail={appointment.data} />
+          <RowActionButtons row={appointment.data} canEdit={user.rights.bookings.edit} onAction={(a) => actions.run(appointment.data, a)} />
+          <Participants detail={appointment.data} />
+          <Answers detail={appointment.data} />
+        </>
+      ) : (
+        <QueryState error={appointment.error} onRetry={() => void appointment.refetch()} />
+      )}
+      {actions.element}
+    </div>
+  );
+}
+
+function Facts({ detail }: { detail: AppointmentDetail }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const host = detail.participants.find((p) => p.expertId === detail.hostExpertId);
+  return (
+    <section className="card" aria-labelledby="appointment-facts">
+      <h2 id="appointment-facts">{timeRange(detail.startTime, detail.endTime, lang)}</h2>
+      <dl className="facts-list">
+        <dt>{t('admin.bookings.columns.status')}</dt>
+        <dd>
+          <BookingStatusBadge status={detail.status} />
+        </dd>
+        <dt>{t('admin.bookings.form.kind')}</dt>
+        <dd>{t(`admin.bookings.kind.${detail.kind}`)}</dd>
+        {detail.kind === 'group' && detail.name && (
+          <>
+            <dt>{t('admin.bookings.group.name')}</dt>
+            <dd>{detail.name}</dd>
+          </>
+        )}
+        <dt>{t('admin.bookings.expert')}</dt>
+        <dd>{detail.expert.name}</dd>
+        {detail.kind === 'group' && (
+          <>
+            <dt>{t('admin.bookings.group.organiser')}</dt>
+            <dd>{host?.name ?? '–'}</dd>
+          </>
+        )}
+        <dt>{t('admin.bookings.duration')}</dt>
+        <dd>{t('admin.bookings.minutes', { count: detail.duration })}</dd>
+        <dt>{t('admin.bookings.service')}</dt>
+        <dd>{detail.service ? detail.service.name[lang] : '–'}</dd>
+        {detail.cancelledAt !== null && (
+          <>
+            <dt>{t('admin.bookings.detail.cancelledAt')}</dt>
+            <dd>{formatDateTime(detail.cancelledAt, lang, { timeZone: SERVICE_TIME_ZONE })}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function Participants({ detail }: { detail: AppointmentDetail }) {
+  const { t } = useTranslation();
+  if (detail.status === 'open') return null;
+  return (
+    <section className="section-stack" aria-labelledby="appointment-participants">
+      <h2 id="appointment-participants">{t('admin.bookings.detail.participants')}</h2>
+      <DataTable
+        rows={detail.participants}
+        failed={false}
+        empty={t('admin.bookings.detail.noParticipants')}
+        caption={t('admin.bookings.detail.participants')}
+        columns={[
+          t('admin.bookings.detail.role'),
+          t('admin.users.name'),
+          t('admin.bookings.patient.email'),
+          t('admin.bookings.patient.language'),
+          t('admin.bookings.patient.ssn'),
+          t('admin.bookings.patient.nationality'),
+        ]}
+      >
+        {(p) => (
+          <tr key={p.id}>
+            <td>{t(`admin.bookings.role.${p.role}`)}</td>
+            <td>{p.name}</td>
+            <td>{p.email ?? '–'}</td>
+            <td>{t(`languages.${p.language}`)}</td>
+            <td>{p.ssn ?? '–'}</td>
+            <td>{p.nationality ?? '–'}</td>
+          </tr>
+        )}
+      </DataTable>
+    </section>
+  );
+}
+
+function Answers({ detail }: { detail: AppointmentDetail }) {
+  const { t } = useTranslation();
+  if (detail.status === 'open') return null;
+  return (
+    <section className="card" aria-labelledby="appointment-answers">
+      <h2 id="appointment-answers">{t('admin.bookings.detail.answers')}</h2>
+      {detail.preQuestionnaire.length === 0 ? (
+        <p>{t('admin.bookings.detail.noAnswers')}</p>
+      ) : (
+        <dl className="facts-list">
+          {detail.preQuestionnaire.map((a) => (
+            <Fragment key={a.id}>
+              <dt>{a.question}</dt>
+              <dd>{a.answer || '–'}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}

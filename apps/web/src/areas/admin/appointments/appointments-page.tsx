@@ -1,0 +1,124 @@
+import './appointments.css';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AppointmentRow, StaffUserData } from '@prsp/contracts';
+import { DataTable } from '../../../components/ui/data-table';
+import { FormAlert } from '../../../components/ui/form-fields';
+import { Pager } from '../../../components/ui/pager';
+import { currentLanguage } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { RowActionButtons, useAppointmentActions } from './appointment-actions';
+import { bookingsCsvUrl, defaultFilters, type BookingFilters } from './booking-filters';
+import { BookingFiltersForm } from './booking-filters-form';
+import { clock, timeRange } from './booking-format';
+import { BookingStatusBadge } from './booking-status-badge';
+import { localToday } from './booking-time';
+import { useBookableExperts, useBookings, useServiceOptions } from './bookings-api';
+import { GenerateTimeslotsModal } from './generate-timeslots-modal';
+
+function Who({ row }: { row: AppointmentRow }) {
+  const { t } = useTranslation();
+  if (row.kind === 'group') {
+    return (
+      <>
+        {row.name || t('admin.bookings.kind.group')}
+        <span className="hint block">{t('admin.bookings.participants', { count: row.participantCount })}</span>
+      </>
+    );
+  }
+  return <>{row.patientName ?? '–'}</>;
+}
+
+/**
+ * `/admin/appointments` (spec §2): the booking list with its filters, paging and CSV export; new appointments,
+ * open timeslot generation and each row's actions by status for those with the bookings edit right.
+ */
+export function AppointmentsPage({ user }: { user: StaffUserData }) {
+  const { t } = useTranslation();
+  usePageTitle(t('admin.menu.appointments'));
+  const lang = currentLanguage();
+  const [defaults] = useState(() => defaultFilters(localToday(new Date())));
+  const [filters, setFilters] = useState<BookingFilters>(defaults);
+  const [page, setPage] = useState(1);
+  const [generating, setGenerating] = useState(false);
+  const list = useBookings(filters, page);
+  const experts = useBookableExperts();
+  const services = useServiceOptions();
+  const actions = useAppointmentActions();
+  const canEdit = user.rights.bookings.edit;
+  const data = list.data;
+  const columns = [
+    t('admin.bookings.columns.time'),
+    t('admin.bookings.expert'),
+    ...(services.available ? [t('admin.bookings.service')] : []),
+    t('admin.bookings.columns.who'),
+    t('admin.bookings.columns.status'),
+    ...(canEdit ? [t('admin.users.actions')] : []),
+  ];
+
+  return (
+    <div className="section-stack">
+      <div className="page-head">
+        <h1>{t('admin.bookings.title')}</h1>
+        {canEdit && (
+          <div className="actions">
+            <button type="button" className="button" onClick={actions.openNew}>
+              {t('admin.bookings.add')}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setGenerating(true)}>
+              {t('admin.bookings.generate.open')}
+            </button>
+          </div>
+        )}
+      </div>
+      <BookingFiltersForm
+        applied={filters}
+        defaults={defaults}
+        experts={experts.data ?? []}
+        services={services.available ? services.services.map((s) => ({ value: s.id, label: s.name[lang] })) : undefined}
+        onApply={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      <p>
+        <a className="button secondary" href={bookingsCsvUrl(filters)} download>
+          {t('admin.bookings.csv')}
+        </a>
+      </p>
+      <FormAlert message={list.isError ? t('staff.loadError') : undefined} />
+      <DataTable
+        rows={data?.items}
+        failed={list.isError}
+        empty={t('admin.bookings.none')}
+        caption={t('admin.bookings.title')}
+        columns={columns}
+      >
+        {(row) => (
+          <tr key={row.id}>
+            <td>
+              <Link to={`/admin/appointment?id=${encodeURIComponent(row.id)}`}>{timeRange(row.startTime, row.endTime, lang)}</Link>
+            </td>
+            <td>{row.expert.name}</td>
+            {services.available && <td>{row.service ? row.service.name[lang] : '–'}</td>}
+            <td>
+              <Who row={row} />
+            </td>
+            <td>
+              <BookingStatusBadge status={row.status} heldUntil={row.heldUntil ? clock(row.heldUntil, lang) : undefined} />
+            </td>
+            {canEdit && (
+              <td>
+                <RowActionButtons row={row} canEdit={canEdit} onAction={(a) => actions.run(row, a)} />
+              </td>
+            )}
+          </tr>
+        )}
+      </DataTable>
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+      {actions.element}
+      {generating && <GenerateTimeslotsModal onClose={() => setGenerating(false)} />}
+    </div>
+  );
+}

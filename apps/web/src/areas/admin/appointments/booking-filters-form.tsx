@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookableExpert, BookingStatus } from '@prsp/contracts';
+import type { Option } from '../../../components/ui/form-fields';
+import { BookingInput, BookingSelect } from './booking-fields';
+import { filterErrors, type BookingFilters } from './booking-filters';
+
+const STATUS_FILTERS: BookingStatus[] = ['open', 'booked', 'selfBooked', 'cancelled'];
+
+/** The booking list's filters: applied when searched, cleared back to the defaults. */
+export function BookingFiltersForm({
+  applied,
+  defaults,
+  experts,
+  services,
+  onApply,
+}: {
+  applied: BookingFilters;
+  defaults: BookingFilters;
+  experts: readonly BookableExpert[];
+  services: Option[] | undefined;
+  onApply: (filters: BookingFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(applied);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof BookingFilters>(key: K, value: BookingFilters[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = filterErrors(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onApply(draft);
+  };
+  return (
+    <form role="search" aria-label={t('admin.bookings.filters.label')} className="card booking-filters" noValidate onSubmit={submit}>
+      <BookingInput
+        type="date"
+        label={t('admin.bookings.filters.from')}
+        value={draft.from}
+        onChange={(v) => set('from', v)}
+        error={errors.from}
+      />
+      <BookingInput
+        type="date"
+        label={t('admin.bookings.filters.to')}
+        value={draft.to}
+        min={draft.from || undefined}
+        onChange={(v) => set('to', v)}
+        error={errors.to}
+      />
+      <BookingSelect
+        label={t('admin.bookings.expert')}
+        value={draft.expertId}
+        placeholder={t('admin.bookings.anyExpert')}
+        onChange={(v) => set('expertId', v)}
+        options={experts.map((x) => ({ value: x.id, label: x.name }))}
+      />
+      {services && (
+        <BookingSelect
+          label={t('admin.bookings.service')}
+          value={draft.serviceId}
+          placeholder={t('admin.bookings.filters.anyService')}
+          onChange={(v) => set('serviceId', v)}
+          options={services}
+        />
+      )}
+      <BookingSelect
+        label={t('admin.bookings.filters.status')}
+        value={draft.status}
+        placeholder={t('admin.bookings.filters.anyStatus')}
+        onChange={(v) => set('status', v as BookingFilters['status'])}
+        options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`admin.bookings.filters.statuses.${s}`) }))}
+        error={errors.status}
+      />
+      <BookingInput
+        type="search"
+        label={t('admin.bookings.filters.patient')}
+        value={draft.patient}
+        autoComplete="off"
+        onChange={(v) => set('patient', v)}
+        error={errors.patient}
+      />
+      <div className="actions">
+        <button type="submit" className="button">
+          {t('ui.search')}
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => {
+            setDraft(defaults);
+            setErrors({});
+            onApply(defaults);
+          }}
+        >
+          {t('admin.bookings.filters.clear')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import { bookingsCsvUrl, defaultFilters, filterErrors, filterQuery, rowActions, statusLabel } from './booking-filters';
+
+const none = { from: '', to: '', expertId: '', serviceId: '', status: '' as const, patient: '' };
+
+describe('booking list filters', () => {
+  test('only the filters that are set go into the query, trimmed, with the page last', () => {
+    expect(filterQuery(none)).toBe('');
+    expect(filterQuery(defaultFilters('2026-05-10'))).toBe('from=2026-05-10');
+    const all = {
+      from: '2026-05-01',
+      to: '2026-05-31',
+      expertId: 'e1',
+      serviceId: 's1',
+      status: 'selfBooked' as const,
+      patient: '  Virtanen ',
+    };
+    expect(filterQuery(all, { page: 2, pageSize: 25 })).toBe(
+      'from=2026-05-01&to=2026-05-31&expertId=e1&serviceId=s1&status=selfBooked&patient=Virtanen&page=2&pageSize=25',
+    );
+    expect(filterQuery({ ...none, patient: '010190-124N ä&' })).toBe('patient=010190-124N+%C3%A4%26');
+  });
+
+  test('the CSV export takes the same filters and no page', () => {
+    expect(bookingsCsvUrl(none)).toBe('/api/admin/bookings/export.csv');
+    expect(bookingsCsvUrl({ ...none, status: 'open', to: '2026-06-01' })).toBe('/api/admin/bookings/export.csv?to=2026-06-01&status=open');
+  });
+
+  test('dates are real dates and the range does not end before it starts', () => {
+    expect(filterErrors(none)).toEqual({});
+    expect(filterErrors({ ...none, from: '2026-02-30' })).toEqual({ from: 'date' });
+    expect(filterErrors({ ...none, from: '2026-05-10', to: '2026-05-09' })).toEqual({ to: 'toBeforeFrom' });
+    expect(filterErrors({ ...none, from: '2026-05-10', to: '2026-05-10' })).toEqual({});
+    expect(filterErrors({ ...none, patient: 'x'.repeat(101) })).toEqual({ patient: 'tooLong' });
+  });
+});
+
+describe('booking statuses and row actions (spec §4)', () => {
+  test('selfBooked and booked are both shown as Reserved', () => {
+    expect(statusLabel('selfBooked')).toBe('reserved');
+    expect(statusLabel('booked')).toBe('reserved');
+    expect(statusLabel('open')).toBe('open');
+    expect(statusLabel('cancelled')).toBe('cancelled');
+  });
+
+  test('each status offers its own actions, and none without the edit right', () => {
+    expect(rowActions('open', true)).toEqual(['book', 'editSlot', 'deleteSlot']);
+    expect(rowActions('booked', true)).toEqual(['edit', 'cancel']);
+    expect(rowActions('selfBooked', true)).toEqual(['edit', 'cancel']);
+    expect(rowActions('cancelled', true)).toEqual(['delete']);
+    for (const status of ['open', 'booked', 'selfBooked', 'cancelled'] as const) expect(rowActions(status, false)).toEqual([]);
+  });
+});
+
+describe('booking times shown', () => {
+  test('in the service time zone, the zone of the forms', async () => {
+    const { timeRange } = await import('./booking-format');
+    const start = Date.UTC(2026, 4, 11, 6);
+    expect(timeRange(start, start + 30 * 60_000, 'en')).toBe('11 May 2026 09:00–09:30');
+    expect(timeRange(start, start + 30 * 60_000, 'fi')).toBe('11.5.2026 09.00–09.30');
+  });
+});

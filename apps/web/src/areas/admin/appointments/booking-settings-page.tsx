@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ZBookingSettings, type BookingSettings, type StaffUserData } from '@prsp/contracts';
+import { CheckboxField, FormAlert } from '../../../components/ui/form-fields';
+import { LocalizedFields } from '../../../components/ui/localized-fields';
+import { QueryState } from '../../../components/ui/query-state';
+import { showToast } from '../../../components/ui/toasts';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
+import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
+import type { FieldErrors } from '../../../lib/validation';
+import { useBookingSettings, useSaveBookingSettings } from './bookings-api';
+
+/** `/admin/appointments/customizable`: the book page's info text per language and which reminders go out. */
+export function BookingSettingsPage({ user }: { user: StaffUserData }) {
+  const { t } = useTranslation();
+  usePageTitle(t('admin.menu.appointmentsCustomizable'));
+  const settings = useBookingSettings();
+  if (!settings.data) return <QueryState error={settings.error} onRetry={() => void settings.refetch()} />;
+  return <SettingsForm stored={settings.data} canEdit={user.rights.bookings.edit} />;
+}
+
+function SettingsForm({ stored, canEdit }: { stored: BookingSettings; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const save = useSaveBookingSettings();
+  const [baseline, setBaseline] = useState(stored);
+  const [form, setForm] = useState(stored);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = schemaErrors(ZBookingSettings, form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const sent = form;
+    save.mutate(sent, {
+      onSuccess: () => {
+        setBaseline(sent);
+        showToast(t('staff.saved'));
+      },
+      onError: (err) => setErrors(serverFieldErrors(err)),
+    });
+  };
+
+  const failureKey = saveFailureKey(save.error);
+  const saveButton = canEdit && (
+    <button type="submit" className="button" disabled={save.isPending}>
+      {t('staff.save')}
+    </button>
+  );
+  return (
+    <form className="section-stack" noValidate onSubmit={submit}>
+      <UnsavedChangesGuard dirty={dirty && !save.isPending} />
+      <div className="page-head">
+        <h1>{t('admin.bookingSettings.title')}</h1>
+        {saveButton}
+      </div>
+      <p>{t('admin.bookingSettings.intro')}</p>
+      {!canEdit && <p className="notice">{t('admin.readOnly')}</p>}
+      <FormAlert message={failureKey ? t(failureKey) : undefined} />
+      <section className="card form">
+        <LocalizedFields
+          legend={t('admin.bookingSettings.infoText')}
+          hint={t('admin.bookingSettings.infoTextHint')}
+          multiline
+          rows={5}
+          value={form.infoText}
+          onChange={(infoText) => setForm((f) => ({ ...f, infoText }))}
+          errors={errors}
+          path="infoText"
+          disabled={!canEdit}
+        />
+      </section>
+      <section className="card form">
+        <fieldset disabled={!canEdit}>
+          <legend>{t('admin.bookingSettings.reminders')}</legend>
+          <CheckboxField
+            label={t('admin.bookingSettings.reminderEmail')}
+            hint={t('admin.bookingSettings.reminderEmailHint')}
+            checked={form.reminderEmail}
+            onChange={(reminderEmail) => setForm((f) => ({ ...f, reminderEmail }))}
+          />
+          <CheckboxField
+            label={t('admin.bookingSettings.reminderSms')}
+            hint={t('admin.bookingSettings.reminderSmsHint')}
+            checked={form.reminderSms}
+            onChange={(reminderSms) => setForm((f) => ({ ...f, reminderSms }))}
+          />
+        </fieldset>
+      </section>
+      {saveButton && <div className="actions">{saveButton}</div>}
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import {
+  ZAdminService,
+  ZAppointmentDetail,
+  ZAppointmentPage,
+  ZAppointmentRow,
+  ZBookableExpert,
+  ZBookingSettings,
+  ZNationality,
+  ZTimeslot,
+  ZTimeslotPreview,
+  ZTimeslotsOpened,
+  type AppointmentInput,
+  type BookingSettings,
+  type TimeslotInput,
+  type TimeslotPlan,
+} from '@prsp/contracts';
+import { api, ApiError } from '../../../lib/api-client';
+import { filterQuery, LIST_PAGE_SIZE, type BookingFilters } from './booking-filters';
+
+const BASE = '/api/admin/bookings';
+const KEY = ['admin', 'bookings'] as const;
+
+export function useBookings(filters: BookingFilters, page: number) {
+  const query = filterQuery(filters, { page, pageSize: LIST_PAGE_SIZE });
+  return useQuery({
+    queryKey: [...KEY, 'list', query],
+    queryFn: () => api(`${BASE}/list?${query}`, ZAppointmentPage),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBookableExperts() {
+  return useQuery({ queryKey: [...KEY, 'experts'], queryFn: () => api(`${BASE}/experts`, z.array(ZBookableExpert)) });
+}
+
+/** The open timeslots of a day (optionally one expert's) that can be booked now. */
+export function useOpenTimeslots(date: string, expertId: string, enabled: boolean) {
+  const params = new URLSearchParams({ date, ...(expertId ? { expertId } : {}) });
+  return useQuery({
+    queryKey: [...KEY, 'timeslots', params.toString()],
+    queryFn: () => api(`${BASE}/timeslots?${params.toString()}`, z.array(ZTimeslot)),
+    enabled,
+  });
+}
+
+export function useAppointment(id: string | undefined) {
+  return useQuery({
+    queryKey: [...KEY, 'one', id],
+    queryFn: () => api(`${BASE}/${id}`, ZAppointmentDetail),
+    enabled: Boolean(id),
+  });
+}
+
+/**
+ * The organisation's services, to attach one to an appointment or a plan. Reading them needs the service settings
+ * right: without it (403) the service field is simply not shown.
+ */
+export function useServiceOptions() {
+  const query = useQuery({
+    queryKey: ['admin', 'services', 'list'],
+    queryFn: () => api('/api/admin/services/list', z.array(ZAdminService)),
+    retry: (count, err) => !(err instanceof ApiError && err.statusCode === 403) && count < 2,
+  });
+  return { services: query.data ?? [], available: query.isSuccess && query.data.length > 0 };
+}
+
+export function useNationalities() {
+  return useQuery({
+    queryKey: ['lists', 'nationalities'],
+    queryFn: () => api('/api/list/nationalities', z.array(ZNationality)),
+    staleTime: Infinity,
+  });
+}
+
+function useInvalidating<A, R>(fn: (arg: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }) });
+}
+
+export function useSaveAppointment() {
+  return useInvalidating(({ id, body }: { id?: string; body: AppointmentInput }) =>
+    api(id ? `${BASE}/${id}/update` : `${BASE}/create`, ZAppointmentDetail, { method: 'POST', body }),
+  );
+}
+
+export function useCancelAppointment() {
+  return useInvalidating((id: string) => api(`${BASE}/${id}/cancel`, ZAppointmentDetail, { method: 'POST' }));
+}
+
+/** Removes an open or cancelled appointment (a reserved one is cancelled first). */
+export function useDeleteAppointment() {
+  return useInvalidating((id: string) => api(`${BASE}/${id}`, z.null(), { method: 'DELETE' }));
+}
+
+export function useUpdateTimeslot() {
+  return useInvalidating(({ id, body }: { id: string; body: TimeslotInput }) =>
+    api(`${BASE}/timeslots/${id}/update`, ZAppointmentRow, { method: 'POST', body }),
+  );
+}
+
+export function useDeleteTimeslot() {
+  return useInvalidating((id: string) => api(`${BASE}/timeslots/${id}`, z.null(), { method: 'DELETE' }));
+}
+
+export function usePreviewPlan() {
+  return useMutation({
+    mutationFn: (plan: TimeslotPlan) => api(`${BASE}/timeslots/preview`, ZTimeslotPreview, { method: 'POST', body: plan }),
+  });
+}
+
+export function useOpenPlan() {
+  return useInvalidating((plan: TimeslotPlan) => api(`${BASE}/timeslots/open`, ZTimeslotsOpened, { method: 'POST', body: plan }));
+}
+
+export function useBookingSettings() {
+  return useQuery({ queryKey: [...KEY, 'settings'], queryFn: () => api(`${BASE}/settings`, ZBookingSettings) });
+}
+
+export function useSaveBookingSettings() {
+  return useInvalidating((body: BookingSettings) => api(`${BASE}/settings`, ZBookingSettings, { method: 'POST', body }));
+}

@@ -1,0 +1,103 @@
+import { BOOKING_RULES, ZTimeslotPlan, type Timeslot, type TimeslotPlan } from '@prsp/contracts';
+import { schemaErrors } from '../../../lib/form-errors';
+import type { FieldErrors } from '../../../lib/validation';
+import { addDays, daysBetween, isLocalDate, isoWeekday, localDateTime, minutesOf } from './booking-time';
+
+export type PlanBreak = { start: string; end: string };
+
+/** The generation form as typed: numbers as text until sent. */
+export type PlanForm = {
+  expertIds: string[];
+  from: string;
+  to: string;
+  weekdays: number[];
+  dayStart: string;
+  dayEnd: string;
+  slotMinutes: string;
+  breaks: PlanBreak[];
+  serviceId: string;
+};
+
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** A working week from tomorrow, 8 to 16 in 30-minute slots with a lunch break. */
+export function initialPlan(today: string): PlanForm {
+  return {
+    expertIds: [],
+    from: addDays(today, 1),
+    to: addDays(today, 7),
+    weekdays: [1, 2, 3, 4, 5],
+    dayStart: '08:00',
+    dayEnd: '16:00',
+    slotMinutes: '30',
+    breaks: [{ start: '11:30', end: '12:00' }],
+    serviceId: '',
+  };
+}
+
+/** The request body (`POST …/timeslots/preview` and `…/open`): weekdays in order, no service as null. */
+export function planOf(form: PlanForm): TimeslotPlan {
+  return {
+    expertIds: form.expertIds,
+    from: form.from,
+    to: form.to,
+    weekdays: [...new Set(form.weekdays)].sort((a, b) => a - b),
+    dayStart: form.dayStart,
+    dayEnd: form.dayEnd,
+    slotMinutes: form.slotMinutes.trim() === '' ? Number.NaN : Number(form.slotMinutes),
+    breaks: form.breaks,
+    serviceId: form.serviceId || null,
+  };
+}
+
+/**
+ * The plan's rules before the preview: the contract's, dates from today on and not more than the longest plan,
+ * a day that ends after it starts and holds at least one slot, and breaks inside the day that end after they start.
+ */
+export function planErrors(form: PlanForm, today: string): FieldErrors {
+  const errors: FieldErrors = { ...schemaErrors(ZTimeslotPlan, planOf(form)) };
+  if (form.expertIds.length === 0) errors.expertIds = 'chooseExpert';
+  if (form.weekdays.length === 0) errors.weekdays = 'chooseWeekday';
+  if (!isLocalDate(form.from)) errors.from = 'date';
+  else if (form.from < today) errors.from = 'pastDate';
+  if (!isLocalDate(form.to)) errors.to = 'date';
+  else if (isLocalDate(form.from) && form.to < form.from) errors.to = 'toBeforeFrom';
+  else if (isLocalDate(form.from) && daysBetween(form.from, form.to) > BOOKING_RULES.maxPlanDays) errors.to = 'tooManyDays';
+  const start = minutesOf(form.dayStart);
+  const end = minutesOf(form.dayEnd);
+  const slot = Number(form.slotMinutes);
+  if (!errors.dayEnd && end <= start) errors.dayEnd = 'endBeforeStart';
+  else if (!errors.dayEnd && !errors.slotMinutes && end - start < slot) errors.slotMinutes = 'slotLongerThanDay';
+  form.breaks.forEach((b, i) => {
+    const bs = minutesOf(b.start);
+    const be = minutesOf(b.end);
+    if (Number.isNaN(bs) || Number.isNaN(be)) return;
+    if (be <= bs) errors[`breaks.${i}.end`] = 'endBeforeStart';
+    else if (bs < start || be > end) errors[`breaks.${i}.start`] = 'breakOutsideDay';
+  });
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined));
+}
+
+/** The days of the range the plan would cover (its weekdays only): shown beside the form as a check. */
+export function plannedDays(form: Pick<PlanForm, 'from' | 'to' | 'weekdays'>): number {
+  if (!isLocalDate(form.from) || !isLocalDate(form.to) || form.to < form.from) return 0;
+  const total = Math.min(daysBetween(form.from, form.to), BOOKING_RULES.maxPlanDays);
+  let count = 0;
+  for (let i = 0; i < total; i++) if (form.weekdays.includes(isoWeekday(addDays(form.from, i)))) count++;
+  return count;
+}
+
+export type PreviewDay = { date: string; slots: (Timeslot & { time: string; endTime: number })[] };
+
+/** The preview grouped by local day, each day's slots by time and then expert. */
+export function groupByDay(slots: readonly Timeslot[]): PreviewDay[] {
+  const days = new Map<string, PreviewDay>();
+  const sorted = [...slots].sort((a, b) => a.startTime - b.startTime || a.expertName.localeCompare(b.expertName));
+  for (const slot of sorted) {
+    const { date, time } = localDateTime(slot.startTime);
+    const day = days.get(date) ?? { date, slots: [] };
+    day.slots.push({ ...slot, time });
+    days.set(date, day);
+  }
+  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+}

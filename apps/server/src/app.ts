@@ -39,6 +39,9 @@ import { webAppRoutes } from './plugins/web-app';
 import { testIdpPlugin } from './stand-ins/test-idp/test-idp';
 import { testMandatesPlugin } from './stand-ins/test-mandates/test-mandates';
 import { createHash } from 'node:crypto';
+import { patientBookingRoutes } from './modules/booking/patient-booking.routes';
+import { adminBookingsRoutes } from './modules/booking/admin-bookings.routes';
+import { expertBookingsRoutes } from './modules/booking/expert-bookings.routes';
 
 export type AppDeps = {
   config: Config;
@@ -117,6 +120,9 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(servicesRoutes, { db: database.db });
   await app.register(patientChatCodeRoutes, { db: database.db });
   await app.register(surveysRoutes, { db: database.db });
+  await app.register(patientBookingRoutes, { db: database.db });
+  await app.register(adminBookingsRoutes, { db: database.db, cipher });
+  await app.register(expertBookingsRoutes, { db: database.db, cipher });
 
   const mandates = createMandatesClient(config.mandates);
   await app.register(actingRoutes, {

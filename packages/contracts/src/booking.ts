@@ -46,9 +46,7 @@ export const zLocalDate = () => zText().check(z.regex(DATE, 'invalid'));
 /** A wall-clock time `HH:MM` in the organisation's time zone. */
 export const zLocalTime = () => zText().check(z.regex(TIME, 'invalid'));
 const minutes = () =>
-  z
-    .int('invalid')
-    .check(z.minimum(BOOKING_RULES.minSlotMinutes, 'invalid'), z.maximum(BOOKING_RULES.maxSlotMinutes, 'invalid'));
+  z.int('invalid').check(z.minimum(BOOKING_RULES.minSlotMinutes, 'invalid'), z.maximum(BOOKING_RULES.maxSlotMinutes, 'invalid'));
 const requiredText = (max: number) => zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
 
 // ---------------------------------------------------------------------------------------------- patient side

@@ -292,6 +292,37 @@ export const FIELD_MESSAGES = {
     se: 'Ett datum som har passerat är inte tillåtet.',
     en: 'A past date is not allowed.',
   },
+  beforeStart: {
+    fi: 'Loppuajan on oltava alkuajan jälkeen.',
+    se: 'Sluttiden måste vara efter starttiden.',
+    en: 'The end must be after the start.',
+  },
+  duplicate: {
+    fi: 'Sama henkilö on valittu jo kerran.',
+    se: 'Samma person har redan valts.',
+    en: 'The same person is already chosen.',
+  },
+  answerRequired: {
+    fi: 'Sinun on vastattava kaikkiin pakollisiin kysymyksiin.',
+    se: 'Du måste svara på alla obligatoriska frågor.',
+    en: 'You need to answer all required questions.',
+  },
+  ssn: {
+    fi: 'Henkilötunnus ei ole kelvollinen.',
+    se: 'Personbeteckningen är inte giltig.',
+    en: 'The personal identity code is not valid.',
+  },
+  chatId: {
+    fi: 'Asiantuntijalla ei ole chat-tunnusta.',
+    se: 'Experten saknar chatt-id.',
+    en: 'The expert has no chat id.',
+  },
+  expert: { fi: 'Valitse asiantuntija listasta.', se: 'Välj en expert i listan.', en: 'Choose an expert from the list.' },
+  timeslot: {
+    fi: 'Valitse vapaa aika tai luo avoimet ajat ensin.',
+    se: 'Välj en ledig tid eller skapa öppna tider först.',
+    en: 'Choose a free time, or generate open timeslots first.',
+  },
   expiryBeforeStart: {
     fi: 'Vanhenemispäivä ei voi olla ennen alkamispäivää.',
     se: 'Utgångsdatumet kan inte vara före startdatumet.',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chatCodeGroups, emailTemplates, experts, services } from '../db/schema';
+import { appointments, chatCodeGroups, emailTemplates, experts, services } from '../db/schema';
 import { createStaffAccount } from '../test/staff-accounts';
 import type { TestApp } from '../test/test-app';
 
@@ -41,6 +41,23 @@ export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string
       .returning({ id: chatCodeGroups.id });
     return row!.id;
   },
+  appointment: async (t, organisationId) => {
+    const expertId = await OBJECT_FIXTURES.expert!(t, organisationId);
+    const startsAt = new Date(Date.now() + 7 * 24 * 3_600_000);
+    const [row] = await t.database.db
+      .insert(appointments)
+      .values({
+        organisationId,
+        expertId,
+        name: 'Matriisi',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        type: 'oneOnOne',
+        status: 'open',
+      })
+      .returning({ id: appointments.id });
+    return row!.id;
+  },
   emailTemplate: async (t, organisationId) => {
     const [row] = await t.database.db
       .insert(emailTemplates)
@@ -63,6 +80,28 @@ export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string
  * answer 400 before it looks at the object, and the matrix could not see the organisation check.
  */
 export const SAMPLE_BODIES: Record<string, () => unknown> = {
+  'POST /api/admin/bookings/:id/update': () => ({
+    kind: 'oneOnOne',
+    expertId: '00000000-0000-4000-8000-000000000001',
+    date: '2030-01-07',
+    startTime: '10:00',
+    durationMinutes: 30,
+    sendConfirmation: false,
+    patient: {
+      ssn: '010101-123N',
+      firstName: 'Matriisi',
+      lastName: 'Testi',
+      email: 'matrix@test.example',
+      language: 'fi',
+      nationality: 'FI',
+    },
+  }),
+  'POST /api/admin/bookings/timeslots/:id/update': () => ({
+    expertId: '00000000-0000-4000-8000-000000000001',
+    date: '2030-01-07',
+    startTime: '10:00',
+    durationMinutes: 30,
+  }),
   'POST /api/admin/users/:id/update': () => ({ firstName: 'Matriisi', lastName: 'Testi', active: true, preset: 'booker' }),
   'POST /api/admin/services/:id/update': () => ({
     name: { fi: 'Palvelu', se: 'Tjänst', en: 'Service' },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { registerHoldExpiry } from '../modules/booking/booking-holds.job';
 import { registerRetentionJob } from '../modules/retention/retention.job';
 import { registerJobsCleanup } from '../platform/jobs/cleanup';
 import { jobsAdminRoutes } from '../platform/jobs/jobs.routes';
@@ -37,7 +38,7 @@ export function registerSessionPurge(runner: JobRunner, db: Db, policy: SessionP
 
 /**
  * The job runner (platform/jobs, docs/jobs.md) with the service's housekeeping: session purge hourly, retention
- * nightly, and the cleanup of finished jobs; plus the global admins' read-only view of the jobs. Other plugins
+ * nightly, expired booking holds every minute, and the cleanup of finished jobs; plus the global admins' read-only view of the jobs. Other plugins
  * register their kinds on `app.jobs` (the mail plugin: `mail.send`). The runner is not started here: `main.ts`
  * starts it once the app is built and stops it before closing, and tests run it by hand.
  */
@@ -51,6 +52,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   registerJobsCleanup(runner, opts.db);
   registerSessionPurge(runner, opts.db, opts.config.session);
   registerRetentionJob(runner, opts.db);
+  registerHoldExpiry(runner, opts.db);
   app.decorate('jobs', runner);
   // A runner someone started is stopped before the database goes (stop is idempotent; main.ts stops it first).
   app.addHook('onClose', () => runner.stop());

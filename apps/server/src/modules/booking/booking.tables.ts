@@ -69,7 +69,9 @@ export const appointmentParticipants = pgTable(
     uniqueIndex('appointment_participants_one_patient_idx')
       .on(t.appointmentId, t.patientId)
       .where(sql`${t.patientId} is not null`),
-    uniqueIndex('appointment_participants_one_expert_idx').on(t.appointmentId, t.expertId).where(sql`${t.expertId} is not null`),
+    uniqueIndex('appointment_participants_one_expert_idx')
+      .on(t.appointmentId, t.expertId)
+      .where(sql`${t.expertId} is not null`),
   ],
 );
 
@@ -107,7 +109,10 @@ export const expertBreaks = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('expert_breaks_expert_idx').on(t.expertId, t.startsAt), check('expert_breaks_positive_length', sql`${t.endsAt} > ${t.startsAt}`)],
+  (t) => [
+    index('expert_breaks_expert_idx').on(t.expertId, t.startsAt),
+    check('expert_breaks_positive_length', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );
 
 /** `/admin/appointments/customizable`: the book page's info text and the reminders an organisation sends. */

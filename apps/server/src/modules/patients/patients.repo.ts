@@ -40,3 +40,16 @@ export async function setSelectedOrganisation(tx: Tx, patientId: string, organis
 export async function setClientParams(tx: Tx, patientId: string, values: { lang: string; timezone: string }): Promise<void> {
   await tx.update(patients).set(values).where(eq(patients.id, patientId));
 }
+
+export async function insertPatientIfNew(
+  tx: Tx,
+  values: { ssnHash: string; ssnEncrypted: string; givenName: string; familyName: string },
+): Promise<PatientRow | undefined> {
+  const [row] = await tx.insert(patients).values(values).onConflictDoNothing({ target: patients.ssnHash }).returning();
+  return row;
+}
+
+export async function findPatientBySsnHash(tx: Tx, ssnHash: string): Promise<PatientRow | undefined> {
+  const [row] = await tx.select().from(patients).where(eq(patients.ssnHash, ssnHash)).limit(1);
+  return row;
+}

@@ -33,3 +33,30 @@ export async function actOnBehalfOf(tx: Tx, cipher: FieldCipher, session: Sessio
   if (!principal) return null;
   return { ssn: cipher.decrypt(principal.ssnEncrypted), name: `${principal.givenName} ${principal.familyName}` };
 }
+
+/**
+ * The patient with this identity code, created (without a sign-in) when an admin books for someone who has not
+ * signed in yet; names of an existing patient stay as the identification gave them.
+ */
+export async function patientForIdentityCode(tx: Tx, cipher: FieldCipher, person: PatientIdentity): Promise<repo.PatientRow> {
+  const ssn = normalizeSsn(person.ssn);
+  const ssnHash = cipher.keyedHash(ssn);
+  return (
+    (await repo.insertPatientIfNew(tx, {
+      ssnHash,
+      ssnEncrypted: cipher.encrypt(ssn),
+      givenName: person.givenName,
+      familyName: person.familyName,
+    })) ?? (await repo.findPatientBySsnHash(tx, ssnHash))!
+  );
+}
+
+/** The patient's identity code, for the staff who book or meet them. */
+export function identityCodeOf(cipher: FieldCipher, patient: Pick<repo.PatientRow, 'ssnEncrypted'>): string {
+  return cipher.decrypt(patient.ssnEncrypted);
+}
+
+/** A patient's ids by identity code (the booking search), or undefined. */
+export async function patientIdByIdentityCode(tx: Tx, cipher: FieldCipher, ssn: string): Promise<string | undefined> {
+  return (await repo.findPatientBySsnHash(tx, cipher.keyedHash(normalizeSsn(ssn))))?.id;
+}

@@ -94,10 +94,9 @@ beforeAll(async () => {
 
   const appointment = (organisationId: string, startsAt: Date, name: string) => ({
     organisationId,
-    patientId: active!.id,
     name,
     startsAt,
-    durationMinutes: 30,
+    endsAt: new Date(startsAt.getTime() + 30 * 60_000),
     type: 'oneOnOne' as const,
     status: 'booked' as const,
   });
@@ -197,10 +196,9 @@ describe('as a job', () => {
     const [active] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, ids.activePatient!));
     await db.insert(appointments).values({
       organisationId: espoo,
-      patientId: active!.id,
       name: 'old-for-the-job',
       startsAt: daysAgo(95),
-      durationMinutes: 30,
+      endsAt: new Date(daysAgo(95).getTime() + 30 * 60_000),
       type: 'oneOnOne',
       status: 'booked',
     });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
-import { appointments } from '../../db/schema';
+import { appointmentParticipants, appointments } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import { ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
 import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
@@ -41,31 +41,33 @@ describe('GET /api/services', () => {
     const sara = await ctx.patientIdOf(SARA);
     const now = Date.now();
     const at = (minutes: number) => new Date(Math.floor((now + minutes * MIN) / 1000) * 1000);
-    const base = {
-      organisationId: ctx.espoo.id,
-      patientId: sara,
-      type: 'oneOnOne' as const,
-      status: 'booked' as const,
-      durationMinutes: 30,
-    };
-    await ctx.db.insert(appointments).values([
+    const elias = await ctx.patientIdOf(ELIAS);
+    const base = { organisationId: ctx.espoo.id, type: 'oneOnOne' as const, status: 'booked' as const };
+    const rows: { name: string; start: number; patient: string | null; extra?: Partial<typeof appointments.$inferInsert> }[] = [
       {
-        ...base,
         name: 'later',
-        startsAt: at(3 * 24 * 60),
-        status: 'selfBooked',
-        queueId: 'q',
-        audienceId: 'a',
-        preQuestionnaire: [{ id: 'q1' }],
+        start: 3 * 24 * 60,
+        patient: sara,
+        extra: { status: 'selfBooked', queueId: 'q', audienceId: 'a', preQuestionnaire: [{ id: 'q1', question: 'Q', answer: 'A' }] },
       },
-      { ...base, name: 'ongoing', startsAt: at(-10) },
-      { ...base, name: 'ended', startsAt: at(-120) },
-      { ...base, name: 'cancelled', startsAt: at(60), status: 'cancelled' },
-      { ...base, name: 'open slot', startsAt: at(60), status: 'open', patientId: null },
-      { ...base, name: 'other patient', startsAt: at(60), patientId: await ctx.patientIdOf(ELIAS) },
-      { ...base, name: 'other organisation', startsAt: at(60), organisationId: ctx.kaarina.id },
-      { ...base, name: 'soon', startsAt: at(90), type: 'group' },
-    ]);
+      { name: 'ongoing', start: -10, patient: sara },
+      { name: 'ended', start: -120, patient: sara },
+      { name: 'cancelled', start: 60, patient: sara, extra: { status: 'cancelled' } },
+      { name: 'open slot', start: 60, patient: null, extra: { status: 'open' } },
+      { name: 'other patient', start: 60, patient: elias },
+      { name: 'other organisation', start: 60, patient: sara, extra: { organisationId: ctx.kaarina.id } },
+      { name: 'soon', start: 90, patient: sara, extra: { type: 'group' } },
+    ];
+    for (const r of rows) {
+      const [a] = await ctx.db
+        .insert(appointments)
+        .values({ ...base, name: r.name, startsAt: at(r.start), endsAt: at(r.start + 30), ...r.extra })
+        .returning({ id: appointments.id });
+      if (r.patient)
+        await ctx.db
+          .insert(appointmentParticipants)
+          .values({ appointmentId: a!.id, role: 'patient', patientId: r.patient, name: r.name, language: 'fi' });
+    }
     const res = await okData<ServicesResponse>(browser.fetch('/api/services'));
     expect(res.appointments.map((a) => a.name)).toEqual(['ongoing', 'soon', 'later']);
     expect(res.appointments[2]).toEqual({
@@ -77,7 +79,7 @@ describe('GET /api/services', () => {
       queueId: 'q',
       audienceId: 'a',
       surveys: [],
-      preQuestionnaire: [{ id: 'q1' }],
+      preQuestionnaire: [{ id: 'q1', question: 'Q', answer: 'A' }],
     });
 
     const restore = await ctx.setFlags(ctx.espoo.id, { bookingsEnabled: false });
@@ -100,7 +102,7 @@ describe('GET /api/services', () => {
     expect(res.chatCodeServices).toEqual([]);
   });
 
-  test('refusals: 101 signed out, 404 without organisation, 403 without terms, 403 with remote reception off', async () => {
+  test('refusals: 101 signed out, 404 without organisation, 403 without terms; remote reception off hides the services', async () => {
     await expectError(ctx.guest().fetch('/api/services'), 401, 101);
     const browser = await ctx.signedIn(LILJA);
     await expectError(browser.fetch('/api/services'), 404, 404);
@@ -109,7 +111,8 @@ describe('GET /api/services', () => {
     await okData(postJson(browser, '/api/terms/accept'));
     const restore = await ctx.setFlags(ctx.espoo.id, { remoteReceptionEnabled: false });
     try {
-      await expectError(browser.fetch('/api/services'), 403, 403);
+      const res = await okData<ServicesResponse>(browser.fetch('/api/services'));
+      expect([res.openServices, res.chatCodeServices]).toEqual([[], []]);
       await expectError(code(browser, 'PHYSIO2026'), 403, 403);
     } finally {
       await restore();

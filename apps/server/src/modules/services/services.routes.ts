@@ -14,7 +14,8 @@ export async function servicesRoutes(fastify: FastifyInstance, opts: { db: Db })
   app.get(
     '/api/services',
     {
-      config: { access: { kind: 'patient', organisation: 'required', terms: true, flag: 'remoteReceptionEnabled' } },
+      // No flag of its own: the landing and the booked list read the appointments, the service selection the services.
+      config: { access: { kind: 'patient', organisation: 'required', terms: true } },
       schema: { response: { 200: okEnvelope(ZServicesResponse) } },
     },
     async (req) => {

@@ -21,14 +21,15 @@ function inDisplayOrder(rows: ServiceRow[]): ServiceRow[] {
 /**
  * `GET /api/services` (spec §3 'Services response'): the effective patient's appointments that have not ended
  * (only when the organisation has bookings on), and the organisation's services split into open ones and
- * those that need a chat code.
+ * those that need a chat code (only when it has remote reception on).
  */
 export async function servicesFor(db: Db, patientId: string, org: OrganisationRow, now = new Date()): Promise<ServicesResponse> {
   const [all, upcoming] = await Promise.all([
     repo.listServices(db, org.id),
     org.flags.bookingsEnabled ? upcomingAppointments(db, patientId, org.id, now) : [],
   ]);
-  const rows = inDisplayOrder(all);
+  // Services are offered only where remote reception is on; appointments wherever bookings are.
+  const rows = org.flags.remoteReceptionEnabled ? inDisplayOrder(all) : [];
   return {
     appointments: upcoming,
     openServices: rows.filter((s) => !s.requiresCode).map((s) => toOpenService(s, org)),

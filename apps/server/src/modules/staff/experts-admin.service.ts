@@ -10,6 +10,7 @@ import { staffStatus } from './login-rules';
 import { inviteStaffUser, templateLanguage } from './staff-invitations.service';
 import { findStaffByEmail } from './staff.repo';
 import { deleteStaffUser, insertStaffUser, placesLeft } from './staff-users.repo';
+import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
 
 export type ExpertsDeps = { db: Db; publicUrl: string };
 
@@ -80,8 +81,7 @@ async function createChatPresence(tx: Tx, organisationId: string, expert: repo.E
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e?.code ?? e?.cause?.code) === '23505';
+  return sqlState(err) === UNIQUE_VIOLATION;
 }
 
 async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {

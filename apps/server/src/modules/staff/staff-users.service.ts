@@ -17,6 +17,7 @@ import { assertCanManage, assertNotSelf, findTarget, toGlobalUsers, toOrganisati
 import * as repo from './staff-users.repo';
 import { deleteSessionsOf, findStaffByEmail } from './staff.repo';
 import { canGrant, storedRights } from './user-management-rules';
+import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
 
 export type UsersDeps = { db: Db; publicUrl: string };
 export type Ctx = { ip: string };
@@ -109,8 +110,7 @@ async function createAdmin(
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
+  return sqlState(err) === UNIQUE_VIOLATION;
 }
 
 export async function createOrganisationUser(

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import {
+  okEnvelope,
+  ZAppointmentDetail,
+  ZAppointmentIdParams,
+  ZAppointmentInput,
+  ZAppointmentPage,
+  ZAppointmentRow,
+  ZBookableExpert,
+  ZBookingListQuery,
+  ZBookingSettings,
+  ZOpenTimeslotQuery,
+  ZTimeslot,
+  ZTimeslotInput,
+  ZTimeslotPlan,
+  ZTimeslotPreview,
+  ZTimeslotsOpened,
+} from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import type { RouteAccess } from '../../platform/access/route-access';
+import { ok } from '../../platform/ok';
+import { actorOf } from '../organisations/admin-actor';
+import * as bookings from './admin-bookings.service';
+import * as timeslots from './admin-timeslots.service';
+
+const view: RouteAccess = { kind: 'admin', area: 'bookings', need: 'view' };
+const edit: RouteAccess = { kind: 'admin', area: 'bookings', need: 'edit' };
+const viewOne: RouteAccess = { ...view, object: 'appointment' };
+const editOne: RouteAccess = { ...edit, object: 'appointment' };
+
+/**
+ * The organisation's bookings and open timeslots (spec §2 `/admin/appointments`, §4 'Booking statuses', §5
+ * 'Appointment (admin)'), for admins with the bookings right. The spec leaves these calls open; they are ours,
+ * in the contracts and the OpenAPI document. Every query is scoped by the session's organisation.
+ */
+export async function adminBookingsRoutes(fastify: FastifyInstance, opts: { db: Db; cipher: FieldCipher }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: opts.db, cipher: opts.cipher };
+  const detail = { 200: okEnvelope(ZAppointmentDetail) };
+  const done = { 200: okEnvelope(z.null()) };
+
+  app.get(
+    '/api/admin/bookings/list',
+    { config: { access: view }, schema: { querystring: ZBookingListQuery, response: { 200: okEnvelope(ZAppointmentPage) } } },
+    async (req) => ok(await bookings.listBookings(deps, actorOf(req), req.query)),
+  );
+  app.get(
+    '/api/admin/bookings/export.csv',
+    { config: { access: view }, schema: { querystring: ZBookingListQuery } },
+    async (req, reply) => {
+      const file = await bookings.exportBookings(deps, actorOf(req), req.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.csv);
+    },
+  );
+  app.get(
+    '/api/admin/bookings/experts',
+    { config: { access: view }, schema: { response: { 200: okEnvelope(z.array(ZBookableExpert)) } } },
+    async (req) => ok(await bookings.bookableExperts(deps, actorOf(req))),
+  );
+  app.get(
+    '/api/admin/bookings/settings',
+    { config: { access: view }, schema: { response: { 200: okEnvelope(ZBookingSettings) } } },
+    async (req) => ok(await bookings.getSettings(deps, actorOf(req))),
+  );
+  app.post(
+    '/api/admin/bookings/settings',
+    { config: { access: edit }, schema: { body: ZBookingSettings, response: { 200: okEnvelope(ZBookingSettings) } } },
+    async (req) => ok(await bookings.saveSettings(deps, actorOf(req), req.body)),
+  );
+
+  app.get(
+    '/api/admin/bookings/timeslots',
+    { config: { access: view }, schema: { querystring: ZOpenTimeslotQuery, response: { 200: okEnvelope(z.array(ZTimeslot)) } } },
+    async (req) => ok(await timeslots.listOpenTimeslots(deps, actorOf(req), req.query)),
+  );
+  app.post(
+    '/api/admin/bookings/timeslots/preview',
+    { config: { access: edit }, schema: { body: ZTimeslotPlan, response: { 200: okEnvelope(ZTimeslotPreview) } } },
+    async (req) => ok(await timeslots.previewTimeslots(deps, actorOf(req), req.body)),
+  );
+  app.post(
+    '/api/admin/bookings/timeslots/open',
+    { config: { access: edit }, schema: { body: ZTimeslotPlan, response: { 200: okEnvelope(ZTimeslotsOpened) } } },
+    async (req) => ok(await timeslots.openTimeslots(deps, actorOf(req), req.body)),
+  );
+  app.post(
+    '/api/admin/bookings/timeslots/:id/update',
+    {
+      config: { access: editOne },
+      schema: { params: ZAppointmentIdParams, body: ZTimeslotInput, response: { 200: okEnvelope(ZAppointmentRow) } },
+    },
+    async (req) => ok(await timeslots.updateTimeslot(deps, actorOf(req), req.params.id, req.body)),
+  );
+  app.delete(
+    '/api/admin/bookings/timeslots/:id',
+    { config: { access: editOne }, schema: { params: ZAppointmentIdParams, response: done } },
+    async (req) => {
+      await timeslots.deleteTimeslot(deps, actorOf(req), req.params.id);
+      return ok(null);
+    },
+  );
+
+  app.post('/api/admin/bookings/create', { config: { access: edit }, schema: { body: ZAppointmentInput, response: detail } }, async (req) =>
+    ok(await bookings.createBooking(deps, actorOf(req), req.body)),
+  );
+  app.get(
+    '/api/admin/bookings/:id',
+    { config: { access: viewOne }, schema: { params: ZAppointmentIdParams, response: detail } },
+    async (req) => ok(await bookings.getBooking(deps, actorOf(req), req.params.id)),
+  );
+  app.post(
+    '/api/admin/bookings/:id/update',
+    { config: { access: editOne }, schema: { params: ZAppointmentIdParams, body: ZAppointmentInput, response: detail } },
+    async (req) => ok(await bookings.updateBooking(deps, actorOf(req), req.params.id, req.body)),
+  );
+  app.post(
+    '/api/admin/bookings/:id/cancel',
+    { config: { access: editOne }, schema: { params: ZAppointmentIdParams, response: detail } },
+    async (req) => ok(await bookings.cancelBooking(deps, actorOf(req), req.params.id)),
+  );
+  app.delete(
+    '/api/admin/bookings/:id',
+    { config: { access: editOne }, schema: { params: ZAppointmentIdParams, response: done } },
+    async (req) => {
+      await bookings.deleteBooking(deps, actorOf(req), req.params.id);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,402 @@
+import {
+  isValidSsn,
+  normalizeSsn,
+  type AppointmentDetail,
+  type AppointmentInput,
+  type AppointmentRow,
+  type BookableExpert,
+  type BookingListQuery,
+  type BookingSettings,
+  type Page,
+  type PatientInput,
+} from '@prsp/contracts';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
+import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
+import { atLocalTime, endOfLocalDay, isLocalDate, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
+import type { AdminActor } from '../organisations/admin-actor';
+import { patientForIdentityCode, patientIdByIdentityCode } from '../patients/patients.service';
+import { toCsv } from '../staff/action-log-csv';
+import { rowById, toDetail, toRow } from './appointment-view';
+import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications';
+import { isFuture } from './booking-rules';
+import * as repo from './booking.repo';
+import { lockExpertCalendars } from './expert-locks';
+
+export type BookingDeps = { db: Db; cipher: FieldCipher };
+
+const MINUTE = 60_000;
+
+function organisationOf(actor: AdminActor): string {
+  // The route guard admits only admins working in an organisation.
+  return actor.staff.organisationId!;
+}
+
+async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
+  await recordAudit(tx, { actorType: 'staff', actorId: actor.staff.userId, action, objectType: 'appointment', objectId: id, ip: actor.ip });
+}
+
+/** A time the schema accepted as `HH:MM` on a date it accepted as `YYYY-MM-DD`, as an instant (field error if no such day). */
+export function localInstant(date: string, time: string, field = 'date'): Date {
+  if (!isLocalDate(date)) throwIfFieldIssues([{ field, key: 'date' }]);
+  const [h, m] = time.split(':').map(Number);
+  return atLocalTime(date, h!, m!, SERVICE_TIME_ZONE);
+}
+
+/** The booking list's filters as a repository filter; an identity code finds the patient by its keyed hash. */
+async function filterOf(deps: BookingDeps, actor: AdminActor, q: Omit<BookingListQuery, 'page' | 'pageSize'>): Promise<repo.RowFilter> {
+  const patient = q.patient?.trim();
+  let patientFilter: Pick<repo.RowFilter, 'patientIds' | 'patientName'> = {};
+  if (patient && isValidSsn(patient)) {
+    const id = await patientIdByIdentityCode(deps.db, deps.cipher, patient);
+    patientFilter = { patientIds: id ? [id] : [] };
+  } else if (patient) patientFilter = { patientName: patient };
+  return {
+    organisationId: organisationOf(actor),
+    expertId: q.expertId,
+    serviceId: q.serviceId,
+    status: q.status,
+    from: q.from && isLocalDate(q.from) ? startOfLocalDay(q.from, SERVICE_TIME_ZONE) : undefined,
+    to: q.to && isLocalDate(q.to) ? endOfLocalDay(q.to, SERVICE_TIME_ZONE) : undefined,
+    ...patientFilter,
+  };
+}
+
+/** The booking list (spec §2 'Booking list with filters'), by start, paged. */
+export async function listBookings(
+  deps: BookingDeps,
+  actor: AdminActor,
+  q: BookingListQuery,
+  now = new Date(),
+): Promise<Page<AppointmentRow>> {
+  const filter = await filterOf(deps, actor, q);
+  const [rows, total] = await Promise.all([
+    repo.listRows(deps.db, filter, { now, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    repo.countRows(deps.db, filter),
+  ]);
+  return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
+}
+
+const CSV_LIMIT = 50_000;
+const csvTime = new Intl.DateTimeFormat('sv-SE', { timeZone: SERVICE_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+
+/** The same search as a CSV file (no identity codes in it: a download leaves the product's access checks behind). */
+export async function exportBookings(deps: BookingDeps, actor: AdminActor, q: BookingListQuery, now = new Date()) {
+  const filter = await filterOf(deps, actor, q);
+  const rows = (await repo.listRows(deps.db, filter, { now, limit: CSV_LIMIT, offset: 0 })).map(toRow);
+  await recordAudit(deps.db, {
+    actorType: 'staff',
+    actorId: actor.staff.userId,
+    action: 'appointment.export',
+    objectType: 'appointment',
+    ip: actor.ip,
+  });
+  const csv = toCsv(
+    ['start', 'end', 'durationMinutes', 'status', 'kind', 'name', 'expert', 'service', 'patient', 'participants'],
+    rows.map((r) => [
+      csvTime.format(r.startTime),
+      csvTime.format(r.endTime),
+      String(r.duration),
+      r.status,
+      r.kind,
+      r.name,
+      r.expert.name,
+      r.service?.name.fi ?? '',
+      r.patientName ?? '',
+      String(r.participantCount),
+    ]),
+  );
+  return { filename: `bookings-${csvTime.format(now).slice(0, 10)}.csv`, csv };
+}
+
+export async function bookableExperts(deps: BookingDeps, actor: AdminActor): Promise<BookableExpert[]> {
+  return (await repo.organisationExperts(deps.db, organisationOf(actor))).map((e) => ({
+    id: e.id,
+    name: `${e.firstName} ${e.lastName}`,
+    specializations: e.specializations,
+    hasChatId: e.chatUserId !== null,
+  }));
+}
+
+/** One appointment of the organisation; another organisation's answers 404 as if it did not exist. */
+export async function getBooking(deps: BookingDeps, actor: AdminActor, id: string, now = new Date()): Promise<AppointmentDetail> {
+  const row = await rowById(deps.db, id, now, organisationOf(actor));
+  if (!row) throw new AppError(404);
+  return toDetail(deps.db, deps.cipher, row);
+}
+
+// --------------------------------------------------------------------------------------- create and edit
+
+type Resolved = {
+  expert: repo.ExpertRecord;
+  startsAt: Date;
+  endsAt: Date;
+  participants: Omit<repo.ParticipantValues, 'appointmentId'>[];
+  hostExpertId: string | null;
+  queueId: string;
+  serviceId: string | null;
+};
+
+function patientIssues(p: PatientInput, field: string): FieldIssue[] {
+  return isValidSsn(p.ssn) ? [] : [{ field: `${field}.ssn`, key: 'ssn' }];
+}
+
+/**
+ * Spec §5 'Appointment (admin)': a proper identity code (105), the expert from the organisation's list, a correct
+ * future time (423), nationality and e-mail (the schema), for a group an organiser and an expert with a chat id
+ * (1006) and nobody twice. Answers the people and the time as they will be stored.
+ */
+async function resolveInput(
+  tx: Tx,
+  deps: BookingDeps,
+  organisationId: string,
+  input: AppointmentInput,
+  slot: repo.AppointmentRecord | null,
+  now: Date,
+): Promise<Resolved> {
+  const experts = await repo.organisationExperts(tx, organisationId);
+  const byId = new Map(experts.map((e) => [e.id, e]));
+  const expert = byId.get(slot?.expertId ?? input.expertId);
+  if (!expert) throwIfFieldIssues([{ field: 'expertId', key: 'expert' }]);
+  const startsAt = slot?.startsAt ?? localInstant(input.date, input.startTime);
+  const endsAt = slot?.endsAt ?? new Date(startsAt.getTime() + input.durationMinutes * MINUTE);
+  if (!isFuture(startsAt, now)) throw new AppError(423, { fields: [{ field: 'startTime', key: 'pastDate' }] });
+
+  const ssnIssues: FieldIssue[] = [];
+  const issues: FieldIssue[] = [];
+  const patients = input.kind === 'oneOnOne' ? (input.patient ? [input.patient] : []) : (input.patients ?? []);
+  if (input.kind === 'oneOnOne' && !input.patient) issues.push({ field: 'patient', key: 'required' });
+  patients.forEach((p, i) => ssnIssues.push(...patientIssues(p, input.kind === 'oneOnOne' ? 'patient' : `patients.${i}`)));
+  if (ssnIssues.length > 0) throw new AppError(105, { fields: ssnIssues });
+
+  const seenSsn = new Set<string>();
+  patients.forEach((p, i) => {
+    const code = normalizeSsn(p.ssn);
+    if (seenSsn.has(code)) issues.push({ field: `patients.${i}.ssn`, key: 'duplicate' });
+    seenSsn.add(code);
+  });
+  const otherExperts = input.kind === 'group' ? (input.experts ?? []) : [];
+  const seenExperts = new Set([expert!.id]);
+  otherExperts.forEach((id, i) => {
+    if (!byId.has(id)) issues.push({ field: `experts.${i}`, key: 'expert' });
+    else if (seenExperts.has(id)) issues.push({ field: `experts.${i}`, key: 'duplicate' });
+    seenExperts.add(id);
+  });
+  const guests = input.kind === 'group' ? (input.guests ?? []) : [];
+  const seenGuests = new Set<string>();
+  guests.forEach((g, i) => {
+    const email = g.email.trim().toLowerCase();
+    if (seenGuests.has(email)) issues.push({ field: `guests.${i}.email`, key: 'duplicate' });
+    seenGuests.add(email);
+  });
+  let hostExpertId: string | null = null;
+  if (input.kind === 'group') {
+    const host = input.hostExpertId ? byId.get(input.hostExpertId) : undefined;
+    if (!host) issues.push({ field: 'hostExpertId', key: 'expert' });
+    hostExpertId = host?.id ?? null;
+    if (host && !host.chatUserId) throw new AppError(1006, { fields: [{ field: 'hostExpertId', key: 'chatId' }] });
+    if (!expert!.chatUserId) throw new AppError(1006, { fields: [{ field: 'expertId', key: 'chatId' }] });
+    if (patients.length + guests.length + otherExperts.length === 0) issues.push({ field: 'patients', key: 'required' });
+  }
+  let serviceQueue: string | null = null;
+  const serviceId = input.serviceId ?? slot?.serviceId ?? null;
+  if (serviceId) {
+    const service = await repo.findService(tx, organisationId, serviceId);
+    if (!service) issues.push({ field: 'serviceId', key: 'invalid' });
+    serviceQueue = service?.chatQueueId ?? null;
+  }
+  throwIfFieldIssues(issues);
+
+  const participants: Resolved['participants'] = [];
+  for (const p of patients) {
+    const patient = await patientForIdentityCode(tx, deps.cipher, { ssn: p.ssn, givenName: p.firstName, familyName: p.lastName });
+    participants.push({
+      role: 'patient',
+      patientId: patient.id,
+      name: `${p.firstName} ${p.lastName}`,
+      email: p.email,
+      language: p.language,
+      nationality: p.nationality,
+    });
+  }
+  for (const id of otherExperts) {
+    const e = byId.get(id)!;
+    participants.push({
+      role: 'expert',
+      expertId: e.id,
+      name: `${e.firstName} ${e.lastName}`,
+      email: e.email,
+      language: staffLanguage(e.language),
+    });
+  }
+  for (const g of guests) participants.push({ role: 'guest', name: g.name, email: g.email.trim(), language: g.language });
+  return { expert: expert!, startsAt, endsAt, participants, hostExpertId, queueId: serviceQueue ?? expert!.chatQueueId, serviceId };
+}
+
+const staffLanguage = (l: repo.ExpertRecord['language']) => (l === 'sv' ? 'se' : l);
+
+/** Runs a write that may put two live appointments of one expert on top of each other: the constraint's refusal is 422. */
+async function noOverlap<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sqlState(err) === EXCLUSION_VIOLATION) throw new AppError(422);
+    throw err;
+  }
+}
+
+async function refuseBreaks(tx: Tx, expertId: string, startsAt: Date, endsAt: Date) {
+  if (await repo.breakOverlaps(tx, expertId, startsAt, endsAt)) throw new AppError(422, { detail: 'the expert has a break then' });
+}
+
+/**
+ * Creates an appointment (spec §3 'Appointment (admin)'): into an open timeslot (which becomes booked, unless a
+ * patient holds it right now: 422) or at a free time of the expert (an overlap answers 422). The confirmation
+ * e-mails go when asked; reminders always.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  actor: AdminActor,
+  input: AppointmentInput,
+  now = new Date(),
+): Promise<AppointmentDetail> {
+  const organisationId = organisationOf(actor);
+  const id = await noOverlap(() =>
+    deps.db.transaction(async (tx) => {
+      let slot: repo.AppointmentRecord | null = null;
+      if (input.timeslotId) {
+        slot = (await repo.lockAppointment(tx, organisationId, input.timeslotId)) ?? null;
+        if (!slot) throwIfFieldIssues([{ field: 'timeslotId', key: 'timeslot' }]);
+        if (slot!.status !== 'open') throw new AppError(422);
+        const hold = await repo.findHold(tx, slot!.id);
+        if (hold && hold.expiresAt > now) throw new AppError(422, { detail: 'a patient holds this timeslot' });
+      }
+      const r = await resolveInput(tx, deps, organisationId, input, slot, now);
+      await lockExpertCalendars(tx, [r.expert.id]);
+      await refuseBreaks(tx, r.expert.id, r.startsAt, r.endsAt);
+      const values = {
+        expertId: r.expert.id,
+        hostExpertId: r.hostExpertId,
+        serviceId: r.serviceId,
+        name: input.name?.trim() || `${r.expert.firstName} ${r.expert.lastName}`,
+        type: input.kind,
+        status: 'booked' as const,
+        queueId: r.queueId,
+        preQuestionnaire: input.preQuestionnaire ?? [],
+        bookedAt: now,
+      };
+      const row = slot
+        ? await repo.updateAppointment(tx, slot.id, values)
+        : await repo.insertAppointment(tx, { ...values, organisationId, startsAt: r.startsAt, endsAt: r.endsAt });
+      if (slot) await repo.deleteHold(tx, slot.id);
+      await repo.insertParticipants(
+        tx,
+        r.participants.map((p) => ({ ...p, appointmentId: row.id })),
+      );
+      await audit(tx, actor, 'appointment.create', row.id);
+      await notifyBooked(tx, row.id, { sendConfirmation: input.sendConfirmation });
+      return row.id;
+    }),
+  );
+  return getBooking(deps, actor, id, now);
+}
+
+/** Edits a reserved appointment: time, expert, people; everyone gets the updated invitation. */
+export async function updateBooking(
+  deps: BookingDeps,
+  actor: AdminActor,
+  id: string,
+  input: AppointmentInput,
+  now = new Date(),
+): Promise<AppointmentDetail> {
+  const organisationId = organisationOf(actor);
+  await noOverlap(() =>
+    deps.db.transaction(async (tx) => {
+      const current = await repo.lockAppointment(tx, organisationId, id);
+      if (!current) throw new AppError(404);
+      if (current.status !== 'booked' && current.status !== 'selfBooked')
+        throw new AppError(403, { detail: 'only a reserved appointment is edited here' });
+      const r = await resolveInput(tx, deps, organisationId, { ...input, timeslotId: null }, null, now);
+      await lockExpertCalendars(tx, [r.expert.id]);
+      await refuseBreaks(tx, r.expert.id, r.startsAt, r.endsAt);
+      await repo.updateAppointment(tx, id, {
+        expertId: r.expert.id,
+        hostExpertId: r.hostExpertId,
+        serviceId: r.serviceId,
+        name: input.name?.trim() || current.name,
+        type: input.kind,
+        startsAt: r.startsAt,
+        endsAt: r.endsAt,
+        queueId: r.queueId,
+        preQuestionnaire: input.preQuestionnaire ?? current.preQuestionnaire,
+      });
+      await repo.deleteParticipants(tx, id);
+      await repo.insertParticipants(
+        tx,
+        r.participants.map((p) => ({ ...p, appointmentId: id })),
+      );
+      await audit(tx, actor, 'appointment.update', id);
+      await notifyUpdated(tx, id);
+    }),
+  );
+  return getBooking(deps, actor, id, now);
+}
+
+/** Cancels a reserved appointment: every participant is told (spec §4). The time does not reopen by itself. */
+export async function cancelBooking(deps: BookingDeps, actor: AdminActor, id: string, now = new Date()): Promise<AppointmentDetail> {
+  await deps.db.transaction(async (tx) => {
+    const a = await repo.lockAppointment(tx, organisationOf(actor), id);
+    if (!a) throw new AppError(404);
+    if (a.status !== 'booked' && a.status !== 'selfBooked')
+      throw new AppError(403, { detail: 'only a reserved appointment can be cancelled' });
+    await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'admin' });
+    await audit(tx, actor, 'appointment.cancel', id);
+    await notifyCancelled(tx, id);
+  });
+  return getBooking(deps, actor, id, now);
+}
+
+/** Deletes an open timeslot or a cancelled appointment (spec §4: separate from cancelling, confirmed in the UI). */
+export async function deleteBooking(deps: BookingDeps, actor: AdminActor, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const a = await repo.lockAppointment(tx, organisationOf(actor), id);
+    if (!a) throw new AppError(404);
+    if (a.status !== 'open' && a.status !== 'cancelled')
+      throw new AppError(403, { detail: 'cancel a reserved appointment before deleting it' });
+    await repo.deleteAppointment(tx, id);
+    await audit(tx, actor, 'appointment.delete', id);
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ settings
+
+const EMPTY_TEXT = { fi: '', se: '', en: '' };
+
+export async function getSettings(deps: BookingDeps, actor: AdminActor): Promise<BookingSettings> {
+  const row = await repo.findSettings(deps.db, organisationOf(actor));
+  return { infoText: row?.infoText ?? EMPTY_TEXT, reminderEmail: row?.reminderEmail ?? true, reminderSms: row?.reminderSms ?? true };
+}
+
+export async function saveSettings(
+  deps: BookingDeps,
+  actor: AdminActor,
+  input: BookingSettings,
+  now = new Date(),
+): Promise<BookingSettings> {
+  const organisationId = organisationOf(actor);
+  await deps.db.transaction(async (tx) => {
+    await repo.saveSettings(tx, { organisationId, ...input, updatedAt: now });
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: actor.staff.userId,
+      action: 'bookingSettings.update',
+      objectType: 'organisation',
+      objectId: organisationId,
+      ip: actor.ip,
+    });
+  });
+  return getSettings(deps, actor);
+}

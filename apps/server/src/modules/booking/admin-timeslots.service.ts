@@ -1,0 +1,207 @@
+import {
+  BOOKING_RULES,
+  type AppointmentRow,
+  type Timeslot,
+  type TimeslotInput,
+  type TimeslotPlan,
+  type TimeslotPreview,
+  type TimeslotsOpened,
+} from '@prsp/contracts';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
+import { throwIfFieldIssues } from '../../platform/field-errors';
+import { endOfLocalDay, isLocalDate, localDateAt, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
+import type { AdminActor } from '../organisations/admin-actor';
+import { localInstant, type BookingDeps } from './admin-bookings.service';
+import { rowById, toRow } from './appointment-view';
+import { isFuture } from './booking-rules';
+import * as repo from './booking.repo';
+import { lockExpertCalendars } from './expert-locks';
+import { planIssues, planSlots, type PlannedSlot } from './slot-generation';
+
+const MINUTE = 60_000;
+/** At most this many slots in one preview or opening: a plan of 100 experts × 92 days × short slots must be split. */
+export const MAX_PLANNED_SLOTS = 20_000;
+
+function organisationOf(actor: AdminActor): string {
+  return actor.staff.organisationId!;
+}
+
+type Planned = { slots: PlannedSlot[]; conflicts: number; experts: Map<string, repo.ExpertRecord> };
+
+/**
+ * A plan's slots that can open: in the future, not over a live appointment or a break of the expert. Those left
+ * out for an overlap are counted as conflicts, so the preview tells the admin what already stands there.
+ */
+async function plan(tx: Tx, organisationId: string, input: TimeslotPlan, now: Date): Promise<Planned> {
+  throwIfFieldIssues(planIssues(input, localDateAt(now, SERVICE_TIME_ZONE), BOOKING_RULES.maxPlanDays));
+  const experts = new Map((await repo.organisationExperts(tx, organisationId)).map((e) => [e.id, e]));
+  throwIfFieldIssues(input.expertIds.flatMap((id, i) => (experts.has(id) ? [] : [{ field: `expertIds.${i}`, key: 'expert' }])));
+  if (input.serviceId && !(await repo.findService(tx, organisationId, input.serviceId))) {
+    throwIfFieldIssues([{ field: 'serviceId', key: 'invalid' }]);
+  }
+  const planned = planSlots(input, SERVICE_TIME_ZONE).filter((s) => isFuture(s.startsAt, now));
+  if (planned.length > MAX_PLANNED_SLOTS) throwIfFieldIssues([{ field: 'to', key: 'tooLong' }]);
+  const from = startOfLocalDay(input.from, SERVICE_TIME_ZONE);
+  const to = endOfLocalDay(input.to, SERVICE_TIME_ZONE);
+  const taken = [...(await repo.liveBetween(tx, input.expertIds, from, to)), ...(await repo.breaksOf(tx, input.expertIds, from, to))];
+  const byExpert = new Map<string, { startsAt: Date; endsAt: Date }[]>();
+  for (const t of taken) byExpert.set(t.expertId!, [...(byExpert.get(t.expertId!) ?? []), t]);
+  const free = planned.filter((s) => !(byExpert.get(s.expertId) ?? []).some((t) => t.startsAt < s.endsAt && s.startsAt < t.endsAt));
+  return { slots: free, conflicts: planned.length - free.length, experts };
+}
+
+const nameOf = (e: repo.ExpertRecord) => `${e.firstName} ${e.lastName}`;
+
+/** Spec §4: generated timeslots are shown first and open only when confirmed. */
+export async function previewTimeslots(
+  deps: BookingDeps,
+  actor: AdminActor,
+  input: TimeslotPlan,
+  now = new Date(),
+): Promise<TimeslotPreview> {
+  const { slots, conflicts, experts } = await plan(deps.db, organisationOf(actor), input, now);
+  return {
+    slots: slots.map((s) => ({
+      id: null,
+      expertId: s.expertId,
+      expertName: nameOf(experts.get(s.expertId)!),
+      startTime: s.startsAt.getTime(),
+      endTime: s.endsAt.getTime(),
+    })),
+    conflicts,
+  };
+}
+
+/**
+ * Opens the plan's slots in one transaction. The experts' calendars are locked against breaks being added meanwhile;
+ * an appointment made meanwhile is left alone by the no-overlap constraint (the slot over it is skipped).
+ */
+export async function openTimeslots(deps: BookingDeps, actor: AdminActor, input: TimeslotPlan, now = new Date()): Promise<TimeslotsOpened> {
+  const organisationId = organisationOf(actor);
+  return deps.db.transaction(async (tx) => {
+    await lockExpertCalendars(tx, input.expertIds);
+    const { slots, conflicts, experts } = await plan(tx, organisationId, input, now);
+    const created = await repo.insertOpenSlots(
+      tx,
+      slots.map((s) => {
+        const e = experts.get(s.expertId)!;
+        return {
+          organisationId,
+          expertId: e.id,
+          serviceId: input.serviceId ?? null,
+          name: nameOf(e),
+          startsAt: s.startsAt,
+          endsAt: s.endsAt,
+          type: 'oneOnOne' as const,
+          status: 'open' as const,
+          queueId: e.chatQueueId,
+        };
+      }),
+    );
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: actor.staff.userId,
+      action: 'timeslots.open',
+      objectType: 'organisation',
+      objectId: organisationId,
+      ip: actor.ip,
+      details: { created, from: input.from, to: input.to, experts: input.expertIds.length },
+    });
+    return { created, skipped: conflicts + (slots.length - created) };
+  });
+}
+
+/** The open, unheld, future timeslots of one day (for booking one from the appointment modal). */
+export async function listOpenTimeslots(
+  deps: BookingDeps,
+  actor: AdminActor,
+  q: { date: string; expertId?: string },
+  now = new Date(),
+): Promise<Timeslot[]> {
+  if (!isLocalDate(q.date)) throwIfFieldIssues([{ field: 'date', key: 'date' }]);
+  const rows = await repo.listRows(
+    deps.db,
+    {
+      organisationId: organisationOf(actor),
+      status: 'open',
+      expertId: q.expertId,
+      from: startOfLocalDay(q.date, SERVICE_TIME_ZONE),
+      to: endOfLocalDay(q.date, SERVICE_TIME_ZONE),
+      endsAfter: now,
+    },
+    { now, limit: 2000, offset: 0 },
+  );
+  return rows
+    .map(toRow)
+    .filter((r) => r.heldUntil === null && r.startTime > now.getTime())
+    .map((r) => ({ id: r.id, expertId: r.expert.id, expertName: r.expert.name, startTime: r.startTime, endTime: r.endTime }));
+}
+
+async function openSlotOf(tx: Tx, organisationId: string, id: string): Promise<repo.AppointmentRecord> {
+  const slot = await repo.lockAppointment(tx, organisationId, id);
+  if (!slot || slot.status !== 'open') throw new AppError(404);
+  return slot;
+}
+
+/** Moves or resizes an open timeslot, or gives it to another expert (toast 'open timeslot edited'). */
+export async function updateTimeslot(
+  deps: BookingDeps,
+  actor: AdminActor,
+  id: string,
+  input: TimeslotInput,
+  now = new Date(),
+): Promise<AppointmentRow> {
+  const organisationId = organisationOf(actor);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await openSlotOf(tx, organisationId, id);
+      const hold = await repo.findHold(tx, id);
+      if (hold && hold.expiresAt > now) throw new AppError(422, { detail: 'a patient holds this timeslot' });
+      const expert = (await repo.organisationExperts(tx, organisationId)).find((e) => e.id === input.expertId);
+      if (!expert) throwIfFieldIssues([{ field: 'expertId', key: 'expert' }]);
+      const startsAt = localInstant(input.date, input.startTime);
+      if (!isFuture(startsAt, now)) throw new AppError(423, { fields: [{ field: 'startTime', key: 'pastDate' }] });
+      const endsAt = new Date(startsAt.getTime() + input.durationMinutes * MINUTE);
+      await lockExpertCalendars(tx, [expert!.id]);
+      if (await repo.breakOverlaps(tx, expert!.id, startsAt, endsAt)) throw new AppError(422, { detail: 'the expert has a break then' });
+      await repo.updateAppointment(tx, id, {
+        expertId: expert!.id,
+        name: `${expert!.firstName} ${expert!.lastName}`,
+        startsAt,
+        endsAt,
+        queueId: expert!.chatQueueId,
+      });
+      await recordAudit(tx, {
+        actorType: 'staff',
+        actorId: actor.staff.userId,
+        action: 'timeslot.update',
+        objectType: 'appointment',
+        objectId: id,
+        ip: actor.ip,
+      });
+    });
+  } catch (err) {
+    if (sqlState(err) === EXCLUSION_VIOLATION) throw new AppError(422);
+    throw err;
+  }
+  return toRow((await rowById(deps.db, id, now, organisationId))!);
+}
+
+/** Deletes an open timeslot; a patient holding it finds it gone at confirmation (the failed step offers a new search). */
+export async function deleteTimeslot(deps: BookingDeps, actor: AdminActor, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await openSlotOf(tx, organisationOf(actor), id);
+    await repo.deleteAppointment(tx, id);
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: actor.staff.userId,
+      action: 'timeslot.delete',
+      objectType: 'appointment',
+      objectId: id,
+      ip: actor.ip,
+    });
+  });
+}

@@ -1,0 +1,62 @@
+import type { AppointmentDetail, AppointmentKind, AppointmentRow, Language, Participant } from '@prsp/contracts';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import type { Tx } from '../../db/client';
+import { identityCodeOf } from '../patients/patients.service';
+import * as repo from './booking.repo';
+
+const MINUTE = 60_000;
+
+export const minutesOf = (a: Pick<repo.AppointmentRecord, 'startsAt' | 'endsAt'>) =>
+  Math.round((a.endsAt.getTime() - a.startsAt.getTime()) / MINUTE);
+
+/** The admin's two kinds: a one-to-one (also the chat's `basic`) or a group (also `group-video`). */
+export const kindOf = (type: repo.AppointmentRecord['type']): AppointmentKind =>
+  type === 'oneOnOne' || type === 'basic' ? 'oneOnOne' : 'group';
+
+export function toRow(r: repo.ListedRow): AppointmentRow {
+  const a = r.appointment;
+  return {
+    id: a.id,
+    kind: kindOf(a.type),
+    status: a.status,
+    name: a.name,
+    startTime: a.startsAt.getTime(),
+    endTime: a.endsAt.getTime(),
+    duration: minutesOf(a),
+    expert: { id: a.expertId ?? '', name: [r.expertFirstName, r.expertLastName].filter(Boolean).join(' ') },
+    service: a.serviceId && r.serviceName ? { id: a.serviceId, name: r.serviceName } : null,
+    patientName: r.patientName,
+    participantCount: Number(r.participantCount),
+    heldUntil: r.heldUntil ? new Date(r.heldUntil).getTime() : null,
+  };
+}
+
+/** One appointment with its people and answers; identity codes decrypted for the staff allowed to see them. */
+export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow): Promise<AppointmentDetail> {
+  const a = row.appointment;
+  const people = await repo.participantsOf(tx, a.id);
+  const participants: Participant[] = people.map(({ participant: p, ssnEncrypted }) => ({
+    id: p.id,
+    role: p.role,
+    name: p.name,
+    email: p.email,
+    language: p.language as Language,
+    ssn: p.role === 'patient' && ssnEncrypted ? identityCodeOf(cipher, { ssnEncrypted }) : null,
+    nationality: p.nationality,
+    expertId: p.expertId,
+  }));
+  return {
+    ...toRow(row),
+    hostExpertId: a.hostExpertId,
+    participants,
+    preQuestionnaire: a.preQuestionnaire ?? [],
+    queueId: a.queueId,
+    cancelledAt: a.cancelledAt?.getTime() ?? null,
+  };
+}
+
+/** The list row of one appointment, within an organisation when one is named. */
+export async function rowById(tx: Tx, id: string, now: Date, organisationId?: string): Promise<repo.ListedRow | undefined> {
+  const [row] = await repo.listRows(tx, { id, organisationId }, { now, limit: 1, offset: 0 });
+  return row;
+}

@@ -1,0 +1,424 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import {
+  appointmentParticipants,
+  appointments,
+  bookingHolds,
+  bookingSettings,
+  expertBreaks,
+  experts,
+  patientContacts,
+  patients,
+  services,
+  staffUsers,
+} from '../../db/schema';
+
+export type AppointmentRecord = typeof appointments.$inferSelect;
+export type AppointmentValues = typeof appointments.$inferInsert;
+export type ParticipantRecord = typeof appointmentParticipants.$inferSelect;
+export type ParticipantValues = typeof appointmentParticipants.$inferInsert;
+export type BreakRecord = typeof expertBreaks.$inferSelect;
+
+// ------------------------------------------------------------------------------------------------ open slots
+
+/**
+ * Open timeslots of experts with `specialization` in `[from, to)`, by start, leaving out those another patient
+ * holds right now. The expert's name is the slot's name (spec §3 'Open appointment').
+ */
+export function searchOpenSlots(
+  tx: Tx,
+  q: { organisationId: string; specialization: string; from: Date; to: Date; now: Date; patientId: string },
+) {
+  return tx
+    .select({
+      id: appointments.id,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      firstName: staffUsers.firstName,
+      lastName: staffUsers.lastName,
+    })
+    .from(appointments)
+    .innerJoin(experts, eq(experts.id, appointments.expertId))
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(
+      and(
+        eq(appointments.organisationId, q.organisationId),
+        eq(appointments.status, 'open'),
+        gte(appointments.startsAt, q.from),
+        lt(appointments.startsAt, q.to),
+        sql`${experts.specializations} ? ${q.specialization}`,
+        sql`not exists (select 1 from ${bookingHolds} where ${bookingHolds.appointmentId} = ${appointments.id}
+              and ${bookingHolds.expiresAt} > ${q.now.toISOString()}::timestamptz and ${bookingHolds.patientId} <> ${q.patientId})`,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(staffUsers.lastName), asc(appointments.id));
+}
+
+/** The appointment, locked for the rest of the transaction: lock, book and cancel of one slot take turns. */
+export async function lockAppointment(tx: Tx, organisationId: string, id: string): Promise<AppointmentRecord | undefined> {
+  const [row] = await tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.organisationId, organisationId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function findAppointment(tx: Tx, organisationId: string, id: string): Promise<AppointmentRecord | undefined> {
+  const [row] = await tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.organisationId, organisationId)))
+    .limit(1);
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------------------ holds
+
+/**
+ * Takes or renews the patient's hold on a slot in one statement: it succeeds when the slot has no hold, an expired
+ * one, or the patient's own. Concurrent callers meet on the primary key, so exactly one of them wins.
+ */
+export async function takeHold(tx: Tx, appointmentId: string, patientId: string, now: Date, expiresAt: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(bookingHolds)
+    .values({ appointmentId, patientId, expiresAt, createdAt: now })
+    .onConflictDoUpdate({
+      target: bookingHolds.appointmentId,
+      set: { patientId, expiresAt, createdAt: now },
+      setWhere: or(lt(bookingHolds.expiresAt, now), eq(bookingHolds.expiresAt, now), eq(bookingHolds.patientId, patientId)),
+    })
+    .returning({ id: bookingHolds.appointmentId });
+  return rows.length === 1;
+}
+
+/** A patient holds one slot at a time: taking a new one lets go of the others. */
+export async function releaseOtherHolds(tx: Tx, patientId: string, keepAppointmentId: string): Promise<void> {
+  await tx.delete(bookingHolds).where(and(eq(bookingHolds.patientId, patientId), ne(bookingHolds.appointmentId, keepAppointmentId)));
+}
+
+export async function findHold(tx: Tx, appointmentId: string) {
+  const [row] = await tx.select().from(bookingHolds).where(eq(bookingHolds.appointmentId, appointmentId)).limit(1);
+  return row;
+}
+
+export async function deleteHold(tx: Tx, appointmentId: string, patientId?: string): Promise<void> {
+  await tx
+    .delete(bookingHolds)
+    .where(and(eq(bookingHolds.appointmentId, appointmentId), patientId ? eq(bookingHolds.patientId, patientId) : undefined));
+}
+
+/** Removes holds that have run out; answers how many. */
+export async function deleteExpiredHolds(tx: Tx, now: Date): Promise<number> {
+  const rows = await tx.delete(bookingHolds).where(lt(bookingHolds.expiresAt, now)).returning({ id: bookingHolds.appointmentId });
+  return rows.length;
+}
+
+// ------------------------------------------------------------------------------------------------ writes
+
+export async function insertAppointment(tx: Tx, values: AppointmentValues): Promise<AppointmentRecord> {
+  const [row] = await tx.insert(appointments).values(values).returning();
+  return row!;
+}
+
+/** Inserts open slots, skipping any that would overlap a live appointment (the exclusion constraint decides). */
+export async function insertOpenSlots(tx: Tx, values: AppointmentValues[]): Promise<number> {
+  let created = 0;
+  // Batches keep each statement's parameter count well under PostgreSQL's limit of 65535.
+  for (let i = 0; i < values.length; i += 500) {
+    const rows = await tx
+      .insert(appointments)
+      .values(values.slice(i, i + 500))
+      .onConflictDoNothing()
+      .returning({ id: appointments.id });
+    created += rows.length;
+  }
+  return created;
+}
+
+export async function updateAppointment(tx: Tx, id: string, values: Partial<AppointmentValues>): Promise<AppointmentRecord> {
+  const [row] = await tx.update(appointments).set(values).where(eq(appointments.id, id)).returning();
+  return row!;
+}
+
+export async function deleteAppointment(tx: Tx, id: string): Promise<void> {
+  await tx.delete(appointments).where(eq(appointments.id, id));
+}
+
+export async function insertParticipants(tx: Tx, values: ParticipantValues[]): Promise<void> {
+  if (values.length > 0) await tx.insert(appointmentParticipants).values(values);
+}
+
+export async function deleteParticipants(tx: Tx, appointmentId: string): Promise<void> {
+  await tx.delete(appointmentParticipants).where(eq(appointmentParticipants.appointmentId, appointmentId));
+}
+
+export function participantsOf(tx: Tx, appointmentId: string) {
+  return tx
+    .select({ participant: appointmentParticipants, ssnEncrypted: patients.ssnEncrypted })
+    .from(appointmentParticipants)
+    .leftJoin(patients, eq(patients.id, appointmentParticipants.patientId))
+    .where(eq(appointmentParticipants.appointmentId, appointmentId))
+    .orderBy(asc(appointmentParticipants.createdAt), asc(appointmentParticipants.id));
+}
+
+/** Whether the patient takes part in the appointment as its patient. */
+export async function isPatientOf(tx: Tx, appointmentId: string, patientId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: appointmentParticipants.id })
+    .from(appointmentParticipants)
+    .where(and(eq(appointmentParticipants.appointmentId, appointmentId), eq(appointmentParticipants.patientId, patientId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+// ------------------------------------------------------------------------------------------------ lists
+
+export type RowFilter = {
+  id?: string;
+  organisationId?: string;
+  /** Appointments these expert rows run, organise or take part in. */
+  expertIds?: string[];
+  expertId?: string;
+  serviceId?: string;
+  status?: AppointmentRecord['status'];
+  statuses?: AppointmentRecord['status'][];
+  /** Starts at or after. */
+  from?: Date;
+  /** Starts before. */
+  to?: Date;
+  /** Ended before (history). */
+  endedBefore?: Date;
+  /** Not ended at (upcoming). */
+  endsAfter?: Date;
+  /** Name fragment of a participant, or the patient ids an identity code names. */
+  patientName?: string;
+  patientIds?: string[];
+};
+
+function whereOf(f: RowFilter): SQL | undefined {
+  const mine = f.expertIds
+    ? or(
+        inArray(appointments.expertId, f.expertIds),
+        inArray(appointments.hostExpertId, f.expertIds),
+        sql`exists (select 1 from ${appointmentParticipants} p where p.appointment_id = ${appointments.id}
+              and p.expert_id in ${f.expertIds.length > 0 ? f.expertIds : ['00000000-0000-0000-0000-000000000000']})`,
+      )
+    : undefined;
+  const patient =
+    f.patientIds !== undefined
+      ? sql`exists (select 1 from ${appointmentParticipants} p where p.appointment_id = ${appointments.id}
+              and p.patient_id in ${f.patientIds.length > 0 ? f.patientIds : ['00000000-0000-0000-0000-000000000000']})`
+      : f.patientName
+        ? sql`exists (select 1 from ${appointmentParticipants} p where p.appointment_id = ${appointments.id}
+              and p.role <> 'expert' and p.name ilike ${'%' + f.patientName.replace(/[\\%_]/g, (c) => '\\' + c) + '%'})`
+        : undefined;
+  return and(
+    f.id ? eq(appointments.id, f.id) : undefined,
+    f.organisationId ? eq(appointments.organisationId, f.organisationId) : undefined,
+    mine,
+    f.expertId ? eq(appointments.expertId, f.expertId) : undefined,
+    f.serviceId ? eq(appointments.serviceId, f.serviceId) : undefined,
+    f.status ? eq(appointments.status, f.status) : undefined,
+    f.statuses ? inArray(appointments.status, f.statuses) : undefined,
+    f.from ? gte(appointments.startsAt, f.from) : undefined,
+    f.to ? lt(appointments.startsAt, f.to) : undefined,
+    f.endedBefore ? lt(appointments.endsAt, f.endedBefore) : undefined,
+    f.endsAfter ? gt(appointments.endsAt, f.endsAfter) : undefined,
+    patient,
+  );
+}
+
+/** List rows with what a list shows: expert and service names, the one-to-one patient, head count, a live hold. */
+export function listRows(tx: Tx, f: RowFilter, opts: { now: Date; newestFirst?: boolean; limit: number; offset: number }) {
+  const now = opts.now.toISOString();
+  return tx
+    .select({
+      appointment: appointments,
+      expertFirstName: staffUsers.firstName,
+      expertLastName: staffUsers.lastName,
+      serviceName: services.name,
+      patientName: sql<string | null>`(select p.name from ${appointmentParticipants} p where p.appointment_id = ${appointments.id}
+        and p.role = 'patient' order by p.created_at, p.id limit 1)`,
+      participantCount: sql<number>`(select count(*)::int from ${appointmentParticipants} p where p.appointment_id = ${appointments.id})`,
+      heldUntil: sql<string | null>`(select h.expires_at from ${bookingHolds} h where h.appointment_id = ${appointments.id}
+        and h.expires_at > ${now}::timestamptz)`,
+    })
+    .from(appointments)
+    .leftJoin(experts, eq(experts.id, appointments.expertId))
+    .leftJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(whereOf(f))
+    .orderBy(opts.newestFirst ? desc(appointments.startsAt) : asc(appointments.startsAt), asc(appointments.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+export type ListedRow = Awaited<ReturnType<typeof listRows>>[number];
+
+export async function countRows(tx: Tx, f: RowFilter): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(whereOf(f));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------- experts
+
+export type ExpertRecord = {
+  id: string;
+  userId: string;
+  organisationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  language: 'fi' | 'sv' | 'en';
+  specializations: string[];
+  chatQueueId: string;
+  chatUserId: string | null;
+};
+
+const expertColumns = {
+  id: experts.id,
+  userId: experts.userId,
+  organisationId: experts.organisationId,
+  firstName: staffUsers.firstName,
+  lastName: staffUsers.lastName,
+  email: staffUsers.email,
+  language: experts.communicationLanguage,
+  specializations: experts.specializations,
+  chatQueueId: experts.chatQueueId,
+  chatUserId: experts.chatUserId,
+};
+
+export function organisationExperts(tx: Tx, organisationId: string): Promise<ExpertRecord[]> {
+  return tx
+    .select(expertColumns)
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(eq(experts.organisationId, organisationId))
+    .orderBy(asc(staffUsers.lastName), asc(staffUsers.firstName), asc(experts.id));
+}
+
+/** The expert rows (one per organisation) of a staff user. */
+export function expertRowsOfUser(tx: Tx, userId: string): Promise<ExpertRecord[]> {
+  return tx
+    .select(expertColumns)
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(eq(experts.userId, userId))
+    .orderBy(asc(experts.createdAt), asc(experts.id));
+}
+
+export async function findService(tx: Tx, organisationId: string, id: string) {
+  const [row] = await tx
+    .select({ id: services.id, chatQueueId: services.chatQueueId })
+    .from(services)
+    .where(and(eq(services.id, id), eq(services.organisationId, organisationId)))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------- patients
+
+/** What a self-booking participant row needs from the patient: names from the identity, reachability from the contact. */
+export async function patientForParticipant(tx: Tx, patientId: string) {
+  const [row] = await tx
+    .select({
+      givenName: patients.givenName,
+      familyName: patients.familyName,
+      lang: patients.lang,
+      email: patientContacts.email,
+      mobile: patientContacts.mobile,
+      nationality: patientContacts.nationality,
+    })
+    .from(patients)
+    .leftJoin(patientContacts, eq(patientContacts.patientId, patients.id))
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------------ breaks
+
+export async function insertBreak(tx: Tx, values: typeof expertBreaks.$inferInsert): Promise<BreakRecord> {
+  const [row] = await tx.insert(expertBreaks).values(values).returning();
+  return row!;
+}
+
+export function breaksOf(tx: Tx, expertIds: string[], from: Date, to: Date): Promise<BreakRecord[]> {
+  if (expertIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(expertBreaks)
+    .where(and(inArray(expertBreaks.expertId, expertIds), lt(expertBreaks.startsAt, to), gt(expertBreaks.endsAt, from)))
+    .orderBy(asc(expertBreaks.startsAt));
+}
+
+export async function deleteBreak(tx: Tx, expertIds: string[], id: string): Promise<boolean> {
+  if (expertIds.length === 0) return false;
+  const rows = await tx
+    .delete(expertBreaks)
+    .where(and(eq(expertBreaks.id, id), inArray(expertBreaks.expertId, expertIds)))
+    .returning({ id: expertBreaks.id });
+  return rows.length === 1;
+}
+
+/** Live appointments of an expert that overlap `[from, to)`. */
+export function overlapping(tx: Tx, expertId: string, from: Date, to: Date) {
+  return tx
+    .select({ id: appointments.id, status: appointments.status })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.expertId, expertId),
+        ne(appointments.status, 'cancelled'),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ),
+    );
+}
+
+/** Whether a break of the expert overlaps `[from, to)`. */
+export async function breakOverlaps(tx: Tx, expertId: string, from: Date, to: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: expertBreaks.id })
+    .from(expertBreaks)
+    .where(and(eq(expertBreaks.expertId, expertId), lt(expertBreaks.startsAt, to), gt(expertBreaks.endsAt, from)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Live appointments of these experts overlapping `[from, to)`, for the generation preview's conflicts. */
+export function liveBetween(tx: Tx, expertIds: string[], from: Date, to: Date) {
+  if (expertIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ expertId: appointments.expertId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.expertId, expertIds),
+        ne(appointments.status, 'cancelled'),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------- settings
+
+export async function findSettings(tx: Tx, organisationId: string) {
+  const [row] = await tx.select().from(bookingSettings).where(eq(bookingSettings.organisationId, organisationId)).limit(1);
+  return row;
+}
+
+export async function saveSettings(tx: Tx, values: typeof bookingSettings.$inferInsert): Promise<void> {
+  await tx
+    .insert(bookingSettings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: bookingSettings.organisationId,
+      set: { infoText: values.infoText, reminderEmail: values.reminderEmail, reminderSms: values.reminderSms, updatedAt: values.updatedAt },
+    });
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import {
+  okEnvelope,
+  ZAppointmentDetail,
+  ZAppointmentIdParams,
+  ZAppointmentPage,
+  ZBreak,
+  ZBreakInput,
+  ZExpertBookingQuery,
+  ZExpertSchedule,
+  ZPageQuery,
+  ZScheduleQuery,
+} from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import type { RouteAccess } from '../../platform/access/route-access';
+import { ok } from '../../platform/ok';
+import * as expert from './expert-bookings.service';
+
+const access: RouteAccess = { kind: 'expert' };
+
+function actorOf(req: FastifyRequest): expert.ExpertActor {
+  // The `expert` declaration has checked the session.
+  return { userId: req.session!.staffUserId!, organisationId: req.session!.organisationId ?? null, ip: req.ip };
+}
+
+/** The expert's own calendar (spec §2 `/expert/schedule`, `/expert/allBookings`, `/expert/appointment`, `/expert/appointmentHistory`). */
+export async function expertBookingsRoutes(fastify: FastifyInstance, opts: { db: Db; cipher: FieldCipher }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: opts.db, cipher: opts.cipher };
+  const page = { 200: okEnvelope(ZAppointmentPage) };
+
+  app.get(
+    '/api/expert/schedule',
+    { config: { access }, schema: { querystring: ZScheduleQuery, response: { 200: okEnvelope(ZExpertSchedule) } } },
+    async (req) => ok(await expert.schedule(deps, actorOf(req), req.query.date)),
+  );
+  app.get('/api/expert/bookings', { config: { access }, schema: { querystring: ZExpertBookingQuery, response: page } }, async (req) =>
+    ok(await expert.bookings(deps, actorOf(req), req.query)),
+  );
+  app.get('/api/expert/appointment-history', { config: { access }, schema: { querystring: ZPageQuery, response: page } }, async (req) =>
+    ok(await expert.history(deps, actorOf(req), req.query)),
+  );
+  app.get(
+    '/api/expert/appointments/:id',
+    { config: { access }, schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(ZAppointmentDetail) } } },
+    async (req) => ok(await expert.appointment(deps, actorOf(req), req.params.id)),
+  );
+  app.post(
+    '/api/expert/breaks',
+    { config: { access }, schema: { body: ZBreakInput, response: { 200: okEnvelope(ZBreak) } } },
+    async (req) => ok(await expert.addBreak(deps, actorOf(req), req.body)),
+  );
+  app.delete(
+    '/api/expert/breaks/:id',
+    { config: { access }, schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(z.null()) } } },
+    async (req) => {
+      await expert.deleteBreak(deps, actorOf(req), req.params.id);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import type { AppointmentDetail, AppointmentRow, Break, BreakInput, ExpertBookingQuery, ExpertSchedule, Page } from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
+import { throwIfFieldIssues } from '../../platform/field-errors';
+import { endOfLocalDay, isLocalDate, localDateAt, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
+import { localInstant } from './admin-bookings.service';
+import { toDetail, toRow } from './appointment-view';
+import * as repo from './booking.repo';
+import { lockExpertCalendars } from './expert-locks';
+
+export type ExpertActor = { userId: string; organisationId: string | null; ip: string };
+type Deps = { db: Db; cipher: FieldCipher };
+
+/** The expert rows of the signed-in expert: the session's organisation's, else all of theirs. */
+async function expertIds(db: Db, actor: ExpertActor): Promise<string[]> {
+  const rows = await repo.expertRowsOfUser(db, actor.userId);
+  const here = rows.filter((r) => r.organisationId === actor.organisationId);
+  return (here.length > 0 ? here : rows).map((r) => r.id);
+}
+
+const toBreak = (b: repo.BreakRecord): Break => ({ id: b.id, startTime: b.startsAt.getTime(), endTime: b.endsAt.getTime() });
+
+function dayOf(date: string | undefined, now: Date): string {
+  if (date === undefined) return localDateAt(now, SERVICE_TIME_ZONE);
+  if (!isLocalDate(date)) throwIfFieldIssues([{ field: 'date', key: 'date' }]);
+  return date;
+}
+
+/** `/expert/schedule`: one day of the expert's appointments (reserved, open and cancelled) and breaks, by start. */
+export async function schedule(deps: Deps, actor: ExpertActor, date: string | undefined, now = new Date()): Promise<ExpertSchedule> {
+  const day = dayOf(date, now);
+  const ids = await expertIds(deps.db, actor);
+  const from = startOfLocalDay(day, SERVICE_TIME_ZONE);
+  const to = endOfLocalDay(day, SERVICE_TIME_ZONE);
+  const [rows, breaks] = await Promise.all([
+    repo.listRows(deps.db, { expertIds: ids, from, to }, { now, limit: 500, offset: 0 }),
+    repo.breaksOf(deps.db, ids, from, to),
+  ]);
+  return { date: day, appointments: rows.map(toRow), breaks: breaks.map(toBreak) };
+}
+
+/** `/expert/allBookings`: the expert's appointments in a date range (from today on by default), by start. */
+export async function bookings(deps: Deps, actor: ExpertActor, q: ExpertBookingQuery, now = new Date()): Promise<Page<AppointmentRow>> {
+  const ids = await expertIds(deps.db, actor);
+  const fromDay = q.from ?? localDateAt(now, SERVICE_TIME_ZONE);
+  if (!isLocalDate(fromDay)) throwIfFieldIssues([{ field: 'from', key: 'date' }]);
+  if (q.to !== undefined && !isLocalDate(q.to)) throwIfFieldIssues([{ field: 'to', key: 'date' }]);
+  const filter: repo.RowFilter = {
+    expertIds: ids,
+    status: q.status,
+    from: startOfLocalDay(fromDay, SERVICE_TIME_ZONE),
+    to: q.to ? endOfLocalDay(q.to, SERVICE_TIME_ZONE) : undefined,
+  };
+  const [rows, total] = await Promise.all([
+    repo.listRows(deps.db, filter, { now, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    repo.countRows(deps.db, filter),
+  ]);
+  return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** `/expert/appointmentHistory`: the expert's reserved appointments that have ended, newest first. */
+export async function history(
+  deps: Deps,
+  actor: ExpertActor,
+  q: { page: number; pageSize: number },
+  now = new Date(),
+): Promise<Page<AppointmentRow>> {
+  const ids = await expertIds(deps.db, actor);
+  const filter: repo.RowFilter = { expertIds: ids, endedBefore: now, statuses: ['booked', 'selfBooked'] };
+  const [rows, total] = await Promise.all([
+    repo.listRows(deps.db, filter, { now, newestFirst: true, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    repo.countRows(deps.db, filter),
+  ]);
+  return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** `/expert/appointment`: one of the expert's own appointments with its people and answers; any other is 404. */
+export async function appointment(deps: Deps, actor: ExpertActor, id: string, now = new Date()): Promise<AppointmentDetail> {
+  const ids = await expertIds(deps.db, actor);
+  const [row] = await repo.listRows(deps.db, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
+  if (!row) throw new AppError(404);
+  await recordAudit(deps.db, {
+    actorType: 'staff',
+    actorId: actor.userId,
+    action: 'appointment.view',
+    objectType: 'appointment',
+    objectId: id,
+    ip: actor.ip,
+  });
+  return toDetail(deps.db, deps.cipher, row);
+}
+
+/**
+ * Adds a break to the expert's calendar. Open timeslots under it that no patient holds are removed; a reserved
+ * appointment or a held slot under it answers 422, and so does another break.
+ */
+export async function addBreak(deps: Deps, actor: ExpertActor, input: BreakInput, now = new Date()): Promise<Break> {
+  const [expertId] = await expertIds(deps.db, actor);
+  if (!expertId) throw new AppError(403, { detail: 'not an expert in any organisation' });
+  const startsAt = localInstant(input.date, input.startTime);
+  const endsAt = localInstant(input.date, input.endTime, 'date');
+  if (endsAt <= startsAt) throwIfFieldIssues([{ field: 'endTime', key: 'beforeStart' }]);
+  if (endsAt <= now) throw new AppError(423, { fields: [{ field: 'endTime', key: 'pastDate' }] });
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await lockExpertCalendars(tx, [expertId]);
+      for (const a of await repo.overlapping(tx, expertId, startsAt, endsAt)) {
+        const hold = a.status === 'open' ? await repo.findHold(tx, a.id) : undefined;
+        if (a.status !== 'open' || (hold && hold.expiresAt > now))
+          throw new AppError(422, { detail: 'a reserved or held appointment is at that time' });
+        await repo.deleteAppointment(tx, a.id);
+      }
+      const expert = (await repo.expertRowsOfUser(tx, actor.userId)).find((e) => e.id === expertId)!;
+      const row = await repo.insertBreak(tx, { organisationId: expert.organisationId, expertId, startsAt, endsAt });
+      await recordAudit(tx, {
+        actorType: 'staff',
+        actorId: actor.userId,
+        action: 'break.create',
+        objectType: 'break',
+        objectId: row.id,
+        ip: actor.ip,
+      });
+      return toBreak(row);
+    });
+  } catch (err) {
+    if (sqlState(err) === EXCLUSION_VIOLATION) throw new AppError(422, { detail: 'another break is at that time' });
+    throw err;
+  }
+}
+
+export async function deleteBreak(deps: Deps, actor: ExpertActor, id: string): Promise<void> {
+  const ids = await expertIds(deps.db, actor);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.deleteBreak(tx, ids, id))) throw new AppError(404);
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: actor.userId,
+      action: 'break.delete',
+      objectType: 'break',
+      objectId: id,
+      ip: actor.ip,
+    });
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import {
+  okEnvelope,
+  ZAppointmentIdParams,
+  ZAppointmentUuidParams,
+  ZBookingInfo,
+  ZBookingPayload,
+  ZLockResult,
+  ZOpenAppointment,
+  ZOpenSearchParams,
+  ZPatientAppointment,
+} from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import { withOrganisation } from '../../platform/access/patient-access';
+import type { RouteAccess } from '../../platform/access/route-access';
+import { ok } from '../../platform/ok';
+import { requestLanguage } from '../../platform/request-language';
+import { patientContextOf } from '../../plugins/access';
+import * as booking from './patient-booking.service';
+
+const access: RouteAccess = { kind: 'patient', organisation: 'required', terms: true, flag: 'bookingsEnabled' };
+
+function bookingCtx(req: FastifyRequest): booking.PatientBookingCtx {
+  return { ...withOrganisation(patientContextOf(req)), ip: req.ip, language: requestLanguage(req) };
+}
+
+/** The patient's booking calls (spec §7 'Patient main API'; §4 'Booking flow'). */
+export async function patientBookingRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+  const done = { 200: okEnvelope(z.null()) };
+
+  app.get(
+    '/api/services/open/:dateMs/:specialization',
+    { config: { access }, schema: { params: ZOpenSearchParams, response: { 200: okEnvelope(z.array(ZOpenAppointment)) } } },
+    async (req) => ok(await booking.searchOpen(db, bookingCtx(req), Number(req.params.dateMs), req.params.specialization)),
+  );
+  app.post(
+    '/api/services/lock/:uuid',
+    { config: { access }, schema: { params: ZAppointmentUuidParams, response: { 200: okEnvelope(ZLockResult) } } },
+    async (req) => ok(await booking.lock(db, bookingCtx(req), req.params.uuid)),
+  );
+  app.post(
+    '/api/services/unlock/:uuid',
+    { config: { access }, schema: { params: ZAppointmentUuidParams, response: done } },
+    async (req) => {
+      await booking.unlock(db, bookingCtx(req), req.params.uuid);
+      return ok(null);
+    },
+  );
+  app.post(
+    '/api/services/book/:id',
+    {
+      config: { access },
+      schema: { params: ZAppointmentIdParams, body: ZBookingPayload, response: { 200: okEnvelope(ZPatientAppointment) } },
+    },
+    async (req) => ok(await booking.book(db, bookingCtx(req), req.params.id, req.body)),
+  );
+  app.post(
+    '/api/services/cancel/:uuid',
+    { config: { access }, schema: { params: ZAppointmentUuidParams, response: done } },
+    async (req) => {
+      await booking.cancel(db, bookingCtx(req), req.params.uuid);
+      return ok(null);
+    },
+  );
+  app.get('/api/services/booking-info', { config: { access }, schema: { response: { 200: okEnvelope(ZBookingInfo) } } }, async (req) =>
+    ok(await booking.bookingInfo(db, withOrganisation(patientContextOf(req)).organisation.id)),
+  );
+}

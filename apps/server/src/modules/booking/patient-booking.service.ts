@@ -1,0 +1,185 @@
+import {
+  BOOKING_RULES,
+  type BookingInfo,
+  type BookingPayload,
+  type Language,
+  type LockResult,
+  type OpenAppointment,
+  type PatientAppointment,
+  type QuestionnaireAnswer,
+} from '@prsp/contracts';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import { patientActor, type OrganisationRow, type PatientContext } from '../../platform/access/patient-access';
+import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
+import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
+import { endOfLocalDay, localDateAt, startOfLocalDay, SERVICE_TIME_ZONE } from '../../platform/time/local-date';
+import { notifyBooked, notifyCancelled } from './booking-notifications';
+import { cancelPolicy } from './booking-rules';
+import * as repo from './booking.repo';
+import { toPatientAppointment } from './patient-appointments.service';
+
+const MINUTE = 60_000;
+
+export type PatientBookingCtx = PatientContext & { organisation: OrganisationRow; ip: string; language: Language };
+
+/**
+ * `GET /api/services/open/{dateMs}/{specialization}`: the free times of the organisation's day that `dateMs` falls
+ * on, from now on, of experts with the specialization. Another patient's live hold hides a slot; the caller's own
+ * does not, so a reload of the page still shows the time they hold.
+ */
+export async function searchOpen(
+  db: Db,
+  ctx: PatientBookingCtx,
+  dateMs: number,
+  specialization: string,
+  now = new Date(),
+): Promise<OpenAppointment[]> {
+  const date = localDateAt(new Date(dateMs), SERVICE_TIME_ZONE);
+  if (date < localDateAt(now, SERVICE_TIME_ZONE)) throwIfFieldIssues([{ field: 'dateMs', key: 'pastDate' }]);
+  const dayStart = startOfLocalDay(date, SERVICE_TIME_ZONE);
+  const rows = await repo.searchOpenSlots(db, {
+    organisationId: ctx.organisation.id,
+    specialization,
+    from: dayStart > now ? dayStart : now,
+    to: endOfLocalDay(date, SERVICE_TIME_ZONE),
+    now,
+    patientId: ctx.patientId,
+  });
+  const questions = ctx.organisation.content.questionnaire;
+  return rows.map((r) => ({
+    uuid: r.id,
+    name: `${r.firstName} ${r.lastName}`,
+    startTime: r.startsAt.getTime(),
+    duration: Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / MINUTE),
+    preQuestionnaire: questions,
+  }));
+}
+
+/** The open slot a patient may act on: in their organisation (else 404), still open (422) and in the future (423). */
+async function openSlot(tx: Tx, organisationId: string, id: string, now: Date): Promise<repo.AppointmentRecord> {
+  const slot = await repo.lockAppointment(tx, organisationId, id);
+  if (!slot) throw new AppError(404);
+  if (slot.status !== 'open') throw new AppError(422);
+  if (slot.startsAt <= now) throw new AppError(423);
+  return slot;
+}
+
+/**
+ * `POST /api/services/lock/{uuid}`: holds the slot for the patient for 15 minutes (spec §4). Someone else's live
+ * hold, or a booking, answers 422; the patient's own hold is renewed; any other slot the patient held is let go.
+ */
+export async function lock(db: Db, ctx: PatientBookingCtx, id: string, now = new Date()): Promise<LockResult> {
+  try {
+    await db.transaction(async (tx) => {
+      await openSlot(tx, ctx.organisation.id, id, now);
+      await repo.releaseOtherHolds(tx, ctx.patientId, id);
+      const expiresAt = new Date(now.getTime() + BOOKING_RULES.holdMinutes * MINUTE);
+      if (!(await repo.takeHold(tx, id, ctx.patientId, now, expiresAt))) throw new AppError(422);
+    });
+  } catch (err) {
+    // The same patient locking two slots at once: the one-hold-per-patient index lets one through.
+    if (sqlState(err) === UNIQUE_VIOLATION) throw new AppError(422);
+    throw err;
+  }
+  return { appointmentLockTime: BOOKING_RULES.holdMinutes };
+}
+
+/** `POST /api/services/unlock/{uuid}`: lets go of the patient's own hold; nothing to do is not an error. */
+export async function unlock(db: Db, ctx: PatientBookingCtx, id: string): Promise<void> {
+  await repo.deleteHold(db, id, ctx.patientId);
+}
+
+/**
+ * The answers as stored: one per question of the organisation's pre-questionnaire, with the question in the
+ * patient's language (never the client's copy of it); a mandatory question left empty is a field error.
+ */
+export function questionnaireAnswers(
+  questions: OrganisationRow['content']['questionnaire'],
+  given: readonly QuestionnaireAnswer[],
+  language: Language,
+): QuestionnaireAnswer[] {
+  const byId = new Map(given.map((a) => [a.id, a.answer.trim()]));
+  const issues: FieldIssue[] = [];
+  const answers = questions.map((q, i) => {
+    const answer = byId.get(q.id) ?? '';
+    if (q.isMandatory && answer === '') issues.push({ field: `questionnaireAnswers.${i}`, key: 'answerRequired' });
+    return { id: q.id, question: q.content[language] || q.content.fi, answer };
+  });
+  if (issues.length > 0) throwIfFieldIssues([{ field: 'questionnaireAnswers', key: 'answerRequired' }, ...issues]);
+  return answers.filter((a) => a.answer !== '');
+}
+
+/**
+ * `POST /api/services/book/{id}`: books the open slot for the patient in one transaction. Another patient's live
+ * hold or a booking made meanwhile answers 422; the patient's own hold, even one that ran out while nobody else took
+ * the slot, is enough. The confirmation e-mail and reminders are queued in the same transaction.
+ */
+export async function book(
+  db: Db,
+  ctx: PatientBookingCtx,
+  id: string,
+  payload: BookingPayload,
+  now = new Date(),
+): Promise<PatientAppointment> {
+  const answers = questionnaireAnswers(ctx.organisation.content.questionnaire, payload.questionnaireAnswers, ctx.language);
+  return db.transaction(async (tx) => {
+    await openSlot(tx, ctx.organisation.id, id, now);
+    const hold = await repo.findHold(tx, id);
+    if (hold && hold.patientId !== ctx.patientId && hold.expiresAt > now) throw new AppError(422);
+    const patient = await repo.patientForParticipant(tx, ctx.patientId);
+    if (!patient) throw new AppError(101);
+    const booked = await repo.updateAppointment(tx, id, { status: 'selfBooked', bookedAt: now, preQuestionnaire: answers });
+    await repo.deleteHold(tx, id);
+    await repo.insertParticipants(tx, [
+      {
+        appointmentId: id,
+        role: 'patient',
+        patientId: ctx.patientId,
+        name: `${patient.givenName} ${patient.familyName}`,
+        email: patient.email ?? null,
+        mobile: patient.mobile ?? null,
+        language: ctx.language,
+        nationality: patient.nationality ?? null,
+      },
+    ]);
+    await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.book', objectType: 'appointment', objectId: id });
+    await notifyBooked(tx, id, { sendConfirmation: true });
+    return toPatientAppointment(booked);
+  });
+}
+
+/**
+ * `POST /api/services/cancel/{uuid}`: the patient cancels their own one-to-one appointment, at least 1440 minutes
+ * before its start (spec §4). Everyone in it is told, and the expert's time opens again for others to book.
+ */
+export async function cancel(db: Db, ctx: PatientBookingCtx, id: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const a = await repo.lockAppointment(tx, ctx.organisation.id, id);
+    if (!a || a.status === 'open' || a.status === 'cancelled' || !(await repo.isPatientOf(tx, id, ctx.patientId))) throw new AppError(404);
+    const policy = cancelPolicy(a, now);
+    if (policy !== 'allowed') throw new AppError(403, { detail: policy });
+    await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'patient' });
+    if (a.expertId)
+      await repo.insertAppointment(tx, {
+        organisationId: a.organisationId,
+        expertId: a.expertId,
+        serviceId: a.serviceId,
+        name: a.name,
+        startsAt: a.startsAt,
+        endsAt: a.endsAt,
+        type: 'oneOnOne',
+        status: 'open',
+        queueId: a.queueId,
+      });
+    await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.cancel', objectType: 'appointment', objectId: id });
+    await notifyCancelled(tx, id);
+  });
+}
+
+/** `GET /api/services/booking-info`: the text the organisation shows above the book page. */
+export async function bookingInfo(db: Db, organisationId: string): Promise<BookingInfo> {
+  const settings = await repo.findSettings(db, organisationId);
+  return { infoText: settings?.infoText ?? { fi: '', se: '', en: '' } };
+}

@@ -75,7 +75,7 @@ export function AllBookingsPage() {
   const apply = (next: BookingFilters) => setSearch(searchOfFilters({ ...next, from: next.from ?? today }, today));
   const data = bookings.data;
   return (
-    <div className="section-stack">
+    <div className="section-stack expert-booking">
       <div className="page-head">
         <h1>{t('expert.menu.allBookings')}</h1>
       </div>

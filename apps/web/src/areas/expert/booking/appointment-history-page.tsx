@@ -17,7 +17,7 @@ export function AppointmentHistoryPage() {
   const history = useAppointmentHistory(page);
   const data = history.data;
   return (
-    <div className="section-stack">
+    <div className="section-stack expert-booking">
       <div className="page-head">
         <h1>{t('expert.menu.appointmentHistory')}</h1>
       </div>

@@ -9,7 +9,7 @@ import { formatDateTime, formatTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
-import { ORGANISATION_ZONE, backTarget, maskIdentityCode, shownStatus } from './booking-helpers';
+import { ORGANISATION_ZONE, backTarget, formatLongDate, localDateOf, maskIdentityCode, shownStatus } from './booking-helpers';
 import { useExpertAppointment } from './expert-booking-api';
 
 /** A patient's identity code, hidden but for the date of birth until the expert asks to see it. */
@@ -61,7 +61,7 @@ function ParticipantItem({ participant }: { participant: Participant }) {
 function Details({ appointment }: { appointment: AppointmentDetail }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const when = `${formatDateTime(appointment.startTime, lang, { timeZone: ORGANISATION_ZONE })}–${formatTime(appointment.endTime, lang, ORGANISATION_ZONE)}`;
+  const when = `${formatLongDate(localDateOf(appointment.startTime), lang)} ${formatTime(appointment.startTime, lang, ORGANISATION_ZONE)}–${formatTime(appointment.endTime, lang, ORGANISATION_ZONE)}`;
   return (
     <>
       <section className="card" aria-labelledby="appointment-basics">
@@ -146,7 +146,7 @@ export function AppointmentPage() {
   const missing = !id || (appointment.error instanceof ApiError && [400, 403, 404].includes(appointment.error.statusCode));
 
   return (
-    <div className="section-stack">
+    <div className="section-stack expert-booking">
       <div className="page-head">
         <h1>{t('expert.booking.details.title')}</h1>
         <Link to={back}>{t('expert.booking.details.back')}</Link>

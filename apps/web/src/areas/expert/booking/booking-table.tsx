@@ -49,7 +49,7 @@ export function BookingTable({
                 {when}
               </Link>
             </td>
-            <td>{t('expert.booking.minutes', { count: row.duration })}</td>
+            <td className="nowrap">{t('expert.booking.minutes', { count: row.duration })}</td>
             <td>
               <BookingStatusBadge status={shownStatus(row.status)} />
             </td>

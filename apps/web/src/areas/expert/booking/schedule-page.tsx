@@ -48,8 +48,8 @@ function EntryRow({
   if (entry.type === 'break') {
     return (
       <tr className="is-break">
-        <td>{time}</td>
-        <td>{t('expert.booking.minutes', { count: minutesBetween(entry.startTime, entry.endTime) })}</td>
+        <td className="nowrap">{time}</td>
+        <td className="nowrap">{t('expert.booking.minutes', { count: minutesBetween(entry.startTime, entry.endTime) })}</td>
         <td>
           <BookingStatusBadge status="break" />
         </td>
@@ -72,8 +72,8 @@ function EntryRow({
   const held = a.status === 'open' && a.heldUntil !== null && a.heldUntil > now;
   return (
     <tr>
-      <td>{time}</td>
-      <td>{t('expert.booking.minutes', { count: a.duration })}</td>
+      <td className="nowrap">{time}</td>
+      <td className="nowrap">{t('expert.booking.minutes', { count: a.duration })}</td>
       <td>
         <BookingStatusBadge status={entry.status} />
         {held && <span className="hint block">{t('expert.booking.beingBooked')}</span>}
@@ -89,7 +89,7 @@ function EntryRow({
             state={{ back }}
             aria-label={t('expert.booking.detailsNamed', { time, name: who })}
           >
-            {t('expert.booking.details')}
+            {t('expert.booking.detailsLink')}
           </Link>
         )}
       </td>
@@ -121,7 +121,7 @@ export function SchedulePage() {
   const back = location.pathname + location.search;
 
   return (
-    <div className="section-stack">
+    <div className="section-stack expert-booking">
       <div className="page-head">
         <h1>{t('expert.menu.schedule')}</h1>
       </div>

@@ -8,6 +8,7 @@ import { newClientId } from '../../modules/organisations/client-id';
 import { registerPatient } from '../../modules/patients/patients.service';
 import { seedDemoStaff } from '../../modules/staff/staff-demo-seed';
 import { TEST_PERSONS } from '../../stand-ins/test-idp/test-persons';
+import { seedDemoBookings } from '../../modules/booking/booking-demo-seed';
 
 const ALL_ON: FeatureFlags = {
   bookingsEnabled: true,
@@ -144,6 +145,7 @@ export async function seedDemo(db: Db, cipher: FieldCipher): Promise<void> {
     for (const person of TEST_PERSONS) await registerPatient(tx, cipher, person);
     await seedDemoChatCodes(tx);
     await seedDemoStaff(tx);
+    await seedDemoBookings(tx);
   });
 }
 
@@ -214,5 +216,18 @@ function demoContent(name: string, slug: string) {
     se: { url: `${base}/dataskydd`, name: content.privacyStatementUrl.se.name },
     en: { url: `${base}/privacy`, name: content.privacyStatementUrl.en.name },
   };
+  // The pre-booking questionnaire (spec §5: mandatory questions need an answer).
+  content.questionnaire = [
+    {
+      id: 'reason',
+      content: { fi: 'Mikä on käyntisi syy?', se: 'Vad är orsaken till ditt besök?', en: 'What is the reason for your visit?' },
+      isMandatory: true,
+    },
+    {
+      id: 'other',
+      content: { fi: 'Onko jotain muuta, mitä meidän pitäisi tietää?', se: 'Finns det något annat vi borde veta?', en: 'Is there anything else we should know?' },
+      isMandatory: false,
+    },
+  ];
   return content;
 }

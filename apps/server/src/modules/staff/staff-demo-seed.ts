@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { adminMemberships, experts, organisations, staffUsers } from '../../db/schema';
 import { PRESET_RIGHTS } from '@prsp/contracts';
+import { newChatUserId } from '../reception/chat-queues.service';
 import { hashPassword } from './password-hashing';
 
 /** The demo's one password for every demo staff account. The demo seed never runs in production. */
@@ -11,17 +12,18 @@ export const DEMO_STAFF = [
   { email: 'admin@prsp.example', firstName: 'Greta', lastName: 'Global', role: 'global admin' },
   { email: 'org.admin@espoo.example', firstName: 'Olli', lastName: 'Organisaatio', role: 'organisation admin, espoo-demo' },
   { email: 'expert@espoo.example', firstName: 'Eeva', lastName: 'Asiantuntija', role: 'expert (nurse), espoo-demo' },
+  { email: 'doctor@espoo.example', firstName: 'Lauri', lastName: 'Lääkäri', role: 'expert (general practitioner), espoo-demo' },
 ] as const;
 
 /**
- * Demo staff: a global admin, an organisation admin of espoo-demo and a nurse expert there, each with
- * DEMO_STAFF_PASSWORD (hashed now). Existing accounts are left as they are.
+ * Demo staff: a global admin, an organisation admin of espoo-demo, and a nurse and a doctor working there as
+ * experts with a chat user each, all with DEMO_STAFF_PASSWORD (hashed now). Existing accounts are left as they are.
  */
 export async function seedDemoStaff(tx: Tx): Promise<void> {
   const [espoo] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, 'espoo-demo')).limit(1);
   if (!espoo) return;
   const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
-  const [global, orgAdmin, expert] = DEMO_STAFF;
+  const [global, orgAdmin, nurse, doctor] = DEMO_STAFF;
 
   await insertIfNew(tx, { ...names(global), passwordHash, isGlobalAdmin: true });
   const orgAdminId = await insertIfNew(tx, { ...names(orgAdmin), passwordHash, isGlobalAdmin: false });
@@ -30,9 +32,16 @@ export async function seedDemoStaff(tx: Tx): Promise<void> {
       .insert(adminMemberships)
       .values({ userId: orgAdminId, organisationId: espoo.id, preset: 'organisationAdmin', rights: PRESET_RIGHTS.organisationAdmin });
   }
-  const expertId = await insertIfNew(tx, { ...names(expert), passwordHash, isGlobalAdmin: false });
-  if (expertId) {
-    await tx.insert(experts).values({ userId: expertId, organisationId: espoo.id, specializations: ['nurse'], chatQueueId: 'espoo-nurse' });
+  for (const [person, specialization] of [
+    [nurse, 'nurse'],
+    [doctor, 'generalPractitioner'],
+  ] as const) {
+    const userId = await insertIfNew(tx, { ...names(person), passwordHash, isGlobalAdmin: false });
+    if (userId) {
+      await tx
+        .insert(experts)
+        .values({ userId, organisationId: espoo.id, specializations: [specialization], chatQueueId: 'espoo-nurse', chatUserId: newChatUserId() });
+    }
   }
 }
 

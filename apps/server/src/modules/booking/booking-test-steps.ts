@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { appointments, experts, patientContacts, patients, staffUsers, termsAcceptances } from '../../db/schema';
+import { createSession } from '../../platform/session/sessions.service';
+import { TestBrowser } from '../../test/http-client';
+import { withCsrfCookie } from '../../test/staff-accounts';
+import type { TestApp } from '../../test/test-app';
+
+const MINUTE = 60_000;
+
+/**
+ * `n` onboarded patients of an organisation, each signed in in a browser of their own, made straight in the database
+ * (the sign-in itself is tested in the identity module): for the races, where fifty OIDC flows would only cost time.
+ */
+export async function onboardedPatients(t: TestApp, organisationId: string, n: number): Promise<TestBrowser[]> {
+  const db = t.database.db;
+  const rows = await db
+    .insert(patients)
+    .values(
+      Array.from({ length: n }, (_, i) => {
+        const tag = randomBytes(6).toString('hex');
+        return { ssnHash: `race-${tag}`, ssnEncrypted: `race-${tag}`, givenName: `Potilas${i}`, familyName: 'Kilpa', selectedOrganisationId: organisationId };
+      }),
+    )
+    .returning({ id: patients.id });
+  await db.insert(termsAcceptances).values(rows.map((r) => ({ patientId: r.id, organisationId })));
+  await db.insert(patientContacts).values(
+    rows.map((r, i) => ({
+      patientId: r.id,
+      street: 'Katu 1',
+      code: '00100',
+      city: 'Espoo',
+      mobile: '+358401234567',
+      email: `potilas${i}@test.example`,
+      country: 'fi',
+      nationality: 'fi',
+    })),
+  );
+  return Promise.all(
+    rows.map(async (r) => {
+      const { token } = await createSession(db, t.config.session, { patientId: r.id });
+      const browser = new TestBrowser(t.baseUrl);
+      browser.setCookie('prsp_session', token);
+      return withCsrfCookie(browser);
+    }),
+  );
+}
+
+/** An expert of the organisation with one specialization (and a chat user, so groups may use them). */
+export async function bookingExpert(
+  t: TestApp,
+  organisationId: string,
+  specialization: string,
+  opts: { chatUserId?: string | null } = {},
+): Promise<{ id: string; userId: string; email: string; name: string }> {
+  const db = t.database.db;
+  const email = `expert-${randomBytes(6).toString('hex')}@test.example`;
+  const [user] = await db.insert(staffUsers).values({ email, firstName: 'Ritva', lastName: 'Varaaja' }).returning({ id: staffUsers.id });
+  const [expert] = await db
+    .insert(experts)
+    .values({
+      userId: user!.id,
+      organisationId,
+      specializations: [specialization],
+      chatQueueId: 'q-booking',
+      chatUserId: opts.chatUserId === undefined ? `chat-${randomBytes(4).toString('hex')}` : opts.chatUserId,
+    })
+    .returning({ id: experts.id });
+  return { id: expert!.id, userId: user!.id, email, name: 'Ritva Varaaja' };
+}
+
+/** Open timeslots of an expert starting at the given instants. */
+export async function openSlots(t: TestApp, organisationId: string, expertId: string, starts: Date[], minutes = 30): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(appointments)
+    .values(
+      starts.map((startsAt) => ({
+        organisationId,
+        expertId,
+        name: 'Ritva Varaaja',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
+        type: 'oneOnOne' as const,
+        status: 'open' as const,
+      })),
+    )
+    .returning({ id: appointments.id });
+  return rows.map((r) => r.id);
+}
+
+/** A whole minute `minutes` from now (database times keep milliseconds, answers compare whole instants). */
+export function minutesFromNow(minutes: number): Date {
+  return new Date(Math.floor((Date.now() + minutes * MINUTE) / 60_000) * 60_000);
+}

@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import type { LockResult, OpenAppointment, PatientAppointment, ServicesResponse } from '@prsp/contracts';
+import { appointmentParticipants, appointments, bookingHolds } from '../../db/schema';
+import { AINO, ELIAS, HELMI, MATTI, SARA } from '../../test/person-codes';
+import { fieldKeys, staffBrowser } from '../../test/staff-accounts';
+import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
+import { bookingExpert, minutesFromNow, onboardedPatients, openSlots } from './booking-test-steps';
+
+const ctx = patientTestApp();
+const DAY = 24 * 60;
+
+const answers = (reason: string) => ({
+  questionnaireAnswers: [
+    { id: 'reason', question: 'client copy', answer: reason },
+    { id: 'other', question: 'client copy', answer: '' },
+  ],
+});
+
+async function search(browser: Awaited<ReturnType<typeof ctx.signedIn>>, day: Date, specialization: string) {
+  return okData<OpenAppointment[]>(browser.fetch(`/api/services/open/${day.getTime()}/${specialization}`));
+}
+
+describe('patient booking (spec §4 Booking flow, §7)', () => {
+  test('search, lock, the pre-questionnaire, book; the booking shows in the appointments; another patient is refused', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const [first, second] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(3 * DAY), minutesFromNow(3 * DAY + 30)]);
+    const aino = await ctx.signedIn(AINO);
+    await onboard(aino, ctx.espoo.id);
+    const helmi = await ctx.signedIn(HELMI);
+    await onboard(helmi, ctx.espoo.id);
+
+    const found = await search(aino, minutesFromNow(3 * DAY), 'psychologist');
+    expect(found.map((s) => s.uuid)).toEqual([first, second]);
+    expect(found[0]).toEqual({
+      uuid: first,
+      name: 'Ritva Varaaja',
+      startTime: minutesFromNow(3 * DAY).getTime(),
+      duration: 30,
+      preQuestionnaire: expect.arrayContaining([expect.objectContaining({ id: 'reason', isMandatory: true })]),
+    });
+    // Nothing of another specialization.
+    expect((await search(aino, minutesFromNow(3 * DAY), 'paediatrician')).map((s) => s.uuid)).not.toContain(first);
+
+    expect(await okData<LockResult>(postJson(aino, `/api/services/lock/${first}`))).toEqual({ appointmentLockTime: 15 });
+    // Held: hidden from others, still shown to the holder, and not lockable by anyone else.
+    expect((await search(helmi, minutesFromNow(3 * DAY), 'psychologist')).map((s) => s.uuid)).toEqual([second]);
+    expect((await search(aino, minutesFromNow(3 * DAY), 'psychologist')).map((s) => s.uuid)).toEqual([first, second]);
+    await expectError(postJson(helmi, `/api/services/lock/${first}`), 409, 422);
+    await expectError(postJson(helmi, `/api/services/book/${first}`, answers('x')), 409, 422);
+
+    // A mandatory question left empty is a field error.
+    const missing = await postJson(aino, `/api/services/book/${first}`, answers('  '));
+    expect(missing.status).toBe(400);
+    expect(fieldKeys(await missing.json())).toMatchObject({ questionnaireAnswers: 'fields.answerRequired', 'questionnaireAnswers.0': 'fields.answerRequired' });
+
+    const booked = await okData<PatientAppointment>(postJson(aino, `/api/services/book/${first}`, answers('Selkäkipu')));
+    expect(booked).toMatchObject({ uuid: first, type: 'oneOnOne', duration: 30 });
+    // The question is stored as the organisation asks it, not as the client sent it; empty optional answers are left out.
+    expect(booked.preQuestionnaire).toEqual([{ id: 'reason', question: 'Mikä on käyntisi syy?', answer: 'Selkäkipu' }]);
+    const services = await okData<ServicesResponse>(aino.fetch('/api/services'));
+    expect(services.appointments.map((a) => a.uuid)).toContain(first);
+    expect((await okData<ServicesResponse>(helmi.fetch('/api/services'))).appointments.map((a) => a.uuid)).not.toContain(first);
+    expect(await ctx.db.select().from(bookingHolds).where(eq(bookingHolds.appointmentId, first!))).toEqual([]);
+    const [row] = await ctx.db.select().from(appointments).where(eq(appointments.id, first!));
+    expect(row!.status).toBe('selfBooked');
+    const people = await ctx.db.select().from(appointmentParticipants).where(eq(appointmentParticipants.appointmentId, first!));
+    expect(people).toEqual([expect.objectContaining({ role: 'patient', patientId: await ctx.patientIdOf(AINO), language: 'fi' })]);
+
+    // Booked: gone from the search, and a second booking or lock is refused.
+    expect((await search(helmi, minutesFromNow(3 * DAY), 'psychologist')).map((s) => s.uuid)).toEqual([second]);
+    await expectError(postJson(helmi, `/api/services/lock/${first}`), 409, 422);
+    await expectError(postJson(aino, `/api/services/book/${first}`, answers('again')), 409, 422);
+  });
+
+  test('a patient holds one slot at a time; unlock lets go; an expired hold is anyone’s and the sweep removes it', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const [a, b] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(5 * DAY), minutesFromNow(5 * DAY + 60)]);
+    const sara = await ctx.signedIn(SARA);
+    await onboard(sara, ctx.espoo.id);
+    const [other] = await onboardedPatients(ctx.t, ctx.espoo.id, 1);
+    await okData(postJson(sara, `/api/services/lock/${a}`));
+    await okData(postJson(sara, `/api/services/lock/${b}`));
+    const holds = await ctx.db.select().from(bookingHolds).where(eq(bookingHolds.patientId, await ctx.patientIdOf(SARA)));
+    expect(holds.map((h) => h.appointmentId)).toEqual([b]);
+    await okData(postJson(other!, `/api/services/lock/${a}`));
+
+    await okData(postJson(sara, `/api/services/unlock/${b}`));
+    await okData(postJson(sara, `/api/services/unlock/${b}`)); // nothing to let go is fine
+    await okData(postJson(other!, `/api/services/lock/${b}`));
+
+    // The other patient walks away: after 15 minutes the hold is gone for everyone, even before the sweep runs.
+    await ctx.db.update(bookingHolds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookingHolds.appointmentId, b!));
+    await okData(postJson(sara, `/api/services/lock/${b}`));
+    await ctx.db.update(bookingHolds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookingHolds.appointmentId, b!));
+    const run = await ctx.t.app.jobs.runOnce({ kinds: ['booking.holds.expire'] });
+    expect(run.failed).toBe(0);
+    expect(await ctx.db.select().from(bookingHolds).where(eq(bookingHolds.appointmentId, b!))).toEqual([]);
+  });
+
+  test('cancel: own one-to-one only, at least 1440 minutes ahead; the time opens again', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const [far, near] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(2 * DAY), minutesFromNow(DAY - 30)]);
+    const matti = await ctx.signedIn(MATTI);
+    await onboard(matti, ctx.espoo.id);
+    const helmi = await ctx.signedIn(HELMI);
+    await onboard(helmi, ctx.espoo.id);
+    for (const id of [far, near]) await okData(postJson(matti, `/api/services/book/${id}`, answers('Flunssa')));
+
+    await expectError(postJson(helmi, `/api/services/cancel/${far}`), 404, 404);
+    await expectError(postJson(matti, `/api/services/cancel/${near}`), 403, 403);
+    await okData(postJson(matti, `/api/services/cancel/${far}`));
+    await expectError(postJson(matti, `/api/services/cancel/${far}`), 404, 404);
+    const [cancelled] = await ctx.db.select().from(appointments).where(eq(appointments.id, far!));
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: 'patient' });
+    const again = await search(helmi, minutesFromNow(2 * DAY), 'psychologist');
+    expect(again.map((s) => s.startTime)).toContain(minutesFromNow(2 * DAY).getTime());
+    expect((await okData<ServicesResponse>(matti.fetch('/api/services'))).appointments.map((a) => a.uuid)).not.toContain(far);
+  });
+
+  test('refusals: past 423, unknown and another organisation’s 404, a past search date, flags, signed out', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const kaarinaExpert = await bookingExpert(ctx.t, ctx.kaarina.id, 'psychologist');
+    const [past] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(-60)]);
+    const [elsewhere] = await openSlots(ctx.t, ctx.kaarina.id, kaarinaExpert.id, [minutesFromNow(DAY)]);
+    const elias = await ctx.signedIn(ELIAS);
+    await onboard(elias, ctx.espoo.id);
+    await expectError(postJson(elias, `/api/services/lock/${past}`), 400, 423);
+    await expectError(postJson(elias, `/api/services/book/${past}`, answers('x')), 400, 423);
+    await expectError(postJson(elias, `/api/services/lock/${elsewhere}`), 404, 404);
+    await expectError(postJson(elias, '/api/services/lock/00000000-0000-4000-8000-000000000000'), 404, 404);
+    await expectError(postJson(elias, '/api/services/lock/not-a-uuid'), 400, 400);
+    const yesterday = await elias.fetch(`/api/services/open/${minutesFromNow(-DAY).getTime()}/psychologist`);
+    expect(fieldKeys(await yesterday.json())).toEqual({ dateMs: 'fields.pastDate' });
+    const restore = await ctx.setFlags(ctx.espoo.id, { bookingsEnabled: false });
+    try {
+      await expectError(elias.fetch(`/api/services/open/${Date.now()}/psychologist`), 403, 403);
+    } finally {
+      await restore();
+    }
+    await expectError(ctx.guest().fetch(`/api/services/open/${Date.now()}/psychologist`), 401, 101);
+  });
+
+  test('race: 50 patients lock the same slot at once — exactly one wins, the others get 422', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const [slot] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(6 * DAY)]);
+    const browsers = await onboardedPatients(ctx.t, ctx.espoo.id, 50);
+    const answersOf = await Promise.all(browsers.map((b) => postJson(b, `/api/services/lock/${slot}`)));
+    const codes = await Promise.all(answersOf.map(async (r) => (await r.json()).statusCode as number));
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 422)).toHaveLength(49);
+    expect(await ctx.db.select().from(bookingHolds).where(eq(bookingHolds.appointmentId, slot!))).toHaveLength(1);
+  });
+
+  test('race: an admin and a patient take the same time at once — one wins, never both', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const admin = await staffBrowser(ctx.t, { preset: 'booker' });
+    for (let round = 0; round < 5; round++) {
+      const [slot] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(7 * DAY + round * 60)]);
+      const [patient] = await onboardedPatients(ctx.t, ctx.espoo.id, 1);
+      const [byPatient, byAdmin] = await Promise.all([
+        postJson(patient!, `/api/services/book/${slot}`, answers('Kilpa')),
+        postJson(admin, '/api/admin/bookings/create', {
+          kind: 'oneOnOne',
+          timeslotId: slot,
+          expertId: expert.id,
+          date: '2030-01-01',
+          startTime: '10:00',
+          durationMinutes: 30,
+          sendConfirmation: false,
+          patient: { ssn: '010190-124N', firstName: 'Aino', lastName: 'Virtanen', email: 'aino@test.example', language: 'fi', nationality: 'FI' },
+        }),
+      ]);
+      expect([byPatient.status, byAdmin.status].sort()).toEqual([200, 409]);
+      const people = await ctx.db.select().from(appointmentParticipants).where(eq(appointmentParticipants.appointmentId, slot!));
+      expect(people).toHaveLength(1);
+    }
+  });
+});

@@ -15,7 +15,7 @@ const PERSON = ['firstName', 'lastName', 'organisationName'] as const;
 
 /**
  * The tags of the booking e-mails: the appointment as the recipient sees it, in Europe/Helsinki time and the
- * recipient's language (`date` 'maanantai 16.3.2026', `time` and `endTime` '10.00', `duration` '30 min'), the
+ * recipient's language (`date` 'maanantaina 16.3.2026', `time` and `endTime` '10.00', `duration` '30 min'), the
  * expert, the service, and `link` to the service where the appointment is joined or cancelled.
  */
 const APPOINTMENT = [...PERSON, 'date', 'time', 'endTime', 'duration', 'expertName', 'serviceName', 'link'] as const;

@@ -38,7 +38,7 @@ function timeFormat(language: Language): Intl.DateTimeFormat {
   return f;
 }
 
-/** 'maanantai 16.3.2026', 'måndag 16.3.2026', 'Monday 16 March 2026' (Helsinki date). */
+/** 'maanantaina 16.3.2026', 'måndag 16.3.2026', 'Monday 16 March 2026' (Helsinki date). */
 export function formatDate(at: Date, language: Language): string {
   return dateFormat(language).format(at).replace(/,/g, '');
 }

@@ -51,6 +51,9 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
       'passwordReset/fi/default',
       'passwordReset/se/default',
       'passwordReset/en/default',
+      ...['bookingConfirmation', 'bookingUpdated', 'bookingCancellation', 'bookingReminder'].flatMap((kind) =>
+        ['fi', 'se', 'en'].map((language) => `${kind}/${language}/default`),
+      ),
     ]);
     expect(templates[2]).toMatchObject({
       id: null,
@@ -139,7 +142,7 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
       [{ title: 'x'.repeat(201) }, 'template.title', 'fields.tooLong'],
       [{ content: 'x'.repeat(10_001) }, 'template.content', 'fields.tooLong'],
       [{ title: 'a\nBcc: y@example.com' }, 'template.title', 'fields.controlCharacters'],
-      [{ kind: 'bookingConfirmation' }, 'template.kind', 'fields.invalid'],
+      [{ kind: 'noSuchKind' }, 'template.kind', 'fields.invalid'],
       [{ language: 'de' }, 'template.language', 'fields.invalid'],
     ];
     for (const [patch, field, messageKey] of cases) {

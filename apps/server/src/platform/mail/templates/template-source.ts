@@ -76,7 +76,7 @@ const SAMPLE_PEOPLE: Record<Language, { firstName: string; lastName: string }> =
 /** A sample appointment for the booking kinds' preview: Monday 16 March 2026, 10.00–10.30 Helsinki time. */
 const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
   fi: {
-    date: 'maanantai 16.3.2026',
+    date: 'maanantaina 16.3.2026',
     time: '10.00',
     endTime: '10.30',
     duration: '30 min',

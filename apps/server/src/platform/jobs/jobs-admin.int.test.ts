@@ -14,9 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test("the app's runner delivers e-mail and runs the housekeeping jobs on their schedules", () => {
+test("the app's runner delivers e-mail and SMS, sends booking reminders and runs the housekeeping jobs on their schedules", () => {
   expect(t.app.jobs.describe()).toEqual({
-    kinds: ['jobs.cleanup', 'mail.send', 'retention.run', 'sessions.purge'],
+    kinds: ['booking.reminderEmail', 'booking.reminderSms', 'jobs.cleanup', 'mail.send', 'retention.run', 'sessions.purge', 'sms.send'],
     schedules: [
       { kind: 'jobs.cleanup', schedule: { dailyAt: '04:30' } },
       { kind: 'sessions.purge', schedule: { everyMs: 3_600_000 } },

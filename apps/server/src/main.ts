@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { hasData, seedDemo } from './db/seed/demo-seed';
+import { seedDemoBookings } from './modules/booking/booking-demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './modules/staff/staff-demo-seed';
@@ -22,7 +23,11 @@ function readConfig(): Config {
 
 const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
-if (config.demoSeed && !(await hasData(database.db))) await seedDemo(database.db, createFieldCipher(config.dataKey));
+if (config.demoSeed && !(await hasData(database.db))) {
+  await seedDemo(database.db, createFieldCipher(config.dataKey));
+  // Bookings are relative to today, so they belong to the demo alone: tests make the appointments they need.
+  await database.db.transaction((tx) => seedDemoBookings(tx));
+}
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const app = await buildApp({ config, database, redis });
 // E-mail delivery, session purge, retention and whatever else runs later or on a schedule (docs/jobs.md).

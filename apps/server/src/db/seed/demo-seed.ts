@@ -8,7 +8,6 @@ import { newClientId } from '../../modules/organisations/client-id';
 import { registerPatient } from '../../modules/patients/patients.service';
 import { seedDemoStaff } from '../../modules/staff/staff-demo-seed';
 import { TEST_PERSONS } from '../../stand-ins/test-idp/test-persons';
-import { seedDemoBookings } from '../../modules/booking/booking-demo-seed';
 
 const ALL_ON: FeatureFlags = {
   bookingsEnabled: true,
@@ -145,7 +144,6 @@ export async function seedDemo(db: Db, cipher: FieldCipher): Promise<void> {
     for (const person of TEST_PERSONS) await registerPatient(tx, cipher, person);
     await seedDemoChatCodes(tx);
     await seedDemoStaff(tx);
-    await seedDemoBookings(tx);
   });
 }
 

@@ -17,10 +17,19 @@ const DAYS = 14;
 export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> {
   const [espoo] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, 'espoo-demo')).limit(1);
   if (!espoo) return;
-  const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(appointments).where(eq(appointments.organisationId, espoo.id));
+  const [existing] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(eq(appointments.organisationId, espoo.id));
   if ((existing?.n ?? 0) > 0) return;
   const staff = await tx
-    .select({ id: experts.id, queue: experts.chatQueueId, firstName: staffUsers.firstName, lastName: staffUsers.lastName, email: staffUsers.email })
+    .select({
+      id: experts.id,
+      queue: experts.chatQueueId,
+      firstName: staffUsers.firstName,
+      lastName: staffUsers.lastName,
+      email: staffUsers.email,
+    })
     .from(experts)
     .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
     .where(eq(experts.organisationId, espoo.id));
@@ -60,15 +69,18 @@ export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> 
     .returning({ id: appointments.id, expertId: appointments.expertId, startsAt: appointments.startsAt, endsAt: appointments.endsAt });
 
   const patient = async (familyName: string, givenName: string) =>
-    (await tx.select().from(patients).where(and(eq(patients.givenName, givenName), eq(patients.familyName, familyName))).limit(1))[0];
+    (
+      await tx
+        .select()
+        .from(patients)
+        .where(and(eq(patients.givenName, givenName), eq(patients.familyName, familyName)))
+        .limit(1)
+    )[0];
   const matti = await patient('Korhonen', 'Matti');
   const sara = await patient('Lindholm', 'Sara');
   const book = async (slot: (typeof inserted)[number] | undefined, who: typeof matti) => {
     if (!slot || !who) return;
-    await tx
-      .update(appointments)
-      .set({ status: 'selfBooked', bookedAt: now, preQuestionnaire: [] })
-      .where(eq(appointments.id, slot.id));
+    await tx.update(appointments).set({ status: 'selfBooked', bookedAt: now, preQuestionnaire: [] }).where(eq(appointments.id, slot.id));
     await tx.insert(appointmentParticipants).values({
       appointmentId: slot.id,
       role: 'patient',

@@ -18,7 +18,13 @@ export async function onboardedPatients(t: TestApp, organisationId: string, n: n
     .values(
       Array.from({ length: n }, (_, i) => {
         const tag = randomBytes(6).toString('hex');
-        return { ssnHash: `race-${tag}`, ssnEncrypted: `race-${tag}`, givenName: `Potilas${i}`, familyName: 'Kilpa', selectedOrganisationId: organisationId };
+        return {
+          ssnHash: `race-${tag}`,
+          ssnEncrypted: `race-${tag}`,
+          givenName: `Potilas${i}`,
+          familyName: 'Kilpa',
+          selectedOrganisationId: organisationId,
+        };
       }),
     )
     .returning({ id: patients.id });

@@ -52,7 +52,10 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     // A mandatory question left empty is a field error.
     const missing = await postJson(aino, `/api/services/book/${first}`, answers('  '));
     expect(missing.status).toBe(400);
-    expect(fieldKeys(await missing.json())).toMatchObject({ questionnaireAnswers: 'fields.answerRequired', 'questionnaireAnswers.0': 'fields.answerRequired' });
+    expect(fieldKeys(await missing.json())).toMatchObject({
+      questionnaireAnswers: 'fields.answerRequired',
+      'questionnaireAnswers.0': 'fields.answerRequired',
+    });
 
     const booked = await okData<PatientAppointment>(postJson(aino, `/api/services/book/${first}`, answers('Selkäkipu')));
     expect(booked).toMatchObject({ uuid: first, type: 'oneOnOne', duration: 30 });
@@ -81,7 +84,10 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     const [other] = await onboardedPatients(ctx.t, ctx.espoo.id, 1);
     await okData(postJson(sara, `/api/services/lock/${a}`));
     await okData(postJson(sara, `/api/services/lock/${b}`));
-    const holds = await ctx.db.select().from(bookingHolds).where(eq(bookingHolds.patientId, await ctx.patientIdOf(SARA)));
+    const holds = await ctx.db
+      .select()
+      .from(bookingHolds)
+      .where(eq(bookingHolds.patientId, await ctx.patientIdOf(SARA)));
     expect(holds.map((h) => h.appointmentId)).toEqual([b]);
     await okData(postJson(other!, `/api/services/lock/${a}`));
 
@@ -90,9 +96,15 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     await okData(postJson(other!, `/api/services/lock/${b}`));
 
     // The other patient walks away: after 15 minutes the hold is gone for everyone, even before the sweep runs.
-    await ctx.db.update(bookingHolds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookingHolds.appointmentId, b!));
+    await ctx.db
+      .update(bookingHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookingHolds.appointmentId, b!));
     await okData(postJson(sara, `/api/services/lock/${b}`));
-    await ctx.db.update(bookingHolds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bookingHolds.appointmentId, b!));
+    await ctx.db
+      .update(bookingHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookingHolds.appointmentId, b!));
     const run = await ctx.t.app.jobs.runOnce({ kinds: ['booking.holds.expire'] });
     expect(run.failed).toBe(0);
     expect(await ctx.db.select().from(bookingHolds).where(eq(bookingHolds.appointmentId, b!))).toEqual([]);
@@ -168,7 +180,14 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
           startTime: '10:00',
           durationMinutes: 30,
           sendConfirmation: false,
-          patient: { ssn: '010190-124N', firstName: 'Aino', lastName: 'Virtanen', email: 'aino@test.example', language: 'fi', nationality: 'FI' },
+          patient: {
+            ssn: '010190-124N',
+            firstName: 'Aino',
+            lastName: 'Virtanen',
+            email: 'aino@test.example',
+            language: 'fi',
+            nationality: 'FI',
+          },
         }),
       ]);
       expect([byPatient.status, byAdmin.status].sort()).toEqual([200, 409]);

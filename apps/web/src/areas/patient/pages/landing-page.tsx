@@ -22,8 +22,8 @@ export function LandingPage() {
   const user = useUserInfo();
   const ctx = usePatientContext();
   const config = ctx.phase === 'ready' ? ctx.config : undefined;
-  // `GET /api/services` belongs to remote reception: without it the server has no appointment list to give.
-  const services = useServices(config?.remoteReceptionEnabled === true);
+  // `GET /api/services` gives the appointments wherever bookings are on (the services only with remote reception).
+  const services = useServices(config?.bookingsEnabled === true);
   const surveys = usePendingSurveys();
   const now = useNow();
   if (!config) return null;

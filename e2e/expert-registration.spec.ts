@@ -77,12 +77,12 @@ test('an organisation admin adds an expert, who registers from the e-mailed link
   // Later releases' screens are in the menu and say so.
   const banner = expert.getByRole('banner');
   await banner.locator('summary', { hasText: 'Valikko' }).click();
-  const later = banner.getByRole('link', { name: 'Päivän aikataulu' });
+  const later = banner.getByRole('link', { name: /Avoimet kyselyt/ });
   await expect(later).toContainText('Tulossa');
   await later.click();
-  await expect(expert.getByRole('heading', { level: 1, name: 'Päivän aikataulu' })).toBeVisible();
+  await expect(expert.getByRole('heading', { level: 1, name: 'Kyselyt' })).toBeVisible();
   await expect(expert.getByText('Ei vielä käytettävissä.')).toBeVisible();
-  await expect(expert).toHaveTitle(/^Päivän aikataulu – /);
+  await expect(expert).toHaveTitle(/^Kyselyt – /);
   await expectAccessible(expert);
 
   await banner.locator('summary', { hasText: 'Oma profiili' }).click();

@@ -12,7 +12,6 @@ import { timeRange } from './booking-format';
 import { BookingStatusBadge } from './booking-status-badge';
 import { SERVICE_TIME_ZONE } from './booking-time';
 import { useAppointment } from './bookings-api';
-import { DataTable } from '../../../components/ui/data-table';
 import { ApiError } from '../../../lib/api-client';
 
 const LIST = '/admin/appointments';
@@ -98,33 +97,35 @@ function Participants({ detail }: { detail: AppointmentDetail }) {
   const { t } = useTranslation();
   if (detail.status === 'open') return null;
   return (
-    <section className="section-stack" aria-labelledby="appointment-participants">
+    <section className="card" aria-labelledby="appointment-participants">
       <h2 id="appointment-participants">{t('admin.bookings.detail.participants')}</h2>
-      <DataTable
-        rows={detail.participants}
-        failed={false}
-        empty={t('admin.bookings.detail.noParticipants')}
-        caption={t('admin.bookings.detail.participants')}
-        columns={[
-          t('admin.bookings.detail.role'),
-          t('admin.users.name'),
-          t('admin.bookings.patient.email'),
-          t('admin.bookings.patient.language'),
-          t('admin.bookings.patient.ssn'),
-          t('admin.bookings.patient.nationality'),
-        ]}
-      >
-        {(p) => (
-          <tr key={p.id}>
-            <td>{t(`admin.bookings.role.${p.role}`)}</td>
-            <td>{p.name}</td>
-            <td>{p.email ?? '–'}</td>
-            <td>{t(`languages.${p.language}`)}</td>
-            <td>{p.ssn ?? '–'}</td>
-            <td>{p.nationality ?? '–'}</td>
-          </tr>
-        )}
-      </DataTable>
+      {detail.participants.length === 0 ? (
+        <p>{t('admin.bookings.detail.noParticipants')}</p>
+      ) : (
+        <ul className="participant-list">
+          {detail.participants.map((p) => (
+            <li key={p.id}>
+              <h3>
+                {p.name} <span className="hint">({t(`admin.bookings.role.${p.role}`)})</span>
+              </h3>
+              <dl className="facts-list">
+                <dt>{t('admin.bookings.patient.email')}</dt>
+                <dd>{p.email ?? '–'}</dd>
+                <dt>{t('admin.bookings.patient.language')}</dt>
+                <dd>{t(`languages.${p.language}`)}</dd>
+                {p.role === 'patient' && (
+                  <>
+                    <dt>{t('admin.bookings.patient.ssn')}</dt>
+                    <dd>{p.ssn ?? '–'}</dd>
+                    <dt>{t('admin.bookings.patient.nationality')}</dt>
+                    <dd>{p.nationality ?? '–'}</dd>
+                  </>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

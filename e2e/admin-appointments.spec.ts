@@ -1,0 +1,198 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn, uniqueEmail } from './admin-fixtures';
+import { expectAccessible } from './fixtures';
+
+const DEMO_EXPERT_NAME = 'Eeva Asiantuntija';
+/** Aino, a test person of the built-in identity provider (apps/server/src/test/person-codes.ts). */
+const AINO_SSN = '010190-124N';
+
+/** A calendar date in Helsinki, `days` from today. */
+function helsinkiDate(days: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Helsinki',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(Date.now() + days * 86_400_000);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The Finnish date as the booking screens show it ('6.5.2026'). */
+function finnishDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${d}.${m}.${y}`;
+}
+
+type Caught = { id: string; subject: string };
+
+/** The newest e-mail to `to` whose subject starts with `subject`, waiting for the outbox worker to deliver it. */
+async function mailTo(page: Page, to: string, subject: string): Promise<Caught> {
+  let found: Caught | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/dev/inbox?to=${encodeURIComponent(to)}`);
+        const body = (await res.json()) as { data: { messages: Caught[] } };
+        found = body.data.messages.find((m) => m.subject.startsWith(subject));
+        return found !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test('an admin generates open timeslots with a confirmed preview, books one for a patient, edits and cancels it, and the patient gets the cancellation with an .ics', async ({
+  page,
+}) => {
+  const day = helsinkiDate(1);
+  const shownDay = finnishDate(day);
+  const lastName = `Testinen${Date.now()}`;
+  const email = uniqueEmail('aino.booking');
+
+  await staffSignIn(page, 'admin', ORG_ADMIN);
+  await chooseOrganisation(page, DEMO_ORGANISATION);
+  await openFromMenu(page, 'Varaukset');
+  await expect(page.getByRole('heading', { level: 1, name: 'Varaukset' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Generate (after the demo calendar's 8–16 day): the plan is checked first, then previewed, and opens only when confirmed (spec §4).
+  await page.getByRole('button', { name: 'Luo vapaita aikoja' }).click();
+  const generate = page.getByRole('dialog', { name: 'Luo vapaita aikoja' });
+  await generate.getByRole('button', { name: 'Näytä esikatselu' }).click();
+  await expect(generate.getByText('Valitse vähintään yksi asiantuntija.')).toBeVisible();
+  await expectAccessible(page);
+  await generate.getByRole('checkbox', { name: DEMO_EXPERT_NAME }).check();
+  await generate.getByLabel('Ensimmäinen päivä').fill(day);
+  await generate.getByLabel('Viimeinen päivä').fill(day);
+  for (const weekday of ['Maanantai', 'Tiistai', 'Keskiviikko', 'Torstai', 'Perjantai', 'Lauantai', 'Sunnuntai']) {
+    await generate.getByRole('checkbox', { name: weekday }).check();
+  }
+  await generate.getByLabel('Päivän alku').fill('16:30');
+  await generate.getByLabel('Päivän loppu').fill('17:30');
+  await generate.getByLabel('Ajan pituus (minuuttia)').fill('30');
+  await generate.getByRole('button', { name: 'Poista tauko 1' }).click();
+  await generate.getByRole('button', { name: 'Näytä esikatselu' }).click();
+  await expect(generate.getByText('Luodaan 2 vapaata aikaa.')).toBeVisible();
+  const previewDay = generate.getByRole('list', { name: 'Ajat päivittäin' }).getByRole('listitem').first();
+  await expect(previewDay.getByRole('heading', { name: new RegExp(`^${shownDay.replace(/\./g, '\\.')} \\(2 aikaa\\)$`) })).toBeVisible();
+  await expect(previewDay).toContainText('16.30');
+  await expect(previewDay).toContainText('17.00');
+  await expectAccessible(page);
+  await generate.getByRole('button', { name: 'Avaa 2 vapaata aikaa' }).click();
+  await expect(generate).toBeHidden();
+  await expect(page.getByText('Vapaita aikoja luotu: 2')).toBeVisible();
+
+  // The day's open timeslots in the list.
+  const filters = page.getByRole('search', { name: 'Suodata varauksia' });
+  await filters.getByLabel('Alkaen').fill(day);
+  await filters.getByLabel('Päättyen').fill(day);
+  await filters.getByLabel('Asiantuntija').selectOption({ label: DEMO_EXPERT_NAME });
+  await filters.getByLabel('Tila', { exact: true }).selectOption({ label: 'Vapaa' });
+  await filters.getByRole('button', { name: 'Hae' }).click();
+  const first = `${shownDay} 16.30–17.00`;
+  const firstRow = page.getByRole('row', { name: new RegExp(first) });
+  await expect(firstRow).toContainText('Vapaa');
+  await expect(page.getByRole('row', { name: new RegExp(`${shownDay} 17.00–17.30`) })).toBeVisible();
+  await expectAccessible(page);
+
+  // Book the first for a patient: the identity code is checked in the browser too (spec §5).
+  await firstRow.getByRole('button', { name: `Varaa vapaa aika ${first}` }).click();
+  const book = page.getByRole('dialog', { name: 'Varaa vapaa aika' });
+  await expect(book.getByRole('radio', { name: `16.30–17.00 ${DEMO_EXPERT_NAME}` })).toBeChecked();
+  const patient = book.getByRole('group', { name: 'Potilas' });
+  await patient.getByLabel('Henkilötunnus').fill('010190-1234');
+  await patient.getByLabel('Etunimi').fill('Aino');
+  await patient.getByLabel('Sukunimi').fill(lastName);
+  await patient.getByLabel('Sähköposti').fill(email);
+  await book.getByRole('button', { name: 'Varaa', exact: true }).click();
+  await expect(patient.getByText('Henkilötunnus ei ole kelvollinen.')).toBeVisible();
+  await expect(patient.getByLabel('Henkilötunnus')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await patient.getByLabel('Henkilötunnus').fill(AINO_SSN);
+  await book.getByRole('button', { name: 'Varaa', exact: true }).click();
+  await expect(book).toBeHidden();
+  await expect(page.getByText('Tapaaminen varattu')).toBeVisible();
+
+  // Reserved: found by the patient's name.
+  await filters.getByLabel('Tila', { exact: true }).selectOption({ label: 'Kaikki tilat' });
+  await filters.getByLabel('Potilaan nimi tai henkilötunnus').fill(lastName);
+  await filters.getByRole('button', { name: 'Hae' }).click();
+  const booked = page.getByRole('row', { name: new RegExp(lastName) });
+  await expect(booked).toHaveCount(1);
+  await expect(booked).toContainText('Varattu');
+  await expect(booked).toContainText(first);
+
+  // Edit: move it to 17.30.
+  await booked.getByRole('button', { name: `Muokkaa tapaamista ${first}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Muokkaa tapaamista' });
+  await expect(edit.getByRole('radio', { name: 'Muu aika' })).toBeChecked();
+  await expect(edit.getByRole('group', { name: 'Potilas' }).getByLabel('Henkilötunnus')).toHaveValue(AINO_SSN);
+  await edit.getByLabel('Alkamisaika').fill('17:30');
+  await expectAccessible(page);
+  await edit.getByRole('button', { name: 'Tallenna' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Tapaamista muokattu')).toBeVisible();
+  const moved = `${shownDay} 17.30–18.00`;
+  await expect(booked).toContainText(moved);
+
+  // The appointment's own page, from the list.
+  await booked.getByRole('link', { name: moved }).click();
+  await expect(page).toHaveURL(/\/admin\/appointment\?id=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tapaaminen' })).toBeVisible();
+  const participant = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Aino ${lastName} (Potilas)` }) });
+  await expect(participant).toContainText(AINO_SSN);
+  await expect(participant).toContainText(email);
+  await expectAccessible(page);
+
+  // Cancel, confirmed: every participant is told.
+  await page.getByRole('button', { name: `Peru tapaaminen ${moved}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Perutaanko tapaaminen?' });
+  await expect(confirm).toContainText('Kaikille osallistujille ilmoitetaan sähköpostilla.');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Peru tapaaminen' }).click();
+  await expect(page.getByText('Tapaaminen peruttu')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Peruttu' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: `Poista peruttu tapaaminen ${moved}` })).toBeVisible();
+
+  // The patient's cancellation e-mail carries the calendar cancellation.
+  const mail = await mailTo(page, email, 'Ajanvaraus peruttu');
+  await page.goto(`/dev/inbox/${mail.id}`);
+  const ics = page.getByRole('link', { name: /\.ics$/ });
+  await expect(ics).toBeVisible();
+  const href = await ics.getAttribute('href');
+  const file = await page.request.get(href!);
+  expect(await file.text()).toContain('METHOD:CANCEL');
+});
+
+test('booking settings: info text per language and reminders, with an unsaved-changes warning', async ({ page }) => {
+  const text = `Varaa aika ajoissa ${Date.now()}`;
+  await staffSignIn(page, 'admin', ORG_ADMIN);
+  await chooseOrganisation(page, DEMO_ORGANISATION);
+  await openFromMenu(page, 'Ajanvarauksen asetukset');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajanvarauksen asetukset' })).toBeVisible();
+  await expectAccessible(page);
+
+  const info = page.getByRole('group', { name: 'Ajanvaraussivun tiedote' });
+  await info.getByLabel('Suomeksi').fill(text);
+  await info.getByLabel('Englanniksi').fill('Book early');
+  const email = page.getByLabel('Muistutussähköposti 24 tuntia ennen');
+  const wasChecked = await email.isChecked();
+  await email.setChecked(!wasChecked);
+
+  await openFromMenu(page, 'Varaukset');
+  const leave = page.getByRole('dialog', { name: 'Tallentamattomia muutoksia' });
+  await expect(leave).toBeVisible();
+  await expectAccessible(page);
+  await leave.getByRole('button', { name: 'Jää sivulle' }).click();
+
+  await page.getByRole('button', { name: 'Tallenna' }).first().click();
+  await expect(page.getByText('Tallennettu')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Ajanvaraussivun tiedote' }).getByLabel('Suomeksi')).toHaveValue(text);
+  await expect(page.getByLabel('Muistutussähköposti 24 tuntia ennen')).toBeChecked({ checked: !wasChecked });
+  // The patient's book page shows the text (GET /api/services/booking-info reads the same settings).
+  const res = await page.request.get('/api/admin/bookings/settings');
+  expect(((await res.json()) as { data: { infoText: { fi: string } } }).data.infoText.fi).toBe(text);
+});

@@ -16,11 +16,21 @@ afterAll(() => t.close());
 
 test("the app's runner delivers e-mail and SMS, sends booking reminders and runs the housekeeping jobs on their schedules", () => {
   expect(t.app.jobs.describe()).toEqual({
-    kinds: ['booking.reminderEmail', 'booking.reminderSms', 'jobs.cleanup', 'mail.send', 'retention.run', 'sessions.purge', 'sms.send'],
+    kinds: [
+      'booking.holds.expire',
+      'booking.reminderEmail',
+      'booking.reminderSms',
+      'jobs.cleanup',
+      'mail.send',
+      'retention.run',
+      'sessions.purge',
+      'sms.send',
+    ],
     schedules: [
       { kind: 'jobs.cleanup', schedule: { dailyAt: '04:30' } },
       { kind: 'sessions.purge', schedule: { everyMs: 3_600_000 } },
       { kind: 'retention.run', schedule: { dailyAt: '02:00' } },
+      { kind: 'booking.holds.expire', schedule: { everyMs: 60_000 } },
     ],
   });
 });

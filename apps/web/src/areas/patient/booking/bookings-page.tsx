@@ -52,7 +52,7 @@ export function BookingsPage() {
             </ul>
           </>
         )}
-        {config?.bookingsEnabled && (
+        {list && config?.bookingsEnabled && (
           <p className="actions">
             <Link className="button secondary" to="/book">
               {t('bookings.bookNew')}

@@ -16,11 +16,13 @@ import {
 } from '../../db/schema';
 import { createJobRunner, type JobRunner } from '../../platform/jobs/runner';
 import { TestBrowser } from '../../test/http-client';
-import { createStaffAccount, organisationId } from '../../test/staff-accounts';
+import { localDateAt } from '../../platform/time/local-date';
+import { createStaffAccount, organisationId, postJson, staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications';
 import { parseIcs } from './booking-notifications.test-helpers';
 import { registerBookingReminders } from './booking-reminders';
+import { bookingExpert } from './booking-test-steps';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const HOUR = 60 * 60_000;
@@ -430,5 +432,38 @@ describe('reminders', () => {
       .from(jobs)
       .where(eq(jobs.singletonKey, `${soon.id}:${soon.startsAt.toISOString()}`));
     expect(queued.map((q) => q.kind)).toEqual(['booking.reminderSms']);
+  });
+});
+
+describe('through the admin booking routes', () => {
+  test('an admin books with a confirmation and cancels: the patient gets both e-mails with their .ics', async () => {
+    const admin = await staffBrowser(t, { preset: 'booker' });
+    const other = await bookingExpert(t, espoo, 'physiotherapist');
+    const email = `aino-${tag()}@test.example`;
+    const created = await postJson(admin, '/api/admin/bookings/create', {
+      kind: 'oneOnOne',
+      expertId: other.id,
+      date: localDateAt(new Date(Date.now() + 12 * DAY)),
+      startTime: '09:00',
+      durationMinutes: 45,
+      sendConfirmation: true,
+      patient: { ssn: '010190-124N', firstName: 'Aino', lastName: 'Virtanen', email, language: 'en', nationality: 'FI' },
+    });
+    expect(created.status).toBe(200);
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    await deliverMail();
+    const booked = await onlyMessageWithIcs(email);
+    expect(booked.message.subject).toMatch(/^Appointment confirmed .* at 09:00 – Espoon etävastaanotto$/);
+    expect(booked.message.text).toContain('Hello Aino Virtanen,');
+    expect(booked.message.text).toContain('09:00–09:45 (45 min)');
+    expect(booked.ics.events[0]!.UID?.[0]?.value).toBe(`${id}@prsp`);
+    expect((await inbox(other.email))[0]!.subject).toMatch(/^Ajanvaraus vahvistettu .* klo 09\.00/);
+
+    expect((await postJson(admin, `/api/admin/bookings/${id}/cancel`)).status).toBe(200);
+    await deliverMail();
+    const cancelled = (await inbox(email)).find((m) => m.subject.startsWith('Appointment cancelled'))!;
+    const ics = parseIcs(await (await browser.fetch(`/dev/inbox/${cancelled.id}/attachments/0`)).text());
+    expect(ics.calendar.METHOD?.[0]?.value).toBe('CANCEL');
+    expect(ics.events[0]!.UID?.[0]?.value).toBe(`${id}@prsp`);
   });
 });

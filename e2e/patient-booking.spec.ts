@@ -158,6 +158,21 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
   await expect(page.getByRole('heading', { level: 2, name: 'Hae vapaata aikaa' })).toBeVisible();
   await expect.poll(async () => (await openSlots()).some((s) => s.id === slot.id)).toBe(true);
 
+  // Reloading the page while holding asks the browser's question; going ahead gives the time back as the page unloads.
+  await slotButton.click();
+  await expect(timer).toBeVisible();
+  await expect.poll(async () => (await openSlots()).some((s) => s.id === slot.id)).toBe(false);
+  page.once('dialog', (dialog) => {
+    expect(dialog.type()).toBe('beforeunload');
+    void dialog.accept();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Hae vapaata aikaa' })).toBeVisible();
+  await expect.poll(async () => (await openSlots()).some((s) => s.id === slot.id)).toBe(true);
+  await page.getByLabel('Ammattilainen').selectOption({ label: 'Sairaanhoitaja' });
+  await date.fill(day);
+  await page.getByRole('button', { name: 'Hae vapaat ajat' }).click();
+
   // Lock it again; the mandatory question must be answered before the booking goes through.
   await slotButton.click();
   await expect(timer).toBeVisible();

@@ -106,6 +106,8 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await patient.getByLabel('Etunimi').fill('Aino');
   await patient.getByLabel('Sukunimi').fill(lastName);
   await patient.getByLabel('Sähköposti').fill(email);
+  await expect(patient.getByLabel('Kansalaisuus')).toHaveValue('FI');
+  await expect(patient.getByLabel('Kansalaisuus').locator('option:checked')).toHaveText('Suomi');
   await book.getByRole('button', { name: 'Varaa', exact: true }).click();
   await expect(patient.getByText('Henkilötunnus ei ole kelvollinen.')).toBeVisible();
   await expect(patient.getByLabel('Henkilötunnus')).toHaveAttribute('aria-invalid', 'true');
@@ -144,6 +146,7 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   const participant = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Aino ${lastName} (Potilas)` }) });
   await expect(participant).toContainText(AINO_SSN);
   await expect(participant).toContainText(email);
+  await expect(participant).toContainText('Suomi');
   await expectAccessible(page);
 
   // Cancel, confirmed: every participant is told.

@@ -12,6 +12,7 @@ import { timeRange } from './booking-format';
 import { BookingStatusBadge } from './booking-status-badge';
 import { SERVICE_TIME_ZONE } from './booking-time';
 import { useAppointment } from './bookings-api';
+import { useNationalityOptions } from './patient-fields';
 import { ApiError } from '../../../lib/api-client';
 
 const LIST = '/admin/appointments';
@@ -78,7 +79,7 @@ function Facts({ detail }: { detail: AppointmentDetail }) {
             <dd>{host?.name ?? '–'}</dd>
           </>
         )}
-        <dt>{t('admin.bookings.duration')}</dt>
+        <dt>{t('admin.bookings.detail.duration')}</dt>
         <dd>{t('admin.bookings.minutes', { count: detail.duration })}</dd>
         <dt>{t('admin.bookings.service')}</dt>
         <dd>{detail.service ? detail.service.name[lang] : '–'}</dd>
@@ -95,6 +96,7 @@ function Facts({ detail }: { detail: AppointmentDetail }) {
 
 function Participants({ detail }: { detail: AppointmentDetail }) {
   const { t } = useTranslation();
+  const nationalities = new Map(useNationalityOptions().map((o) => [o.value, o.label]));
   if (detail.status === 'open') return null;
   return (
     <section className="card" aria-labelledby="appointment-participants">
@@ -118,7 +120,7 @@ function Participants({ detail }: { detail: AppointmentDetail }) {
                     <dt>{t('admin.bookings.patient.ssn')}</dt>
                     <dd>{p.ssn ?? '–'}</dd>
                     <dt>{t('admin.bookings.patient.nationality')}</dt>
-                    <dd>{p.nationality ?? '–'}</dd>
+                    <dd>{p.nationality ? (nationalities.get(p.nationality.toUpperCase()) ?? p.nationality) : '–'}</dd>
                   </>
                 )}
               </dl>

@@ -12,12 +12,15 @@ export function useLanguageOptions(): Option[] {
   return LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }));
 }
 
-/** The nationalities by name in the admin's language, Finnish first. */
+/**
+ * The nationalities by name in the admin's language, Finnish first. The list names countries by lower-case code;
+ * an appointment's patient takes it in upper case (`ZPatientInput`).
+ */
 export function useNationalityOptions(): Option[] {
   const lang = currentLanguage();
   const list = useNationalities().data ?? [];
   return list
-    .map((n) => ({ value: n.code, label: n.name[lang] }))
+    .map((n) => ({ value: n.code.toUpperCase(), label: n.name[lang] }))
     .sort((a, b) => (a.value === 'FI' ? -1 : b.value === 'FI' ? 1 : a.label.localeCompare(b.label, lang === 'se' ? 'sv' : lang)));
 }
 

@@ -76,7 +76,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
 
   test('identity code, past date and time, and a missing timeslot are caught before sending', () => {
     expect(appointmentErrors(oneOnOne({ patient: { ...aino, ssn: '010190-1234' } }), now, experts)).toEqual({
-      'patient.ssn': 'invalidSsn',
+      'patient.ssn': 'ssn',
     });
     expect(appointmentErrors(oneOnOne({ patient: { ...aino, ssn: '' } }), now, experts)).toEqual({ 'patient.ssn': 'required' });
     expect(appointmentErrors(oneOnOne({ date: '2026-05-09' }), now, experts)).toEqual({ date: 'pastDate' });
@@ -85,7 +85,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
     // Editing keeps an appointment's own (possibly started) time.
     expect(appointmentErrors(oneOnOne({ date: '2026-05-09' }), now, experts, { editing: true })).toEqual({});
     expect(appointmentErrors(oneOnOne({ source: 'timeslot', expertId: '', startTime: '' }), now, experts)).toEqual({
-      timeslotId: 'chooseTimeslot',
+      timeslotId: 'timeslot',
     });
     expect(appointmentErrors(oneOnOne({ patient: { ...emptyPatient(), ssn: aino.ssn } }), now, experts)).toMatchObject({
       'patient.firstName': 'required',
@@ -112,7 +112,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
       'guests.1.email': 'duplicate',
     });
     expect(appointmentErrors({ ...group, hostExpertId: OTHER, patients: [aino], experts: [OTHER], guests: [] }, now, experts)).toEqual({
-      hostExpertId: 'noChatId',
+      hostExpertId: 'chatId',
     });
     const ok = { ...group, hostExpertId: EXPERT, patients: [aino], experts: [OTHER], guests: [] };
     expect(appointmentErrors(ok, now, experts)).toEqual({});

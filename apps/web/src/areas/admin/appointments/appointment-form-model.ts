@@ -195,7 +195,7 @@ export function duplicateErrors(form: Pick<AppointmentForm, 'patients' | 'expert
 
 function patientErrors(p: PatientForm, path: string): FieldErrors {
   if (!p.ssn.trim() || isValidSsn(p.ssn)) return {};
-  return { [`${path}.ssn`]: 'invalidSsn' };
+  return { [`${path}.ssn`]: 'ssn' };
 }
 
 /**
@@ -213,7 +213,7 @@ export function appointmentErrors(
   const found: FieldErrors = { ...schemaErrors(ZAppointmentInput, body) };
   if (form.source === 'timeslot') {
     for (const key of ['expertId', 'startTime', 'durationMinutes']) delete found[key];
-    if (!form.timeslotId) found.timeslotId = 'chooseTimeslot';
+    if (!form.timeslotId) found.timeslotId = 'timeslot';
   }
   if (!isLocalDate(form.date)) found.date = 'date';
   else if (!editing && form.date < now.date) found.date = 'pastDate';
@@ -225,8 +225,8 @@ export function appointmentErrors(
     form.patients.forEach((p, i) => Object.assign(found, patientErrors(p, `patients.${i}`)));
     if (!form.hostExpertId) found.hostExpertId = 'required';
     const chatless = (id: string) => experts.some((e) => e.id === id && !e.hasChatId);
-    if (form.hostExpertId && chatless(form.hostExpertId)) found.hostExpertId = 'noChatId';
-    if (form.source === 'free' && form.expertId && chatless(form.expertId)) found.expertId = 'noChatId';
+    if (form.hostExpertId && chatless(form.hostExpertId)) found.hostExpertId = 'chatId';
+    if (form.source === 'free' && form.expertId && chatless(form.expertId)) found.expertId = 'chatId';
     Object.assign(found, duplicateErrors(form));
   }
   return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined));

@@ -32,7 +32,7 @@ describe('open timeslot generation form (spec §4)', () => {
     expect(planErrors(plan({ from: '2026-05-09' }), today)).toEqual({ from: 'pastDate' });
     expect(planErrors(plan({ from: '2026-05-12', to: '2026-05-11' }), today)).toEqual({ to: 'toBeforeFrom' });
     expect(planErrors(plan({ to: '2026-09-30' }), today)).toEqual({ to: 'tooManyDays' });
-    expect(planErrors(plan({ dayStart: '16:00', dayEnd: '08:00', breaks: [] }), today)).toEqual({ dayEnd: 'endBeforeStart' });
+    expect(planErrors(plan({ dayStart: '16:00', dayEnd: '08:00', breaks: [] }), today)).toEqual({ dayEnd: 'beforeStart' });
     expect(planErrors(plan({ dayStart: '08:00', dayEnd: '08:20', slotMinutes: '30', breaks: [] }), today)).toEqual({
       slotMinutes: 'slotLongerThanDay',
     });
@@ -41,7 +41,7 @@ describe('open timeslot generation form (spec §4)', () => {
   });
 
   test('breaks end after they start and lie inside the day', () => {
-    expect(planErrors(plan({ breaks: [{ start: '12:00', end: '11:00' }] }), today)).toEqual({ 'breaks.0.end': 'endBeforeStart' });
+    expect(planErrors(plan({ breaks: [{ start: '12:00', end: '11:00' }] }), today)).toEqual({ 'breaks.0.end': 'beforeStart' });
     expect(planErrors(plan({ breaks: [{ start: '07:00', end: '09:00' }] }), today)).toEqual({ 'breaks.0.start': 'breakOutsideDay' });
     expect(planErrors(plan({ breaks: [{ start: '12', end: '' }] }), today)).toMatchObject({ 'breaks.0.start': 'invalid' });
   });

@@ -66,13 +66,13 @@ export function planErrors(form: PlanForm, today: string): FieldErrors {
   const start = minutesOf(form.dayStart);
   const end = minutesOf(form.dayEnd);
   const slot = Number(form.slotMinutes);
-  if (!errors.dayEnd && end <= start) errors.dayEnd = 'endBeforeStart';
+  if (!errors.dayEnd && end <= start) errors.dayEnd = 'beforeStart';
   else if (!errors.dayEnd && !errors.slotMinutes && end - start < slot) errors.slotMinutes = 'slotLongerThanDay';
   form.breaks.forEach((b, i) => {
     const bs = minutesOf(b.start);
     const be = minutesOf(b.end);
     if (Number.isNaN(bs) || Number.isNaN(be)) return;
-    if (be <= bs) errors[`breaks.${i}.end`] = 'endBeforeStart';
+    if (be <= bs) errors[`breaks.${i}.end`] = 'beforeStart';
     else if (bs < start || be > end) errors[`breaks.${i}.start`] = 'breakOutsideDay';
   });
   return Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined));

@@ -106,7 +106,7 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await patient.getByLabel('Etunimi').fill('Aino');
   await patient.getByLabel('Sukunimi').fill(lastName);
   await patient.getByLabel('Sähköposti').fill(email);
-  await expect(patient.getByLabel('Kansalaisuus')).toHaveValue('FI');
+  await expect(patient.getByLabel('Kansalaisuus')).toHaveValue('fi');
   await expect(patient.getByLabel('Kansalaisuus').locator('option:checked')).toHaveText('Suomi');
   await book.getByRole('button', { name: 'Varaa', exact: true }).click();
   await expect(patient.getByText('Henkilötunnus ei ole kelvollinen.')).toBeVisible();

@@ -93,7 +93,8 @@ export const ZPatientInput = z.object({
   lastName: requiredText(100),
   email: zText().check(z.trim(), z.email('email'), z.maxLength(254, 'tooLong')),
   language: ZLanguage,
-  nationality: zText().check(z.regex(/^[A-Z]{2}$/, 'required')),
+  /** A code of `GET /api/list/nationalities` (ISO 3166 alpha-2, either case; stored lower-case like the contact form's). */
+  nationality: zText().check(z.regex(/^[A-Za-z]{2}$/, 'required')),
 });
 export type PatientInput = z.infer<typeof ZPatientInput>;
 

@@ -96,7 +96,7 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     const created = await data<AppointmentDetail>(postJson(admin, '/api/admin/bookings/create', oneOnOne(expert.id)));
     expect(created).toMatchObject({ kind: 'oneOnOne', status: 'booked', duration: 45, patientName: 'Aino Virtanen', participantCount: 1 });
     expect(created.participants).toEqual([
-      expect.objectContaining({ role: 'patient', ssn: AINO, email: 'aino@test.example', nationality: 'FI' }),
+      expect.objectContaining({ role: 'patient', ssn: AINO, email: 'aino@test.example', nationality: 'fi' }),
     ]);
 
     await refused(

@@ -219,7 +219,7 @@ async function resolveInput(
       name: `${p.firstName} ${p.lastName}`,
       email: p.email,
       language: p.language,
-      nationality: p.nationality,
+      nationality: p.nationality.toLowerCase(),
     });
   }
   for (const id of otherExperts) {

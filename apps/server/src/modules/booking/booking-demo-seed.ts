@@ -88,7 +88,7 @@ export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> 
       name: `${who.givenName} ${who.familyName}`,
       email: `${who.givenName.toLowerCase()}.${who.familyName.toLowerCase()}@example.fi`,
       language: 'fi',
-      nationality: 'FI',
+      nationality: 'fi',
     });
   };
   const [nurse, doctor] = staff;
@@ -124,7 +124,7 @@ export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> 
       name: 'Matti Korhonen',
       email: 'matti.korhonen@example.fi',
       language: 'fi',
-      nationality: 'FI',
+      nationality: 'fi',
     });
   }
 }

@@ -25,7 +25,7 @@ const aino = {
   lastName: 'Testinen',
   email: 'aino@example.fi',
   language: 'fi' as const,
-  nationality: 'FI',
+  nationality: 'fi',
 };
 
 function oneOnOne(overrides: Partial<AppointmentForm> = {}): AppointmentForm {
@@ -148,7 +148,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           email: 'a@x.fi',
           language: 'se',
           ssn: '010190-124N',
-          nationality: 'SE',
+          nationality: 'se',
           expertId: null,
         },
         { id: 'p4', role: 'guest', name: 'Vieras', email: 'g@x.fi', language: 'en', ssn: null, nationality: null, expertId: null },
@@ -169,7 +169,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
     });
     expect(form.experts).toEqual([OTHER]);
     expect(form.patients).toEqual([
-      { ssn: '010190-124N', firstName: 'Anna Maria', lastName: 'Virtanen', email: 'a@x.fi', language: 'se', nationality: 'SE' },
+      { ssn: '010190-124N', firstName: 'Anna Maria', lastName: 'Virtanen', email: 'a@x.fi', language: 'se', nationality: 'se' },
     ]);
     expect(form.guests).toEqual([{ name: 'Vieras', email: 'g@x.fi', language: 'en' }]);
   });

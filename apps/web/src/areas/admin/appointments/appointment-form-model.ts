@@ -40,7 +40,7 @@ export type AppointmentForm = {
   sendConfirmation: boolean;
 };
 
-export const DEFAULT_NATIONALITY = 'FI';
+export const DEFAULT_NATIONALITY = 'fi';
 export const DEFAULT_DURATION = '30';
 
 export function emptyPatient(): PatientForm {
@@ -64,7 +64,7 @@ function patientOf(p: Participant): PatientForm {
     ssn: p.ssn ?? '',
     email: p.email ?? '',
     language: p.language,
-    nationality: p.nationality ?? DEFAULT_NATIONALITY,
+    nationality: p.nationality?.toLowerCase() ?? DEFAULT_NATIONALITY,
   };
 }
 

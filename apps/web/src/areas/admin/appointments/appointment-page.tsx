@@ -120,7 +120,7 @@ function Participants({ detail }: { detail: AppointmentDetail }) {
                     <dt>{t('admin.bookings.patient.ssn')}</dt>
                     <dd>{p.ssn ?? '–'}</dd>
                     <dt>{t('admin.bookings.patient.nationality')}</dt>
-                    <dd>{p.nationality ? (nationalities.get(p.nationality.toUpperCase()) ?? p.nationality) : '–'}</dd>
+                    <dd>{p.nationality ? (nationalities.get(p.nationality.toLowerCase()) ?? p.nationality) : '–'}</dd>
                   </>
                 )}
               </dl>

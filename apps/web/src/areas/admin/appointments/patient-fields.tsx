@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '@prsp/contracts';
 import type { Option } from '../../../components/ui/form-fields';
 import { currentLanguage } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/validation';
-import type { GuestForm, PatientForm } from './appointment-form-model';
+import { DEFAULT_NATIONALITY, type GuestForm, type PatientForm } from './appointment-form-model';
 import { BookingInput, BookingSelect } from './booking-fields';
 import { useNationalities } from './bookings-api';
 
@@ -12,16 +12,19 @@ export function useLanguageOptions(): Option[] {
   return LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }));
 }
 
-/**
- * The nationalities by name in the admin's language, Finnish first. The list names countries by lower-case code;
- * an appointment's patient takes it in upper case (`ZPatientInput`).
- */
+/** The nationalities by name in the admin's language, Finnish first, by the list's own (lower-case) codes. */
 export function useNationalityOptions(): Option[] {
   const lang = currentLanguage();
   const list = useNationalities().data ?? [];
   return list
-    .map((n) => ({ value: n.code.toUpperCase(), label: n.name[lang] }))
-    .sort((a, b) => (a.value === 'FI' ? -1 : b.value === 'FI' ? 1 : a.label.localeCompare(b.label, lang === 'se' ? 'sv' : lang)));
+    .map((n) => ({ value: n.code, label: n.name[lang] }))
+    .sort((a, b) =>
+      a.value === DEFAULT_NATIONALITY
+        ? -1
+        : b.value === DEFAULT_NATIONALITY
+          ? 1
+          : a.label.localeCompare(b.label, lang === 'se' ? 'sv' : lang),
+    );
 }
 
 /** A patient as spec §3 'Appointment (admin)' has them: identity code, names, e-mail, language, nationality. */

@@ -40,7 +40,7 @@ function csrfToken(): string | undefined {
 export async function api<T extends z.ZodMiniType>(
   path: string,
   data: T,
-  init: { method?: string; body?: unknown; csrf?: boolean } = {},
+  init: { method?: string; body?: unknown; csrf?: boolean; keepalive?: boolean } = {},
 ): Promise<z.infer<T>> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -56,6 +56,8 @@ export async function api<T extends z.ZodMiniType>(
       headers,
       credentials: 'same-origin',
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      // `keepalive`: the request outlives the page that sends it (a hold let go as the page closes).
+      ...(init.keepalive ? { keepalive: true } : {}),
       // A browser sends no Origin on a same-origin GET; the server then checks the Referer, which the
       // site-wide no-referrer policy would drop.
       ...(init.csrf ? { referrerPolicy: 'same-origin' as const } : {}),

@@ -134,7 +134,8 @@ describe('resolvePatientRoute over every state and route', () => {
     }
     expect(mismatches).toEqual([]);
     expect(checked).toBe(2 ** 19 * PATIENT_ROUTES.length);
-  });
+    // Eleven million checks take a few seconds alone and more beside the other test files on two cores.
+  }, 60_000);
 
   it('opens only authentication, the guest page and logout to a signed-out visitor', () => {
     const s: PatientRouteState = {

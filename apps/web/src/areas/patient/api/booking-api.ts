@@ -9,7 +9,6 @@ import {
   type QuestionnaireAnswer,
 } from '@prsp/contracts';
 import { api } from '../../../lib/api-client';
-import { readCookie } from '../../../lib/cookies';
 
 const SERVICES_KEY = ['patient', 'services'] as const;
 const OPEN_KEY = ['patient', 'booking', 'open'] as const;
@@ -51,18 +50,9 @@ export async function unlockSlot(uuid: string): Promise<void> {
   await api(`/api/services/unlock/${encodeURIComponent(uuid)}`, z.null(), { method: 'POST' }).catch(() => undefined);
 }
 
-/**
- * The same unlock while the page goes away: a keepalive fetch outlives the page (sendBeacon cannot carry the CSRF
- * header). The token is read from the cookies `api` reads it from (lib/api-client.ts, double submit).
- */
+/** The same unlock while the page goes away: a keepalive request outlives the page (sendBeacon cannot carry CSRF). */
 export function unlockSlotOnUnload(uuid: string): void {
-  const token = readCookie('__Host-prsp_csrf') ?? readCookie('prsp_csrf');
-  void fetch(`/api/services/unlock/${encodeURIComponent(uuid)}`, {
-    method: 'POST',
-    keepalive: true,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
-  }).catch(() => undefined);
+  void api(`/api/services/unlock/${encodeURIComponent(uuid)}`, z.null(), { method: 'POST', keepalive: true }).catch(() => undefined);
 }
 
 /** `POST /api/services/book/{id}`: confirms the held slot with the pre-questionnaire answers. */

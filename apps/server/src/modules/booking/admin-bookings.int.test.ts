@@ -4,7 +4,7 @@ import type { AppointmentDetail, AppointmentRow, BookingSettings, Page, Timeslot
 import { appointmentParticipants, appointments, expertBreaks } from '../../db/schema';
 import { localDateAt } from '../../platform/time/local-date';
 import { AINO, SARA } from '../../test/person-codes';
-import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
+import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';
 import { bookingExpert, minutesFromNow, openSlots } from './booking-test-steps';
@@ -286,6 +286,16 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     expect(created.participants.map((p) => p.role).sort()).toEqual(['expert', 'guest', 'patient', 'patient']);
     const people = await t.database.db.select().from(appointmentParticipants).where(eq(appointmentParticipants.appointmentId, created.id));
     expect(people.find((p) => p.role === 'guest')).toMatchObject({ email: 'vieras@test.example', language: 'en' });
+
+    // The guest is taken off: they get the cancellation of their invitation, the others the update.
+    await data(postJson(admin, `/api/admin/bookings/${created.id}/update`, group({ guests: [] })));
+    const guestMail = await emailsTo(t, 'vieras@test.example');
+    const calendars = guestMail.map((m) => Buffer.from(m.attachments![0]!.contentBase64, 'base64').toString('utf8'));
+    expect(calendars.map((c) => /METHOD:(\w+)/.exec(c)?.[1])).toEqual(['CANCEL']);
+    const aino = await emailsTo(t, 'aino@test.example');
+    expect(aino.map((m) => /METHOD:(\w+)/.exec(Buffer.from(m.attachments![0]!.contentBase64, 'base64').toString('utf8'))?.[1])).toContain(
+      'REQUEST',
+    );
   });
 
   test('settings: the book page text and the reminders', async () => {

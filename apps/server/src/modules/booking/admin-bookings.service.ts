@@ -22,6 +22,7 @@ import { patientForIdentityCode, patientIdByIdentityCode } from '../patients/pat
 import { toCsv } from '../staff/action-log-csv';
 import { rowById, toDetail, toRow } from './appointment-view';
 import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications';
+import { loadAppointmentNotice } from './booking-notifications-data';
 import { isFuture } from './booking-rules';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks';
@@ -319,6 +320,7 @@ export async function updateBooking(
       if (!current) throw new AppError(404);
       if (current.status !== 'booked' && current.status !== 'selfBooked')
         throw new AppError(403, { detail: 'only a reserved appointment is edited here' });
+      const before = await loadAppointmentNotice(tx, id);
       const r = await resolveInput(tx, deps, organisationId, { ...input, timeslotId: null }, null, now);
       await lockExpertCalendars(tx, [r.expert.id]);
       await refuseBreaks(tx, r.expert.id, r.startsAt, r.endsAt);
@@ -339,7 +341,7 @@ export async function updateBooking(
         r.participants.map((p) => ({ ...p, appointmentId: id })),
       );
       await audit(tx, actor, 'appointment.update', id);
-      await notifyUpdated(tx, id);
+      await notifyUpdated(tx, id, { before });
     }),
   );
   return getBooking(deps, actor, id, now);

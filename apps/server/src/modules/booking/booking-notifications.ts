@@ -72,15 +72,27 @@ export async function notifyBooked(tx: Tx, appointmentId: string, opts: { sendCo
 
 /**
  * A booking's time or people changed: the updated invitation (same UID, a higher SEQUENCE) and reminders at the new
- * time. The reminders queued for the old time stay queued but do nothing: their handlers compare the time.
+ * time. The reminders queued for the old time stay queued but do nothing: their handlers compare the time. Given the
+ * appointment as it was `before` the change, the people no longer in it get a cancellation of their invitation.
  */
-export async function notifyUpdated(tx: Tx, appointmentId: string, opts: NotifyOptions = {}): Promise<void> {
+export async function notifyUpdated(
+  tx: Tx,
+  appointmentId: string,
+  opts: NotifyOptions & { before?: AppointmentNotice } = {},
+): Promise<void> {
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
   await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now);
+  if (opts.before) {
+    const still = new Set(notice.recipients.map(addressOf));
+    const removed = opts.before.recipients.filter((r) => r.email && !still.has(addressOf(r)));
+    if (removed.length > 0) await sendInvitations(tx, { ...opts.before, recipients: removed }, 'bookingCancellation', 'CANCEL', now);
+  }
   await scheduleReminders(tx, notice, now);
 }
+
+const addressOf = (r: { email: string | null }) => r.email?.trim().toLowerCase() ?? '';
 
 /**
  * A booking is cancelled: cancellation e-mails (iCalendar METHOD:CANCEL) to every participant and the expert. Its

@@ -134,6 +134,9 @@ export const ZParticipant = z.object({
   id: z.string(),
   role: z.enum(PARTICIPANT_ROLES),
   name: z.string(),
+  /** A patient's names apart, as entered or identified; null for guests and experts. */
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   email: z.nullable(z.string()),
   language: ZLanguage,
   /** Patients only; shown to those with the bookings right and to the appointment's experts. */

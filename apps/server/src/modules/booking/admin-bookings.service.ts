@@ -218,6 +218,8 @@ async function resolveInput(
       role: 'patient',
       patientId: patient.id,
       name: `${p.firstName} ${p.lastName}`,
+      firstName: p.firstName,
+      lastName: p.lastName,
       email: p.email,
       language: p.language,
       nationality: p.nationality.toLowerCase(),

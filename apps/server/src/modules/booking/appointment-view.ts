@@ -39,6 +39,8 @@ export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow)
     id: p.id,
     role: p.role,
     name: p.name,
+    firstName: p.firstName,
+    lastName: p.lastName,
     email: p.email,
     language: p.language as Language,
     ssn: p.role === 'patient' && ssnEncrypted ? identityCodeOf(cipher, { ssnEncrypted }) : null,

@@ -93,6 +93,8 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
       id: appointmentParticipants.id,
       role: appointmentParticipants.role,
       name: appointmentParticipants.name,
+      firstName: appointmentParticipants.firstName,
+      lastName: appointmentParticipants.lastName,
       email: appointmentParticipants.email,
       mobile: appointmentParticipants.mobile,
       language: appointmentParticipants.language,
@@ -138,11 +140,13 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
   for (const p of participants) {
     const e = p.expertId ? staff.get(p.expertId) : undefined;
     const names =
-      p.givenName !== null && p.familyName !== null
-        ? { firstName: p.givenName, lastName: p.familyName }
-        : e
-          ? { firstName: e.firstName, lastName: e.lastName }
-          : splitName(p.name);
+      p.firstName !== null && p.lastName !== null
+        ? { firstName: p.firstName, lastName: p.lastName }
+        : p.givenName !== null && p.familyName !== null
+          ? { firstName: p.givenName, lastName: p.familyName }
+          : e
+            ? { firstName: e.firstName, lastName: e.lastName }
+            : splitName(p.name);
     add({
       key: p.id,
       role: p.role,

@@ -56,7 +56,10 @@ export const appointmentParticipants = pgTable(
     role: text('role', { enum: ['patient', 'expert', 'guest'] }).notNull(),
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
     expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'cascade' }),
+    /** The full name as shown; a patient's first and last names also apart (a guest has one name). */
     name: text('name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     email: text('email'),
     mobile: text('mobile'),
     language: text('language', { enum: ['fi', 'se', 'en'] }).notNull(),

@@ -138,6 +138,8 @@ export async function book(
         role: 'patient',
         patientId: ctx.patientId,
         name: `${patient.givenName} ${patient.familyName}`,
+        firstName: patient.givenName,
+        lastName: patient.familyName,
         email: patient.email ?? null,
         mobile: patient.mobile ?? null,
         language: ctx.language,

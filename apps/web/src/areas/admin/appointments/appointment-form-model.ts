@@ -51,7 +51,7 @@ export function emptyGuest(): GuestForm {
   return { name: '', email: '', language: 'fi' };
 }
 
-/** The participant's one name as first and last name: the last word is the last name. */
+/** A name given in one piece (appointments from before names were kept apart): the last word is the last name. */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const trimmed = name.trim();
   const at = trimmed.lastIndexOf(' ');
@@ -60,7 +60,7 @@ export function splitName(name: string): { firstName: string; lastName: string }
 
 function patientOf(p: Participant): PatientForm {
   return {
-    ...splitName(p.name),
+    ...(p.firstName !== null && p.lastName !== null ? { firstName: p.firstName, lastName: p.lastName } : splitName(p.name)),
     ssn: p.ssn ?? '',
     email: p.email ?? '',
     language: p.language,

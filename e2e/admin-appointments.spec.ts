@@ -1,28 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn, uniqueEmail } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
+import { finnishDate, helsinkiDate } from './booking-steps';
 
 const DEMO_EXPERT_NAME = 'Eeva Asiantuntija';
 /** Aino, a test person of the built-in identity provider (apps/server/src/test/person-codes.ts). */
 const AINO_SSN = '010190-124N';
-
-/** A calendar date in Helsinki, `days` from today. */
-function helsinkiDate(days: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Helsinki',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(Date.now() + days * 86_400_000);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** The Finnish date as the booking screens show it ('6.5.2026'). */
-function finnishDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${d}.${m}.${y}`;
-}
 
 type Caught = { id: string; subject: string };
 

@@ -356,7 +356,9 @@ async function runPass(
     const found = (await probe.json()) as { data?: unknown[] };
     const slotsFound = Array.isArray(found.data) ? found.data.length : -1;
     if (probe.status !== 200) throw new Error(`GET ${searchPath} answered ${probe.status}`);
-    if (slotsFound !== EXPERTS * SLOTS_PER_DAY) fail(`the search found ${slotsFound} slots, expected ${EXPERTS * SLOTS_PER_DAY}`);
+    // The search scans the day's EXPERTS × SLOTS_PER_DAY open slots and answers one per start time (booking.repo.ts).
+    if (slotsFound !== SLOTS_PER_DAY)
+      fail(`the search found ${slotsFound} times, expected ${SLOTS_PER_DAY} (of ${EXPERTS * SLOTS_PER_DAY} slots)`);
     const infoProbe = await fetch(new URL('/api/user/info', t.baseUrl), { headers: searcher.headers });
     if (infoProbe.status !== 200) throw new Error(`GET /api/user/info answered ${infoProbe.status}`);
 
@@ -516,7 +518,7 @@ async function runPass(
       database: name,
       slotsSeeded,
       slotsFound,
-      search: { route: `GET /api/services/open (${slotsFound} slots)`, stats: searchStats },
+      search: { route: `GET /api/services/open (${slotsFound} times of ${EXPERTS * SLOTS_PER_DAY} slots)`, stats: searchStats },
       searchBaseline: { route: 'GET /api/user/info', stats: baselineStats },
       lock: stormRow(`${STORM_PATIENTS} × POST lock at once, ${STORM_SLOTS} slots`, lockStorm),
       lockBaseline: stormRow(`${STORM_PATIENTS} × GET /api/user/info at once`, baselineStorm),

@@ -63,13 +63,17 @@ export const ZOpenSearchParams = z.object({
   specialization: zText().check(z.minLength(1, 'required'), z.maxLength(100, 'tooLong')),
 });
 
-/** Spec §3 'Open appointment': a free time; `name` is the expert's; `preQuestionnaire` the questions to answer. */
+/**
+ * Spec §3 'Open appointment': a free time; `name` is the expert's. `preQuestionnaire`: whether booking it asks the
+ * organisation's pre-questionnaire (the config's `questionnaire`). A flag, not the questions: a day's search can
+ * hold over a thousand times, and the questions in three languages on each made nine tenths of the answer.
+ */
 export const ZOpenAppointment = z.object({
   uuid: z.string(),
   name: z.string(),
   startTime: z.number(),
   duration: z.number(),
-  preQuestionnaire: z.array(ZQuestion),
+  preQuestionnaire: z.boolean(),
 });
 export type OpenAppointment = z.infer<typeof ZOpenAppointment>;
 

@@ -58,6 +58,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   return { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
 }
 
+/** The rows of a raw `execute`: both drivers answer `{ rows }`, which the shared database type leaves unknown. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /** PGlite with the contrib extensions the migrations need (btree_gist for the no-overlap constraints). */
 export function openPglite(dir = 'memory://'): Promise<PGlite> {
   return PGlite.create(dir, { extensions: { btree_gist } });

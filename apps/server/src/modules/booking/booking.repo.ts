@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
 import {
   appointmentParticipants,
   appointments,
@@ -22,36 +22,44 @@ export type BreakRecord = typeof expertBreaks.$inferSelect;
 // ------------------------------------------------------------------------------------------------ open slots
 
 /**
- * Open timeslots of experts with `specialization` in `[from, to)`, by start, leaving out those another patient
- * holds right now. The expert's name is the slot's name (spec §3 'Open appointment').
+ * The free times of experts with `specialization` in `[from, to)`, by start, as the JSON text of spec §3 'Open
+ * appointment' items (the expert's name is the slot's name). One slot per start and length: a patient books a time
+ * with a specialist, and a hundred experts free at 10:00 make one choice, not a hundred rows. Which expert's slot
+ * stands for a time is fixed per patient by a hash, so patients looking at the same time are spread over the experts
+ * free then instead of all reaching for one slot. Slots another patient holds right now are left out.
+ * PostgreSQL writes the JSON: reading rows into objects, checking and serialising them again cost the app more than
+ * the query (bench/booking.bench.ts).
  */
-export function searchOpenSlots(
+export async function searchOpenSlotsJson(
   tx: Tx,
-  q: { organisationId: string; specialization: string; from: Date; to: Date; now: Date; patientId: string },
-) {
-  return tx
-    .select({
-      id: appointments.id,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      firstName: staffUsers.firstName,
-      lastName: staffUsers.lastName,
-    })
-    .from(appointments)
-    .innerJoin(experts, eq(experts.id, appointments.expertId))
-    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
-    .where(
-      and(
-        eq(appointments.organisationId, q.organisationId),
-        eq(appointments.status, 'open'),
-        gte(appointments.startsAt, q.from),
-        lt(appointments.startsAt, q.to),
-        sql`${experts.specializations} ? ${q.specialization}`,
-        sql`not exists (select 1 from ${bookingHolds} where ${bookingHolds.appointmentId} = ${appointments.id}
-              and ${bookingHolds.expiresAt} > ${q.now.toISOString()}::timestamptz and ${bookingHolds.patientId} <> ${q.patientId})`,
-      ),
-    )
-    .orderBy(asc(appointments.startsAt), asc(staffUsers.lastName), asc(appointments.id));
+  q: { organisationId: string; specialization: string; from: Date; to: Date; now: Date; patientId: string; preQuestionnaire: boolean },
+): Promise<string> {
+  const now = q.now.toISOString();
+  const result = await tx.execute(sql`
+    select coalesce(json_agg(json_build_object(
+        'uuid', s.id,
+        'name', ${staffUsers.firstName} || ' ' || ${staffUsers.lastName},
+        'startTime', (extract(epoch from s.starts_at) * 1000)::bigint,
+        'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,
+        'preQuestionnaire', ${q.preQuestionnaire}::boolean
+      ) order by s.starts_at, s.ends_at), '[]')::text as slots
+    from (
+      select distinct on (${appointments.startsAt}, ${appointments.endsAt})
+        ${appointments.id} as id, ${appointments.startsAt} as starts_at, ${appointments.endsAt} as ends_at, ${experts.userId} as user_id
+      from ${appointments}
+      join ${experts} on ${experts.id} = ${appointments.expertId}
+      where ${appointments.organisationId} = ${q.organisationId}
+        and ${appointments.status} = 'open'
+        and ${appointments.startsAt} >= ${q.from.toISOString()}::timestamptz
+        and ${appointments.startsAt} < ${q.to.toISOString()}::timestamptz
+        and ${experts.specializations} ? ${q.specialization}
+        -- NOT IN over the few live holds is one hashed lookup per slot (NOT EXISTS planned a scan per slot).
+        and ${appointments.id} not in (select ${bookingHolds.appointmentId} from ${bookingHolds}
+          where ${bookingHolds.expiresAt} > ${now}::timestamptz and ${bookingHolds.patientId} <> ${q.patientId})
+      order by ${appointments.startsAt}, ${appointments.endsAt}, hashtext(${appointments.expertId}::text || ${q.patientId})
+    ) s
+    join ${staffUsers} on ${staffUsers.id} = s.user_id`);
+  return rowsOf<{ slots: string }>(result)[0]!.slots;
 }
 
 /** The appointment, locked for the rest of the transaction: lock, book and cancel of one slot take turns. */

@@ -4,7 +4,6 @@ import {
   type BookingPayload,
   type Language,
   type LockResult,
-  type OpenAppointment,
   type PatientAppointment,
   type QuestionnaireAnswer,
 } from '@prsp/contracts';
@@ -26,8 +25,8 @@ export type PatientBookingCtx = PatientContext & { organisation: OrganisationRow
 
 /**
  * `GET /api/services/open/{dateMs}/{specialization}`: the free times of the organisation's day that `dateMs` falls
- * on, from now on, of experts with the specialization. Another patient's live hold hides a slot; the caller's own
- * does not, so a reload of the page still shows the time they hold.
+ * on, from now on, of experts with the specialization, as the JSON text of `OpenAppointment[]`. Another patient's
+ * live hold hides a slot; the caller's own does not, so a reload of the page still shows the time they hold.
  */
 export async function searchOpen(
   db: Db,
@@ -35,26 +34,19 @@ export async function searchOpen(
   dateMs: number,
   specialization: string,
   now = new Date(),
-): Promise<OpenAppointment[]> {
+): Promise<string> {
   const date = localDateAt(new Date(dateMs), SERVICE_TIME_ZONE);
   if (date < localDateAt(now, SERVICE_TIME_ZONE)) throwIfFieldIssues([{ field: 'dateMs', key: 'pastDate' }]);
   const dayStart = startOfLocalDay(date, SERVICE_TIME_ZONE);
-  const rows = await repo.searchOpenSlots(db, {
+  return repo.searchOpenSlotsJson(db, {
     organisationId: ctx.organisation.id,
     specialization,
     from: dayStart > now ? dayStart : now,
     to: endOfLocalDay(date, SERVICE_TIME_ZONE),
     now,
     patientId: ctx.patientId,
+    preQuestionnaire: ctx.organisation.content.questionnaire.length > 0,
   });
-  const questions = ctx.organisation.content.questionnaire;
-  return rows.map((r) => ({
-    uuid: r.id,
-    name: `${r.firstName} ${r.lastName}`,
-    startTime: r.startsAt.getTime(),
-    duration: Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / MINUTE),
-    preQuestionnaire: questions,
-  }));
 }
 
 /** The open slot a patient may act on: in their organisation (else 404), still open (422) and in the future (423). */

@@ -193,7 +193,6 @@ describe('as a job', () => {
       registerRetentionJob(runner, db);
       return runner;
     });
-    const [active] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, ids.activePatient!));
     await db.insert(appointments).values({
       organisationId: espoo,
       name: 'old-for-the-job',

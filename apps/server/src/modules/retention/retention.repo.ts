@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
 import {
   adminMemberships,
   appointments,
@@ -19,7 +19,7 @@ export async function organisationsWithRetention(tx: Tx) {
 /** Only one instance may run the job at a time; released when the transaction ends. */
 export async function tryJobLock(tx: Tx, key: number): Promise<boolean> {
   const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as locked`);
-  const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
+  const rows = rowsOf<{ locked: boolean }>(result);
   return rows[0]?.locked === true;
 }
 

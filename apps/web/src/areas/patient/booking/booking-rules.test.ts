@@ -76,8 +76,8 @@ describe('pre-booking questionnaire (spec §5, §3 booking payload)', () => {
     expect(questionnaireAnswers(questions, {}, 'se')[2]).toEqual({ id: 'q3', question: 'Lääkkeet?', answer: '' });
   });
 
-  it('asks the slot’s own questions when it has them, else the organisation’s', () => {
-    expect(questionsFor([], questions)).toBe(questions);
-    expect(questionsFor([questions[1]!], questions)).toEqual([questions[1]]);
+  it('asks the organisation’s questions when the slot says so, else none', () => {
+    expect(questionsFor(true, questions)).toBe(questions);
+    expect(questionsFor(false, questions)).toEqual([]);
   });
 });

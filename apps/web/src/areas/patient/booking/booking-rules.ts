@@ -68,7 +68,7 @@ export function questionnaireAnswers(
   return questions.map((q) => ({ id: q.id, question: q.content[lang] || q.content.fi, answer: (answers[q.id] ?? '').trim() }));
 }
 
-/** The questions a slot asks: its own list when the server sends one, else the organisation's (config). */
-export function questionsFor(slotQuestions: readonly Question[], organisationQuestions: readonly Question[]): readonly Question[] {
-  return slotQuestions.length > 0 ? slotQuestions : organisationQuestions;
+/** The questions a slot asks: the organisation's pre-questionnaire (config) when the slot says it is asked. */
+export function questionsFor(asked: boolean, organisationQuestions: readonly Question[]): readonly Question[] {
+  return asked ? organisationQuestions : [];
 }

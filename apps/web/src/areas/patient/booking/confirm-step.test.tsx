@@ -15,7 +15,7 @@ const slot: OpenAppointment = {
   name: 'Hanna Hoitaja',
   startTime: NOW + 2 * 24 * 60 * MIN,
   duration: 30,
-  preQuestionnaire: [],
+  preQuestionnaire: true,
 };
 const questions: Question[] = [
   { id: 'q1', content: { fi: 'Mitä oireita sinulla on?', se: 'Symtom?', en: 'Symptoms?' }, isMandatory: true },

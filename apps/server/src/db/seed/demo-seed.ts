@@ -223,7 +223,11 @@ function demoContent(name: string, slug: string) {
     },
     {
       id: 'other',
-      content: { fi: 'Onko jotain muuta, mitä meidän pitäisi tietää?', se: 'Finns det något annat vi borde veta?', en: 'Is there anything else we should know?' },
+      content: {
+        fi: 'Onko jotain muuta, mitä meidän pitäisi tietää?',
+        se: 'Finns det något annat vi borde veta?',
+        en: 'Is there anything else we should know?',
+      },
       isMandatory: false,
     },
   ];

@@ -40,7 +40,13 @@ export async function seedDemoStaff(tx: Tx): Promise<void> {
     if (userId) {
       await tx
         .insert(experts)
-        .values({ userId, organisationId: espoo.id, specializations: [specialization], chatQueueId: 'espoo-nurse', chatUserId: newChatUserId() });
+        .values({
+          userId,
+          organisationId: espoo.id,
+          specializations: [specialization],
+          chatQueueId: 'espoo-nurse',
+          chatUserId: newChatUserId(),
+        });
     }
   }
 }

@@ -38,15 +38,13 @@ export async function seedDemoStaff(tx: Tx): Promise<void> {
   ] as const) {
     const userId = await insertIfNew(tx, { ...names(person), passwordHash, isGlobalAdmin: false });
     if (userId) {
-      await tx
-        .insert(experts)
-        .values({
-          userId,
-          organisationId: espoo.id,
-          specializations: [specialization],
-          chatQueueId: 'espoo-nurse',
-          chatUserId: newChatUserId(),
-        });
+      await tx.insert(experts).values({
+        userId,
+        organisationId: espoo.id,
+        specializations: [specialization],
+        chatQueueId: 'espoo-nurse',
+        chatUserId: newChatUserId(),
+      });
     }
   }
 }

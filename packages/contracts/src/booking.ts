@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZLanguage } from './languages';
-import { ZLocalized, ZQuestion } from './organisation-content';
+import { ZLocalized } from './organisation-content';
 import { ZQuestionnaireAnswer } from './services';
 import { pageOf } from './staff-users';
 

@@ -34,10 +34,11 @@ describe('global user management', () => {
     const res = await json(global.fetch(`${BASE}/list?search=espoo.example`));
     const byEmail = Object.fromEntries(res.data.items.map((u: { email: string }) => [u.email, u]));
     expect(byEmail['expert@espoo.example']).toMatchObject({ memberships: [], expertOrganisations: [{ organisationId: espoo }] });
+    expect(byEmail['doctor@espoo.example']).toMatchObject({ memberships: [], expertOrganisations: [{ organisationId: espoo }] });
     expect(byEmail['org.admin@espoo.example'].memberships).toEqual([
       { organisationId: espoo, organisationName: expect.any(String), preset: 'organisationAdmin', rights: PRESET_RIGHTS.organisationAdmin },
     ]);
-    expect(res.data.total).toBe(2);
+    expect(res.data.total).toBe(3);
   });
 
   test('an organisation admin is refused (403), a stranger is 101', async () => {

@@ -120,7 +120,7 @@ test('spec admin routes of later releases show the not-available page, titled, i
   await chooseOrganisation(page, DEMO_ORGANISATION);
   await expect(page).toHaveTitle(`Ylläpito – ${DEMO_ORGANISATION}`);
   for (const [path, name] of [
-    ['/admin/appointments', 'Ajanvaraukset'],
+    ['/admin/messages/messageCodes', 'Viestikoodit'],
     ['/admin/messages/categories', 'Viestien kategoriat'],
     ['/admin/chat/customizable', 'Chatin sisällöt'],
   ] as const) {

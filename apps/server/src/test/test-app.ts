@@ -34,34 +34,48 @@ export async function startTestApp(
   env: Record<string, string> = {},
   shared: { database?: Database; redis?: Redis } = {},
 ): Promise<TestApp> {
-  const port = await freePort();
   // Uploaded files go to a directory of this app's own (unless the test names a store), removed on close.
   const filesDir = await mkdtemp(path.join(tmpdir(), 'prsp-test-files-'));
-  const config = loadConfig({
-    FILES_DIR: filesDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    // Every test app gets its own catcher on a free port.
-    MAIL_CATCHER_PORT: '0',
-    ...env,
-  });
   // A database passed in belongs to the caller (several instances on one database); it is seeded and closed there.
   const database = shared.database ?? (await openTestDatabase());
-  if (!shared.database) await seedDemo(database.db, createFieldCipher(config.dataKey));
-  const app = await buildApp({ config, database, redis: shared.redis });
-  await app.listen({ host: '127.0.0.1', port });
-  return {
-    app,
-    config,
-    database,
-    baseUrl: config.publicUrl,
-    async close() {
+  let seeded = shared.database !== undefined;
+  // The port is chosen free, then bound once the app is built; in between, another test file's listener (a mail
+  // catcher, an SMS sink) may take it. Then the app is built again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const config = loadConfig({
+      FILES_DIR: filesDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Every test app gets its own catcher on a free port.
+      MAIL_CATCHER_PORT: '0',
+      ...env,
+    });
+    if (!seeded) {
+      await seedDemo(database.db, createFieldCipher(config.dataKey));
+      seeded = true;
+    }
+    const app = await buildApp({ config, database, redis: shared.redis });
+    try {
+      await app.listen({ host: '127.0.0.1', port });
+    } catch (err) {
       await app.close();
-      if (!shared.database) await database.close();
-      await rm(filesDir, { recursive: true, force: true });
-    },
-  };
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5) continue;
+      throw err;
+    }
+    return {
+      app,
+      config,
+      database,
+      baseUrl: config.publicUrl,
+      async close() {
+        await app.close();
+        if (!shared.database) await database.close();
+        await rm(filesDir, { recursive: true, force: true });
+      },
+    };
+  }
 }

@@ -2,7 +2,6 @@
  * HTTP benchmark of the real app's database-backed routes beside a bare Fastify JSON route,
  * first on PGlite (in memory), then on the PostgreSQL server when it answers. See bench/README.md.
  */
-import pg from 'pg';
 import { TestBrowser } from '../apps/server/src/test/http-client';
 import { startTestApp } from '../apps/server/src/test/test-app';
 import {
@@ -11,8 +10,13 @@ import {
   describeMachine,
   formatTable,
   measure,
+  postgresAnswers,
   readSettings,
+  redact,
+  runBenchmark,
+  setTestDatabaseUrl,
   startBareServer,
+  verdict,
   type RouteCase,
   type Row,
   type Settings,
@@ -33,29 +37,9 @@ type DatabasePass = { name: string; testDatabaseUrl?: string };
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 
-async function postgresAnswers(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-function redact(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.href;
-}
-
 async function runPass(pass: DatabasePass, bareUrl: string, settings: Settings, problems: string[]): Promise<Row[]> {
   // startTestApp reads TEST_DATABASE_URL: set, a fresh database on that server; unset, PGlite in memory.
-  if (pass.testDatabaseUrl) process.env.TEST_DATABASE_URL = pass.testDatabaseUrl;
-  else delete process.env.TEST_DATABASE_URL;
+  setTestDatabaseUrl(pass.testDatabaseUrl);
 
   console.error(`[${pass.name}] starting the app on a fresh seeded database…`);
   const t = await startTestApp();
@@ -118,8 +102,7 @@ async function main(): Promise<number> {
     failed = err;
   } finally {
     await bare.app.close();
-    if (previousTestUrl === undefined) delete process.env.TEST_DATABASE_URL;
-    else process.env.TEST_DATABASE_URL = previousTestUrl;
+    setTestDatabaseUrl(previousTestUrl);
   }
 
   console.log('');
@@ -130,20 +113,7 @@ async function main(): Promise<number> {
   if (rows.length > 0) console.log(formatTable(rows));
   console.log('\nratio = route req/s ÷ bare req/s in the same pass (1.00× would be as fast as Fastify answering a constant).');
 
-  if (failed) {
-    console.error('\nbenchmark failed:', failed);
-    return 1;
-  }
-  if (problems.length > 0) {
-    console.error(`\nFAILED: requests went wrong during the benchmark:\n  ${problems.join('\n  ')}`);
-    return 1;
-  }
-  return 0;
+  return verdict(failed, problems, 'FAILED: requests went wrong during the benchmark:');
 }
 
-try {
-  process.exitCode = await main();
-} catch (err) {
-  console.error('benchmark failed:', err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-}
+await runBenchmark(main);

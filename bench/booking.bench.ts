@@ -11,9 +11,8 @@ import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import http from 'node:http';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import {
   appointmentParticipants,
   appointments,
@@ -28,7 +27,21 @@ import {
 import { createSession } from '../apps/server/src/platform/session/sessions.service';
 import { addDays, atLocalTime, localDateAt } from '../apps/server/src/platform/time/local-date';
 import { startTestApp, type TestApp } from '../apps/server/src/test/test-app';
-import { describeMachine, readSettings, type Settings } from './harness';
+import {
+  describeMachine,
+  latencyOf,
+  ms,
+  postgresAnswers,
+  problemsOf,
+  readSettings,
+  redact,
+  runBenchmark,
+  setTestDatabaseUrl,
+  table,
+  type Latency,
+  verdict,
+  type Settings,
+} from './harness';
 
 // ------------------------------------------------------------------------------------------------ the scenario
 
@@ -69,31 +82,9 @@ type StormRequest = { method: 'GET' | 'POST'; path: string; headers: Record<stri
 type StormJob = { kind: 'storm'; baseUrl: string; requests: StormRequest[]; oneByOne: boolean };
 type Job = LoadJob | StormJob;
 
-type Latency = { count: number; p50: number; p95: number; p99: number; max: number };
 type LoadStats = { latency: Latency; reqPerSec: number; bytesPerResponse: number; problems: string[] };
 type StormAnswer = { status: number; ms: number; body: string };
 type StormStats = { answers: StormAnswer[]; wallMs: number };
-
-/** Nearest-rank percentiles of latencies in milliseconds. */
-function latencyOf(values: number[]): Latency {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-  return { count: sorted.length, p50: rank(50), p95: rank(95), p99: rank(99), max: sorted.at(-1) ?? NaN };
-}
-
-function loadProblems(label: string, result: Result): string[] {
-  const problems: string[] = [];
-  if (result.errors > 0) problems.push(`${label}: ${result.errors} request errors (${result.timeouts} timeouts)`);
-  if (result.non2xx > 0) {
-    const codes = Object.entries(result.statusCodeStats)
-      .filter(([code]) => !code.startsWith('2'))
-      .map(([code, { count }]) => `${code}×${count}`)
-      .join(', ');
-    problems.push(`${label}: ${result.non2xx} non-2xx responses (${codes})`);
-  }
-  if (result['2xx'] === 0) problems.push(`${label}: no successful responses at all`);
-  return problems;
-}
 
 /** Steady load with autocannon: a warm-up whose failures count, then the measured run with each latency recorded. */
 async function runLoad(job: LoadJob): Promise<LoadStats> {
@@ -112,7 +103,7 @@ async function runLoad(job: LoadJob): Promise<LoadStats> {
     latency: latencyOf(latencies),
     reqPerSec: latencies.length / job.duration,
     bytesPerResponse: latencies.length > 0 ? bytes / latencies.length : 0,
-    problems: [...loadProblems('warm-up', warm), ...loadProblems('measurement', result)],
+    problems: [...problemsOf('warm-up', warm), ...problemsOf('measurement', result)],
   };
 }
 
@@ -326,8 +317,7 @@ async function runPass(
   failures: string[],
 ): Promise<PassResult> {
   // startTestApp reads TEST_DATABASE_URL: set, a scratch database on that server (dropped on close); unset, PGlite in memory.
-  if (testDatabaseUrl) process.env.TEST_DATABASE_URL = testDatabaseUrl;
-  else delete process.env.TEST_DATABASE_URL;
+  setTestDatabaseUrl(testDatabaseUrl);
   const fail = (what: string) => failures.push(`${name}: ${what}`);
 
   console.error(`[${name}] starting the app on a fresh seeded database…`);
@@ -534,14 +524,6 @@ async function runPass(
 
 // --------------------------------------------------------------------------------------------------- printing
 
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
-
-function table(header: string[], body: string[][], textColumns: number): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < textColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
-}
-
 function searchTable(results: PassResult[]): string {
   return table(
     ['database', 'route', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'kB/answer', 'p95 < 100', 'baseline', 'req/s', 'p50', 'p95', 'p99'],
@@ -582,25 +564,6 @@ function stormTable(results: PassResult[]): string {
 
 // ------------------------------------------------------------------------------------------------------- main
 
-async function postgresAnswers(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-function redact(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.href;
-}
-
 async function main(): Promise<number> {
   const settings = readSettings();
   const passes: { name: string; url?: string }[] = [{ name: 'PGlite (memory)' }];
@@ -618,8 +581,7 @@ async function main(): Promise<number> {
     crashed = err;
   } finally {
     await loader.close();
-    if (previousTestUrl === undefined) delete process.env.TEST_DATABASE_URL;
-    else process.env.TEST_DATABASE_URL = previousTestUrl;
+    setTestDatabaseUrl(previousTestUrl);
   }
 
   console.log('');
@@ -643,24 +605,8 @@ async function main(): Promise<number> {
   }
   console.log('\nLatencies are measured by the load generator (a worker thread of this process), per request, from send to last byte.');
 
-  if (crashed) {
-    console.error('\nbenchmark failed:', crashed);
-    return 1;
-  }
-  if (failures.length > 0) {
-    console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
-    return 1;
-  }
-  return 0;
+  return verdict(crashed, failures);
 }
 
-if (isMainThread) {
-  try {
-    process.exitCode = await main();
-  } catch (err) {
-    console.error('benchmark failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  }
-} else {
-  serveJobs();
-}
+if (isMainThread) await runBenchmark(main);
+else serveJobs();

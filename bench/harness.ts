@@ -1,6 +1,7 @@
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 
 /** One route to load: `headers` are sent with every request (e.g. a session cookie). */
 export type RouteCase = { name: string; path: string; headers?: Record<string, string> };
@@ -40,7 +41,7 @@ export function describeMachine(settings: Settings): string {
 }
 
 /** What went wrong in one autocannon run (errors, timeouts, non-2xx answers), as lines to print. */
-function problemsOf(label: string, result: Result): string[] {
+export function problemsOf(label: string, result: Result): string[] {
   const problems: string[] = [];
   if (result.errors > 0) problems.push(`${label}: ${result.errors} request errors (${result.timeouts} timeouts)`);
   if (result.non2xx > 0) {
@@ -101,8 +102,75 @@ export function formatTable(rows: Row[]): string {
     formatMs(r.bare.p99Ms),
     r.bare.reqPerSec > 0 ? `${(r.measured.reqPerSec / r.bare.reqPerSec).toFixed(2)}×` : 'n/a',
   ]);
+  return table(header, body, 2);
+}
+
+/** A plain-text table whose first `textColumns` columns align left and the figures after them right. */
+export function table(header: string[], body: string[][], textColumns: number): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
-  // Text columns align left, figures right.
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+  const line = (cells: string[]) => cells.map((c, i) => (i < textColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
+}
+
+/** Milliseconds to one decimal for the tables, 'n/a' where a run had no figure (NaN). */
+export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+
+/** Percentiles and maximum of `count` latencies, in milliseconds; NaN where there were none. */
+export type Latency = { count: number; p50: number; p95: number; p99: number; max: number };
+
+/** Nearest-rank percentiles of latencies in milliseconds. */
+export function latencyOf(values: number[]): Latency {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  return { count: sorted.length, p50: rank(50), p95: rank(95), p99: rank(99), max: sorted.at(-1) ?? NaN };
+}
+
+/** Null when the PostgreSQL server at `url` answers `select 1` (connecting gives up after 2 s), else the reason it does not. */
+export async function postgresAnswers(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Where startTestApp and openTestDatabase make their database: a PostgreSQL server's URL, or undefined for PGlite in memory. */
+export function setTestDatabaseUrl(url: string | undefined): void {
+  if (url === undefined) delete process.env.TEST_DATABASE_URL;
+  else process.env.TEST_DATABASE_URL = url;
+}
+
+/** A benchmark's exit code after its report: 1, with why on stderr, when it crashed or any check failed (`heading` first). */
+export function verdict(crashed: unknown, failures: string[], heading = 'FAILED:'): number {
+  if (crashed) {
+    console.error('\nbenchmark failed:', crashed);
+    return 1;
+  }
+  if (failures.length > 0) {
+    console.error(`\n${heading}\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+/** Runs a benchmark's `main`: its answer becomes the exit code; a throw is printed and exits 1. */
+export async function runBenchmark(main: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await main();
+  } catch (err) {
+    console.error('benchmark failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
+}
+
+/** A connection URL fit to print: the password, if any, replaced by '***'. */
+export function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.href;
 }

@@ -122,7 +122,7 @@ test('spec admin routes of later releases show the not-available page, titled, i
   for (const [path, name] of [
     ['/admin/messages/messageCodes', 'Viestikoodit'],
     ['/admin/messages/categories', 'Viestien kategoriat'],
-    ['/admin/chat/customizable', 'Chatin sisällöt'],
+    ['/admin/messages/customizable', 'Viestien sisällöt'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -50,11 +50,15 @@ test('service selection: open services, and chat codes with the spec §8 message
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Takaisin palveluiden valintaan' }).click();
 
-  // A valid code opens its service (the chat itself comes with a later part of the product).
+  // A valid code opens its service's chat: the code is used as the chat starts, and the patient waits in the queue.
   await page.getByRole('textbox', { name: 'Chat-koodi' }).fill('PHYSIO2026');
   await page.getByRole('button', { name: 'Käytä koodia' }).click();
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
-  await expect(page.getByText('Ei vielä käytettävissä.')).toBeVisible();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}\?channel=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fysioterapeutti' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Olet jonossa' })).toBeVisible();
   await expectAccessible(page);
+  // Leaving the queue (asked first) goes back to service selection.
+  await page.getByRole('button', { name: 'Poistu jonosta' }).click();
+  await page.getByRole('dialog', { name: 'Poistutaanko jonosta?' }).getByRole('button', { name: 'Poistu jonosta' }).click();
+  await expect(page).toHaveURL(/\/services$/);
 });

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { coturnMissing, janusMissing } from './support/media-servers';
 
 /** Debian's Chromium, never a downloaded browser (scripts/test.mjs installs it when missing). */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,6 +14,9 @@ const dataDir = process.env.PRSP_E2E_DIR;
 export const MAIN_PORT = 3210;
 /** A second server with a 4-second idle limit, for the session-expiry journey. */
 export const EXPIRY_PORT = 3211;
+/** Video through coturn only (VIDEO_ICE_POLICY=relay), and video through Janus in a network namespace. */
+export const RELAY_PORT = 3212;
+export const JANUS_PORT = 3213;
 
 const server = (port: number, extra: Record<string, string> = {}) => ({
   command: 'node --import tsx apps/server/src/main.ts',
@@ -34,6 +38,16 @@ const server = (port: number, extra: Record<string, string> = {}) => ({
     ...extra,
   },
 });
+
+/** The app server behind a wrapper that first starts its media server (webServer starts before globalSetup). */
+const videoServer = (port: number, mode: 'relay' | 'janus') => ({
+  ...server(port),
+  command: `node --import tsx e2e/support/video-server.ts ${mode}`,
+  // SIGTERM lets the wrapper stop coturn or Janus and remove the network namespace.
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+});
+/** Why a video server is left out (its journeys skip with this reason), or null. */
+export const mediaMissing = { relay: coturnMissing(), janus: janusMissing() };
 
 export default defineConfig({
   testDir: '.',
@@ -57,9 +71,18 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Video: a synthetic camera and microphone, permission granted, and ICE over loopback for peer to peer.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--allow-loopback-in-peer-connection',
       ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [server(MAIN_PORT), server(EXPIRY_PORT, { SESSION_IDLE_SECONDS: '4' })],
+  webServer: [
+    server(MAIN_PORT),
+    server(EXPIRY_PORT, { SESSION_IDLE_SECONDS: '4' }),
+    ...(mediaMissing.relay ? [] : [videoServer(RELAY_PORT, 'relay')]),
+    ...(mediaMissing.janus ? [] : [videoServer(JANUS_PORT, 'janus')]),
+  ],
 });

@@ -18,27 +18,55 @@ function run(title, command, args, env = baseEnv) {
   }
 }
 
-/** Debian's Chromium only: found, or installed with apt as root on Debian, never downloaded by a tool. */
-function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromium)) return chromium;
-  const isDebian = existsSync('/etc/debian_version');
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!process.env.CHROMIUM_PATH && isDebian && isRoot) {
-    console.log("\n▶ installing Debian's chromium package for the browser tests");
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (existsSync(chromium)) return chromium;
+const isDebian = existsSync('/etc/debian_version');
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Debian packages the tests use, by the binary that shows they are there. Missing ones are installed with apt, in
+ * one go (one `apt-get update`), only as root on Debian: never a tool's own download. Chromium is required; the
+ * others are optional (their journeys and tests skip, saying why).
+ */
+const debianPackages = [
+  { pkg: 'chromium', bin: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', what: 'the browser tests', required: true },
+  { pkg: 'coturn', bin: '/usr/bin/turnserver', what: 'the relay-only (TURN) video journey' },
+  { pkg: 'janus', bin: '/usr/bin/janus', what: 'the Janus video journey and tests' },
+  { pkg: 'poppler-utils', bin: '/usr/bin/pdftotext', what: 'reading generated PDFs in tests' },
+];
+
+function ensureDebianPackages() {
+  // A CHROMIUM_PATH of the user's own is used as it is, never replaced by the package.
+  const missing = debianPackages.filter((p) => !existsSync(p.bin) && !(p.pkg === 'chromium' && process.env.CHROMIUM_PATH));
+  if (missing.length > 0 && isDebian && isRoot) {
+    const names = missing.map((p) => p.pkg);
+    console.log(`\n▶ installing Debian packages for the tests: ${names.join(', ')}`);
+    const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    try {
+      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
+      execFileSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env: aptEnv });
+    } catch {
+      console.error(`apt-get could not install ${names.join(', ')}`);
+    }
   }
-  console.error(
-    `Chromium not found at ${chromium}.\n` +
-      "Install your distribution's package (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium binary.\n" +
-      'The tests never download a browser of their own.',
-  );
-  process.exit(1);
+  for (const p of debianPackages.filter((d) => !existsSync(d.bin))) {
+    const why =
+      p.pkg === 'chromium' && process.env.CHROMIUM_PATH
+        ? 'CHROMIUM_PATH is set'
+        : !isDebian
+          ? 'not a Debian system'
+          : !isRoot
+            ? 'not running as root'
+            : 'apt-get failed';
+    if (p.required && p.pkg === 'chromium') {
+      console.error(
+        `Chromium not found at ${p.bin} (${why}).\n` +
+          "Install your distribution's package (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium binary.\n" +
+          'The tests never download a browser of their own.',
+      );
+      process.exit(1);
+    }
+    console.warn(`⚠ ${p.bin} missing and Debian's '${p.pkg}' could not be installed (${why}): ${p.what} will be skipped.`);
+  }
+  return debianPackages[0].bin;
 }
 
 const counts = { passed: 0, failed: 0 };
@@ -53,7 +81,7 @@ function countPlaywright(file) {
   counts.failed += stats.unexpected;
 }
 
-const chromium = ensureChromium();
+const chromium = ensureDebianPackages();
 run('format (prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 run('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
 for (const project of ['packages/contracts', 'apps/server', 'apps/web', '.']) run(`types (${project})`, 'npx', ['tsc', '-p', project]);

@@ -35,6 +35,7 @@ import { mailPlugin } from './plugins/mail';
 import { securityPlugin } from './plugins/security';
 import { smsPlugin } from './plugins/sms';
 import { cookieNames, sessionPlugin } from './plugins/session';
+import { realtimePlugin } from './plugins/realtime';
 import { webAppRoutes } from './plugins/web-app';
 import { testIdpPlugin } from './stand-ins/test-idp/test-idp';
 import { testMandatesPlugin } from './stand-ins/test-mandates/test-mandates';
@@ -42,6 +43,14 @@ import { createHash } from 'node:crypto';
 import { patientBookingRoutes } from './modules/booking/patient-booking.routes';
 import { adminBookingsRoutes } from './modules/booking/admin-bookings.routes';
 import { expertBookingsRoutes } from './modules/booking/expert-bookings.routes';
+import { feedbackResultsRoutes } from './modules/reception/feedback-results.routes';
+import { chatRoutes } from './modules/reception/chat.routes';
+import { expertChatRoutes } from './modules/reception/expert-chat.routes';
+import { videoChannelHooks } from './modules/reception/video-hooks';
+import { createVideoProvider } from './modules/reception/video-provider';
+import { videoRoutes } from './modules/reception/video.routes';
+import { guestsRoutes } from './modules/guests/guests.routes';
+import { chatInviteRoutes } from './modules/reception/chat-invite.routes';
 
 export type AppDeps = {
   config: Config;
@@ -86,16 +95,21 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(securityPlugin, { production: config.production, redis });
+  await app.register(securityPlugin, {
+    production: config.production,
+    redis,
+    connectSrc: [...new Set(config.video.janus.map((j) => new URL(j.publicUrl).origin))],
+  });
   // Before any route: every /api/ route must declare its access and gets that access's loader (after its rate limit).
   await app.register(accessPlugin, { db: database.db });
   await app.register(openApiPlugin);
   await app.register(sessionPlugin, { db: database.db, policy, names });
   await app.register(csrfPlugin, { names, production: config.production, publicOrigin: new URL(config.publicUrl).origin });
 
+  await app.register(realtimePlugin, { db: database.db, policy, names, publicOrigin: new URL(config.publicUrl).origin, redis });
   await app.register(healthRoutes, { ping: database.ping });
   // Before the mail plugin, which registers e-mail delivery on `app.jobs`.
-  await app.register(jobsPlugin, { config, db: database.db });
+  await app.register(jobsPlugin, { config, db: database.db, files });
 
   const redirectUri = `${config.publicUrl}/api/login/callback`;
   const oidc = createOidcClient({ ...config.oidc, redirectUri });
@@ -123,6 +137,15 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(patientBookingRoutes, { db: database.db });
   await app.register(adminBookingsRoutes, { db: database.db, cipher });
   await app.register(expertBookingsRoutes, { db: database.db, cipher });
+  await app.register(feedbackResultsRoutes, { db: database.db });
+  // Video (docs/video.md): the media path the configuration chose, and what a channel's life means for its call.
+  const video = createVideoProvider(config.video, { db: database.db, cipher, log: app.log });
+  const hooks = videoChannelHooks({ io: app.realtime, db: database.db, provider: video, log: app.log });
+  await app.register(chatRoutes, { db: database.db, cipher, files, fileLinkSecret: config.dataKey, hooks });
+  await app.register(expertChatRoutes, { db: database.db, cipher, hooks });
+  await app.register(videoRoutes, { db: database.db, provider: video, ice: config.video });
+  await app.register(guestsRoutes, { db: database.db });
+  await app.register(chatInviteRoutes, { db: database.db, cipher });
 
   const mandates = createMandatesClient(config.mandates);
   await app.register(actingRoutes, {

@@ -1,9 +1,43 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { VIDEO_LIMITS, VIDEO_PROVIDERS } from '@prsp/contracts';
 
 const DEMO_SECRET = 'demo-only-secret-change-me-in-production-0000';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** A comma-separated list of URLs with one of `protocols` (Janus's WebSocket addresses). */
+const urlList = (protocols: string[]) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().refine((u) => protocols.includes(new URL(u).protocol), `must start with ${protocols.join(' or ')}//`)).min(1));
+
+/** A comma-separated list of STUN/TURN URIs (RFC 7064/7065: `turn:host:port?transport=udp`, no `//`). */
+const iceUrlList = (schemes: string[]) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[a-z]+:[^\s/?#][^\s]*$/, 'e.g. turn:turn.example:3478?transport=udp')
+            .refine((u) => schemes.includes(`${u.split(':')[0]}:`), `must start with ${schemes.join(' or ')}`),
+        )
+        .min(1),
+    );
 
 const ZEnv = z
   .object({
@@ -63,6 +97,16 @@ const ZEnv = z
     S3_FORCE_PATH_STYLE: bool.default(false),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Video (docs/video.md): mesh by default; Janus instances for large groups or for all calls; STUN/TURN servers.
+    VIDEO_PROVIDER: z.enum(VIDEO_PROVIDERS).default('mesh'),
+    JANUS_URL: urlList(['ws:', 'wss:']).optional(),
+    JANUS_PUBLIC_URL: urlList(['ws:', 'wss:']).optional(),
+    JANUS_ADMIN_KEY: z.string().min(16).optional(),
+    STUN_URLS: iceUrlList(['stun:', 'stuns:']).optional(),
+    TURN_URLS: iceUrlList(['turn:', 'turns:']).optional(),
+    TURN_SECRET: z.string().min(16).default(DEMO_SECRET),
+    TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(VIDEO_LIMITS.turnTtlSeconds),
+    VIDEO_ICE_POLICY: z.enum(['all', 'relay']).default('all'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -83,11 +127,20 @@ const ZEnv = z
       ['OIDC_ISSUER', env.OIDC_ISSUER === undefined, 'set the identity broker issuer URL'],
       // The OIDC client allows plain http only for the built-in provider; the broker must be https.
       ['OIDC_ISSUER', env.OIDC_ISSUER?.startsWith('http:') === true, 'the identity broker issuer must be an https URL'],
+      ['TURN_SECRET', env.TURN_URLS !== undefined && env.TURN_SECRET === DEMO_SECRET, "set coturn's static-auth-secret"],
       ['PUBLIC_URL', env.PUBLIC_URL === undefined, 'set the public https URL of the service'],
       // Secure and __Host- cookies are only sent over https.
       ['PUBLIC_URL', env.PUBLIC_URL?.startsWith('http:') === true, 'the public URL must be an https URL'],
     ] as const;
     for (const [path, bad, message] of demoOnly) if (bad) ctx.addIssue({ code: 'custom', path: [path], message });
+  })
+  .superRefine((env, ctx) => {
+    if (env.VIDEO_PROVIDER === 'janus' && env.JANUS_URL === undefined)
+      ctx.addIssue({ code: 'custom', path: ['JANUS_URL'], message: 'VIDEO_PROVIDER=janus needs JANUS_URL' });
+    if (env.JANUS_PUBLIC_URL && env.JANUS_PUBLIC_URL.length !== (env.JANUS_URL?.length ?? 0))
+      ctx.addIssue({ code: 'custom', path: ['JANUS_PUBLIC_URL'], message: 'give one public address per JANUS_URL, in the same order' });
+    if (env.VIDEO_ICE_POLICY === 'relay' && env.TURN_URLS === undefined)
+      ctx.addIssue({ code: 'custom', path: ['VIDEO_ICE_POLICY'], message: 'VIDEO_ICE_POLICY=relay needs TURN_URLS' });
   })
   .superRefine((env, ctx) => {
     // Keys come in pairs; without both the SDK's own chain (AWS_* variables, instance role) is used.
@@ -162,6 +215,18 @@ function toConfig(env: z.infer<typeof ZEnv>) {
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    },
+    /** Video (docs/video.md): the media path and the ICE servers browsers are given. */
+    video: {
+      provider: env.VIDEO_PROVIDER,
+      /** Janus instances: `url` is what this server connects to, `publicUrl` what browsers use (same order). */
+      janus: (env.JANUS_URL ?? []).map((url, i) => ({ url, publicUrl: env.JANUS_PUBLIC_URL?.[i] ?? url })),
+      janusAdminKey: env.JANUS_ADMIN_KEY,
+      stunUrls: env.STUN_URLS ?? [],
+      turnUrls: env.TURN_URLS ?? [],
+      turnSecret: env.TURN_SECRET,
+      turnTtlSeconds: env.TURN_TTL_SECONDS,
+      icePolicy: env.VIDEO_ICE_POLICY,
     },
   };
 }

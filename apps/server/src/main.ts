@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { hasData, seedDemo } from './db/seed/demo-seed';
 import { seedDemoBookings } from './modules/booking/booking-demo-seed';
+import { DEMO_GUEST, ensureDemoGuestAppointment } from './modules/guests/guest-demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './modules/staff/staff-demo-seed';
@@ -28,6 +29,8 @@ if (config.demoSeed && !(await hasData(database.db))) {
   // Bookings are relative to today, so they belong to the demo alone: tests make the appointments they need.
   await database.db.transaction((tx) => seedDemoBookings(tx));
 }
+// The guest way to try at once: a live group video appointment with the demo guest, made again on every start.
+const demoGuestAppointment = config.demoSeed ? await database.db.transaction((tx) => ensureDemoGuestAppointment(tx)) : null;
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const app = await buildApp({ config, database, redis });
 // E-mail delivery, session purge, retention and whatever else runs later or on a schedule (docs/jobs.md).
@@ -69,6 +72,9 @@ if (config.testIdpEnabled) {
           ...DEMO_STAFF.map((s) => `    ${s.email.padEnd(26)}${s.role}`),
           '',
           '  Demo chat codes: PHYSIO2026 (valid), FUTURE2099, EXPIRED2020, USED0001',
+          ...(demoGuestAppointment
+            ? [`  Guest page       ${config.publicUrl}/guest/${demoGuestAppointment}   e-mail ${DEMO_GUEST.email}   PIN ${DEMO_GUEST.pin}`]
+            : []),
           ...(config.mail.catcherEnabled ? [`  E-mail inbox     ${config.publicUrl}/dev/inbox`] : []),
           '',
         ]

@@ -130,6 +130,8 @@ export const ZAppointmentInput = z.object({
   guests: z.optional(z.array(ZGuestInput).check(z.maxLength(50, 'tooLong'))),
   sendConfirmation: z.boolean(),
   preQuestionnaire: z.optional(z.array(ZQuestionnaireAnswer).check(z.maxLength(50, 'tooLong'))),
+  /** Held by video: stored as type `basic` (one-to-one) or `group-video`. Left out on an edit: as it was. */
+  video: z.optional(z.boolean()),
 });
 export type AppointmentInput = z.infer<typeof ZAppointmentInput>;
 
@@ -147,6 +149,8 @@ export const ZParticipant = z.object({
   ssn: z.nullable(z.string()),
   nationality: z.nullable(z.string()),
   expertId: z.nullable(z.string()),
+  /** A patient's own id (their contact history); null for guests and experts. */
+  patientId: z.nullable(z.string()),
 });
 export type Participant = z.infer<typeof ZParticipant>;
 
@@ -170,6 +174,8 @@ export const ZAppointmentRow = z.object({
 export type AppointmentRow = z.infer<typeof ZAppointmentRow>;
 
 export const ZAppointmentDetail = z.extend(ZAppointmentRow, {
+  /** Held by video (type `basic` or `group-video`). */
+  video: z.boolean(),
   hostExpertId: z.nullable(z.string()),
   participants: z.array(ZParticipant),
   preQuestionnaire: z.array(ZQuestionnaireAnswer),

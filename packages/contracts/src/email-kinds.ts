@@ -179,6 +179,35 @@ export const EMAIL_KINDS = {
       },
     },
   },
+  /**
+   * A guest's invitation to a group appointment (spec §1 'Guests join a group appointment with an e-mail and a
+   * PIN'): the guest page's `link`, the `email` to sign in with and the 6-digit `pin`. Sent once, when the guest is
+   * added; the PIN is in no other message.
+   */
+  guestInvitation: {
+    tags: [...APPOINTMENT, 'email', 'pin'],
+    requiredTags: [...APPOINTMENT_REQUIRED, 'link', 'pin'],
+    defaults: {
+      fi: {
+        title: 'Kutsu ryhmävastaanotolle {{date}} klo {{time}} – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\nsinut on kutsuttu vieraaksi etävastaanotolle.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nAvaa vastaanoton sivu muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nKirjaudu sähköpostiosoitteella {{email}} ja PIN-koodilla {{pin}}. Älä kerro PIN-koodia muille.\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Inbjudan till gruppmottagning {{date}} kl. {{time}} – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\ndu har bjudits in som gäst till en distansmottagning.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nÖppna mottagningens sida några minuter innan den börjar:\n\n{{link}}\n\nLogga in med e-postadressen {{email}} och PIN-koden {{pin}}. Berätta inte PIN-koden för andra.\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Invitation to a group appointment {{date}} at {{time}} – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nyou have been invited as a guest to a remote appointment.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nOpen the appointment page a few minutes before it starts:\n\n{{link}}\n\nSign in with the e-mail address {{email}} and the PIN {{pin}}. Do not share the PIN with anyone.\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
 } as const satisfies Record<string, EmailKindDefinition>;
 
 export type EmailTemplateKind = keyof typeof EMAIL_KINDS;

@@ -13,6 +13,7 @@ describe('built-in e-mail kinds', () => {
       'bookingUpdated',
       'bookingCancellation',
       'bookingReminder',
+      'guestInvitation',
     ]);
     expect(emailTemplateTags('registration')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
     expect(emailTemplateTags('passwordReset')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
@@ -31,6 +32,8 @@ describe('built-in e-mail kinds', () => {
       ]);
       expect(EMAIL_KINDS[kind].requiredTags).toEqual(['date', 'time']);
     }
+    expect(emailTemplateTags('guestInvitation')).toEqual([...emailTemplateTags('bookingConfirmation'), 'email', 'pin']);
+    expect(EMAIL_KINDS.guestInvitation.requiredTags).toEqual(['date', 'time', 'link', 'pin']);
   });
 
   for (const kind of EMAIL_TEMPLATE_KINDS) {

@@ -280,6 +280,16 @@ export const FIELD_MESSAGES = {
     en: 'The file is too large (at most 2 MB).',
   },
   emptyFile: { fi: 'Tiedosto on tyhjä.', se: 'Filen är tom.', en: 'The file is empty.' },
+  attachmentType: {
+    fi: 'Liitteen on oltava PDF, JPG tai PNG.',
+    se: 'Bilagan måste vara PDF, JPG eller PNG.',
+    en: 'The attachment must be a PDF, JPG or PNG file.',
+  },
+  attachmentTooLarge: {
+    fi: 'Liite on liian suuri (enintään 10 Mt).',
+    se: 'Bilagan är för stor (högst 10 MB).',
+    en: 'The attachment is too large (at most 10 MB).',
+  },
   imageCorrupt: {
     fi: 'Kuvatiedosto on vioittunut tai keskeneräinen.',
     se: 'Bildfilen är skadad eller ofullständig.',
@@ -334,6 +344,16 @@ export const FIELD_MESSAGES = {
     en: 'The key must have 8–128 characters: letters, digits, - and _.',
   },
   chatQueue: { fi: 'Valitse kelvollinen chat-jono.', se: 'Välj en giltig chattkö.', en: 'Choose a valid chat queue.' },
+  hoursOverlap: {
+    fi: 'Aika menee päällekkäin saman päivän toisen aukioloajan kanssa.',
+    se: 'Tiden överlappar en annan öppettid samma dag.',
+    en: 'These hours overlap other opening hours of the same day.',
+  },
+  periodTooLong: {
+    fi: 'Jakso voi olla enintään 366 päivää.',
+    se: 'Perioden får vara högst 366 dagar.',
+    en: 'The period can be at most 366 days.',
+  },
   specializations: {
     fi: 'Valitse vähintään yksi erikoisala.',
     se: 'Välj minst en specialisering.',
@@ -376,6 +396,8 @@ export const FIELD_MESSAGES = {
     se: 'Lösenordet ska ha minst 12 tecken, siffror samt små och stora bokstäver.',
     en: 'The password needs at least 12 characters with digits, lower and upper case letters.',
   },
+  // Guest sign-in (spec §5 'Guest login: PIN exactly 6 digits', the malformed PIN message).
+  pin: { fi: 'PIN-koodissa on oltava 6 numeroa.', se: 'PIN-koden ska ha 6 siffror.', en: 'The PIN code must be 6 digits.' },
   passwordMismatch: { fi: 'Salasanat eivät täsmää.', se: 'Lösenorden matchar inte.', en: 'The passwords do not match.' },
   currentPasswordWrong: {
     fi: 'Nykyinen salasana on väärin.',

@@ -23,3 +23,8 @@ export * from './chat-codes-admin';
 export * from './acting';
 export * from './chat-code-expiry';
 export * from './booking';
+export * from './chat';
+export * from './opening-hours-rules';
+export * from './feedback-results';
+export * from './video';
+export * from './guest';

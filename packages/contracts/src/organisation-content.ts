@@ -23,6 +23,13 @@ export const ZPrivacyStatement = z.object({
 });
 
 /**
+ * The chat page's texts (`/admin/chat/customizable`), plain text with line breaks, per language: the help modal,
+ * the info modal, what a patient reads while waiting in the queue, and what they read when the queue is closed.
+ */
+export const ZChatTexts = z.object({ help: ZLocalized, info: ZLocalized, waiting: ZLocalized, closed: ZLocalized });
+export type ChatTexts = z.infer<typeof ZChatTexts>;
+
+/**
  * An organisation's customisable content, keyed by the names of spec §3 'Organisation'
  * (the admin form sends each as a JSON string), plus the terms the patient accepts.
  */
@@ -46,6 +53,7 @@ export const ZOrganisationContent = z.object({
   asyncMessagingNewMessageBanner: ZLocalized,
   questionnaire: z.array(ZQuestion),
   privacyStatementUrl: ZPrivacyStatement,
+  chatTexts: ZChatTexts,
 });
 export type OrganisationContent = z.infer<typeof ZOrganisationContent>;
 

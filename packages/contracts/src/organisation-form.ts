@@ -115,6 +115,8 @@ export const ORGANISATION_JSON_FIELDS = {
   areas: ZOrganisationAreas,
   /** Survey ids offered by the organisation. */
   surveys: z.array(required(100)).check(z.maxLength(100, 'tooLong')),
+  /** The chat page's texts, plain text (`ZChatTexts`). */
+  chatTexts: z.object({ help: localized(5000), info: localized(5000), waiting: localized(2000), closed: localized(2000) }),
 } as const;
 export type OrganisationJsonField = keyof typeof ORGANISATION_JSON_FIELDS;
 
@@ -139,6 +141,7 @@ export const ORGANISATION_CONTENT_FIELDS = [
   'bookingConfirmedText',
   'bookingConfirmedLink',
   'privacyStatementUrl',
+  'chatTexts',
 ] as const satisfies readonly OrganisationJsonField[];
 
 /** Fields a new organisation must have (spec §5: name, contact person, e-mail, logo, privacy statement). */

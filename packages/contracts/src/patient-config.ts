@@ -1,6 +1,14 @@
 import { z } from 'zod/mini';
 import { ZFeatureFlags } from './feature-flags';
-import { ZLocalized, ZLocalizedLink, ZLocalizedLinks, ZQuestion, ZRedirectionButton, ZPrivacyStatement } from './organisation-content';
+import {
+  ZChatTexts,
+  ZLocalized,
+  ZLocalizedLink,
+  ZLocalizedLinks,
+  ZQuestion,
+  ZRedirectionButton,
+  ZPrivacyStatement,
+} from './organisation-content';
 
 export const ZThemeOverrides = z.object({
   logoUrl: z.nullable(z.string()),
@@ -39,5 +47,7 @@ export const ZPatientConfig = z.extend(ZFeatureFlags, {
   asyncMessagingFrontPage: ZLocalized,
   asyncMessagingNewMessageBanner: ZLocalized,
   privacyStatement: ZPrivacyStatement,
+  /** The chat page's texts (plain text): help and info modals, waiting-room and closed-queue texts. */
+  chatTexts: ZChatTexts,
 });
 export type PatientConfig = z.infer<typeof ZPatientConfig>;

@@ -2,6 +2,8 @@ import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZLocalized } from './organisation-content';
 import { SERVICE_ICONS } from './services';
+import { ZOpeningHours } from './chat';
+import { openingHoursIssues } from './opening-hours-rules';
 
 const requiredText = (max: number) => zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
 const text = (max: number) => zText().check(z.maxLength(max, 'tooLong'));
@@ -12,6 +14,16 @@ export const SELF_ASSESSMENT_MODES = ['none', 'optional', 'mandatory'] as const;
 /** A queue of the product's own chat: per service, or an expert's personal one. */
 export const ZChatQueue = z.object({ id: z.string(), name: z.string(), expertId: z.nullable(z.string()) });
 export type ChatQueue = z.infer<typeof ZChatQueue>;
+
+/**
+ * The opening hours of a service's queue as an admin sets them: the shape of `ZOpeningHours` plus the rules of
+ * `openingHoursIssues` (each range opens before it closes, no overlaps on one weekday, an open exception has hours).
+ */
+export const ZOpeningHoursInput = ZOpeningHours.check(
+  z.superRefine((hours, ctx) => {
+    for (const issue of openingHoursIssues(hours)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: hours });
+  }),
+);
 
 /**
  * Create or update a service (spec §3 'Service', §5: name in fi, sv, en; icon; valid queue id).
@@ -28,6 +40,8 @@ export const ZServiceInput = z
     selfAssessment: z.enum(SELF_ASSESSMENT_MODES),
     /** Municipality or postal codes, a subset of the organisation's service area; empty = all of it. */
     areas: z.array(zText().check(z.regex(/^(\d{3}|\d{5})$/, 'invalid'))).check(z.maxLength(3000, 'tooLong')),
+    /** The hours of the service's queue (shared by every service on that queue); left out, they stay as they are. */
+    openingHours: z.optional(ZOpeningHoursInput),
   })
   .check(
     // Runs even when other fields fail, so the form shows every problem at once.
@@ -51,5 +65,9 @@ export const ZAdminService = z.object({
   position: z.number(),
 });
 export type AdminService = z.infer<typeof ZAdminService>;
+
+/** One service as its form opens it: with its queue's opening hours (always open when the queue has none set). */
+export const ZAdminServiceDetail = z.extend(ZAdminService, { openingHours: ZOpeningHours });
+export type AdminServiceDetail = z.infer<typeof ZAdminServiceDetail>;
 
 export const ZServiceIdParams = z.object({ id: z.uuid('invalid') });

@@ -67,10 +67,14 @@ describe('who is refused what, by the declared kind', () => {
 
     const expert = new TestBrowser(t.baseUrl);
     await signInStaff(t, expert, { appRole: 'expert' });
-    const adminOnly = staffRoutes.filter((r) => r.access.kind !== 'staff' && r.access.kind !== 'expert');
+    // Chat routes take patients, guests and experts alike (the chat service then checks membership): admins only are refused.
+    const adminOnly = staffRoutes.filter((r) => !['staff', 'expert', 'chatMember'].includes(r.access.kind));
     for (const route of adminOnly) expect(await codeOf(await call(expert, route)), label(route)).toBe(101);
     const expertOnly = staffRoutes.filter((r) => r.access.kind === 'expert');
     expect(expertOnly.length).toBeGreaterThan(0);
     for (const route of expertOnly) expect(await codeOf(await call(admin, route)), label(route)).toBe(101);
+    const chatRoutes = staffRoutes.filter((r) => r.access.kind === 'chatMember');
+    expect(chatRoutes.length).toBeGreaterThan(0);
+    for (const route of chatRoutes) expect(await codeOf(await call(admin, route)), label(route)).toBe(101);
   });
 });

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../platform/app-error';
+import { bearerToken, type GuestContext } from '../platform/access/guest-access';
 import type { PatientContext } from '../platform/access/patient-access';
-import { loadAccess, type DeclaredRoute, type RouteAccess } from '../platform/access/route-access';
+import { loadAccess, type DeclaredRoute, type ExpertContext, type RouteAccess } from '../platform/access/route-access';
 import type { StaffContext } from '../platform/access/staff-access';
 
 declare module 'fastify' {
@@ -18,6 +19,10 @@ declare module 'fastify' {
     patientContext?: PatientContext;
     /** Set for routes declared `admin`, `anyAdmin` or `globalAdmin`. */
     staff?: StaffContext;
+    /** Set for routes declared `expert`, and `chatMember` when an expert calls. */
+    expert?: ExpertContext;
+    /** Set for `guest` routes, and `chatMember` routes a guest calls with their bearer token. */
+    guest?: GuestContext;
   }
   interface FastifyInstance {
     /** Every `/api/` route registered and the access it declared. */
@@ -30,9 +35,12 @@ declare module 'fastify' {
 function guardFor(db: Db, access: RouteAccess): onRequestHookHandler | undefined {
   if (access.kind === 'anyone') return undefined;
   return async (req) => {
-    const { patient, staff } = await loadAccess(db, req.session, access);
+    const guestToken = access.kind === 'chatMember' || access.kind === 'guest' ? bearerToken(req.headers.authorization) : null;
+    const { patient, staff, expert, guest } = await loadAccess(db, req.session, access, guestToken);
     req.patientContext = patient;
     req.staff = staff;
+    req.expert = expert;
+    req.guest = guest;
   };
 }
 

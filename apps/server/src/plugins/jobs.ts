@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { registerHoldExpiry } from '../modules/booking/booking-holds.job';
 import { registerRetentionJob } from '../modules/retention/retention.job';
+import type { FileStore } from '../platform/files/file-store';
 import { registerJobsCleanup } from '../platform/jobs/cleanup';
 import { jobsAdminRoutes } from '../platform/jobs/jobs.routes';
 import { createJobRunner, type JobRunner } from '../platform/jobs/runner';
@@ -42,7 +43,7 @@ export function registerSessionPurge(runner: JobRunner, db: Db, policy: SessionP
  * register their kinds on `app.jobs` (the mail plugin: `mail.send`). The runner is not started here: `main.ts`
  * starts it once the app is built and stops it before closing, and tests run it by hand.
  */
-export const jobsPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+export const jobsPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db; files: FileStore }) => {
   const runner = createJobRunner({
     db: opts.db,
     log: app.log,
@@ -51,7 +52,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   });
   registerJobsCleanup(runner, opts.db);
   registerSessionPurge(runner, opts.db, opts.config.session);
-  registerRetentionJob(runner, opts.db);
+  registerRetentionJob(runner, opts.db, opts.files);
   registerHoldExpiry(runner, opts.db);
   app.decorate('jobs', runner);
   // A runner someone started is stopped before the database goes (stop is idempotent; main.ts stops it first).

@@ -88,6 +88,28 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // Plain http in tests: no HSTS outside production.
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    // No Janus configured: the page connects to its own origin only.
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+  });
+
+  test("connect-src adds the Janus instances' public WebSocket origins, which browsers reach directly", async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      TEST_IDP_ENABLED: 'false',
+      JANUS_URL: 'ws://10.0.0.5:8188,ws://10.0.0.6:8188',
+      JANUS_PUBLIC_URL: 'wss://janus.example/janus,wss://janus.example/janus',
+    });
+    const database = await openTestDatabase();
+    const app = await buildApp({ config, database });
+    try {
+      const res = await app.inject({ url: '/healthz' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/(^|;)\s*connect-src 'self' wss:\/\/janus\.example(;|$)/);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 

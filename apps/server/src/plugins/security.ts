@@ -12,7 +12,7 @@ import { isApiRequest } from './api-path';
  * Every `/api` answer may carry personal data, so none is stored by a browser or proxy cache (`no-store`)
  * unless its route sets its own caching (the public static lists, public organisation images).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { production: boolean; redis?: Redis }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { production: boolean; redis?: Redis; connectSrc?: string[] }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -22,7 +22,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { production
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Plus the Janus instances' public WebSocket origins, which browsers reach directly (VIDEO_PROVIDER=janus).
+        connectSrc: ["'self'", ...(opts.connectSrc ?? [])],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'"],
         frameAncestors: ["'none'"],

@@ -10,6 +10,7 @@ import { createFieldCipher } from '../platform/crypto/field-cipher';
 import { TestBrowser } from './http-client';
 import { startTestApp, type TestApp } from './test-app';
 import { openTestDatabase } from './test-database';
+import { redisAnswers, TEST_REDIS_URL } from './redis';
 
 /**
  * Two instances side by side on one database and one Redis, as behind a load balancer: nothing one
@@ -24,21 +25,8 @@ declare module '../platform/jobs/queue' {
   }
 }
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const runs = await redisAnswers(REDIS_URL);
-if (!runs) console.warn(`multi-instance tests need Redis at ${REDIS_URL}; none answers, so they do not run here`);
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const runs = await redisAnswers();
+if (!runs) console.warn(`multi-instance tests need Redis at ${TEST_REDIS_URL}; none answers, so they do not run here`);
 
 describe.runIf(runs)('two instances on one database and one Redis', () => {
   let database: Database;
@@ -48,7 +36,7 @@ describe.runIf(runs)('two instances on one database and one Redis', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, keyPrefix: `prsp-test-${Date.now()}:` });
+    redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1, keyPrefix: `prsp-test-${Date.now()}:` });
     a = await startTestApp({}, { database, redis });
     await seedDemo(database.db, createFieldCipher(a.config.dataKey));
     b = await startTestApp({}, { database, redis });

@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 
+/** A test's database; on the PostgreSQL server also its connection string, for processes of the test's own. */
+export type TestDatabase = Database & { url: string | null };
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new database
  * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  if (!serverUrl) return { ...(await openDatabase({ dataDir: 'memory://' })), url: null };
   const name = `prsp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -19,6 +22,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ url: url.href });
   return {
     ...database,
+    url: url.href,
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import { okEnvelope, ZErrorEnvelope, type FieldError } from '@prsp/contracts';
 import { isAuthenticated, setAuthenticated } from './auth-state';
 import { readCookie } from './cookies';
+import { carriesGuestToken, clearGuestSession, guestPagePath, readGuestSession } from './guest-session';
 import { sessionExpiredRedirect } from './session-expiry';
 
 /** A failed call: `statusCode` from the spec's catalogue, `errorKey` for the user's language. */
@@ -48,6 +49,7 @@ export async function api<T extends z.ZodMiniType>(
   const token = csrfToken();
   // `csrf`: a GET that changes state (the staff logout of spec §7) carries the token too.
   if ((MUTATING.has(method) || init.csrf) && token) headers['x-csrf-token'] = token;
+  const guest = guestAuthorization(path, headers);
 
   let response: Response;
   try {
@@ -65,7 +67,15 @@ export async function api<T extends z.ZodMiniType>(
   } catch {
     throw new ApiError(500, 'errors.processing', 'Network error');
   }
-  return parseAnswer(response, data, path);
+  return parseAnswer(response, data, path, guest);
+}
+
+/** A signed-in guest's calls carry their bearer token (spec §6 'Guest'); returns the appointment when one was sent. */
+function guestAuthorization(path: string, headers: Record<string, string>): string | undefined {
+  const guest = carriesGuestToken(path) ? readGuestSession() : null;
+  if (!guest) return undefined;
+  headers.authorization = `Bearer ${guest.token}`;
+  return guest.appointmentId;
 }
 
 /** Multipart upload (the organisation form of spec §3): the browser sets the boundary; CSRF as for any POST. */
@@ -73,21 +83,33 @@ export async function apiForm<T extends z.ZodMiniType>(path: string, data: T, fo
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = csrfToken();
   if (token) headers['x-csrf-token'] = token;
+  const guest = guestAuthorization(path, headers);
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', headers, credentials: 'same-origin', body: form });
   } catch {
     throw new ApiError(500, 'errors.processing', 'Network error');
   }
-  return parseAnswer(response, data, path);
+  return parseAnswer(response, data, path, guest);
 }
 
-async function parseAnswer<T extends z.ZodMiniType>(response: Response, data: T, path: string): Promise<z.infer<T>> {
+async function parseAnswer<T extends z.ZodMiniType>(
+  response: Response,
+  data: T,
+  path: string,
+  /** The appointment whose guest token went with the call. */
+  guestAppointment?: string,
+): Promise<z.infer<T>> {
   const json: unknown = await response.json().catch(() => undefined);
   const failure = ZErrorEnvelope.safeParse(json);
   if (failure.success) {
     const { statusCode, errorKey, message, fields, retryAt } = failure.data;
-    if (statusCode === 101) {
+    if (statusCode === 101 && guestAppointment) {
+      // The guest's token has ended: forget it, and the guest page shows the login form again.
+      clearGuestSession();
+      const target = guestPagePath(guestAppointment);
+      if (location.pathname !== target) navigateOnExpiry(target);
+    } else if (statusCode === 101) {
       const target = sessionExpiredRedirect(location.pathname, isAuthenticated());
       setAuthenticated(false);
       if (target) navigateOnExpiry(target);

@@ -282,16 +282,18 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
       'guests.1.email': 'fields.duplicate',
     });
     const created = await data<AppointmentDetail>(postJson(admin, '/api/admin/bookings/create', group({})));
-    expect(created).toMatchObject({ kind: 'group', hostExpertId: host.id, participantCount: 4 });
+    expect(created).toMatchObject({ kind: 'group', hostExpertId: host.id, participantCount: 4, video: false });
     expect(created.participants.map((p) => p.role).sort()).toEqual(['expert', 'guest', 'patient', 'patient']);
     const people = await t.database.db.select().from(appointmentParticipants).where(eq(appointmentParticipants.appointmentId, created.id));
     expect(people.find((p) => p.role === 'guest')).toMatchObject({ email: 'vieras@test.example', language: 'en' });
 
     // The guest is taken off: they get the cancellation of their invitation, the others the update.
     await data(postJson(admin, `/api/admin/bookings/${created.id}/update`, group({ guests: [] })));
+    // The guest had their invitation with the PIN when added (even without confirmations: they need the PIN).
     const guestMail = await emailsTo(t, 'vieras@test.example');
     const calendars = guestMail.map((m) => Buffer.from(m.attachments![0]!.contentBase64, 'base64').toString('utf8'));
-    expect(calendars.map((c) => /METHOD:(\w+)/.exec(c)?.[1])).toEqual(['CANCEL']);
+    expect(calendars.map((c) => /METHOD:(\w+)/.exec(c)?.[1]).sort()).toEqual(['CANCEL', 'REQUEST']);
+    expect(guestMail.map((m) => m.subject).find((s) => s.startsWith('Invitation to a group appointment'))).toBeDefined();
     const aino = await emailsTo(t, 'aino@test.example');
     expect(aino.map((m) => /METHOD:(\w+)/.exec(Buffer.from(m.attachments![0]!.contentBase64, 'base64').toString('utf8'))?.[1])).toContain(
       'REQUEST',

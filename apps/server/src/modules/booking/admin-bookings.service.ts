@@ -17,11 +17,14 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { atLocalTime, endOfLocalDay, isLocalDate, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
-import type { AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../organisations/admin-actor';
 import { patientForIdentityCode, patientIdByIdentityCode } from '../patients/patients.service';
 import { toCsv } from '../staff/action-log-csv';
+import { templateLanguage } from '../staff/staff-invitations.service';
 import { rowById, toDetail, toRow } from './appointment-view';
 import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications';
+import { appointmentType, isVideo } from './appointment-view';
+import { currentGuestPins, withGuestPins } from '../guests/guest-invitations';
 import { loadAppointmentNotice } from './booking-notifications-data';
 import { isFuture } from './booking-rules';
 import * as repo from './booking.repo';
@@ -30,11 +33,6 @@ import { lockExpertCalendars } from './expert-locks';
 export type BookingDeps = { db: Db; cipher: FieldCipher };
 
 const MINUTE = 60_000;
-
-function organisationOf(actor: AdminActor): string {
-  // The route guard admits only admins working in an organisation.
-  return actor.staff.organisationId!;
-}
 
 async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
   await recordAudit(tx, { actorType: 'staff', actorId: actor.staff.userId, action, objectType: 'appointment', objectId: id, ip: actor.ip });
@@ -232,14 +230,12 @@ async function resolveInput(
       expertId: e.id,
       name: `${e.firstName} ${e.lastName}`,
       email: e.email,
-      language: staffLanguage(e.language),
+      language: templateLanguage(e.language),
     });
   }
   for (const g of guests) participants.push({ role: 'guest', name: g.name, email: g.email.trim(), language: g.language });
   return { expert: expert!, startsAt, endsAt, participants, hostExpertId, queueId: serviceQueue ?? expert!.chatQueueId, serviceId };
 }
-
-const staffLanguage = (l: repo.ExpertRecord['language']) => (l === 'sv' ? 'se' : l);
 
 /** Runs a write that may put two live appointments of one expert on top of each other: the constraint's refusal is 422. */
 async function noOverlap<T>(work: () => Promise<T>): Promise<T> {
@@ -285,7 +281,7 @@ export async function createBooking(
         hostExpertId: r.hostExpertId,
         serviceId: r.serviceId,
         name: input.name?.trim() || `${r.expert.firstName} ${r.expert.lastName}`,
-        type: input.kind,
+        type: appointmentType(input.kind, input.video ?? false),
         status: 'booked' as const,
         queueId: r.queueId,
         preQuestionnaire: input.preQuestionnaire ?? [],
@@ -295,12 +291,14 @@ export async function createBooking(
         ? await repo.updateAppointment(tx, slot.id, values)
         : await repo.insertAppointment(tx, { ...values, organisationId, startsAt: r.startsAt, endsAt: r.endsAt });
       if (slot) await repo.deleteHold(tx, slot.id);
+      // Each guest gets a PIN: only its hash is stored, the clear PIN goes into their invitation only.
+      const { participants, pins } = await withGuestPins(r.participants);
       await repo.insertParticipants(
         tx,
-        r.participants.map((p) => ({ ...p, appointmentId: row.id })),
+        participants.map((p) => ({ ...p, appointmentId: row.id })),
       );
       await audit(tx, actor, 'appointment.create', row.id);
-      await notifyBooked(tx, row.id, { sendConfirmation: input.sendConfirmation });
+      await notifyBooked(tx, row.id, { sendConfirmation: input.sendConfirmation, guestPins: pins });
       return row.id;
     }),
   );
@@ -331,19 +329,22 @@ export async function updateBooking(
         hostExpertId: r.hostExpertId,
         serviceId: r.serviceId,
         name: input.name?.trim() || current.name,
-        type: input.kind,
+        type: appointmentType(input.kind, input.video ?? isVideo(current.type)),
         startsAt: r.startsAt,
         endsAt: r.endsAt,
         queueId: r.queueId,
         preQuestionnaire: input.preQuestionnaire ?? current.preQuestionnaire,
       });
+      // Guests who stay keep their PIN; only newly added guests get one (and the guest invitation with it).
+      // Rewriting the rows ends the guests' sign-ins (their tokens name the old rows): they sign in again.
+      const { participants, pins } = await withGuestPins(r.participants, await currentGuestPins(tx, id));
       await repo.deleteParticipants(tx, id);
       await repo.insertParticipants(
         tx,
-        r.participants.map((p) => ({ ...p, appointmentId: id })),
+        participants.map((p) => ({ ...p, appointmentId: id })),
       );
       await audit(tx, actor, 'appointment.update', id);
-      await notifyUpdated(tx, id, { before });
+      await notifyUpdated(tx, id, { before, guestPins: pins });
     }),
   );
   return getBooking(deps, actor, id, now);

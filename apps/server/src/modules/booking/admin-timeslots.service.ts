@@ -13,7 +13,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { endOfLocalDay, isLocalDate, localDateAt, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
-import type { AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../organisations/admin-actor';
 import { localInstant, type BookingDeps } from './admin-bookings.service';
 import { rowById, toRow } from './appointment-view';
 import { isFuture } from './booking-rules';
@@ -24,10 +24,6 @@ import { planIssues, planSlots, type PlannedSlot } from './slot-generation';
 const MINUTE = 60_000;
 /** At most this many slots in one preview or opening: a plan of 100 experts × 92 days × short slots must be split. */
 export const MAX_PLANNED_SLOTS = 20_000;
-
-function organisationOf(actor: AdminActor): string {
-  return actor.staff.organisationId!;
-}
 
 type Planned = { slots: PlannedSlot[]; conflicts: number; experts: Map<string, repo.ExpertRecord> };
 

@@ -13,6 +13,15 @@ export const minutesOf = (a: Pick<repo.AppointmentRecord, 'startsAt' | 'endsAt'>
 export const kindOf = (type: repo.AppointmentRecord['type']): AppointmentKind =>
   type === 'oneOnOne' || type === 'basic' ? 'oneOnOne' : 'group';
 
+/** Whether the appointment is held by video: `basic` (a one-to-one video) or `group-video`. */
+export const isVideo = (type: repo.AppointmentRecord['type']): boolean => type === 'basic' || type === 'group-video';
+
+/** The stored type of the admin's kind with or without video (spec §3: oneOnOne, group, basic, group-video). */
+export function appointmentType(kind: AppointmentKind, video: boolean): repo.AppointmentRecord['type'] {
+  if (kind === 'oneOnOne') return video ? 'basic' : 'oneOnOne';
+  return video ? 'group-video' : 'group';
+}
+
 export function toRow(r: repo.ListedRow): AppointmentRow {
   const a = r.appointment;
   return {
@@ -46,9 +55,11 @@ export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow)
     ssn: p.role === 'patient' && ssnEncrypted ? identityCodeOf(cipher, { ssnEncrypted }) : null,
     nationality: p.nationality,
     expertId: p.expertId,
+    patientId: p.patientId,
   }));
   return {
     ...toRow(row),
+    video: isVideo(a.type),
     hostExpertId: a.hostExpertId,
     participants,
     preQuestionnaire: a.preQuestionnaire ?? [],

@@ -3,7 +3,8 @@ import type { Language, Localized } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { experts, organisations, patientContacts, patients, services, staffUsers } from '../../db/schema';
 import { appointmentParticipants, appointments, bookingSettings } from './booking.tables';
-import { fromStaffLanguage, splitName } from './booking-notifications-format';
+import { templateLanguage } from '../staff/staff-invitations.service';
+import { splitName } from './booking-notifications-format';
 
 /** Someone an appointment's notifications go to, with what their messages need. */
 export type NoticeRecipient = {
@@ -132,7 +133,7 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
       role: 'expert',
       email: e.email,
       mobile: null,
-      language: fromStaffLanguage(e.language),
+      language: templateLanguage(e.language),
       firstName: e.firstName,
       lastName: e.lastName,
     });

@@ -67,11 +67,6 @@ export function appointmentTags(a: { startsAt: Date; endsAt: Date }, language: L
   };
 }
 
-/** A staff language ('sv') as the notification languages name it ('se'). */
-export function fromStaffLanguage(language: 'fi' | 'sv' | 'en'): Language {
-  return language === 'sv' ? 'se' : language;
-}
-
 /** A full name split for the firstName and lastName tags: the first word, and the rest. */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const parts = name.trim().split(/\s+/);
@@ -86,8 +81,12 @@ export function setNotificationBaseUrl(publicUrl: string): void {
   baseUrl = publicUrl.replace(/\/+$/, '');
 }
 
-/** Where a recipient joins or manages the appointment: the patient app, or the expert app for experts. */
-export function notificationLink(role: 'patient' | 'guest' | 'expert'): string {
+/**
+ * Where a recipient joins or manages the appointment: the patient app, the expert app for experts, and for a guest
+ * the guest page of the appointment (where they sign in with e-mail and PIN).
+ */
+export function notificationLink(role: 'patient' | 'guest' | 'expert', appointmentId?: string): string {
+  if (role === 'guest' && appointmentId) return `${baseUrl}/guest/${appointmentId}`;
   return role === 'expert' ? `${baseUrl}/expert` : `${baseUrl}/`;
 }
 
@@ -105,6 +104,6 @@ export function noticeTags(notice: AppointmentNotice, r: NoticeRecipient) {
     ...appointmentTags(notice, r.language),
     expertName: notice.expertName,
     serviceName: noticeServiceName(notice, r.language),
-    link: notificationLink(r.role),
+    link: notificationLink(r.role, notice.id),
   };
 }

@@ -6,6 +6,7 @@ import { invitationAttachment, invitationSequence } from './booking-notification
 import { isReserved, loadAppointmentNotice, type AppointmentNotice } from './booking-notifications-data';
 import { noticeTags } from './booking-notifications-format';
 import { scheduleReminders } from './booking-reminders';
+import { guestPinKey, sendGuestInvitationSms, type GuestPins } from '../guests/guest-invitations';
 
 /**
  * What an appointment's changes tell the people in it, through the outbox (spec §4 'Cancelling notifies all
@@ -14,8 +15,13 @@ import { scheduleReminders } from './booking-reminders';
  * language, each with an iCalendar invitation naming only its recipient (docs/notifications.md).
  */
 
-/** When a notice is written; tests pass their own clock (the invitation's DTSTAMP and SEQUENCE, the reminders' 'too late'). */
-export type NotifyOptions = { now?: Date };
+/**
+ * When a notice is written; tests pass their own clock (the invitation's DTSTAMP and SEQUENCE, the reminders' 'too
+ * late'). `guestPins`: the clear PINs of guests added by this change; each of them gets the guest invitation
+ * (template `guestInvitation`: guest page link, e-mail and PIN, and an SMS when they have a mobile) instead of the
+ * confirmation or update, whether or not confirmations were asked for: without it they could not sign in.
+ */
+export type NotifyOptions = { now?: Date; guestPins?: GuestPins };
 
 const DESCRIPTION: Record<Language, (expertName: string, link: string) => string> = {
   fi: (expert, link) => `Etävastaanotto${expert ? `, asiantuntija ${expert}` : ''}. Kirjaudu palveluun: ${link}`,
@@ -29,11 +35,15 @@ async function sendInvitations(
   kind: 'bookingConfirmation' | 'bookingUpdated' | 'bookingCancellation',
   method: 'REQUEST' | 'CANCEL',
   now: Date,
+  opts: { guestPins?: GuestPins; onlyPinned?: boolean; onlyKeys?: ReadonlySet<string> } = {},
 ): Promise<void> {
   const organizer = { name: notice.organisationName, email: defaultSender().address };
   for (const r of notice.recipients) {
     if (!r.email) continue;
-    const tags = noticeTags(notice, r);
+    if (opts.onlyKeys && !opts.onlyKeys.has(r.key)) continue;
+    const pin = r.role === 'guest' ? opts.guestPins?.get(guestPinKey(r.email)) : undefined;
+    if (opts.onlyPinned && !pin) continue;
+    const tags = { ...noticeTags(notice, r), ...(pin ? { email: r.email, pin } : {}) };
     const invitation = invitationAttachment({
       method,
       appointmentId: notice.id,
@@ -49,12 +59,13 @@ async function sendInvitations(
     });
     await sendTemplatedEmail(tx, {
       organisationId: notice.organisationId,
-      kind,
+      kind: pin ? 'guestInvitation' : kind,
       language: r.language,
       to: r.email,
       tags,
       attachments: [invitation],
     });
+    if (pin) await sendGuestInvitationSms(tx, { ...r, email: r.email }, tags.link, pin);
   }
 }
 
@@ -66,7 +77,10 @@ export async function notifyBooked(tx: Tx, appointmentId: string, opts: { sendCo
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
-  if (opts.sendConfirmation) await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now);
+  await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, {
+    guestPins: opts.guestPins,
+    onlyPinned: !opts.sendConfirmation,
+  });
   await scheduleReminders(tx, notice, now);
 }
 
@@ -83,7 +97,7 @@ export async function notifyUpdated(
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
-  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now);
+  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now, { guestPins: opts.guestPins });
   if (opts.before) {
     const still = new Set(notice.recipients.map(addressOf));
     const removed = opts.before.recipients.filter((r) => r.email && !still.has(addressOf(r)));
@@ -103,4 +117,24 @@ export async function notifyCancelled(tx: Tx, appointmentId: string, opts: Notif
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice) return;
   await sendInvitations(tx, notice, 'bookingCancellation', 'CANCEL', now);
+}
+
+/**
+ * People added to a live group appointment (an expert's invitation from its chat): only they are told, at once. A
+ * guest among them gets the guest invitation with their PIN (`guestPins`), an expert the confirmation with the
+ * expert app's link. The others are not told again.
+ */
+export async function notifyInvited(
+  tx: Tx,
+  appointmentId: string,
+  participantIds: readonly string[],
+  opts: NotifyOptions = {},
+): Promise<void> {
+  const now = opts.now ?? new Date();
+  const notice = await loadAppointmentNotice(tx, appointmentId);
+  if (!notice || !isReserved(notice.status)) return;
+  await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, {
+    guestPins: opts.guestPins,
+    onlyKeys: new Set(participantIds),
+  });
 }

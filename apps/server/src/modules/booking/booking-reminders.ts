@@ -83,7 +83,7 @@ export function reminderSmsText(notice: AppointmentNotice, r: NoticeRecipient): 
     time: formatTime(notice.startsAt, r.language),
     service: noticeServiceName(notice, r.language),
     organisation: notice.organisationName,
-    link: notificationLink(r.role),
+    link: notificationLink(r.role, notice.id),
   });
 }
 

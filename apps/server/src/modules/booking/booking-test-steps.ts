@@ -12,6 +12,19 @@ const MINUTE = 60_000;
  * (the sign-in itself is tested in the identity module): for the races, where fifty OIDC flows would only cost time.
  */
 export async function onboardedPatients(t: TestApp, organisationId: string, n: number): Promise<TestBrowser[]> {
+  const sessions = await onboardedPatientSessions(t, organisationId, n);
+  return sessions.map(({ token }) => {
+    const browser = new TestBrowser(t.baseUrl);
+    browser.setCookie('prsp_session', token);
+    return withCsrfCookie(browser);
+  });
+}
+
+/**
+ * The patients of `onboardedPatients` (organisation chosen, terms accepted, contact details; named `Potilas<i> Kilpa`)
+ * as their ids and session tokens, for callers that hold no TestBrowser (the chat benchmark's sockets).
+ */
+export async function onboardedPatientSessions(t: TestApp, organisationId: string, n: number): Promise<{ id: string; token: string }[]> {
   const db = t.database.db;
   const rows = await db
     .insert(patients)
@@ -41,14 +54,7 @@ export async function onboardedPatients(t: TestApp, organisationId: string, n: n
       nationality: 'fi',
     })),
   );
-  return Promise.all(
-    rows.map(async (r) => {
-      const { token } = await createSession(db, t.config.session, { patientId: r.id });
-      const browser = new TestBrowser(t.baseUrl);
-      browser.setCookie('prsp_session', token);
-      return withCsrfCookie(browser);
-    }),
-  );
+  return Promise.all(rows.map(async (r) => ({ id: r.id, token: (await createSession(db, t.config.session, { patientId: r.id })).token })));
 }
 
 /** An expert of the organisation with one specialization (and a chat user, so groups may use them). */

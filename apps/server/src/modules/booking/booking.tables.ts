@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Localized, QuestionnaireAnswer } from '@prsp/contracts';
 import { organisations, services } from '../organisations/organisations.tables';
 import { patients } from '../patients/patients.tables';
@@ -64,6 +64,11 @@ export const appointmentParticipants = pgTable(
     mobile: text('mobile'),
     language: text('language', { enum: ['fi', 'se', 'en'] }).notNull(),
     nationality: text('nationality'),
+    /** A guest's PIN (spec §9: 6 digits), hashed with argon2id; never stored or logged in clear. */
+    pinHash: text('pin_hash'),
+    /** Wrong PINs in a row; at the limit the guest is locked out until `pin_locked_until`. */
+    pinFailures: integer('pin_failures').notNull().default(0),
+    pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -12,16 +12,11 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { endOfLocalDay, localDateAt, startOfLocalDay, type LocalDate } from '../../platform/time/local-date';
-import type { AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../organisations/admin-actor';
 import { newChatCodes } from './chat-code-generator';
 import * as repo from './chat-codes-admin.repo';
 
 const INSERT_BATCH = 1000;
-
-function organisationOf(actor: AdminActor): string {
-  // The route guard admits only admins working in an organisation.
-  return actor.staff.organisationId!;
-}
 
 function toGroup(row: repo.GroupRow): ChatCodeGroup {
   return {

@@ -8,7 +8,7 @@ import { ok } from '../../platform/ok';
 import { patientContextOf } from '../../plugins/access';
 import { checkChatCode } from './patient-chat-code.service';
 
-const ZChatCodeParams = z.object({ code: zText().check(z.minLength(1, 'required'), z.maxLength(64, 'tooLong')) });
+export const ZChatCodeParams = z.object({ code: zText().check(z.minLength(1, 'required'), z.maxLength(64, 'tooLong')) });
 
 /** Against guessing codes: a person typing needs a handful of tries a minute, a script needs thousands. */
 export const CHAT_CODE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };

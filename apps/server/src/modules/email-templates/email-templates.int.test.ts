@@ -51,7 +51,7 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
       'passwordReset/fi/default',
       'passwordReset/se/default',
       'passwordReset/en/default',
-      ...['bookingConfirmation', 'bookingUpdated', 'bookingCancellation', 'bookingReminder'].flatMap((kind) =>
+      ...['bookingConfirmation', 'bookingUpdated', 'bookingCancellation', 'bookingReminder', 'guestInvitation'].flatMap((kind) =>
         ['fi', 'se', 'en'].map((language) => `${kind}/${language}/default`),
       ),
     ]);

@@ -8,3 +8,8 @@ export type AdminActor = { staff: StaffContext; ip: string };
 export function actorOf(req: FastifyRequest): AdminActor {
   return { staff: staffOf(req), ip: req.ip };
 }
+
+/** The organisation an organisation-scoped admin route works in: its `admin` declaration admits only admins working in one. */
+export function organisationOf(actor: AdminActor): string {
+  return actor.staff.organisationId!;
+}

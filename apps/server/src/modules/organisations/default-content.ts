@@ -1,4 +1,4 @@
-import type { Localized, OrganisationContent } from '@prsp/contracts';
+import type { ChatTexts, Localized, OrganisationContent } from '@prsp/contracts';
 
 const same = (text: string): Localized => ({ fi: text, se: text, en: text });
 
@@ -39,6 +39,33 @@ export function defaultOrganisationContent(organisationName: string): Organisati
       fi: { url: '', name: 'Tietosuojaseloste' },
       se: { url: '', name: 'Dataskyddsbeskrivning' },
       en: { url: '', name: 'Privacy statement' },
+    },
+    chatTexts: defaultChatTexts(organisationName),
+  };
+}
+
+/** The chat page's texts (plain text): how the chat works, what the service is, waiting in the queue, a closed queue. */
+function defaultChatTexts(organisationName: string): ChatTexts {
+  return {
+    help: {
+      fi: 'Kirjoita viestisi tekstikenttään ja lähetä se. Voit liittää mukaan kuvan tai PDF-tiedoston (enintään 10 Mt).\nAmmattilainen vastaa, kun on vuorosi. Pidä sivu auki: paikkasi jonossa säilyy, vaikka yhteys katkeaisi hetkeksi.\nKun asia on hoidettu, voit lopettaa keskustelun ja antaa palautetta.',
+      se: 'Skriv ditt meddelande i textfältet och skicka det. Du kan bifoga en bild eller en PDF-fil (högst 10 MB).\nEn yrkesperson svarar när det är din tur. Håll sidan öppen: din plats i kön finns kvar även om förbindelsen bryts en stund.\nNär ärendet är klart kan du avsluta samtalet och ge respons.',
+      en: 'Type your message in the text field and send it. You can attach a picture or a PDF file (at most 10 MB).\nA professional answers when it is your turn. Keep the page open: your place in the queue is kept even if the connection drops for a moment.\nWhen your matter is dealt with, you can end the chat and give feedback.',
+    },
+    info: {
+      fi: `Chatissa asioit ${organisationName} -palvelun terveydenhuollon ammattilaisen kanssa.\nKeskustelu tallentuu potilasasiakirjoihisi.\nPalvelu ei ole tarkoitettu kiireellisiin tilanteisiin. Hätätilanteessa soita 112.`,
+      se: `I chatten sköter du ärenden med en yrkesperson inom hälso- och sjukvården på ${organisationName}.\nSamtalet sparas i din patientjournal.\nTjänsten är inte avsedd för brådskande fall. Ring 112 i nödsituationer.`,
+      en: `In the chat you deal with a healthcare professional of ${organisationName}.\nThe conversation is recorded in your patient records.\nThe service is not meant for emergencies. In an emergency call 112.`,
+    },
+    waiting: {
+      fi: 'Olet jonossa. Ammattilainen ottaa keskustelun vastaan niin pian kuin mahdollista.\nPidä sivu auki: keskustelu alkaa tässä, kun on vuorosi.',
+      se: 'Du står i kö. En yrkesperson tar emot samtalet så snart som möjligt.\nHåll sidan öppen: samtalet börjar här när det är din tur.',
+      en: 'You are in the queue. A professional will take your chat as soon as possible.\nKeep this page open: the chat starts here when it is your turn.',
+    },
+    closed: {
+      fi: 'Chat on nyt suljettu. Katso palvelun aukioloajat ja yritä uudelleen aukioloaikana.\nKiireellisissä asioissa ota yhteyttä terveysasemaan tai päivystykseen. Hätätilanteessa soita 112.',
+      se: 'Chatten är stängd just nu. Se tjänstens öppettider och försök igen när den är öppen.\nI brådskande fall kontakta hälsostationen eller jouren. Ring 112 i nödsituationer.',
+      en: 'The chat is closed now. Check the opening hours of the service and try again when it is open.\nFor urgent matters contact your health centre or the emergency clinic. In an emergency call 112.',
     },
   };
 }

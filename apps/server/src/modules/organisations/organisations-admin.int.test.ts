@@ -272,6 +272,35 @@ describe('updating an organisation', () => {
     );
   });
 
+  test('the chat texts (/admin/chat/customizable) are saved like the other content and reach the patient config', async () => {
+    const browser = await staffBrowser(t);
+    const before = (await (await browser.fetch(`/api/admin/organisation/get/${espoo}`)).json()).data;
+    expect(before.chatTexts.waiting.fi).not.toBe('');
+    const chatTexts = {
+      ...before.chatTexts,
+      waiting: { fi: 'Odota hetki,\nammattilainen tulee pian.', se: 'Vänta en stund.', en: 'Please wait a moment.' },
+    };
+    const res = await post(
+      browser,
+      '/api/admin/organisation/update',
+      organisationFormData({ id: espoo, chatTexts: JSON.stringify(chatTexts) }),
+    );
+    expect(res.status).toBe(200);
+    const after = (await (await browser.fetch(`/api/admin/organisation/get/${espoo}`)).json()).data;
+    expect(after.chatTexts).toEqual(chatTexts);
+    expect(after.thankYouText).toEqual(before.thankYouText);
+    const config = (await (await new TestBrowser(t.baseUrl).fetch('/api/config/espoo-demo')).json()).data;
+    expect(config.chatTexts).toEqual(chatTexts);
+
+    const tooLong = { ...chatTexts, closed: { ...chatTexts.closed, se: 'x'.repeat(2001) } };
+    const refused = await post(
+      browser,
+      '/api/admin/organisation/update',
+      organisationFormData({ id: espoo, chatTexts: JSON.stringify(tooLong) }),
+    );
+    expect(fieldKeys(await refused.json())).toEqual({ 'chatTexts.closed.se': 'fields.tooLong' });
+  });
+
   test("merged rules: the primary button must be shown; listed services must be the organisation's", async () => {
     const browser = await staffBrowser(t);
     const kaarinaAdmin = await staffBrowser(t, { organisation: 'kaarina-demo' });

@@ -29,6 +29,14 @@ describe('toPatientConfig', () => {
     expect(config.themeOverrides.colors).toEqual({ primary: '#112233', background: '#FFFFFF' });
   });
 
+  test('the chat texts as stored; a row from before they existed answers with the defaults', () => {
+    expect(toPatientConfig(org, [], null).chatTexts).toBe(org.content.chatTexts);
+    const { chatTexts: _dropped, ...older } = org.content;
+    const config = toPatientConfig({ ...org, content: older } as OrganisationRow, [], null);
+    expect(config.chatTexts).toEqual(defaultOrganisationContent('Testikunta').chatTexts);
+    for (const text of Object.values(config.chatTexts)) for (const lang of ['fi', 'se', 'en'] as const) expect(text[lang]).not.toBe('');
+  });
+
   test('image URLs only for stored images, versioned by their change time; act on behalf passed through', () => {
     const updatedAt = new Date('2026-01-01T00:00:00Z');
     const config = toPatientConfig(

@@ -1,5 +1,6 @@
 import { FEATURE_FLAGS, type ActOnBehalf, type FeatureFlags, type Localized, type PatientConfig } from '@prsp/contracts';
 import type { OrganisationFileKind, OrganisationRow } from './organisations.repo';
+import { defaultOrganisationContent } from './default-content';
 import { sanitizeTermsHtml } from './terms-html';
 
 export type FileStamp = { kind: OrganisationFileKind; updatedAt: Date };
@@ -60,5 +61,7 @@ export function toPatientConfig(org: OrganisationRow, files: FileStamp[], actOnB
     asyncMessagingFrontPage: sanitizeLocalized(c.asyncMessagingFrontPage),
     asyncMessagingNewMessageBanner: c.asyncMessagingNewMessageBanner,
     privacyStatement: c.privacyStatementUrl,
+    // Rows written before the chat texts existed answer with the defaults.
+    chatTexts: c.chatTexts ?? defaultOrganisationContent(org.name).chatTexts,
   };
 }

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PRESET_RIGHTS } from '@prsp/contracts';
@@ -6,7 +10,9 @@ import {
   adminMemberships,
   appointments,
   auditLog,
+  chatChannels,
   experts,
+  files,
   organisations,
   patientContacts,
   patients,
@@ -17,6 +23,8 @@ import { seedDemo } from '../../db/seed/demo-seed';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { openTestDatabase } from '../../test/test-database';
 import { jobs } from '../../platform/jobs/jobs.tables';
+import { createDiskFileStore } from '../../platform/files/disk-file-store';
+import type { FileStore } from '../../platform/files/file-store';
 import { createJobRunner } from '../../platform/jobs/runner';
 import { registerRetentionJob } from './retention.job';
 import { runRetention } from './retention.service';
@@ -181,8 +189,62 @@ describe('a retention run', () => {
   });
 });
 
+describe('chat history', () => {
+  test('goes after 90 days everywhere, or sooner with a shorter patient retention, with its files', async () => {
+    const db = database.db;
+    const channel = async (organisationId: string, days: number, status: 'ended' | 'active' = 'ended') => {
+      const [row] = await db
+        .insert(chatChannels)
+        .values({ organisationId, kind: 'queue', status, createdAt: daysAgo(days), queuedAt: daysAgo(days) })
+        .returning({ id: chatChannels.id });
+      return row!.id;
+    };
+    // Kaarina sets no limits: 90 days. Espoo keeps patients' data 90 days too; a shorter setting is tested below.
+    const kaarinaOld = await channel(kaarina, 95);
+    const kaarinaRecent = await channel(kaarina, 85);
+    const espooOld = await channel(espoo, 91);
+    const stillOpen = await channel(espoo, 120, 'active');
+    const key = randomBytes(16).toString('hex');
+    await db.insert(files).values({
+      key,
+      contentType: 'application/pdf',
+      size: 5,
+      sha256: 'x',
+      filename: 'a.pdf',
+      ownerKind: 'chatChannel',
+      ownerId: espooOld,
+    });
+
+    const run = await runRetention(db, { now: NOW });
+    const left = (await db.select({ id: chatChannels.id }).from(chatChannels)).map((c) => c.id);
+    expect(left.sort()).toEqual([kaarinaRecent, stillOpen].sort());
+    expect(left).not.toContain(kaarinaOld);
+    expect(run.fileKeys).toEqual([key]);
+    expect(await db.select().from(files).where(eq(files.key, key))).toEqual([]);
+    expect(run.organisations.find((o) => o.organisationId === kaarina)!.counts).toMatchObject({ chats: 1, appointments: 0 });
+
+    await db
+      .update(organisations)
+      .set({ retention: { patientDays: 30, adminDays: null, expertDays: null } })
+      .where(eq(organisations.id, kaarina));
+    await runRetention(db, { now: NOW });
+    expect((await db.select({ id: chatChannels.id }).from(chatChannels)).map((c) => c.id)).toEqual([stillOpen]);
+    await db
+      .update(organisations)
+      .set({ retention: { patientDays: null, adminDays: null, expertDays: null } })
+      .where(eq(organisations.id, kaarina));
+  });
+});
+
 describe('as a job', () => {
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  let store: FileStore;
+  let storeDir: string;
+  beforeAll(async () => {
+    storeDir = await mkdtemp(path.join(tmpdir(), 'prsp-retention-'));
+    store = createDiskFileStore(storeDir);
+  });
+  afterAll(() => rm(storeDir, { recursive: true, force: true }));
 
   test('retention runs as a nightly job: once a day at 02:00 Helsinki time, however many instances declare it', async () => {
     const db = database.db;
@@ -190,7 +252,7 @@ describe('as a job', () => {
     let clock = new Date('2026-06-03T02:00:00Z');
     const instances = [0, 1, 2].map(() => {
       const runner = createJobRunner({ db, log: silent, now: () => clock });
-      registerRetentionJob(runner, db);
+      registerRetentionJob(runner, db, store);
       return runner;
     });
     await db.insert(appointments).values({

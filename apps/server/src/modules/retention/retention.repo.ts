@@ -4,7 +4,9 @@ import {
   adminMemberships,
   appointments,
   auditLog,
+  chatChannels,
   experts,
+  files,
   organisations,
   patientContacts,
   patients,
@@ -99,4 +101,23 @@ export async function deleteUserIfPlaceless(tx: Tx, userId: string): Promise<boo
     .where(and(eq(staffUsers.id, userId), eq(staffUsers.isGlobalAdmin, false)))
     .returning({ id: staffUsers.id });
   return gone.length > 0;
+}
+
+/**
+ * Chats of the organisation begun before the cut-off and finished: their channels go (messages and members with them)
+ * and their files' rows; answers how many went and the keys of the bytes to remove from the file store.
+ */
+export async function deleteChatsBefore(tx: Tx, organisationId: string, cutoff: Date): Promise<{ chats: number; fileKeys: string[] }> {
+  const old = await tx
+    .select({ id: chatChannels.id })
+    .from(chatChannels)
+    .where(and(eq(chatChannels.organisationId, organisationId), eq(chatChannels.status, 'ended'), lt(chatChannels.createdAt, cutoff)));
+  if (old.length === 0) return { chats: 0, fileKeys: [] };
+  const ids = old.map((c) => c.id);
+  const gone = await tx
+    .delete(files)
+    .where(and(eq(files.ownerKind, 'chatChannel'), inArray(files.ownerId, ids)))
+    .returning({ key: files.key });
+  await tx.delete(chatChannels).where(inArray(chatChannels.id, ids));
+  return { chats: ids.length, fileKeys: gone.map((f) => f.key) };
 }

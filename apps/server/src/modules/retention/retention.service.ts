@@ -3,11 +3,13 @@ import type { RetentionDays } from '../../db/schema';
 import { recordAudit } from '../../platform/audit/audit';
 import * as repo from './retention.repo';
 import { isExpired, retentionCutoff } from './retention-rules';
+import { historySince } from '../reception/chat-history.service';
 
 /** Any fixed number, distinct from the migration lock: one instance at a time runs retention. */
 const RETENTION_LOCK = 7_420_021;
 
 export type RetentionCounts = {
+  chats: number;
   appointments: number;
   surveyResponses: number;
   patientContacts: number;
@@ -16,6 +18,18 @@ export type RetentionCounts = {
   usersDeleted: number;
   expertAuditRows: number;
   experts: number;
+};
+
+const NOTHING: RetentionCounts = {
+  chats: 0,
+  appointments: 0,
+  surveyResponses: 0,
+  patientContacts: 0,
+  adminAuditRows: 0,
+  admins: 0,
+  usersDeleted: 0,
+  expertAuditRows: 0,
+  experts: 0,
 };
 
 /** Audit rows of the organisation's admins or experts before the cut-off, and those idle since it lose their place. */
@@ -35,18 +49,19 @@ async function pruneStaff(tx: Tx, organisationId: string, kind: 'admin' | 'exper
   return { auditRows, removed: idle.length, usersDeleted };
 }
 
-/** Deletes what one organisation's retention settings say is old, and records the counts. */
-async function applyRetention(tx: Tx, organisationId: string, retention: RetentionDays, now: Date): Promise<RetentionCounts> {
-  const counts: RetentionCounts = {
-    appointments: 0,
-    surveyResponses: 0,
-    patientContacts: 0,
-    adminAuditRows: 0,
-    admins: 0,
-    usersDeleted: 0,
-    expertAuditRows: 0,
-    experts: 0,
-  };
+/**
+ * Deletes what one organisation's retention settings say is old, and records the counts; deleted files' keys are
+ * added to `fileKeys`, for the bytes to be removed once the transaction has committed.
+ */
+async function applyRetention(
+  tx: Tx,
+  organisationId: string,
+  retention: RetentionDays,
+  now: Date,
+  fileKeys: string[],
+): Promise<RetentionCounts> {
+  const counts: RetentionCounts = { ...NOTHING };
+  counts.chats = await purgeChats(tx, organisationId, retention.patientDays, now, fileKeys);
   const patientCutoff = retentionCutoff(now, retention.patientDays);
   if (patientCutoff) {
     counts.appointments = await repo.deleteAppointmentsBefore(tx, organisationId, patientCutoff);
@@ -67,6 +82,10 @@ async function applyRetention(tx: Tx, organisationId: string, retention: Retenti
     counts.experts = r.removed;
     counts.usersDeleted += r.usersDeleted;
   }
+  return recordRun(tx, organisationId, counts);
+}
+
+async function recordRun(tx: Tx, organisationId: string, counts: RetentionCounts): Promise<RetentionCounts> {
   await recordAudit(tx, {
     actorType: 'system',
     action: 'retention.run',
@@ -77,7 +96,19 @@ async function applyRetention(tx: Tx, organisationId: string, retention: Retenti
   return counts;
 }
 
-export type RetentionRun = { ran: boolean; organisations: { organisationId: string; counts: RetentionCounts }[] };
+/** Chat history goes after 90 days (spec §9), or the patient retention when shorter; its files' keys join `fileKeys`. */
+async function purgeChats(tx: Tx, organisationId: string, patientDays: number | null, now: Date, fileKeys: string[]): Promise<number> {
+  const gone = await repo.deleteChatsBefore(tx, organisationId, historySince(now, patientDays));
+  fileKeys.push(...gone.fileKeys);
+  return gone.chats;
+}
+
+export type RetentionRun = {
+  ran: boolean;
+  organisations: { organisationId: string; counts: RetentionCounts }[];
+  /** File-store keys of deleted files, to remove after the commit. */
+  fileKeys: string[];
+};
 
 /**
  * Runs retention for every organisation that has a limit, in one transaction under an advisory lock: a run started
@@ -87,13 +118,19 @@ export type RetentionRun = { ran: boolean; organisations: { organisationId: stri
 export async function runRetention(db: Db, opts: { now?: Date } = {}): Promise<RetentionRun> {
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {
-    if (!(await repo.tryJobLock(tx, RETENTION_LOCK))) return { ran: false, organisations: [] };
+    if (!(await repo.tryJobLock(tx, RETENTION_LOCK))) return { ran: false, organisations: [], fileKeys: [] };
     const done: RetentionRun['organisations'] = [];
+    const fileKeys: string[] = [];
     for (const org of await repo.organisationsWithRetention(tx)) {
       const { patientDays, adminDays, expertDays } = org.retention;
-      if (patientDays === null && adminDays === null && expertDays === null) continue;
-      done.push({ organisationId: org.id, counts: await applyRetention(tx, org.id, org.retention, now) });
+      if (patientDays === null && adminDays === null && expertDays === null) {
+        // No limits set: only the chat history's own 90 days apply.
+        const chats = await purgeChats(tx, org.id, null, now, fileKeys);
+        if (chats > 0) done.push({ organisationId: org.id, counts: await recordRun(tx, org.id, { ...NOTHING, chats }) });
+        continue;
+      }
+      done.push({ organisationId: org.id, counts: await applyRetention(tx, org.id, org.retention, now, fileKeys) });
     }
-    return { ran: true, organisations: done };
+    return { ran: true, organisations: done, fileKeys };
   });
 }

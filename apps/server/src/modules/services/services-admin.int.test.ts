@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auditLog, services } from '../../db/schema';
+import { ALWAYS_OPEN } from '@prsp/contracts';
+import { auditLog, chatQueues, services } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { fieldKeys, organisationId, postJson, staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -107,6 +108,124 @@ describe('services administration', () => {
     expect((await browser.fetch(`/api/admin/services/${kaarinaServiceId}`, { method: 'DELETE' })).status).toBe(404);
     const [row] = await t.database.db.select().from(services).where(eq(services.id, kaarinaServiceId));
     expect(row!.name.en).not.toBe('Nutritionist');
+  });
+
+  test("opening hours: the detail carries the queue's, create and update write them to the queue, left out they stay", async () => {
+    const browser = await staffBrowser(t);
+    const queueHours = async (id: string) =>
+      (await t.database.db.select({ h: chatQueues.openingHours }).from(chatQueues).where(eq(chatQueues.id, id)))[0]!.h;
+    const created = (await (await postJson(browser, '/api/admin/services/create', validService({ chatQueueId: 'espoo-physio' }))).json())
+      .data;
+    expect(created.openingHours).toEqual(ALWAYS_OPEN);
+
+    const hours = {
+      alwaysOpen: false,
+      closed: false,
+      weekly: [
+        { weekday: 2, opens: '12:30', closes: '16:00' },
+        { weekday: 1, opens: '08:00', closes: '16:00' },
+        { weekday: 2, opens: '08:00', closes: '11:30' },
+      ],
+      exceptions: [
+        { date: '2026-12-31', closed: false, opens: '09:00', closes: '12:00' },
+        { date: '2026-12-24', closed: true, opens: '09:00', closes: '12:00' },
+      ],
+    };
+    const updated = await postJson(
+      browser,
+      `/api/admin/services/${created.id}/update`,
+      validService({ chatQueueId: 'espoo-physio', openingHours: hours }),
+    );
+    expect(updated.status).toBe(200);
+    // Stored in order; a day closed all day keeps no hours.
+    const stored = {
+      alwaysOpen: false,
+      closed: false,
+      weekly: [
+        { weekday: 1, opens: '08:00', closes: '16:00' },
+        { weekday: 2, opens: '08:00', closes: '11:30' },
+        { weekday: 2, opens: '12:30', closes: '16:00' },
+      ],
+      exceptions: [
+        { date: '2026-12-24', closed: true },
+        { date: '2026-12-31', closed: false, opens: '09:00', closes: '12:00' },
+      ],
+    };
+    expect((await updated.json()).data.openingHours).toEqual(stored);
+    expect(await queueHours('espoo-physio')).toEqual(stored);
+    expect((await (await browser.fetch(`/api/admin/services/${created.id}`)).json()).data.openingHours).toEqual(stored);
+
+    // An update without hours leaves the queue's as they are; the admin's closed switch is saved as such.
+    await postJson(browser, `/api/admin/services/${created.id}/update`, validService({ chatQueueId: 'espoo-physio', icon: 'doctor' }));
+    expect(await queueHours('espoo-physio')).toEqual(stored);
+    await postJson(
+      browser,
+      `/api/admin/services/${created.id}/update`,
+      validService({ chatQueueId: 'espoo-physio', openingHours: { ...stored, closed: true } }),
+    );
+    expect((await queueHours('espoo-physio')).closed).toBe(true);
+    await postJson(
+      browser,
+      `/api/admin/services/${created.id}/update`,
+      validService({ chatQueueId: 'espoo-physio', openingHours: ALWAYS_OPEN }),
+    );
+    expect(await queueHours('espoo-physio')).toEqual(ALWAYS_OPEN);
+
+    // A new queue starts with the hours the form gave.
+    const withQueue = await postJson(
+      browser,
+      '/api/admin/services/create',
+      validService({
+        chatQueueId: undefined,
+        createQueue: true,
+        openingHours: { ...ALWAYS_OPEN, alwaysOpen: false, weekly: [stored.weekly[0]] },
+      }),
+    );
+    const service = (await withQueue.json()).data;
+    expect(await queueHours(service.chatQueueId)).toMatchObject({ alwaysOpen: false, weekly: [stored.weekly[0]] });
+  });
+
+  test('opening hours rules: each range in order, no overlap on a weekday, an open exception with its hours; nothing saved', async () => {
+    const browser = await staffBrowser(t);
+    const before = (await t.database.db.select().from(chatQueues).where(eq(chatQueues.id, 'espoo-doctor')))[0]!.openingHours;
+    const res = await postJson(
+      browser,
+      '/api/admin/services/create',
+      validService({
+        chatQueueId: 'espoo-doctor',
+        openingHours: {
+          alwaysOpen: false,
+          closed: false,
+          weekly: [
+            { weekday: 1, opens: '16:00', closes: '08:00' },
+            { weekday: 3, opens: '08:00', closes: '12:00' },
+            { weekday: 3, opens: '11:00', closes: '14:00' },
+            { weekday: 7, opens: '8:00', closes: '12:00' },
+          ],
+          exceptions: [{ date: '2026-05-01', closed: false }],
+        },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(fieldKeys(await res.json())).toEqual({
+      'openingHours.weekly.0.closes': 'fields.beforeStart',
+      'openingHours.weekly.2.opens': 'fields.hoursOverlap',
+      'openingHours.weekly.3.opens': 'fields.invalid',
+      'openingHours.exceptions.0.opens': 'fields.required',
+      'openingHours.exceptions.0.closes': 'fields.required',
+    });
+    expect((await t.database.db.select().from(chatQueues).where(eq(chatQueues.id, 'espoo-doctor')))[0]!.openingHours).toEqual(before);
+  });
+
+  test("a service's hours go only to its own organisation's queue", async () => {
+    const browser = await staffBrowser(t);
+    const res = await postJson(
+      browser,
+      '/api/admin/services/create',
+      validService({ chatQueueId: 'kaarina-child', openingHours: { ...ALWAYS_OPEN, closed: true } }),
+    );
+    expect(fieldKeys(await res.json())).toEqual({ chatQueueId: 'fields.chatQueue' });
+    expect((await t.database.db.select().from(chatQueues).where(eq(chatQueues.id, 'kaarina-child')))[0]!.openingHours.closed).toBe(false);
   });
 
   test('a malformed id is a validation error', async () => {

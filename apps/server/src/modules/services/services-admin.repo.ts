@@ -1,6 +1,7 @@
 import { and, asc, eq, like, max, or } from 'drizzle-orm';
+import type { OpeningHours } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { services } from '../../db/schema';
+import { chatQueues, services } from '../../db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceValues = Pick<
@@ -64,5 +65,25 @@ export async function deleteService(tx: Tx, organisationId: string, id: string):
     .delete(services)
     .where(and(eq(services.organisationId, organisationId), eq(services.id, id)))
     .returning({ id: services.id });
+  return rows.length === 1;
+}
+
+/** The opening hours of one of the organisation's queues; undefined when it has no such queue. */
+export async function queueOpeningHours(tx: Tx, organisationId: string, queueId: string): Promise<OpeningHours | undefined> {
+  const [row] = await tx
+    .select({ openingHours: chatQueues.openingHours })
+    .from(chatQueues)
+    .where(and(eq(chatQueues.organisationId, organisationId), eq(chatQueues.id, queueId)))
+    .limit(1);
+  return row?.openingHours;
+}
+
+/** Sets the opening hours of one of the organisation's queues; false when it has no such queue. */
+export async function setQueueOpeningHours(tx: Tx, organisationId: string, queueId: string, openingHours: OpeningHours): Promise<boolean> {
+  const rows = await tx
+    .update(chatQueues)
+    .set({ openingHours })
+    .where(and(eq(chatQueues.organisationId, organisationId), eq(chatQueues.id, queueId)))
+    .returning({ id: chatQueues.id });
   return rows.length === 1;
 }

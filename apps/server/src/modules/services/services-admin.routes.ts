@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { okEnvelope, ZAdminService, ZChatQueue, ZServiceIdParams, ZServiceInput } from '@prsp/contracts';
+import { okEnvelope, ZAdminService, ZAdminServiceDetail, ZChatQueue, ZServiceIdParams, ZServiceInput } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
 import { actorOf } from '../organisations/admin-actor';
@@ -13,7 +13,7 @@ import * as services from './services-admin.service';
  */
 export async function servicesAdminRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const one = { 200: okEnvelope(ZAdminService) };
+  const one = { 200: okEnvelope(ZAdminServiceDetail) };
 
   app.get(
     '/api/admin/services/list',

@@ -1,9 +1,16 @@
-import type { AdminService, ChatQueue, ServiceInput } from '@prsp/contracts';
+import {
+  ALWAYS_OPEN,
+  type AdminService,
+  type AdminServiceDetail,
+  type ChatQueue,
+  type OpeningHours,
+  type ServiceInput,
+} from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import type { AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../organisations/admin-actor';
 import { organisationAreas } from '../organisations/organisations-admin.service';
 import { firstFreeSlug, slugify } from '../organisations/slug';
 import { createQueue, isOrganisationQueue, organisationQueues } from '../reception/chat-queues.service';
@@ -14,20 +21,22 @@ function toAdminService(row: repo.ServiceRow): AdminService {
   return { id, name, description, icon, chatQueueId, requiresCode, selfAssessment, areas, position };
 }
 
-function organisationOf(actor: AdminActor): string {
-  // The route guard admits only admins working in an organisation.
-  return actor.staff.organisationId!;
-}
-
 export async function listServices(db: Db, actor: AdminActor): Promise<AdminService[]> {
   return (await repo.listOrganisationServices(db, organisationOf(actor))).map(toAdminService);
 }
 
+/** The service with its queue's opening hours; a queue without hours of its own (or none at all) is always open. */
+async function toDetail(tx: Tx, organisationId: string, row: repo.ServiceRow): Promise<AdminServiceDetail> {
+  const openingHours = (await repo.queueOpeningHours(tx, organisationId, row.chatQueueId)) ?? ALWAYS_OPEN;
+  return { ...toAdminService(row), openingHours };
+}
+
 /** One of the organisation's services; another organisation's answers 404 as if it did not exist. */
-export async function getService(db: Db, actor: AdminActor, id: string): Promise<AdminService> {
-  const row = await repo.findOrganisationService(db, organisationOf(actor), id);
+export async function getService(db: Db, actor: AdminActor, id: string): Promise<AdminServiceDetail> {
+  const organisationId = organisationOf(actor);
+  const row = await repo.findOrganisationService(db, organisationId, id);
   if (!row) throw new AppError(404);
-  return toAdminService(row);
+  return toDetail(db, organisationId, row);
 }
 
 export function listChatQueues(db: Db, actor: AdminActor): Promise<ChatQueue[]> {
@@ -64,12 +73,30 @@ async function valuesOf(tx: Tx, organisationId: string, input: ServiceInput): Pr
   };
 }
 
+/** Hours as stored: the week in order, exceptions by date, a closed day without hours of its own. */
+function normaliseHours(hours: OpeningHours): OpeningHours {
+  const weekly = hours.weekly.map(({ weekday, opens, closes }) => ({ weekday, opens, closes }));
+  weekly.sort((a, b) => a.weekday - b.weekday || a.opens.localeCompare(b.opens));
+  const exceptions = hours.exceptions.map(({ date, closed, opens, closes }) =>
+    closed || opens === undefined || closes === undefined ? { date, closed } : { date, closed, opens, closes },
+  );
+  exceptions.sort((a, b) => a.date.localeCompare(b.date));
+  return { alwaysOpen: hours.alwaysOpen, closed: hours.closed, weekly, exceptions };
+}
+
+/** The service's queue takes the hours of the form, in the service's transaction (left out: they stay as they are). */
+async function saveHours(tx: Tx, organisationId: string, queueId: string, input: ServiceInput): Promise<void> {
+  if (!input.openingHours) return;
+  if (!(await repo.setQueueOpeningHours(tx, organisationId, queueId, normaliseHours(input.openingHours))))
+    throw new AppError(500, { detail: 'service queue missing' });
+}
+
 async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
   await recordAudit(tx, { actorType: 'staff', actorId: actor.staff.userId, action, objectType: 'service', objectId: id, ip: actor.ip });
 }
 
-/** A new service at the end of the list, with a new chat queue when asked. */
-export async function createService(db: Db, actor: AdminActor, input: ServiceInput): Promise<AdminService> {
+/** A new service at the end of the list, with a new chat queue when asked, and the queue's opening hours when given. */
+export async function createService(db: Db, actor: AdminActor, input: ServiceInput): Promise<AdminServiceDetail> {
   const organisationId = organisationOf(actor);
   return db.transaction(async (tx) => {
     throwIfFieldIssues(await inputIssues(tx, organisationId, input));
@@ -80,19 +107,21 @@ export async function createService(db: Db, actor: AdminActor, input: ServiceInp
       slug: firstFreeSlug(base, await repo.slugsLike(tx, organisationId, base)),
       position: await repo.nextPosition(tx, organisationId),
     });
+    await saveHours(tx, organisationId, row.chatQueueId, input);
     await audit(tx, actor, 'service.create', row.id);
-    return toAdminService(row);
+    return toDetail(tx, organisationId, row);
   });
 }
 
-export async function updateService(db: Db, actor: AdminActor, id: string, input: ServiceInput): Promise<AdminService> {
+export async function updateService(db: Db, actor: AdminActor, id: string, input: ServiceInput): Promise<AdminServiceDetail> {
   const organisationId = organisationOf(actor);
   return db.transaction(async (tx) => {
     if (!(await repo.findOrganisationService(tx, organisationId, id))) throw new AppError(404);
     throwIfFieldIssues(await inputIssues(tx, organisationId, input));
-    const row = await repo.updateService(tx, organisationId, id, await valuesOf(tx, organisationId, input));
+    const row = (await repo.updateService(tx, organisationId, id, await valuesOf(tx, organisationId, input)))!;
+    await saveHours(tx, organisationId, row.chatQueueId, input);
     await audit(tx, actor, 'service.update', id);
-    return toAdminService(row!);
+    return toDetail(tx, organisationId, row);
   });
 }
 

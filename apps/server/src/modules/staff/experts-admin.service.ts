@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import type { AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../organisations/admin-actor';
 import { createQueue, isOrganisationQueue, newChatUserId, organisationQueues } from '../reception/chat-queues.service';
 import * as repo from './experts-admin.repo';
 import { staffStatus } from './login-rules';
@@ -13,11 +13,6 @@ import { deleteStaffUser, insertStaffUser, placesLeft } from './staff-users.repo
 import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
 
 export type ExpertsDeps = { db: Db; publicUrl: string };
-
-function organisationOf(actor: AdminActor): string {
-  // The route guard admits only admins working in an organisation.
-  return actor.staff.organisationId!;
-}
 
 function toAdminExpert({ expert, user }: repo.ExpertWithUser): AdminExpert {
   return {

@@ -32,9 +32,10 @@ export async function seedDemoStaff(tx: Tx): Promise<void> {
       .insert(adminMemberships)
       .values({ userId: orgAdminId, organisationId: espoo.id, preset: 'organisationAdmin', rights: PRESET_RIGHTS.organisationAdmin });
   }
-  for (const [person, specialization] of [
-    [nurse, 'nurse'],
-    [doctor, 'generalPractitioner'],
+  // Each serves the chat queue of the demo service of their profession.
+  for (const [person, specialization, chatQueueId] of [
+    [nurse, 'nurse', 'espoo-nurse'],
+    [doctor, 'generalPractitioner', 'espoo-doctor'],
   ] as const) {
     const userId = await insertIfNew(tx, { ...names(person), passwordHash, isGlobalAdmin: false });
     if (userId) {
@@ -42,7 +43,7 @@ export async function seedDemoStaff(tx: Tx): Promise<void> {
         userId,
         organisationId: espoo.id,
         specializations: [specialization],
-        chatQueueId: 'espoo-nurse',
+        chatQueueId,
         chatUserId: newChatUserId(),
       });
     }

@@ -1,6 +1,7 @@
 import type { AdminArea } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import type { Session } from '../session/sessions.service';
+import { loadGuestContext, type GuestContext } from './guest-access';
 import { loadPatientContext, requirePatientSession, type PatientAccessRule, type PatientContext } from './patient-access';
 import {
   loadAdminContext,
@@ -23,7 +24,11 @@ import {
  * - `admin`: an admin working in an organisation with `need` over `area` there; `object` names what the path's
  *   `:id` is, so the rights matrix test can make one in another organisation and expect it refused;
  * - `anyAdmin`: any signed-in admin (the service scopes what they see);
- * - `globalAdmin`: a global admin.
+ * - `globalAdmin`: a global admin;
+ * - `chatMember`: whoever can be in a chat: a guest with their bearer token, a signed-in patient (remote reception on,
+ *   terms accepted), or an expert; the chat service then checks membership of the channel itself;
+ * - `guest`: a guest with their bearer token (`Authorization: Bearer …`) and nothing else; the service then checks
+ *   that the token is bound to the appointment the path names.
  */
 export type RouteAccess =
   | { kind: 'anyone' }
@@ -33,19 +38,38 @@ export type RouteAccess =
   | { kind: 'expert' }
   | { kind: 'admin'; area: AdminArea; need: 'view' | 'edit'; object?: string }
   | { kind: 'anyAdmin' }
-  | { kind: 'globalAdmin' };
+  | { kind: 'globalAdmin' }
+  | { kind: 'chatMember' }
+  | { kind: 'guest' };
 
 /** A registered route and what it declared: the rights matrix test walks these. */
 export type DeclaredRoute = { method: string; path: string; access: RouteAccess };
 
-/** What a declaration's loader found: the patient or admin context the handler (or socket event) works with. */
-export type AccessContext = { patient?: PatientContext; staff?: StaffContext };
+/** A signed-in expert: the staff user and the organisation the session works in. */
+export type ExpertContext = { userId: string; organisationId: string | null };
+
+/** What a declaration's loader found: the patient, expert, admin or guest context the handler (or socket event) works with. */
+export type AccessContext = { patient?: PatientContext; staff?: StaffContext; expert?: ExpertContext; guest?: GuestContext };
+
+/** The chat's callers: a guest's bearer token comes first (a guest has no session), then the session's patient or expert. */
+async function loadChatMember(db: Db, session: Session | null, guestToken: string | null): Promise<AccessContext> {
+  if (guestToken) return { guest: await loadGuestContext(db, guestToken) };
+  if (session?.patientId)
+    return { patient: await loadPatientContext(db, session, { organisation: 'required', terms: true, flag: 'remoteReceptionEnabled' }) };
+  const expert = requireExpertSession(session);
+  return { expert: { userId: expert.staffUserId, organisationId: expert.organisationId ?? null } };
+}
 
 /**
  * The access rule behind every declaration, for HTTP routes and socket events alike: checks the session against
  * `access` (101, 403, 404, 607 as the loaders say) and answers the context the caller then works with.
  */
-export async function loadAccess(db: Db, session: Session | null, access: RouteAccess): Promise<AccessContext> {
+export async function loadAccess(
+  db: Db,
+  session: Session | null,
+  access: RouteAccess,
+  guestToken: string | null = null,
+): Promise<AccessContext> {
   switch (access.kind) {
     case 'anyone':
       return {};
@@ -57,14 +81,19 @@ export async function loadAccess(db: Db, session: Session | null, access: RouteA
     case 'staff':
       requireStaffSession(session);
       return {};
-    case 'expert':
-      requireExpertSession(session);
-      return {};
+    case 'expert': {
+      const expert = requireExpertSession(session);
+      return { expert: { userId: expert.staffUserId, organisationId: expert.organisationId ?? null } };
+    }
     case 'admin':
       return { staff: await loadAdminContext(db, session, access.area, access.need) };
     case 'anyAdmin':
       return { staff: await loadStaffContext(db, session) };
     case 'globalAdmin':
       return { staff: await loadGlobalAdminContext(db, session) };
+    case 'chatMember':
+      return loadChatMember(db, session, guestToken);
+    case 'guest':
+      return { guest: await loadGuestContext(db, guestToken) };
   }
 }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import { newFileKey, type FileStore } from './file-store';
 import { deleteFiles, insertFile } from './files.repo';
@@ -39,7 +38,11 @@ export function forgetFiles(tx: Tx, ids: string[]): Promise<string[]> {
  * uploads when it has not. A failure leaves an unreferenced object behind (logged with its key, never
  * served), not an error for the user whose change already succeeded or already failed.
  */
-export async function removeStored(store: FileStore, keys: readonly string[], log?: FastifyBaseLogger): Promise<void> {
+export async function removeStored(
+  store: FileStore,
+  keys: readonly string[],
+  log?: { warn(obj: Record<string, unknown>, msg: string): void },
+): Promise<void> {
   for (const key of keys) {
     try {
       await store.delete(key);

@@ -11,10 +11,12 @@ import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-
 import { RequireAdmin } from './admin-guards';
 import { AdminLayout } from './admin-layout';
 import { ChatCodesPage } from './chat-codes/chat-codes-page';
+import { ChatTextsPage } from './content/chat-texts-page';
 import { PreQuestionnairePage } from './content/pre-questionnaire-page';
 import { ChatCodesInformationPage, SelfBookingConfirmationPage } from './content/simple-content-pages';
 import { ThankYouPage } from './content/thank-you-page';
 import { ExpertsPage } from './experts/experts-page';
+import { FeedbackPage } from './feedback/feedback-page';
 import { AdminHomePage } from './home-page';
 import { NewOrganisationPage } from './organisation/new-organisation-page';
 import { OrganisationSettingsPage } from './organisation/organisation-page';
@@ -43,6 +45,8 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'preQuestionnaire', area: 'serviceSettings', page: (u) => <PreQuestionnairePage user={u} /> },
   { path: 'selfBookingConfirmation', area: 'serviceSettings', page: (u) => <SelfBookingConfirmationPage user={u} /> },
   { path: 'templateEditor', area: 'serviceSettings', page: (u) => <TemplateEditorPage user={u} /> },
+  { path: 'chat/customizable', area: 'serviceSettings', page: (u) => <ChatTextsPage user={u} /> },
+  { path: 'feedback', area: 'serviceSettings', page: () => <FeedbackPage /> },
   { path: 'chatCodes', area: 'chatCodes', page: (u) => <ChatCodesPage user={u} /> },
   { path: 'experts', area: 'experts', page: (u) => <ExpertsPage user={u} /> },
   { path: 'appointments', area: 'bookings', page: (u) => lazyPage(<AppointmentsPage user={u} />) },
@@ -53,7 +57,6 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
 
 /** Spec §2 admin routes whose screens later issues build: each shows the 'not available yet' page, not a 404. */
 const LATER_PAGES: { path: string; labelKey: string }[] = [
-  { path: 'chat/customizable', labelKey: 'admin.later.chatCustomizable' },
   { path: 'messages/categories', labelKey: 'admin.later.messageCategories' },
   { path: 'messages/category/edit', labelKey: 'admin.later.messageCategoryEdit' },
   { path: 'messages/subcategory/edit', labelKey: 'admin.later.messageSubcategoryEdit' },

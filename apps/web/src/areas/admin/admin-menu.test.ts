@@ -11,6 +11,8 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
     expect(shown).toContain('/admin/chatCodes');
     expect(shown).toContain('/admin/experts');
     expect(shown).toContain('/admin/organizationUsers');
+    expect(shown).toContain('/admin/chat/customizable');
+    expect(shown).toContain('/admin/feedback');
     expect(shown).not.toContain('/admin/globalUsers');
   });
 
@@ -36,6 +38,8 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
     expect(areaOfPath('/admin/thankYou')).toBe('serviceSettings');
     expect(areaOfPath('/admin/appointments')).toBe('bookings');
     expect(areaOfPath('/admin/appointments/customizable')).toBe('bookings');
+    expect(areaOfPath('/admin/chat/customizable')).toBe('serviceSettings');
+    expect(areaOfPath('/admin/feedback')).toBe('serviceSettings');
     expect(areaOfPath('/admin/globalUsers')).toBeUndefined();
   });
 });

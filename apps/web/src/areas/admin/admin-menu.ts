@@ -19,6 +19,14 @@ const GROUPS: AdminMenuGroup[] = [
     ],
   },
   {
+    id: 'chat',
+    headingKey: 'admin.menu.chatHeading',
+    links: [
+      { to: '/admin/chat/customizable', labelKey: 'admin.menu.chatCustomizable', area: 'serviceSettings' },
+      { to: '/admin/feedback', labelKey: 'admin.menu.feedback', area: 'serviceSettings' },
+    ],
+  },
+  {
     id: 'people',
     headingKey: 'admin.menu.peopleHeading',
     links: [

@@ -29,6 +29,8 @@ const BOOKING_PAGES: { path: string; Page: ComponentType }[] = [
   { path: 'allBookings', Page: page(() => import('./booking/all-bookings-page'), 'AllBookingsPage') },
   { path: 'appointment', Page: page(() => import('./booking/appointment-page'), 'AppointmentPage') },
   { path: 'appointmentHistory', Page: page(() => import('./booking/appointment-history-page'), 'AppointmentHistoryPage') },
+  { path: 'feedback', Page: page(() => import('./feedback/expert-feedback-page'), 'ExpertFeedbackPage') },
+  { path: 'device-check', Page: page(() => import('../../features/video/device-check'), 'ExpertDeviceCheckPage') },
 ];
 
 function ExpertLayout() {

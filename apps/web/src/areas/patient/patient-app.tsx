@@ -41,22 +41,29 @@ const Profile = page(() => import('./pages/profile-page'), 'ProfilePage');
 const Logout = page(() => import('./pages/logout-page'), 'LogoutRoute');
 const Book = page(() => import('./booking/book-page'), 'BookPage');
 const Bookings = page(() => import('./booking/bookings-page'), 'BookingsPage');
+const History = page(() => import('./history/history-page'), 'HistoryPage');
+const HistoryDetails = page(() => import('./history/history-details-page'), 'HistoryDetailsPage');
+const Feedback = page(() => import('./feedback/feedback-page'), 'FeedbackPage');
+const Chat = page(() => import('./chat/chat-page'), 'ChatPage');
+const DeviceCheck = page(() => import('../../features/video/device-check'), 'DeviceCheckPage');
+const Guest = page(() => import('./guest/guest-page'), 'GuestPage');
+const ThankYouGuest = page(() => import('./guest/thank-you-guest-page'), 'ThankYouGuestPage');
 const LoadNotAvailable = lazy(async () => ({ default: (await import('./pages/not-available-page')).NotAvailablePage }));
 function NotAvailable({ page }: { page: LaterPage }) {
   return <LoadNotAvailable page={page} />;
 }
 
-/** Every route's page; later issues replace the 'not available yet' ones (messages, history, chat, survey, guest). */
+/** Every route's page; later issues replace the 'not available yet' ones (messages, survey). */
 const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   authentication: <AuthenticationPage variant="login" />,
-  guest: <NotAvailable page="guest" />,
+  guest: <Guest />,
   organisation: <Organisation />,
   contact: <ContactOnboarding />,
   terms: <TermsOnboarding />,
   welcome: <Welcome />,
   landing: <Landing />,
   services: <Services />,
-  chat: <NotAvailable page="chat" />,
+  chat: <Chat />,
   changeLocation: <ChangeLocation />,
   profile: <Profile />,
   profileContact: <ContactProfile />,
@@ -67,10 +74,11 @@ const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   bookings: <Bookings />,
   messages: <NotAvailable page="messages" />,
   messageViews: <NotAvailable page="messages" />,
-  history: <NotAvailable page="history" />,
-  historyDetails: <NotAvailable page="history" />,
-  feedback: <NotAvailable page="feedback" />,
-  thankYouGuest: <NotAvailable page="guest" />,
+  history: <History />,
+  historyDetails: <HistoryDetails />,
+  feedback: <Feedback />,
+  deviceCheck: <DeviceCheck />,
+  thankYouGuest: <ThankYouGuest />,
 };
 
 export function PatientApp() {

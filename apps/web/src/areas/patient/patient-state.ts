@@ -1,7 +1,10 @@
+import { matchPath, useLocation } from 'react-router';
 import { FEATURE_FLAGS, type FeatureFlags, type PatientConfig } from '@prsp/contracts';
+import { useGuestSession } from '../../lib/guest-session';
 import { useAuthCheck } from './api/auth-api';
 import { usePatientConfig, usePatientStatus } from './api/patient-api';
-import type { PatientRouteState } from './route-rules';
+import { useGuestOrganisation } from './guest/guest-api';
+import { PATIENT_PATHS, type PatientRouteState } from './route-rules';
 
 export type PatientContext =
   | { phase: 'loading' }
@@ -23,10 +26,16 @@ export function usePatientContext(): PatientContext {
   const hasOrganisation = authenticated && status.data?.hasOrganisation === true;
   // Acting on behalf shows in the config even before the principal has an organisation, so ask once signed in.
   const config = usePatientConfig(authenticated && status.isSuccess);
+  // A guest (signed in, or on the guest page) sees the appointment's organisation: its look, texts and flags.
+  const guestSession = useGuestSession();
+  const { pathname } = useLocation();
+  const guestAppointment = guestSession?.appointmentId ?? matchPath(PATIENT_PATHS.guest, pathname)?.params.uuid;
+  const guestOrganisation = useGuestOrganisation(auth.data === false ? guestAppointment : undefined);
+  const guest = guestSession !== null;
 
   if (auth.isPending) return { phase: 'loading' };
   if (auth.isError) return { phase: 'error', retry: () => void auth.refetch() };
-  if (!authenticated) return { phase: 'ready', state: signedOut, config: undefined };
+  if (!authenticated) return { phase: 'ready', state: { ...signedOut, guest }, config: guestOrganisation.config.data };
   if (status.isPending) return { phase: 'loading' };
   if (status.isError) return { phase: 'error', retry: () => void status.refetch() };
   if (hasOrganisation && config.isPending) return { phase: 'loading' };
@@ -43,6 +52,7 @@ export function usePatientContext(): PatientContext {
       termsAccepted: s.termsAccepted,
       dontShowWelcome: s.dontShowWelcome,
       flags: hasOrganisation && config.data ? flagsOf(config.data) : null,
+      guest,
     },
   };
 }
@@ -54,4 +64,5 @@ const signedOut: PatientRouteState = {
   termsAccepted: false,
   dontShowWelcome: false,
   flags: null,
+  guest: false,
 };

@@ -19,25 +19,27 @@ function flagsFrom(bits: number): FeatureFlags {
 }
 
 /**
- * Every combination of signed in, organisation chosen, contact saved, terms accepted, don't-show-welcome and
- * each of the 14 feature flags (2^19 states). Flags exist only once an organisation is chosen.
+ * Every combination of signed in, organisation chosen, contact saved, terms accepted, don't-show-welcome, a
+ * signed-in guest and each of the 14 feature flags (2^20 states). Flags exist only once an organisation is chosen.
  */
 function* everyState(): Generator<PatientRouteState> {
-  for (const authenticated of BOOLS)
-    for (const hasOrganisation of BOOLS)
-      for (const contactSaved of BOOLS)
-        for (const termsAccepted of BOOLS)
-          for (const dontShowWelcome of BOOLS)
-            for (let bits = 0; bits < 1 << FEATURE_FLAGS.length; bits++) {
-              yield {
-                authenticated,
-                hasOrganisation,
-                contactSaved,
-                termsAccepted,
-                dontShowWelcome,
-                flags: hasOrganisation ? flagsFrom(bits) : null,
-              };
-            }
+  for (const guest of BOOLS)
+    for (const authenticated of BOOLS)
+      for (const hasOrganisation of BOOLS)
+        for (const contactSaved of BOOLS)
+          for (const termsAccepted of BOOLS)
+            for (const dontShowWelcome of BOOLS)
+              for (let bits = 0; bits < 1 << FEATURE_FLAGS.length; bits++) {
+                yield {
+                  authenticated,
+                  hasOrganisation,
+                  contactSaved,
+                  termsAccepted,
+                  dontShowWelcome,
+                  flags: hasOrganisation ? flagsFrom(bits) : null,
+                  guest,
+                };
+              }
 }
 
 /** The spec's rules written out route by route, as the oracle for the implementation. */
@@ -82,8 +84,14 @@ function expected(s: PatientRouteState, route: PatientRoute): 'allow' | string {
     case 'profileWelcome':
     case 'survey':
       return needsOnboarding();
-    case 'services':
     case 'chat':
+    case 'feedback':
+      // Spec §6: open to a signed-in guest, who has nothing else.
+      return s.guest ? 'allow' : needsOnboarding('remoteReceptionEnabled');
+    case 'deviceCheck':
+      // The video device check: a guest's too, before their video appointment.
+      return s.guest ? 'allow' : needsOnboarding();
+    case 'services':
       return needsOnboarding('remoteReceptionEnabled');
     case 'changeLocation':
       return needsOnboarding('changeLocationEnabled');
@@ -102,8 +110,6 @@ function expected(s: PatientRouteState, route: PatientRoute): 'allow' | string {
       return needsOnboarding('appointmentHistoryEnabled');
     case 'messageViews':
       return needsOnboarding('asyncMessagingEnabled');
-    case 'feedback':
-      return needsOnboarding('remoteReceptionEnabled');
   }
 }
 
@@ -133,7 +139,7 @@ describe('resolvePatientRoute over every state and route', () => {
       }
     }
     expect(mismatches).toEqual([]);
-    expect(checked).toBe(2 ** 19 * PATIENT_ROUTES.length);
+    expect(checked).toBe(2 ** 20 * PATIENT_ROUTES.length);
     // Eleven million checks take a few seconds alone and more beside the other test files on two cores.
   }, 60_000);
 
@@ -145,15 +151,32 @@ describe('resolvePatientRoute over every state and route', () => {
       termsAccepted: false,
       dontShowWelcome: false,
       flags: null,
+      guest: false,
     };
     const open = PATIENT_ROUTES.filter((r) => outcome(s, r) === 'allow');
     expect(open.sort()).toEqual(['authentication', 'guest', 'logout', 'thankYouGuest']);
     expect(defaultPatientPath(s)).toBe('/authentication');
   });
 
+  it('opens the guest page, chat, feedback, the device check, thank-you-guest and logout to a guest, and nothing else', () => {
+    const s: PatientRouteState = {
+      authenticated: false,
+      hasOrganisation: false,
+      contactSaved: false,
+      termsAccepted: false,
+      dontShowWelcome: false,
+      flags: null,
+      guest: true,
+    };
+    const open = PATIENT_ROUTES.filter((r) => outcome(s, r) === 'allow');
+    expect(open.sort()).toEqual(['authentication', 'chat', 'deviceCheck', 'feedback', 'guest', 'logout', 'thankYouGuest']);
+    expect(patientMainMenu(s)).toEqual([]);
+    expect(patientProfileMenu(s)).toEqual([{ id: 'logout', disabled: false }]);
+  });
+
   it('walks the onboarding order: organisation, contact, terms, welcome, landing', () => {
     const all = flagsFrom((1 << FEATURE_FLAGS.length) - 1);
-    const base = { authenticated: true, contactSaved: false, termsAccepted: false, dontShowWelcome: false };
+    const base = { authenticated: true, contactSaved: false, termsAccepted: false, dontShowWelcome: false, guest: false };
     expect(defaultPatientPath({ ...base, hasOrganisation: false, flags: null })).toBe('/organisation');
     expect(defaultPatientPath({ ...base, hasOrganisation: true, flags: all })).toBe('/contact');
     expect(outcome({ ...base, hasOrganisation: true, flags: all }, 'terms')).toBe('/contact');
@@ -171,7 +194,10 @@ describe('menus', () => {
       const main = patientMainMenu(s);
       const profile = patientProfileMenu(s);
       if (!s.authenticated) {
-        if (main.length + profile.length !== 0) throw new Error('menus shown to a signed-out visitor');
+        // Spec §6: a guest's only entry is logging out.
+        const want = s.guest ? ['logout'] : [];
+        if (main.length !== 0 || JSON.stringify(profile.map((e) => e.id)) !== JSON.stringify(want))
+          throw new Error(`menus shown to a signed-out visitor: ${JSON.stringify(s)}`);
         continue;
       }
       const terms = s.termsAccepted || (s.flags !== null && !s.flags.termsAndConditionsEnabled);
@@ -195,7 +221,8 @@ describe('menus', () => {
         } else if (entry.disabled !== !usable) throw new Error(`${entry.id} disabled=${entry.disabled} in ${JSON.stringify(s)}`);
       }
       const hasLogout = profile.some((e) => e.id === 'logout');
-      if (hasLogout !== (s.flags === null || s.flags.logoutEnabled)) throw new Error(`logout entry wrong in ${JSON.stringify(s)}`);
+      if (hasLogout !== (s.guest || s.flags === null || s.flags.logoutEnabled))
+        throw new Error(`logout entry wrong in ${JSON.stringify(s)}`);
       const acting = profile.find((e) => e.id === 'actOnBehalf');
       if (acting && !acting.disabled && !(s.flags?.actingEnabled && terms)) throw new Error('act on behalf usable without flag or terms');
       if (main[0]?.id !== 'home') throw new Error('home entry missing');
@@ -208,22 +235,42 @@ describe('menus', () => {
         termsAccepted: false,
         dontShowWelcome: false,
         flags: null,
+        guest: false,
       }),
     ).toEqual([]);
-  });
+    // Half a million states again: the time the exhaustive test above gets beside other files on two cores.
+  }, 60_000);
 });
 
 describe('screens of later issues', () => {
   it('their menu entries say coming soon; the built ones do not', () => {
     const all = flagsFrom((1 << FEATURE_FLAGS.length) - 1);
-    const s = { authenticated: true, hasOrganisation: true, contactSaved: true, termsAccepted: true, dontShowWelcome: true, flags: all };
+    const s = {
+      authenticated: true,
+      hasOrganisation: true,
+      contactSaved: true,
+      termsAccepted: true,
+      dontShowWelcome: true,
+      flags: all,
+      guest: false,
+    };
     const soon = patientMainMenu(s)
       .filter((e) => e.comingSoon)
       .map((e) => e.id);
-    expect(soon.sort()).toEqual(['history', 'messages']);
+    expect(soon).toEqual(['messages']);
     expect(patientProfileMenu(s).some((e) => e.comingSoon)).toBe(false);
-    for (const route of ['messages', 'messageViews', 'historyDetails', 'feedback', 'chat'] as const)
-      expect(LATER_ROUTES.has(route)).toBe(true);
-    for (const route of ['services', 'book', 'bookings'] as const) expect(LATER_ROUTES.has(route)).toBe(false);
+    for (const route of ['messages', 'messageViews'] as const) expect(LATER_ROUTES.has(route)).toBe(true);
+    for (const route of [
+      'services',
+      'book',
+      'bookings',
+      'history',
+      'historyDetails',
+      'feedback',
+      'chat',
+      'guest',
+      'thankYouGuest',
+    ] as const)
+      expect(LATER_ROUTES.has(route)).toBe(false);
   });
 });

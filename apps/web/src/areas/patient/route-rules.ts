@@ -26,10 +26,12 @@ export const PATIENT_PATHS = {
   bookings: '/bookings',
   messages: '/messages',
   history: '/history',
-  // Spec screens of later issues; they show the 'not available yet' page until then.
   historyDetails: '/history/:id',
-  messageViews: '/messages/*',
   feedback: '/feedback',
+  /** The video device and network check (camera, microphone, speaker, STUN/TURN), for patients and guests. */
+  deviceCheck: '/device-check',
+  // Spec screens of later issues; they show the 'not available yet' page until then.
+  messageViews: '/messages/*',
   thankYouGuest: '/thank-you-guest',
 } as const;
 
@@ -45,6 +47,8 @@ export type PatientRouteState = {
   dontShowWelcome: boolean;
   /** The selected organisation's flags; null while no organisation is selected (nothing to gate by yet). */
   flags: FeatureFlags | null;
+  /** A guest of a group appointment is signed in in this tab (spec §6 'Guest'): chat and feedback open to them. */
+  guest: boolean;
 };
 
 export type RouteDecision = { allow: true } | { redirect: string };
@@ -69,17 +73,7 @@ const ROUTE_FLAGS: Partial<Record<PatientRoute, FeatureFlag>> = {
 };
 
 /** Routes whose screens later issues build: their menu entries and tiles say 'coming soon'. */
-export const LATER_ROUTES: ReadonlySet<PatientRoute> = new Set<PatientRoute>([
-  'messages',
-  'messageViews',
-  'history',
-  'historyDetails',
-  'chat',
-  'survey',
-  'guest',
-  'feedback',
-  'thankYouGuest',
-]);
+export const LATER_ROUTES: ReadonlySet<PatientRoute> = new Set<PatientRoute>(['messages', 'messageViews', 'survey']);
 
 const flagOn = (s: PatientRouteState, flag: FeatureFlag) => s.flags === null || s.flags[flag];
 
@@ -108,6 +102,12 @@ export function resolvePatientRoute(s: PatientRouteState, route: PatientRoute): 
     case 'guest':
     case 'thankYouGuest':
       return ALLOW;
+    case 'chat':
+    case 'feedback':
+    case 'deviceCheck':
+      // Spec §6: 'Chat and feedback are also open to an authenticated guest, who has nothing else' (and the
+      // device check before a video appointment).
+      return s.guest ? ALLOW : patientOnly(s, route, home);
     case 'authentication':
       return s.authenticated ? to(home) : ALLOW;
     case 'logout':
@@ -126,13 +126,16 @@ export function resolvePatientRoute(s: PatientRouteState, route: PatientRoute): 
       if (!s.authenticated || !s.hasOrganisation || termsOk(s)) return to(home);
       if (flagOn(s, 'contactEnabled') && !s.contactSaved) return to(PATIENT_PATHS.contact);
       return ALLOW;
-    default: {
-      // Everything else needs a finished onboarding (organisation and terms) and the route's flag.
-      if (!s.authenticated || !s.hasOrganisation || !termsOk(s)) return to(home);
-      const flag = ROUTE_FLAGS[route];
-      return flag && !flagOn(s, flag) ? to(PATIENT_PATHS.landing) : ALLOW;
-    }
+    default:
+      return patientOnly(s, route, home);
   }
+}
+
+/** Everything else needs a finished onboarding (organisation and terms) and the route's flag. */
+function patientOnly(s: PatientRouteState, route: PatientRoute, home: string): RouteDecision {
+  if (!s.authenticated || !s.hasOrganisation || !termsOk(s)) return to(home);
+  const flag = ROUTE_FLAGS[route];
+  return flag && !flagOn(s, flag) ? to(PATIENT_PATHS.landing) : ALLOW;
 }
 
 export type MenuEntryId =
@@ -160,7 +163,7 @@ const MAIN_MENU: readonly EntryRule[] = [
   { id: 'book', to: PATIENT_PATHS.book, flag: 'bookingsEnabled', later: 'book' },
   { id: 'bookings', to: PATIENT_PATHS.bookings, flag: 'yourBookingsEnabled', later: 'bookings' },
   { id: 'messages', to: PATIENT_PATHS.messages, flag: 'asyncMessagingEnabled', later: 'messages' },
-  { id: 'history', to: PATIENT_PATHS.history, flag: 'appointmentHistoryEnabled', later: 'history' },
+  { id: 'history', to: PATIENT_PATHS.history, flag: 'appointmentHistoryEnabled' },
   { id: 'changeLocation', to: PATIENT_PATHS.changeLocation, flag: 'changeLocationEnabled' },
 ];
 
@@ -193,10 +196,11 @@ export function patientMainMenu(s: PatientRouteState): MenuEntry[] {
 
 /**
  * The profile menu: contact, terms, welcome, act on behalf (actingEnabled and accepted terms) and log out
- * ('if logoutEnabled and authenticated'; never disabled, so a patient stuck in onboarding can always leave).
+ * ('if logoutEnabled and authenticated, or for a guest'; never disabled, so a patient stuck in onboarding can
+ * always leave).
  */
 export function patientProfileMenu(s: PatientRouteState): MenuEntry[] {
   const list = entries(s, PROFILE_MENU);
-  if (s.authenticated && flagOn(s, 'logoutEnabled')) list.push({ id: 'logout', disabled: false });
+  if ((s.authenticated && flagOn(s, 'logoutEnabled')) || s.guest) list.push({ id: 'logout', disabled: false });
   return list;
 }

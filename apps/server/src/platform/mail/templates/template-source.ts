@@ -103,7 +103,14 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
 
 /** Sample values for the editor's preview; a new kind's own tags show as written until given here. */
 export function sampleValues(language: Language): TagValues {
-  return { ...SAMPLE_PEOPLE[language], ...SAMPLE_APPOINTMENTS[language], link: 'https://prsp.example/example-link' };
+  return {
+    ...SAMPLE_PEOPLE[language],
+    ...SAMPLE_APPOINTMENTS[language],
+    link: 'https://prsp.example/example-link',
+    // A guest invitation's sign-in: an example address and an obviously made-up PIN.
+    email: 'guest@example.com',
+    pin: '123456',
+  };
 }
 
 /** Drops tags given as undefined, so they do not hide a built-in value. */

@@ -69,7 +69,14 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
 
   test('a one-to-one body has its patient with the identity code in normal form; a free time sends no timeslot', () => {
     const body = bodyOf(oneOnOne());
-    expect(body).toMatchObject({ kind: 'oneOnOne', timeslotId: null, serviceId: null, durationMinutes: 30, sendConfirmation: true });
+    expect(body).toMatchObject({
+      kind: 'oneOnOne',
+      timeslotId: null,
+      serviceId: null,
+      durationMinutes: 30,
+      sendConfirmation: true,
+      video: false,
+    });
     expect(body.patient).toEqual({ ...aino, ssn: '010190-124N' });
     expect(appointmentErrors(oneOnOne(), now, experts)).toEqual({});
   });
@@ -137,6 +144,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
       patientName: null,
       participantCount: 4,
       heldUntil: null,
+      video: true,
       hostExpertId: EXPERT,
       participants: [
         {
@@ -150,6 +158,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           ssn: null,
           nationality: null,
           expertId: EXPERT,
+          patientId: null,
         },
         {
           id: 'p2',
@@ -162,6 +171,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           ssn: null,
           nationality: null,
           expertId: OTHER,
+          patientId: null,
         },
         {
           id: 'p3',
@@ -174,6 +184,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           ssn: '010190-124N',
           nationality: 'se',
           expertId: null,
+          patientId: null,
         },
         {
           id: 'p4',
@@ -186,6 +197,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           ssn: null,
           nationality: null,
           expertId: null,
+          patientId: null,
         },
       ],
       preQuestionnaire: [],
@@ -201,7 +213,9 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
       startTime: '10:00',
       durationMinutes: '60',
       name: 'Ryhmä',
+      video: true,
     });
+    expect(bodyOf(form)).toMatchObject({ video: true });
     expect(form.experts).toEqual([OTHER]);
     expect(form.patients).toEqual([
       { ssn: '010190-124N', firstName: 'Anna Maria', lastName: 'Virtanen', email: 'a@x.fi', language: 'se', nationality: 'se' },

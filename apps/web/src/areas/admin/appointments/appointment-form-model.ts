@@ -38,6 +38,8 @@ export type AppointmentForm = {
   experts: string[];
   guests: GuestForm[];
   sendConfirmation: boolean;
+  /** Held by video (stored as `basic` or `group-video`). */
+  video: boolean;
 };
 
 export const DEFAULT_NATIONALITY = 'fi';
@@ -102,6 +104,7 @@ export function initialForm({ detail, slot, today }: { detail?: AppointmentDetai
     experts: [],
     guests: [],
     sendConfirmation: true,
+    video: false,
   };
   if (slot) return { ...base, ...timesOfSlot(slot), slotExpertId: slot.expertId };
   if (!detail) return base;
@@ -130,6 +133,7 @@ export function initialForm({ detail, slot, today }: { detail?: AppointmentDetai
         ? detail.participants.filter((p) => p.role === 'guest').map((p) => ({ name: p.name, email: p.email ?? '', language: p.language }))
         : [],
     sendConfirmation: false,
+    video: detail.video,
   };
 }
 
@@ -147,6 +151,7 @@ export function bodyOf(form: AppointmentForm): AppointmentInput {
     startTime: form.startTime,
     durationMinutes: toNumber(form.durationMinutes),
     sendConfirmation: form.sendConfirmation,
+    video: form.video,
   };
   if (form.kind === 'oneOnOne') return { ...common, patient: cleanPatient(form.patient) };
   return {

@@ -161,6 +161,12 @@ function AppointmentFormModal({
         <ParticipantsEditor value={form} onChange={patch} errors={errors} experts={expertList} />
       )}
       <CheckboxField
+        label={t('admin.bookings.form.video')}
+        hint={t('admin.bookings.form.videoHint')}
+        checked={form.video}
+        onChange={(video) => patch({ video })}
+      />
+      <CheckboxField
         label={t('admin.bookings.form.sendConfirmation')}
         hint={t('admin.bookings.form.sendConfirmationHint')}
         checked={form.sendConfirmation}

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  ALWAYS_OPEN,
   SELF_ASSESSMENT_MODES,
   ZServiceInput,
   type AdminOrganisation,
-  type AdminService,
+  type AdminServiceDetail,
+  type OpeningHours,
   type ServiceInput,
   type StaffUserData,
 } from '@prsp/contracts';
@@ -23,9 +25,14 @@ import { serviceAreaOptions } from '../organisation/area-labels';
 import { useAdminOrganisation, useMunicipalities, useServiceIcons } from '../organisation/organisation-api';
 import { focusFirstInvalid } from '../organisation/organisation-editor';
 import { ChatQueueField } from './chat-queue-field';
+import { OpeningHoursFieldset } from './opening-hours-fieldset';
+import { hoursToSend } from './opening-hours-form';
 import { useAdminService, useDeleteService, useSaveService, useServiceChatQueues } from './services-api';
 
-function initialInput(service: AdminService | undefined): ServiceInput {
+/** The form's state: the service input with its queue's opening hours always present. */
+type ServiceDraft = ServiceInput & { openingHours: OpeningHours };
+
+function initialInput(service: AdminServiceDetail | undefined): ServiceDraft {
   return {
     name: service?.name ?? { fi: '', se: '', en: '' },
     description: service?.description ?? { fi: '', se: '', en: '' },
@@ -35,10 +42,19 @@ function initialInput(service: AdminService | undefined): ServiceInput {
     requiresCode: service?.requiresCode ?? false,
     selfAssessment: service?.selfAssessment ?? 'none',
     areas: service?.areas ?? [],
+    openingHours: service?.openingHours ?? ALWAYS_OPEN,
   };
 }
 
-function ServiceForm({ service, organisation, canEdit }: { service?: AdminService; organisation: AdminOrganisation; canEdit: boolean }) {
+function ServiceForm({
+  service,
+  organisation,
+  canEdit,
+}: {
+  service?: AdminServiceDetail;
+  organisation: AdminOrganisation;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const navigate = useNavigate();
@@ -57,7 +73,7 @@ function ServiceForm({ service, organisation, canEdit }: { service?: AdminServic
     if (leaveTo) void navigate(leaveTo);
   }, [leaveTo, navigate]);
   const dirty = JSON.stringify(input) !== JSON.stringify(initial) && !leaveTo;
-  const set = <K extends keyof ServiceInput>(key: K, value: ServiceInput[K]) => {
+  const set = <K extends keyof ServiceDraft>(key: K, value: ServiceDraft[K]) => {
     setInput((s) => ({ ...s, [key]: value }));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
   };
@@ -68,7 +84,11 @@ function ServiceForm({ service, organisation, canEdit }: { service?: AdminServic
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body: ServiceInput = { ...input, chatQueueId: input.createQueue ? undefined : input.chatQueueId?.trim() };
+    const body: ServiceInput = {
+      ...input,
+      chatQueueId: input.createQueue ? undefined : input.chatQueueId?.trim(),
+      openingHours: hoursToSend(initial.openingHours, input.openingHours, input.createQueue === true),
+    };
     const found = schemaErrors(ZServiceInput, body);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -158,6 +178,7 @@ function ServiceForm({ service, organisation, canEdit }: { service?: AdminServic
             onChange={(v) => set('requiresCode', v)}
           />
         </fieldset>
+        <OpeningHoursFieldset value={input.openingHours} onChange={(v) => set('openingHours', v)} errors={errors} disabled={!canEdit} />
         <fieldset disabled={!canEdit}>
           <legend>{t('admin.service.areas')}</legend>
           <p className="hint">{t('admin.service.areasHint')}</p>

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { ZAdminService, ZChatQueue, type ServiceInput } from '@prsp/contracts';
+import { ZAdminServiceDetail, ZChatQueue, type ServiceInput } from '@prsp/contracts';
 import { api } from '../../../lib/api-client';
 
 const BASE = '/api/admin/services';
 
 export function useAdminService(id: string | undefined) {
-  return useQuery({ queryKey: ['admin', 'services', id], queryFn: () => api(`${BASE}/${id}`, ZAdminService), enabled: Boolean(id) });
+  return useQuery({ queryKey: ['admin', 'services', id], queryFn: () => api(`${BASE}/${id}`, ZAdminServiceDetail), enabled: Boolean(id) });
 }
 
 export function useSaveService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: ServiceInput }) =>
-      api(id ? `${BASE}/${id}/update` : `${BASE}/create`, ZAdminService, { method: 'POST', body }),
+      api(id ? `${BASE}/${id}/update` : `${BASE}/create`, ZAdminServiceDetail, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

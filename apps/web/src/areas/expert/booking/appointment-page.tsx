@@ -1,8 +1,12 @@
 import './expert-booking.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import type { AppointmentDetail, Participant } from '@prsp/contracts';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CHAT_LIMITS, type AppointmentDetail, type Participant } from '@prsp/contracts';
+import { ContactHistoryPanel } from '../chat/contact-history-panel';
+import { useOpenAppointmentChat } from '../chat/expert-chat-api';
+import { FormAlert } from '../../../components/ui/form-fields';
+import { useNow } from '../../../lib/use-now';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatTime } from '../../../lib/format';
@@ -58,9 +62,40 @@ function ParticipantItem({ participant }: { participant: Participant }) {
   );
 }
 
+/**
+ * A group appointment's chat, opened by its expert from 5 minutes before the start until the end (the window the
+ * server keeps; rechecked every 5 seconds); it opens on the desktop with the expert's other chats.
+ */
+function GroupChatStart({ appointment }: { appointment: AppointmentDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const now = useNow();
+  const open = useOpenAppointmentChat();
+  const live = appointment.status === 'booked' || appointment.status === 'selfBooked';
+  if (appointment.kind !== 'group' || !live || now >= appointment.endTime) return null;
+  const opensAt = appointment.startTime - CHAT_LIMITS.groupOpensBeforeMs;
+  return (
+    <section className="card" aria-labelledby="appointment-chat">
+      <h2 id="appointment-chat">{t('expert.booking.details.groupChat')}</h2>
+      <FormAlert message={open.isError ? t('staff.loadError') : undefined} />
+      {now < opensAt && <p className="hint">{t('expert.booking.details.groupChatOpens')}</p>}
+      <button
+        type="button"
+        className="button"
+        disabled={now < opensAt || open.isPending}
+        onClick={() => open.mutate(appointment.id, { onSuccess: () => void navigate('/expert/desktop') })}
+      >
+        {t('expert.booking.details.openGroupChat')}
+      </button>
+    </section>
+  );
+}
+
 function Details({ appointment }: { appointment: AppointmentDetail }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  // Each patient's earlier chats with the organisation, reached from the appointment (and so from the history).
+  const patients = appointment.participants.filter((p) => p.role === 'patient' && p.patientId);
   const when = `${formatLongDate(localDateOf(appointment.startTime), lang)} ${formatTime(appointment.startTime, lang, ORGANISATION_ZONE)}–${formatTime(appointment.endTime, lang, ORGANISATION_ZONE)}`;
   return (
     <>
@@ -112,6 +147,18 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
           </ul>
         )}
       </section>
+      <GroupChatStart appointment={appointment} />
+      {patients.length > 0 && (
+        <section className="card" aria-labelledby="appointment-contact-history">
+          <h2 id="appointment-contact-history">{t('expert.booking.details.contactHistory')}</h2>
+          {patients.map((p) => (
+            <div key={p.id}>
+              <h3>{p.name}</h3>
+              <ContactHistoryPanel patientId={p.patientId!} />
+            </div>
+          ))}
+        </section>
+      )}
       <section className="card" aria-labelledby="appointment-answers">
         <h2 id="appointment-answers">{t('expert.booking.details.answers')}</h2>
         {appointment.preQuestionnaire.length === 0 ? (

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { CookieBanner } from '../../../components/cookie-banner';
 import { Loading } from '../../../components/route-fallbacks';
+import { clearGuestSession, guestPagePath, useGuestSession } from '../../../lib/guest-session';
 import { currentLanguage } from '../../../lib/i18n';
 import { PageTitleOrganisation } from '../../../lib/use-page-title';
 import { usePatientContext } from '../patient-state';
@@ -27,7 +28,17 @@ export function PatientChrome() {
   const { offered, switchLanguage } = usePatientLanguage(authenticated, config);
   useOrganisationTheme(config);
   const [dialog, setDialog] = useState<'actOnBehalf' | 'logout' | null>(null);
-  const onAction = (id: MenuEntryId) => setDialog(id === 'logout' ? 'logout' : 'actOnBehalf');
+  // A guest (no patient session) logs out of the guest session: the token goes, and so do they, to the root.
+  const guest = useGuestSession();
+  const guestOnly = ready !== undefined && !authenticated && guest !== null;
+  const navigate = useNavigate();
+  const onAction = (id: MenuEntryId) => {
+    if (id === 'logout' && guestOnly) {
+      clearGuestSession();
+      return void navigate('/', { replace: true });
+    }
+    setDialog(id === 'logout' ? 'logout' : 'actOnBehalf');
+  };
   const actingFor = config?.actOnBehalf?.name ?? null;
   const privacy = config?.privacyStatement[currentLanguage()];
 
@@ -43,7 +54,7 @@ export function PatientChrome() {
         languages={offered}
         onLanguage={switchLanguage}
         onAction={onAction}
-        homePath={authenticated ? '/landing' : '/'}
+        homePath={authenticated ? '/landing' : guestOnly ? guestPagePath(guest.appointmentId) : '/'}
       />
       {actingFor && (
         <div className="acting-banner">

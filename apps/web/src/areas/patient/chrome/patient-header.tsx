@@ -36,9 +36,12 @@ export function PatientHeader({
 }) {
   const { t } = useTranslation();
   const logo = logoOf(config, currentLanguage());
+  // On a phone the languages go into a menu: the main menu's, or the profile menu's where there is no main menu (a guest's).
+  const languagesInProfile = mainMenu.length === 0 && profileMenu.length > 0;
+  const languagesInMenu = mainMenu.length > 0 || languagesInProfile;
   return (
     <>
-      <header className={`site-header patient-header${mainMenu.length > 0 ? ' has-main-menu' : ''}`}>
+      <header className={`site-header patient-header${languagesInMenu ? ' has-main-menu' : ''}`}>
         <div className="site-header-inner">
           <Link to={homePath} className="brand">
             {logo ? (
@@ -53,6 +56,7 @@ export function PatientHeader({
                 <nav aria-label={t('chrome.profileMenu')}>
                   <MenuList entries={profileMenu} onAction={onAction} />
                 </nav>
+                {languagesInProfile && <LanguageSwitcher languages={languages} onChange={onLanguage} />}
               </MenuButton>
             )}
             {mainMenu.length > 0 && (

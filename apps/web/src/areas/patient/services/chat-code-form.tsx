@@ -27,7 +27,8 @@ export function ChatCodeForm() {
         if (!trimmed) return;
         setMessage(null);
         check.mutate(trimmed, {
-          onSuccess: (service) => void navigate(`/chat/${encodeURIComponent(service.uuid)}`, { state: { chatCode: trimmed } }),
+          // The chat page uses the code as the chat starts (spec §7 `chatCode/{code}/use`).
+          onSuccess: (service) => void navigate(`/chat/${encodeURIComponent(service.uuid)}?code=${encodeURIComponent(trimmed)}`),
           onError: (err) => setMessage(chatCodeMessage(err)),
         });
       }}

@@ -1,0 +1,56 @@
+import type { ChatChannel, ChatMessage, Localized } from '@prsp/contracts';
+import type { Tx } from '../../db/client';
+import * as repo from './chat.repo';
+import type { ChannelAccess } from './chat-participants';
+
+export function toMessage(m: repo.MessageWithFile): ChatMessage {
+  return {
+    id: m.id,
+    channelId: m.channelId,
+    seq: m.seq,
+    userId: m.userId,
+    userName: m.userName,
+    role: m.role,
+    kind: m.kind,
+    text: m.text,
+    file: m.file,
+    sentAt: m.createdAt.getTime(),
+  };
+}
+
+/**
+ * A channel as the caller sees it: its members with their read marks, and while it waits, the place in line and a
+ * rough wait (the place times the queue's recent mean chat length; null before the queue has any history).
+ */
+export async function toChannel(tx: Tx, { channel, me }: Pick<ChannelAccess, 'channel' | 'me'>, now = new Date()): Promise<ChatChannel> {
+  const [members, service, appointmentType] = await Promise.all([
+    repo.membersOf(tx, channel.id),
+    channel.serviceId ? repo.serviceOf(tx, channel.serviceId) : undefined,
+    channel.appointmentId ? repo.appointmentTypeOf(tx, channel.appointmentId) : undefined,
+  ]);
+  let position: number | null = null;
+  let estimatedWaitSeconds: number | null = null;
+  if (channel.status === 'waiting' && channel.queueId) {
+    position = await repo.positionInQueue(tx, channel.queueId, channel.queuedAt);
+    const mean = await repo.meanHandlingSeconds(tx, channel.queueId, now);
+    estimatedWaitSeconds = mean === null ? null : Math.round(mean * position);
+  }
+  return {
+    id: channel.id,
+    kind: channel.kind,
+    status: channel.status,
+    queueId: channel.queueId,
+    serviceName: (service?.name as Localized | undefined) ?? null,
+    appointmentId: channel.appointmentId,
+    position,
+    estimatedWaitSeconds,
+    createdAt: channel.createdAt.getTime(),
+    acceptedAt: channel.acceptedAt?.getTime() ?? null,
+    endedAt: channel.endedAt?.getTime() ?? null,
+    members: members.filter((m) => !m.leftAt).map((m) => ({ userId: m.userId, name: m.name, role: m.role, readSeq: m.readSeq })),
+    me: { userId: me.userId, role: me.role },
+    expertId: channel.expertId,
+    lastSeq: channel.lastSeq,
+    video: appointmentType === 'basic' || appointmentType === 'group-video',
+  };
+}

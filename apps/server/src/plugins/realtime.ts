@@ -1,0 +1,140 @@
+import { fastifyCookie } from '@fastify/cookie';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { ERROR_CATALOGUE, type ClientEvents, type ServerEvents, type SocketAck } from '@prsp/contracts';
+import type { Db } from '../db/client';
+import { bearerToken } from '../platform/access/guest-access';
+import { loadAccess, type AccessContext, type RouteAccess } from '../platform/access/route-access';
+import { AppError } from '../platform/app-error';
+import { resolveSession, type SessionPolicy } from '../platform/session/sessions.service';
+import type { CookieNames } from './session';
+
+export const SOCKET_PATH = '/api/socket.io';
+
+/** How long a socket's caller, once checked, is taken as checked (the session and its organisation's rules). */
+export const ACCESS_RECHECK_MS = 5_000;
+
+export type RealtimeServer = Server<ClientEvents, ServerEvents>;
+export type RealtimeSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketIdentity>;
+
+/** What the handshake carried: the session cookie's token and a guest's bearer token, re-checked on every event. */
+export type SocketIdentity = { sessionToken: string | null; guestToken: string | null };
+
+/** Room names: a user's own sockets, a channel's members, a queue's experts, an organisation's staff. */
+export const rooms = {
+  user: (userId: string) => `user:${userId}`,
+  channel: (channelId: string) => `channel:${channelId}`,
+  queue: (queueId: string) => `queue:${queueId}`,
+  organisation: (organisationId: string) => `org:${organisationId}`,
+};
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The Socket.IO server: modules emit to rooms through it after their transaction has committed. */
+    realtime: RealtimeServer;
+    /** The access loader for a socket event: the same rules, through the same loaders, as an HTTP route's declaration. */
+    socketAccess(socket: RealtimeSocket, access: RouteAccess): Promise<AccessContext>;
+  }
+}
+
+type RealtimeOptions = { db: Db; policy: SessionPolicy; names: CookieNames; publicOrigin: string; redis?: Redis };
+
+/**
+ * Socket.IO at `/api/socket.io` on the app's own HTTP server. The handshake must come from our own origin and carry
+ * a live session cookie or a guest's bearer token (`auth.token`); events after it are checked again with the route
+ * access loaders (at most ACCESS_RECHECK_MS apart), so a session that ends or loses its rights stops being served
+ * within seconds. With Redis, rooms
+ * span instances through the Redis streams adapter; without it, one process needs nothing else.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // WebSocket only: its handshake always carries the page's Origin, which must be ours, so a page on another site
+    // cannot open a socket with our cookie (long-polling's same-origin GETs carry none to check). No polling also
+    // means several instances need no sticky sessions.
+    transports: ['websocket'],
+    allowRequest: (req, callback) => callback(null, req.headers.origin === opts.publicOrigin),
+    maxHttpBufferSize: 64 * 1024,
+  });
+  let adapterClient: Redis | undefined;
+  if (opts.redis) {
+    // The adapter blocks on XREAD: it needs a connection of its own.
+    adapterClient = opts.redis.duplicate();
+    io.adapter(createAdapter(adapterClient));
+  }
+
+  const identityOf = (socket: RealtimeSocket): SocketIdentity => socket.data;
+
+  // What each socket's caller was found to be, for ACCESS_RECHECK_MS: a busy chat does not read the session and the
+  // patient's organisation again for every message (bench/README.md), and an ended session still stops being served
+  // within that time. What the caller may do with a channel is checked on every event, in the database.
+  const checked = new Map<string, { at: number; kind: RouteAccess['kind']; ctx: AccessContext }>();
+
+  async function socketAccess(socket: RealtimeSocket, access: RouteAccess): Promise<AccessContext> {
+    const cached = checked.get(socket.id);
+    if (cached && cached.kind === access.kind && Date.now() - cached.at < ACCESS_RECHECK_MS) return cached.ctx;
+    const { sessionToken, guestToken } = identityOf(socket);
+    const session = sessionToken ? ((await resolveSession(opts.db, opts.policy, sessionToken)) ?? null) : null;
+    const ctx = await loadAccess(opts.db, session, access, guestToken);
+    if (socket.connected) checked.set(socket.id, { at: Date.now(), kind: access.kind, ctx });
+    return ctx;
+  }
+  io.on('connection', (socket) => socket.on('disconnect', () => checked.delete(socket.id)));
+
+  io.use(async (socket, next) => {
+    const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
+    const auth = socket.handshake.auth as { token?: unknown };
+    const data: SocketIdentity = {
+      sessionToken: cookies[opts.names.session] ?? null,
+      guestToken: typeof auth.token === 'string' ? bearerToken(`Bearer ${auth.token}`) : null,
+    };
+    socket.data = data;
+    try {
+      const ctx = await socketAccess(socket as RealtimeSocket, { kind: 'chatMember' });
+      // Each user's sockets share a room, so an event for the user reaches every tab and device.
+      const userId = ctx.guest?.participantId ?? ctx.patient?.patientId ?? ctx.expert?.userId;
+      if (userId) await socket.join(rooms.user(userId));
+      next();
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : 500;
+      next(Object.assign(new Error('unauthorized'), { data: { statusCode: code } }));
+    }
+  });
+
+  app.decorate('realtime', io);
+  app.decorate('socketAccess', socketAccess);
+  // Before the HTTP server closes (it would wait for open WebSockets forever): clients hear the server go and
+  // reconnect to another instance, where they fetch what they missed.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await io.close();
+    adapterClient?.disconnect();
+  });
+});
+
+/**
+ * Answers a socket event's acknowledgement with a handler's result, or with its error as the catalogue's code and
+ * key (what an HTTP error envelope carries); unexpected errors are logged and answered 500, their details kept.
+ */
+export async function answer<T>(
+  log: FastifyBaseLogger,
+  ack: ((r: SocketAck<T>) => void) | undefined,
+  work: () => Promise<T>,
+): Promise<void> {
+  try {
+    const data = await work();
+    ack?.({ ok: true, data });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.httpStatus >= 500) log.error({ err }, 'socket event failed');
+    const code = err instanceof AppError ? err.code : 500;
+    ack?.({ ok: false, statusCode: code, errorKey: ERROR_CATALOGUE[code].key });
+  }
+}

@@ -1,0 +1,120 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ChatPanel } from '../../../features/chat/chat-panel';
+import { useChatChannel } from '../../../features/chat/use-chat-channel';
+import { VideoBeside, VideoPanel } from '../../../features/video/video-panel';
+import { currentLanguage } from '../../../lib/i18n';
+import { ContactHistoryPanel } from './contact-history-panel';
+import { removeFromDesk, useEndChat, useExpertChat, type DeskChat } from './expert-chat-api';
+import { PatientDetails } from './patient-details';
+import { TransferDialog } from './transfer-dialog';
+import { InviteButton } from './invite-dialog';
+
+/** The name a chat goes by on the desk: a group by its members, else the patient's, the service's, or a plain 'patient'. */
+export function deskChatName(chat: DeskChat, t: TFunction): string {
+  const c = chat.channel;
+  if (c.kind === 'group') {
+    const names = c.members.filter((m) => m.role !== 'agent').map((m) => m.name);
+    return t('expert.chat.workspace.group', { names: names.join(', ') });
+  }
+  return chat.patientName ?? c.serviceName?.[currentLanguage()] ?? t('expert.chat.workspace.patient');
+}
+
+/**
+ * One chat on the expert's desk: thread and composer beside what is known of the patient (details, answers,
+ * metadata, contact history); transfer to a queue or another expert; end (asked first), then the expert's own
+ * feedback. `active`: this chat's tab is the one on screen; the others tell `onActivity` when a message comes.
+ */
+export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; active: boolean; onActivity: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = desk.channel.id;
+  const details = useExpertChat(id, desk);
+  const chat = useChatChannel(id, { active });
+  const end = useEndChat(id);
+  const [dialog, setDialog] = useState<'end' | 'transfer' | null>(null);
+  const ended = desk.gone || chat.channel?.status === 'ended';
+  const me = chat.channel?.me.userId;
+
+  // A message from someone else while another tab is on screen marks this one.
+  const last = chat.messages[chat.messages.length - 1];
+  const known = useRef<number | null>(null);
+  useEffect(() => {
+    if (!last) return;
+    const fresh = known.current !== null && last.seq > known.current;
+    known.current = last.seq;
+    if (fresh && !active && last.userId !== me) onActivity();
+  }, [last, active, me, onActivity]);
+
+  const titleId = `chat-${id}-title`;
+  const name = deskChatName(desk, t);
+  return (
+    <article className="expert-chat" aria-labelledby={titleId}>
+      <div className="expert-chat-head">
+        <h3 id={titleId}>{name}</h3>
+        <div className="actions">
+          {/* A group's chat belongs to its appointment: it is not handed over. */}
+          {desk.channel.kind !== 'group' && (
+            <button type="button" className="button secondary" disabled={ended} onClick={() => setDialog('transfer')}>
+              {t('expert.chat.transfer.button')}
+            </button>
+          )}
+          {desk.channel.kind === 'group' && <InviteButton channelId={id} disabled={ended} />}
+          <button type="button" className="button danger" disabled={ended} onClick={() => setDialog('end')}>
+            {t('expert.chat.end.button')}
+          </button>
+        </div>
+      </div>
+      {ended && (
+        <div className="notice ended-notice" role="status">
+          <p>{t('expert.chat.ended')}</p>
+          <div className="actions">
+            <Link className="button" to={`/expert/feedback?channel=${encodeURIComponent(id)}`}>
+              {t('expert.chat.giveFeedback')}
+            </Link>
+            <button type="button" className="button secondary" onClick={() => removeFromDesk(queryClient, id)}>
+              {t('expert.chat.closeTab')}
+            </button>
+          </div>
+        </div>
+      )}
+      <div className="expert-chat-body">
+        {chat.channel?.video && chat.channel.status === 'active' && !ended ? (
+          <VideoBeside video={<VideoPanel channelId={id} />}>
+            <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} />
+          </VideoBeside>
+        ) : (
+          <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} />
+        )}
+        <aside className="expert-chat-side" aria-label={t('expert.chat.details.title')}>
+          <PatientDetails chat={details.data} />
+          {details.data.patientId && <ContactHistoryPanel patientId={details.data.patientId} />}
+        </aside>
+      </div>
+      <ConfirmDialog
+        open={dialog === 'end'}
+        title={t('expert.chat.end.title')}
+        text={t('expert.chat.end.text', { name })}
+        confirmLabel={t('expert.chat.end.confirm')}
+        danger
+        busy={end.isPending}
+        onConfirm={() =>
+          end.mutate(undefined, {
+            onSuccess: () => {
+              removeFromDesk(queryClient, id);
+              void navigate(`/expert/feedback?channel=${encodeURIComponent(id)}`);
+            },
+            onSettled: () => setDialog(null),
+          })
+        }
+        onCancel={() => setDialog(null)}
+      />
+      <TransferDialog open={dialog === 'transfer'} channelId={id} onClose={() => setDialog(null)} />
+    </article>
+  );
+}

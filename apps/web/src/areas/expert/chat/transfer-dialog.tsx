@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/ui/form-fields';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { QueryState } from '../../../components/ui/query-state';
+import { useTransfer, useTransferTargets } from './expert-chat-api';
+
+/** A choice as the radio group holds it: `queue:<id>` or `expert:<id>`. */
+function targetOf(choice: string): { queueId: string } | { expertId: string } {
+  const [kind, ...rest] = choice.split(':');
+  const id = rest.join(':');
+  return kind === 'queue' ? { queueId: id } : { expertId: id };
+}
+
+/** Hands a chat to another queue or to a named expert of the organisation; the chat leaves this desk. */
+export function TransferDialog({ open, channelId, onClose }: { open: boolean; channelId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const targets = useTransferTargets(open);
+  const transfer = useTransfer(channelId);
+  const [choice, setChoice] = useState('');
+  const close = () => {
+    setChoice('');
+    transfer.reset();
+    onClose();
+  };
+  const data = targets.data;
+  return (
+    <ModalDialog open={open} title={t('expert.chat.transfer.title')} onClose={close} closeLabel={t('ui.close')}>
+      {!data ? (
+        <QueryState error={targets.error} onRetry={() => void targets.refetch()} />
+      ) : (
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (choice) transfer.mutate(targetOf(choice), { onSuccess: close });
+          }}
+        >
+          <FormAlert message={transfer.isError ? t('expert.chat.transfer.failed') : undefined} />
+          <fieldset>
+            <legend>{t('expert.chat.transfer.queues')}</legend>
+            {data.queues.length === 0 && <p className="muted">{t('expert.chat.transfer.noQueues')}</p>}
+            {data.queues.map((q) => (
+              <label key={q.id} className="radio-choice">
+                <input
+                  type="radio"
+                  name="target"
+                  value={`queue:${q.id}`}
+                  checked={choice === `queue:${q.id}`}
+                  onChange={(e) => setChoice(e.target.value)}
+                />
+                {q.name}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>{t('expert.chat.transfer.experts')}</legend>
+            {data.experts.length === 0 && <p className="muted">{t('expert.chat.transfer.noExperts')}</p>}
+            {data.experts.map((x) => (
+              <label key={x.id} className="radio-choice">
+                <input
+                  type="radio"
+                  name="target"
+                  value={`expert:${x.id}`}
+                  checked={choice === `expert:${x.id}`}
+                  onChange={(e) => setChoice(e.target.value)}
+                />
+                {x.name}
+              </label>
+            ))}
+          </fieldset>
+          <div className="actions">
+            <button type="submit" className="button" disabled={!choice || transfer.isPending}>
+              {t('expert.chat.transfer.submit')}
+            </button>
+            <button type="button" className="button secondary" onClick={close}>
+              {t('ui.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}

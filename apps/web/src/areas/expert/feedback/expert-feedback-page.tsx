@@ -1,0 +1,85 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { CHAT_LIMITS } from '@prsp/contracts';
+import { FormAlert, TextAreaField } from '../../../components/ui/form-fields';
+import { showToast } from '../../../components/ui/toasts';
+import { ScoreScale } from '../../../features/feedback/score-scale';
+import { scoreValues } from '../../../features/feedback/score-values';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useSendExpertFeedback } from './expert-feedback-api';
+
+const HOME = '/expert/desktop';
+
+/**
+ * `/expert/feedback?channel=<id>`: after ending a chat the expert says how easy it was to help the patient
+ * (score type expertCes, 1–7) with an optional comment, then sends or skips; both go back to the desktop.
+ * A failed send says 'Saving error' and keeps what was entered.
+ */
+export function ExpertFeedbackPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('expert.feedback.title'));
+  const [params] = useSearchParams();
+  const channelId = params.get('channel');
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [score, setScore] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const [missingScore, setMissingScore] = useState(false);
+  const send = useSendExpertFeedback();
+  if (!channelId) return <Navigate to={HOME} replace />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (score === null) {
+      setMissingScore(true);
+      form.current?.querySelector<HTMLInputElement>('input[name="score"]')?.focus();
+      return;
+    }
+    const text = comment.trim();
+    send.mutate(
+      { channelId, score, ...(text ? { comment: text } : {}) },
+      {
+        onSuccess: () => {
+          showToast(t('expert.feedback.sent'));
+          void navigate(HOME);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card">
+      <h1>{t('expert.feedback.title')}</h1>
+      <p>{t('expert.feedback.intro')}</p>
+      <form ref={form} className="form" onSubmit={submit} noValidate>
+        <ScoreScale
+          name="score"
+          legend={t('expert.feedback.question')}
+          options={scoreValues('expertCes').map((value) => ({ value, label: String(value) }))}
+          value={score}
+          onChange={setScore}
+          look="numbers"
+          ends={{ low: t('expert.feedback.low'), high: t('expert.feedback.high') }}
+          error={missingScore && score === null ? t('expert.feedback.chooseScore') : undefined}
+        />
+        <TextAreaField
+          label={t('expert.feedback.comment')}
+          hint={t('expert.feedback.commentHint', { max: CHAT_LIMITS.textMax })}
+          value={comment}
+          onChange={(v) => setComment(v.slice(0, CHAT_LIMITS.textMax))}
+          rows={4}
+        />
+        <FormAlert message={send.isError ? t('expert.feedback.savingError') : undefined} />
+        <div className="actions">
+          <button type="submit" className="button" disabled={send.isPending}>
+            {t('expert.feedback.send')}
+          </button>
+          <button type="button" className="button secondary" disabled={send.isPending} onClick={() => void navigate(HOME)}>
+            {t('expert.feedback.skip')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHAT_LIMITS } from '@prsp/contracts';
+import { CHAT_FILE_ACCEPT, chatFileProblem, type ChatFileProblem } from './chat-file-check';
+import type { ChatTextPrefix } from './chat-texts';
+
+type FileState = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'problem'; problem: ChatFileProblem | 'upload' };
+
+/**
+ * Writing one message (spec §9: up to 2000 characters, with a counter): Enter sends, Shift+Enter starts a new
+ * line. A file (.pdf, .jpg, .jpeg, .png up to 10 MB) is checked here before it is uploaded.
+ */
+export function ChatComposer({
+  onSend,
+  onTyping,
+  onUpload,
+  disabled,
+  prefix,
+}: {
+  onSend: (text: string) => void;
+  onTyping: () => void;
+  onUpload: (file: File) => Promise<unknown>;
+  disabled?: boolean;
+  prefix: ChatTextPrefix;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<FileState>({ kind: 'idle' });
+  const fileInput = useRef<HTMLInputElement>(null);
+  const trimmed = text.trim();
+
+  const send = () => {
+    if (!trimmed || disabled) return;
+    onSend(trimmed);
+    setText('');
+  };
+
+  const attach = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const problem = chatFileProblem(chosen);
+    if (problem) return setFile({ kind: 'problem', problem });
+    setFile({ kind: 'uploading', name: chosen.name });
+    onUpload(chosen).then(
+      () => setFile({ kind: 'idle' }),
+      () => setFile({ kind: 'problem', problem: 'upload' }),
+    );
+  };
+
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-text`} className="visually-hidden">
+          {t(`${prefix}.composer.label`)}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          value={text}
+          rows={2}
+          maxLength={CHAT_LIMITS.textMax}
+          placeholder={t(`${prefix}.composer.placeholder`)}
+          aria-describedby={`${id}-count ${id}-hint`}
+          disabled={disabled}
+          onChange={(e) => {
+            setText(e.target.value);
+            onTyping();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+        />
+        <p className="chat-composer-info">
+          <span id={`${id}-hint`} className="hint">
+            {t(`${prefix}.composer.hint`)}
+          </span>
+          <span id={`${id}-count`} className="hint">
+            {t(`${prefix}.composer.count`, { length: text.length, max: CHAT_LIMITS.textMax })}
+          </span>
+        </p>
+      </div>
+      <div className="chat-composer-actions">
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept={CHAT_FILE_ACCEPT}
+          onChange={(e) => {
+            attach(e.target.files?.[0]);
+            // The same file can be chosen again after a problem.
+            e.target.value = '';
+          }}
+        />
+        <button
+          type="button"
+          className="button secondary"
+          disabled={disabled || file.kind === 'uploading'}
+          aria-describedby={`${id}-file`}
+          onClick={() => fileInput.current?.click()}
+        >
+          {t(`${prefix}.composer.attach`)}
+        </button>
+        <button type="submit" className="button" disabled={disabled || !trimmed}>
+          {t(`${prefix}.composer.send`)}
+        </button>
+      </div>
+      <p id={`${id}-file`} className="chat-file-state" role="status">
+        {file.kind === 'uploading' && t(`${prefix}.composer.uploading`, { name: file.name })}
+        {file.kind === 'problem' && <span className="field-error">{t(`${prefix}.composer.fileProblem.${file.problem}`)}</span>}
+        {file.kind === 'idle' && <span className="hint">{t(`${prefix}.composer.fileRules`)}</span>}
+      </p>
+    </form>
+  );
+}

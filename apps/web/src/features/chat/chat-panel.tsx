@@ -1,0 +1,36 @@
+import './chat.css';
+import { useTranslation } from 'react-i18next';
+import { useChatHeight } from './chat-height';
+import { ChatComposer } from './chat-composer';
+import type { ChatTextPrefix } from './chat-texts';
+import { ChatThread } from './chat-thread';
+import type { ChatChannelState } from './use-chat-channel';
+
+/**
+ * A chat as both areas show it: the thread over the composer, in a box as high as spec §9 says (the viewport
+ * minus the header minus 40 px, between 450 and 700 px). While the connection is down it says so; what is
+ * written meanwhile is sent when it is back.
+ */
+export function ChatPanel({ chat, prefix, disabled }: { chat: ChatChannelState; prefix: ChatTextPrefix; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const height = useChatHeight();
+  return (
+    <div className="chat-panel" style={{ height }}>
+      {!chat.connected && (
+        <p className="chat-offline" role="status">
+          {t(`${prefix}.reconnecting`)}
+        </p>
+      )}
+      <ChatThread
+        messages={chat.messages}
+        pending={chat.pending}
+        me={chat.channel?.me.userId ?? ''}
+        readUpTo={chat.readUpTo}
+        typingNames={chat.typingNames}
+        onRetry={chat.retry}
+        prefix={prefix}
+      />
+      <ChatComposer onSend={chat.send} onTyping={chat.typing} onUpload={chat.upload} disabled={disabled} prefix={prefix} />
+    </div>
+  );
+}

@@ -1,0 +1,282 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, staffSignIn, uniqueEmail } from './admin-fixtures';
+import { adminCall, clearExpertTime, helsinkiDateOf, helsinkiTime } from './booking-steps';
+import { expectAccessible } from './fixtures';
+import { freshSsn, onboard, signInAsNewPerson } from './patient-steps';
+
+const DEMO_EXPERT = 'expert@espoo.example';
+const DEMO_EXPERT_NAME = 'Eeva Asiantuntija';
+const NURSE_SERVICE = 'Sairaanhoitajan chat';
+/** The group journey's appointments are named so. */
+const GROUP_PREFIX = 'Ryhmäohjaus ';
+
+/** The smallest PDF a reader opens (and the server's magic-byte check accepts): one empty page. */
+function tinyPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A family name no earlier run used (runs may share a database), so a queue shows exactly this patient. */
+function uniqueFamilyName(base: string): string {
+  const letters = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return `${base}-${letters}`;
+}
+
+/** A patient new to this run (or one an admin booked by `ssn`), onboarded, on service selection. */
+async function newPatient(browser: Browser, given: string, family: string, ssn?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInAsNewPerson(page, given, family, ssn);
+  await onboard(page, { email: uniqueEmail(given.toLowerCase()), dontShowWelcome: true });
+  await page.goto('/services');
+  await expect(page.getByRole('heading', { level: 1, name: 'Etävastaanotto' })).toBeVisible();
+  return page;
+}
+
+/** Writes a message in the chat's composer and sends it with Enter. */
+async function say(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Viesti' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
+test('a patient queues for a service, an expert accepts, they exchange text and a PDF, the expert ends, the patient gives feedback and finds the transcript', async ({
+  browser,
+}) => {
+  const family = uniqueFamilyName('Keskustelija');
+  const patientName = `Kaisa ${family}`;
+  const patient = await newPatient(browser, 'Kaisa', family);
+  await expectAccessible(patient);
+  await patient.getByRole('link', { name: new RegExp(`^Aloita\\s*: ${NURSE_SERVICE}$`) }).click();
+
+  // The service asks for an optional self-assessment: the stage says it is skipped for now.
+  await expect(patient.getByRole('heading', { level: 1, name: NURSE_SERVICE })).toBeVisible();
+  await expect(patient.getByRole('heading', { name: 'Oirekysely' })).toBeVisible();
+  await expectAccessible(patient);
+  await patient.getByRole('button', { name: 'Jatka chattiin' }).click();
+
+  // The waiting room: the place in the queue and the estimate; the help button's modal.
+  await expect(patient.getByRole('heading', { name: 'Olet jonossa' })).toBeVisible();
+  await expect(patient).toHaveURL(/\/chat\/[0-9a-f-]{36}\?channel=/);
+  await expect(patient.getByText('Paikkasi jonossa:')).toBeVisible();
+  await expect(patient.locator('.waiting-position')).toHaveText(/^\d+$/);
+  await expectAccessible(patient);
+  await patient.getByRole('button', { name: 'Ohje' }).click();
+  const help = patient.getByRole('dialog', { name: 'Chatin ohje' });
+  await expect(help).toBeVisible();
+  await expectAccessible(patient);
+  await help.getByRole('button', { name: 'Sulje' }).first().click();
+  await expect(help).toBeHidden();
+
+  // The expert sees the patient waiting in the nurse queue and accepts them by name.
+  const expert = await (await browser.newContext()).newPage();
+  await staffSignIn(expert, 'expert', DEMO_EXPERT);
+  await expect(expert).toHaveURL(/\/expert\/desktop$/);
+  const queues = expert.getByRole('region', { name: 'Jonot' });
+  await expect(queues.getByRole('heading', { name: NURSE_SERVICE })).toBeVisible();
+  await expect(queues.getByText(patientName, { exact: true })).toBeVisible();
+  await expectAccessible(expert);
+  await queues.getByRole('button', { name: new RegExp(`^Ota vastaan\\s*: ${patientName}$`) }).click();
+  const workspace = expert.getByRole('region', { name: 'Chatit' });
+  await expect(workspace.getByRole('heading', { level: 3, name: patientName })).toBeVisible();
+  await expectAccessible(expert);
+
+  // Both sides chat; the patient sees who answers, the expert sees the patient writing.
+  await expect(patient.getByText(`Keskustelukumppanisi: ${DEMO_EXPERT_NAME}`)).toBeVisible();
+  await expectAccessible(patient);
+  await patient.getByRole('textbox', { name: 'Viesti' }).pressSequentially('Hei');
+  await expect(workspace.getByText(`${patientName} kirjoittaa…`)).toBeVisible();
+  await patient.getByRole('textbox', { name: 'Viesti' }).press('Enter');
+  const expertLog = workspace.getByRole('log', { name: 'Viestit' });
+  await expect(expertLog.getByText('Hei', { exact: true })).toBeVisible();
+  await say(expert, 'Hei Kaisa, miten voin auttaa?');
+  const patientLog = patient.getByRole('log', { name: 'Viestit' });
+  await expect(patientLog.getByText('Hei Kaisa, miten voin auttaa?')).toBeVisible();
+  // Each saw the other's message: the own messages read 'Luettu'.
+  await expect(patientLog.getByRole('listitem').filter({ hasText: 'Hei' }).first().getByText('Luettu')).toBeVisible();
+  await expect(expertLog.getByRole('listitem').filter({ hasText: 'miten voin auttaa' }).getByText('Luettu')).toBeVisible();
+
+  // A PDF from the patient opens for the expert in a new tab through a signed link.
+  const chooser = patient.waitForEvent('filechooser');
+  await patient.getByRole('button', { name: 'Liitä tiedosto' }).click();
+  await (await chooser).setFiles({ name: 'laboratoriotulos.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await expect(patientLog.getByRole('button', { name: /Avaa tiedosto laboratoriotulos\.pdf/ })).toBeVisible();
+  const fileButton = expertLog.getByRole('button', { name: /Avaa tiedosto laboratoriotulos\.pdf/ });
+  await expect(fileButton).toBeVisible();
+  const served = expert.context().waitForEvent('response', (r) => r.url().includes('/api/chat/files/'));
+  const popup = expert.waitForEvent('popup');
+  await fileButton.click();
+  const file = await served;
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toContain('application/pdf');
+  expect(file.headers()['content-disposition']).toContain('laboratoriotulos.pdf');
+  await (await popup).close();
+  await expectAccessible(expert);
+
+  // The expert ends the chat: their own feedback page; the patient lands on feedback.
+  await workspace.getByRole('button', { name: 'Lopeta chat' }).click();
+  const confirm = expert.getByRole('dialog', { name: 'Lopetetaanko chat?' });
+  await expectAccessible(expert);
+  await confirm.getByRole('button', { name: 'Lopeta chat' }).click();
+  await expect(expert).toHaveURL(/\/expert\/feedback\?channel=/);
+  await expectAccessible(expert);
+
+  await expect(patient).toHaveURL(/\/feedback$/);
+  await expect(patient.getByRole('heading', { level: 1, name: 'Palaute' })).toBeVisible();
+  await expectAccessible(patient);
+  await patient.locator('fieldset').getByRole('radio').last().check();
+  await patient.getByRole('button', { name: 'Lähetä' }).click();
+  await expect(patient.getByRole('heading', { name: 'Kiitos!' })).toBeVisible();
+  await expectAccessible(patient);
+
+  // The chat is in the patient's history, with the file and the transcript.
+  await patient.goto('/history');
+  await expect(patient.getByRole('heading', { level: 1, name: 'Asiointihistoria' })).toBeVisible();
+  await expectAccessible(patient);
+  await patient
+    .getByRole('link', { name: new RegExp(DEMO_EXPERT_NAME) })
+    .first()
+    .click();
+  await expect(patient.getByText('Hei Kaisa, miten voin auttaa?')).toBeVisible();
+  await expect(patient.getByText('laboratoriotulos.pdf').first()).toBeVisible();
+  await expectAccessible(patient);
+});
+
+test('a closed queue opens the chat-not-available modal, which leads back to service selection', async ({ browser }) => {
+  // An organisation admin adds a service whose queue is switched closed.
+  const admin = await (await browser.newContext()).newPage();
+  await staffSignIn(admin, 'admin', ORG_ADMIN);
+  await chooseOrganisation(admin, DEMO_ORGANISATION);
+  const name = `Suljettu palvelu ${Date.now()}`;
+  const created = await adminCall(admin, '/api/admin/services/create', {
+    name: { fi: name, se: name, en: name },
+    description: { fi: 'Suljettu jono.', se: 'Stängd kö.', en: 'Closed queue.' },
+    icon: 'nurse',
+    createQueue: true,
+    requiresCode: false,
+    selfAssessment: 'none',
+    areas: [],
+    openingHours: { alwaysOpen: true, closed: true, weekly: [], exceptions: [] },
+  });
+  expect(created.statusCode).toBe(200);
+  await admin.context().close();
+
+  const patient = await newPatient(browser, 'Sulo', 'Suljettu');
+  await patient.getByRole('link', { name: new RegExp(`^Aloita\\s*: ${name}$`) }).click();
+  const modal = patient.getByRole('dialog', { name: 'Chat ei ole käytettävissä' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Kirjaudu ulos' })).toBeVisible();
+  await expectAccessible(patient);
+  await modal.getByRole('button', { name: 'Palaa palveluiden valintaan' }).click();
+  await expect(patient).toHaveURL(/\/services$/);
+});
+
+test('a group appointment: the host expert and two patients chat together, every member listed', async ({ browser }) => {
+  test.setTimeout(150_000);
+  // An organisation admin books a group for the demo expert with two patients, starting within the next minutes
+  // (its chat opens 5 minutes before the start).
+  const admin = await (await browser.newContext()).newPage();
+  await staffSignIn(admin, 'admin', ORG_ADMIN);
+  await chooseOrganisation(admin, DEMO_ORGANISATION);
+  const experts = await adminCall<{ id: string; name: string }[]>(admin, '/api/admin/bookings/experts');
+  const host = experts.data.find((e) => e.name === DEMO_EXPERT_NAME);
+  expect(host).toBeDefined();
+  const startMs = Math.ceil((Date.now() + 90_000) / 60_000) * 60_000;
+  const durationMinutes = 20;
+  // The demo's open timeslots and its group video, or an earlier attempt's group, are taken out of the way first.
+  await clearExpertTime(admin, host!.id, startMs, durationMinutes);
+  const date = helsinkiDateOf(startMs);
+  const group = `${GROUP_PREFIX}${uniqueFamilyName('e2e')}`;
+  const people = [
+    { given: 'Anni', family: uniqueFamilyName('Ryhmä'), ssn: freshSsn() },
+    { given: 'Ville', family: uniqueFamilyName('Ryhmä'), ssn: freshSsn() },
+  ];
+  const created = await adminCall(admin, '/api/admin/bookings/create', {
+    kind: 'group',
+    expertId: host!.id,
+    hostExpertId: host!.id,
+    name: group,
+    date,
+    startTime: helsinkiTime(startMs),
+    durationMinutes,
+    patients: people.map((p) => ({
+      ssn: p.ssn,
+      firstName: p.given,
+      lastName: p.family,
+      email: uniqueEmail(p.given.toLowerCase()),
+      language: 'fi',
+      nationality: 'FI',
+    })),
+    sendConfirmation: false,
+  });
+  expect(created.statusCode).toBe(200);
+  await admin.context().close();
+
+  // Each patient starts the appointment from service selection: the channel is open at once, no queue.
+  const patients: Page[] = [];
+  for (const [i, p] of people.entries()) {
+    const other = people[1 - i]!;
+    const page = await newPatient(browser, p.given, p.family, p.ssn);
+    await page.getByRole('button', { name: new RegExp(group) }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: /^Aloita/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Osallistujat' })).toBeVisible();
+    const members = page.getByRole('region', { name: 'Osallistujat' });
+    await expect(members.getByRole('listitem')).toHaveText([
+      'Sinä',
+      `${other.given} ${other.family}`,
+      `${DEMO_EXPERT_NAME} (ammattilainen)`,
+    ]);
+    await expect(page.getByRole('log', { name: 'Viestit' })).toBeVisible();
+    patients.push(page);
+  }
+  await expectAccessible(patients[0]!);
+
+  // The host finds the group on the desk: it cannot be transferred, only ended.
+  const expert = await (await browser.newContext()).newPage();
+  await staffSignIn(expert, 'expert', DEMO_EXPERT);
+  const workspace = expert.getByRole('region', { name: 'Chatit' });
+  const tab = workspace.getByRole('button', { name: new RegExp(`^Ryhmä: .*${people[1]!.family}`) });
+  await expect(tab).toBeVisible();
+  await tab.click();
+  const chat = workspace.getByRole('article', { name: new RegExp(`^Ryhmä: .*${people[0]!.family}`) });
+  await expect(chat.getByRole('button', { name: 'Siirrä' })).toHaveCount(0);
+  await expectAccessible(expert);
+
+  // Everyone hears everyone.
+  await chat.getByRole('textbox', { name: 'Viesti' }).fill('Tervetuloa ryhmään!');
+  await chat.getByRole('textbox', { name: 'Viesti' }).press('Enter');
+  for (const page of patients) await expect(page.getByRole('log').getByText('Tervetuloa ryhmään!')).toBeVisible();
+  await say(patients[0]!, 'Kiitos, Anni täällä.');
+  await say(patients[1]!, 'Ville myös paikalla.');
+  await expect(patients[0]!.getByRole('log').getByText('Ville myös paikalla.')).toBeVisible();
+  await expect(patients[1]!.getByRole('log').getByText('Kiitos, Anni täällä.')).toBeVisible();
+  await expect(chat.getByRole('log').getByText('Kiitos, Anni täällä.')).toBeVisible();
+  await expect(chat.getByRole('log').getByText('Ville myös paikalla.')).toBeVisible();
+  await expectAccessible(patients[1]!);
+
+  // One patient leaves: the others go on; the host ends the chat for the rest, who land on feedback.
+  await patients[1]!.getByRole('button', { name: 'Poistu chatista' }).click();
+  await patients[1]!.getByRole('dialog', { name: 'Poistutaanko chatista?' }).getByRole('button', { name: 'Poistu chatista' }).click();
+  await expect(patients[1]!).toHaveURL(/\/feedback$/);
+  await chat.getByRole('button', { name: 'Lopeta chat' }).click();
+  await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
+  await expect(expert).toHaveURL(/\/expert\/feedback\?channel=/);
+  await expect(patients[0]!).toHaveURL(/\/feedback$/);
+});

@@ -1,0 +1,142 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, latestMailTo, staffSignIn, uniqueEmail } from './admin-fixtures';
+import { adminCall, clearExpertTime, helsinkiDateOf, helsinkiTime } from './booking-steps';
+import { expectAccessible } from './fixtures';
+
+const DEMO_EXPERT = 'expert@espoo.example';
+const DEMO_EXPERT_NAME = 'Eeva Asiantuntija';
+/** This journey's groups are named so. */
+const GROUP_PREFIX = 'Vierasryhmä ';
+
+/**
+ * An organisation admin books a group chat for the demo expert starting within the next minutes, with one guest
+ * invited by e-mail; the invitation names the guest page and the PIN.
+ */
+async function inviteGuest(
+  browser: Browser,
+  guest: { name: string; email: string },
+): Promise<{ link: string; pin: string; group: string; admin: Page }> {
+  const admin = await (await browser.newContext()).newPage();
+  await staffSignIn(admin, 'admin', ORG_ADMIN);
+  await chooseOrganisation(admin, DEMO_ORGANISATION);
+  const experts = await adminCall<{ id: string; name: string }[]>(admin, '/api/admin/bookings/experts');
+  const host = experts.data.find((e) => e.name === DEMO_EXPERT_NAME);
+  expect(host).toBeDefined();
+  const startMs = Math.ceil((Date.now() + 90_000) / 60_000) * 60_000;
+  const durationMinutes = 20;
+  const date = helsinkiDateOf(startMs);
+  // The demo's open timeslots and its group video, or an earlier attempt's group, are taken out of the way first.
+  await clearExpertTime(admin, host!.id, startMs, durationMinutes);
+  const group = `${GROUP_PREFIX}${Date.now().toString(36)}`;
+  const created = await adminCall(admin, '/api/admin/bookings/create', {
+    kind: 'group',
+    expertId: host!.id,
+    hostExpertId: host!.id,
+    name: group,
+    date,
+    startTime: helsinkiTime(startMs),
+    durationMinutes,
+    patients: [],
+    guests: [{ name: guest.name, email: guest.email, language: 'en' }],
+    sendConfirmation: true,
+  });
+  expect(created.statusCode).toBe(200);
+  const mail = await latestMailTo(admin, guest.email);
+  const link = mail.links.find((l) => /\/guest\/[0-9a-f-]{36}/.test(l)) ?? mail.text.match(/https?:\/\/\S+\/guest\/[0-9a-f-]{36}/)?.[0];
+  // The PIN follows the word PIN (the address itself may hold six digits in a row).
+  const pin = mail.text.match(/PIN\D{0,20}(\d{6})\b/)?.[1];
+  expect(link, 'the invitation links the guest page').toBeDefined();
+  expect(pin, 'the invitation carries the PIN').toBeDefined();
+  return { link: new URL(link!).pathname, pin: pin!, group, admin };
+}
+
+test('a guest signs in with the PIN of their invitation, chats with the expert in the group, gives feedback and logs out', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const guestName = 'Gustav Gäst';
+  const email = uniqueEmail('guest');
+  const { link, pin, group, admin } = await inviteGuest(browser, { name: guestName, email });
+
+  // The guest page in English: heading, hint, e-mail and PIN, continue.
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`${link}?lang=en`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Join the group appointment' })).toBeVisible();
+  const pinField = guest.getByRole('textbox', { name: 'PIN code' });
+  await expect(pinField).toHaveAttribute('inputmode', 'numeric');
+  await expect(pinField).toHaveAttribute('maxlength', '6');
+  await expectAccessible(guest);
+
+  // A malformed PIN is named under its field, and focus goes there.
+  await guest.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await pinField.fill('1234');
+  await guest.getByRole('button', { name: 'Continue' }).click();
+  await expect(guest.getByRole('alert').filter({ hasText: 'Please check fields' })).toBeVisible();
+  await expect(guest.getByText('The PIN code is 6 digits.')).toBeVisible();
+  await expect(pinField).toBeFocused();
+  await expectAccessible(guest);
+
+  // A wrong PIN: the server's 101.
+  await pinField.fill(pin === '000000' ? '111111' : '000000');
+  await guest.getByRole('button', { name: 'Continue' }).click();
+  await expect(guest.getByRole('alert').filter({ hasText: 'Wrong email or PIN-code' })).toBeVisible();
+
+  // The right PIN: the guest's appointment, which starts within minutes, so the start is open.
+  await pinField.fill(pin);
+  await guest.getByRole('button', { name: 'Continue' }).click();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Your appointment' })).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 2, name: group })).toBeVisible();
+  await expect(guest.getByText(`Signed in as ${guestName}`)).toBeVisible();
+  await expectAccessible(guest);
+  // A reload keeps the guest signed in (the token lives in this tab's sessionStorage).
+  await guest.reload();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Your appointment' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Start' }).click();
+
+  // The group chat: back goes to the guest page.
+  await expect(guest).toHaveURL(/\/chat\/[0-9a-f-]{36}\?channel=/);
+  await expect(guest.getByRole('heading', { level: 1, name: group })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'Participants' })).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Back to the appointment' })).toHaveAttribute('href', link);
+  await expect(guest.getByRole('log')).toBeVisible();
+  await expectAccessible(guest);
+
+  // The host expert finds the group on the desk and they talk.
+  const expert = await (await browser.newContext()).newPage();
+  await staffSignIn(expert, 'expert', DEMO_EXPERT);
+  const workspace = expert.getByRole('region', { name: 'Chatit' });
+  const tab = workspace.getByRole('button', { name: new RegExp(`^Ryhmä: .*${guestName}`) });
+  await expect(tab).toBeVisible();
+  await tab.click();
+  const chat = workspace.getByRole('article', { name: new RegExp(`^Ryhmä: .*${guestName}`) });
+  await chat.getByRole('textbox', { name: 'Viesti' }).fill('Tervetuloa, vieras!');
+  await chat.getByRole('textbox', { name: 'Viesti' }).press('Enter');
+  await expect(guest.getByRole('log').getByText('Tervetuloa, vieras!')).toBeVisible();
+  const box = guest.getByRole('textbox', { name: 'Message' });
+  await box.fill('Hello from the guest.');
+  await box.press('Enter');
+  await expect(chat.getByRole('log').getByText('Hello from the guest.')).toBeVisible();
+
+  // The expert ends the chat: the guest lands on feedback, skips it, and reaches the guest thank-you page.
+  await chat.getByRole('button', { name: 'Lopeta chat' }).click();
+  await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
+  await expect(guest).toHaveURL(/\/feedback$/);
+  await expect(guest.getByRole('link', { name: 'Back to the appointment' })).toBeVisible();
+  await expectAccessible(guest);
+  await guest.getByRole('button', { name: 'Skip' }).click();
+  await expect(guest).toHaveURL(/\/thank-you-guest$/);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Thank you for taking part' })).toBeVisible();
+  await expectAccessible(guest);
+
+  // Logging out forgets the token and goes to the root; the guest page asks for the PIN again.
+  await guest.getByRole('button', { name: 'Log out' }).click();
+  await expect(guest).toHaveURL(/\/authentication$/);
+  expect(await guest.evaluate(() => sessionStorage.getItem('prsp.guest'))).toBeNull();
+  await guest.goto(link);
+  await expect(guest.getByRole('textbox', { name: 'PIN code' })).toBeVisible();
+  await expectAccessible(guest);
+
+  // The group is cancelled, so the expert's time is free again for the journeys that follow.
+  const appointmentId = link.split('/').pop()!;
+  expect((await adminCall(admin, `/api/admin/bookings/${appointmentId}/cancel`, {})).statusCode).toBe(200);
+});

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './admin-fixtures';
+import { expectAccessible } from './fixtures';
+import {
+  VIDEO_EXPERT_NAME,
+  bookVideoAppointment,
+  expectMediaFrom,
+  expertAccepts,
+  expertOpensGroup,
+  expertSignsIn,
+  guestStarts,
+  joinCall,
+  newPerson,
+  patientStarts,
+  videoPanel,
+} from './video-steps';
+
+// Peer to peer (VIDEO_PROVIDER=mesh, the default) on the main server: Chromium's synthetic camera and microphone,
+// ICE over loopback. The relay-only and Janus journeys are in video-relay.spec.ts and video-janus.spec.ts.
+
+test('one-to-one video: the patient and the expert see and hear each other, and a muted microphone shows on the other side', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const person = newPerson('Vilma', 'Video');
+  const patientName = `${person.given} ${person.family}`;
+  const { name } = await bookVideoAppointment(browser, { kind: 'oneOnOne', patient: person });
+
+  // The patient starts the appointment and waits; the expert takes them from the queue.
+  const patient = await patientStarts(browser, person, name);
+  await expect(patient.getByRole('heading', { name: 'Olet jonossa' })).toBeVisible();
+  await expectAccessible(patient);
+  const expert = await expertSignsIn(browser);
+  const workspace = await expertAccepts(expert, patientName);
+
+  // The call sits beside the chat on both sides; the expert joins first and waits for the patient.
+  const expertPanel = await joinCall(workspace);
+  await expect(expertPanel.getByText('Odotetaan muiden liittymistä.')).toBeVisible();
+  await expectAccessible(expert);
+  await expect(videoPanel(patient).getByRole('button', { name: 'Liity videopuheluun' })).toBeVisible();
+  await expectAccessible(patient);
+  const patientPanel = await joinCall(patient);
+
+  // Each side receives the other's frames, and the bytes keep coming.
+  await expectMediaFrom(patientPanel, [VIDEO_EXPERT_NAME]);
+  await expectMediaFrom(expertPanel, [patientName]);
+  await expect(patientPanel.getByRole('region', { name: 'Puhelussa (2)' })).toBeVisible();
+  await expectAccessible(patient);
+  await expectAccessible(expert);
+
+  // The patient mutes the microphone: the expert's tile and participant list say so.
+  const mic = patientPanel.getByRole('button', { name: 'Mikrofoni' });
+  await expect(mic).toHaveAttribute('aria-pressed', 'true');
+  await mic.click();
+  await expect(mic).toHaveAttribute('aria-pressed', 'false');
+  await expect(expertPanel.locator('figure.video-tile').filter({ hasText: patientName })).toContainText('mikrofoni pois');
+  await expect(expertPanel.getByRole('region', { name: 'Puhelussa (2)' })).toContainText(`${patientName} (potilas): mikrofoni pois`);
+  await mic.click();
+  await expect(expertPanel.locator('figure.video-tile').filter({ hasText: patientName })).not.toContainText('mikrofoni pois');
+
+  // The patient leaves the call (the chat goes on); the expert waits alone again.
+  await patientPanel.getByRole('button', { name: 'Poistu videopuhelusta' }).click();
+  await expect(patientPanel.getByText('Poistuit videopuhelusta.')).toBeVisible();
+  await expect(expertPanel.getByText('Odotetaan muiden liittymistä.')).toBeVisible();
+  await expectAccessible(patient);
+});
+
+test('group video of three: the expert, a patient and a guest who signed in with e-mail and PIN all see each other', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const person = newPerson('Pekka', 'Ryhmävideo');
+  const patientName = `${person.given} ${person.family}`;
+  const guestInput = { name: `Gunilla ${newPerson('G', 'Vieras').family}`, email: uniqueEmail('video.guest') };
+  const booked = await bookVideoAppointment(browser, { kind: 'group', patients: [person], guest: guestInput });
+
+  const patient = await patientStarts(browser, person, booked.name);
+  await expect(patient.getByRole('heading', { name: 'Osallistujat' })).toBeVisible();
+  const guest = await guestStarts(browser, guestInput, booked.guest!);
+  await expect(guest.getByRole('heading', { name: 'Osallistujat' })).toBeVisible();
+  const expert = await expertSignsIn(browser);
+  const chat = await expertOpensGroup(expert, person.family);
+
+  const expertPanel = await joinCall(chat);
+  const patientPanel = await joinCall(patient);
+  const guestPanel = await joinCall(guest);
+  await expectAccessible(guest);
+
+  await expectMediaFrom(expertPanel, [patientName, guestInput.name]);
+  await expectMediaFrom(patientPanel, [VIDEO_EXPERT_NAME, guestInput.name]);
+  await expectMediaFrom(guestPanel, [VIDEO_EXPERT_NAME, patientName]);
+  await expect(guestPanel.getByRole('region', { name: 'Puhelussa (3)' })).toContainText(`${guestInput.name} (sinä)`);
+  await expectAccessible(expert);
+  await expectAccessible(patient);
+  await expectAccessible(guest);
+});

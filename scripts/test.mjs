@@ -28,6 +28,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
  */
 const debianPackages = [
   { pkg: 'chromium', bin: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', what: 'the browser tests', required: true },
+  { pkg: 'clamav-daemon', bin: '/usr/sbin/clamd', what: 'the virus-scan tests' },
   { pkg: 'coturn', bin: '/usr/bin/turnserver', what: 'the relay-only (TURN) video journey' },
   { pkg: 'janus', bin: '/usr/bin/janus', what: 'the Janus video journey and tests' },
   { pkg: 'poppler-utils', bin: '/usr/bin/pdftotext', what: 'reading generated PDFs in tests' },

@@ -17,6 +17,10 @@ import { organisationsAdminRoutes } from './modules/organisations/organisations-
 import { servicesAdminRoutes } from './modules/services/services-admin.routes';
 import { expertsAdminRoutes } from './modules/staff/experts-admin.routes';
 import { chatCodesAdminRoutes } from './modules/chat-codes/chat-codes-admin.routes';
+import { categoriesAdminRoutes } from './modules/messaging/categories-admin.routes';
+import { categoriesReadRoutes } from './modules/messaging/categories-read.routes';
+import { messageCodesAdminRoutes } from './modules/messaging/message-codes-admin.routes';
+import { messagingExpertsRoutes } from './modules/messaging/messaging-experts.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { servicesRoutes } from './modules/services/services.routes';
@@ -24,6 +28,7 @@ import { patientChatCodeRoutes } from './modules/chat-codes/patient-chat-code.ro
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { createFieldCipher } from './platform/crypto/field-cipher';
 import { createFileStore } from './platform/files/create-file-store';
+import { createVirusScanner } from './platform/files/virus-scan';
 import { serializeError } from './platform/log/error-serializer';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
@@ -51,6 +56,8 @@ import { createVideoProvider } from './modules/reception/video-provider';
 import { videoRoutes } from './modules/reception/video.routes';
 import { guestsRoutes } from './modules/guests/guests.routes';
 import { chatInviteRoutes } from './modules/reception/chat-invite.routes';
+import { patientMessagingRoutes } from './modules/messaging/patient-messaging.routes';
+import { expertMessagingRoutes } from './modules/messaging/expert-messaging.routes';
 
 export type AppDeps = {
   config: Config;
@@ -92,6 +99,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   // Uploaded files: FILES_DIR on disk, or S3-compatible storage when S3_BUCKET is set.
   const files = createFileStore(config.files);
   app.addHook('onClose', () => files.close());
+  // Uploads are scanned by clamd before they are stored when CLAMD_URL is set (docs/messaging.md).
+  app.decorate('virusScanner', createVirusScanner(config.virusScan));
 
   await app.register(errorsPlugin);
   await app.register(cookie);
@@ -129,6 +138,11 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(servicesAdminRoutes, { db: database.db });
   await app.register(expertsAdminRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(chatCodesAdminRoutes, { db: database.db });
+  // Async messaging: categories, who handles messages, message codes (the conversations register their own routes).
+  await app.register(categoriesAdminRoutes, { db: database.db });
+  await app.register(categoriesReadRoutes, { db: database.db });
+  await app.register(messagingExpertsRoutes, { db: database.db });
+  await app.register(messageCodesAdminRoutes, { db: database.db });
   await app.register(patientsRoutes, { db: database.db, cipher });
   await app.register(directoryRoutes, { db: database.db });
   await app.register(servicesRoutes, { db: database.db });
@@ -146,6 +160,9 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(videoRoutes, { db: database.db, provider: video, ice: config.video });
   await app.register(guestsRoutes, { db: database.db });
   await app.register(chatInviteRoutes, { db: database.db, cipher });
+  // Async messaging's conversations (docs/messaging.md).
+  await app.register(patientMessagingRoutes, { db: database.db, cipher, files, publicUrl: config.publicUrl });
+  await app.register(expertMessagingRoutes, { db: database.db, cipher, files, publicUrl: config.publicUrl });
 
   const mandates = createMandatesClient(config.mandates);
   await app.register(actingRoutes, {

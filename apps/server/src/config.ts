@@ -107,6 +107,15 @@ const ZEnv = z
     TURN_SECRET: z.string().min(16).default(DEMO_SECRET),
     TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(VIDEO_LIMITS.turnTtlSeconds),
     VIDEO_ICE_POLICY: z.enum(['all', 'relay']).default('all'),
+    // Virus scanning of uploads (docs/messaging.md): clamd's address; unset, uploads are not scanned.
+    CLAMD_URL: z
+      .url()
+      .refine(
+        (u) => /^tcp:\/\/[^/]+:\d+\/?$/.test(u) || /^unix:\/\/\/./.test(u),
+        'e.g. tcp://127.0.0.1:3310 or unix:///run/clamav/clamd.ctl',
+      )
+      .optional(),
+    CLAMD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -228,6 +237,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       turnTtlSeconds: env.TURN_TTL_SECONDS,
       icePolicy: env.VIDEO_ICE_POLICY,
     },
+    /** Virus scanning of uploads with clamd (platform/files/virus-scan.ts); no URL, no scanning. */
+    virusScan: { clamdUrl: env.CLAMD_URL, timeoutMs: env.CLAMD_TIMEOUT_MS },
   };
 }
 

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { hasData, seedDemo } from './db/seed/demo-seed';
 import { seedDemoBookings } from './modules/booking/booking-demo-seed';
+import { DEMO_MESSAGE_CODE, seedDemoMessaging } from './modules/messaging/messaging-demo-seed';
 import { DEMO_GUEST, ensureDemoGuestAppointment } from './modules/guests/guest-demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
@@ -28,6 +29,7 @@ if (config.demoSeed && !(await hasData(database.db))) {
   await seedDemo(database.db, createFieldCipher(config.dataKey));
   // Bookings are relative to today, so they belong to the demo alone: tests make the appointments they need.
   await database.db.transaction((tx) => seedDemoBookings(tx));
+  await database.db.transaction((tx) => seedDemoMessaging(tx));
 }
 // The guest way to try at once: a live group video appointment with the demo guest, made again on every start.
 const demoGuestAppointment = config.demoSeed ? await database.db.transaction((tx) => ensureDemoGuestAppointment(tx)) : null;
@@ -72,6 +74,7 @@ if (config.testIdpEnabled) {
           ...DEMO_STAFF.map((s) => `    ${s.email.padEnd(26)}${s.role}`),
           '',
           '  Demo chat codes: PHYSIO2026 (valid), FUTURE2099, EXPIRED2020, USED0001',
+          `  Demo message code: ${DEMO_MESSAGE_CODE} (the restricted category Fysioterapian jatkohoito)`,
           ...(demoGuestAppointment
             ? [`  Guest page       ${config.publicUrl}/guest/${demoGuestAppointment}   e-mail ${DEMO_GUEST.email}   PIN ${DEMO_GUEST.pin}`]
             : []),

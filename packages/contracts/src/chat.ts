@@ -299,6 +299,8 @@ export type ServerEvents = VideoServerEvents & {
   'chat:channel': (e: { channelId: string; status: ChannelStatus }) => void;
   /** A queue changed (someone joined or left it, or was accepted): experts refetch their queues, waiting patients their position. */
   'queue:changed': (e: { queueId: string }) => void;
+  /** A conversation of async messaging got a message or changed state (spec §7 'Async messaging'): refetch lists and the thread. */
+  'messages:changed': (e: { conversationId: string }) => void;
 };
 export type ClientEvents = VideoClientEvents & {
   'chat:join': (e: z.infer<typeof ZChannelEvent>, ack: (r: SocketAck<{ lastSeq: number }>) => void) => void;

@@ -208,6 +208,34 @@ export const EMAIL_KINDS = {
       },
     },
   },
+  /**
+   * A new message in async messaging (spec §7 'Async messaging'): an expert wrote to the patient. It says only that
+   * a message waits and where: the message itself is read after signing in, never in an e-mail.
+   */
+  messageReceived: {
+    tags: [...PERSON, 'link'],
+    requiredTags: ['link'],
+    defaults: {
+      fi: {
+        title: 'Sinulle on uusi viesti – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\nsinulle on uusi viesti palvelussa {{organisationName}}. Kirjaudu palveluun lukemaan viesti:\n\n{{link}}\n\nTurvallisuussyistä viestin sisältöä ei lähetetä sähköpostilla.\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Du har ett nytt meddelande – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\ndu har ett nytt meddelande i tjänsten {{organisationName}}. Logga in i tjänsten för att läsa meddelandet:\n\n{{link}}\n\nAv säkerhetsskäl skickas meddelandets innehåll inte per e-post.\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'You have a new message – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nyou have a new message in {{organisationName}}. Sign in to the service to read it:\n\n{{link}}\n\nFor your security, the message itself is not sent by e-mail.\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
 } as const satisfies Record<string, EmailKindDefinition>;
 
 export type EmailTemplateKind = keyof typeof EMAIL_KINDS;

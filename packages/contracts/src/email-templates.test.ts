@@ -14,6 +14,7 @@ describe('built-in e-mail kinds', () => {
       'bookingCancellation',
       'bookingReminder',
       'guestInvitation',
+      'messageReceived',
     ]);
     expect(emailTemplateTags('registration')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
     expect(emailTemplateTags('passwordReset')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
@@ -34,6 +35,8 @@ describe('built-in e-mail kinds', () => {
     }
     expect(emailTemplateTags('guestInvitation')).toEqual([...emailTemplateTags('bookingConfirmation'), 'email', 'pin']);
     expect(EMAIL_KINDS.guestInvitation.requiredTags).toEqual(['date', 'time', 'link', 'pin']);
+    expect(emailTemplateTags('messageReceived')).toEqual(['firstName', 'lastName', 'organisationName', 'link']);
+    expect(EMAIL_KINDS.messageReceived.requiredTags).toEqual(['link']);
   });
 
   for (const kind of EMAIL_TEMPLATE_KINDS) {

@@ -280,6 +280,18 @@ export const FIELD_MESSAGES = {
     en: 'The file is too large (at most 2 MB).',
   },
   emptyFile: { fi: 'Tiedosto on tyhjä.', se: 'Filen är tom.', en: 'The file is empty.' },
+  categoryRequired: {
+    fi: 'Valitse kategoria pudotusvalikosta.',
+    se: 'Välj kategori i listan.',
+    en: 'Select category from dropdown',
+  },
+  subcategoryRequired: {
+    fi: 'Valitse alakategoria pudotusvalikosta.',
+    se: 'Välj underkategori i listan.',
+    en: 'Select subcategory from dropdown',
+  },
+  messageRequired: { fi: 'Kirjoita viesti.', se: 'Skriv ett meddelande.', en: 'Put correct message' },
+  messageCodeRequired: { fi: 'Anna oikea viestikoodi.', se: 'Ange en korrekt meddelandekod.', en: 'Put correct message code' },
   attachmentType: {
     fi: 'Liitteen on oltava PDF, JPG tai PNG.',
     se: 'Bilagan måste vara PDF, JPG eller PNG.',
@@ -289,6 +301,11 @@ export const FIELD_MESSAGES = {
     fi: 'Liite on liian suuri (enintään 10 Mt).',
     se: 'Bilagan är för stor (högst 10 MB).',
     en: 'The attachment is too large (at most 10 MB).',
+  },
+  attachmentInfected: {
+    fi: 'Liitteestä löytyi haittaohjelma, eikä sitä lähetetty.',
+    se: 'Ett skadligt program hittades i bilagan, och den skickades inte.',
+    en: 'Malware was found in the attachment, and it was not sent.',
   },
   imageCorrupt: {
     fi: 'Kuvatiedosto on vioittunut tai keskeneräinen.',

@@ -28,3 +28,4 @@ export * from './opening-hours-rules';
 export * from './feedback-results';
 export * from './video';
 export * from './guest';
+export * from './messaging';

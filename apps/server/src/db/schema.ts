@@ -16,3 +16,4 @@ export * from '../platform/sms/sms.tables';
 export * from '../stand-ins/sms-sink/sms-sink.tables';
 export * from '../modules/guests/guests.tables';
 export * from '../modules/reception/video.tables';
+export * from '../modules/messaging/messaging.tables';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appointments, chatCodeGroups, emailTemplates, experts, services } from '../db/schema';
+import { appointments, chatCodeGroups, emailTemplates, experts, messageCategories, messageSubcategories, services } from '../db/schema';
 import { createStaffAccount } from '../test/staff-accounts';
 import type { TestApp } from '../test/test-app';
 
@@ -41,6 +41,29 @@ export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string
       .returning({ id: chatCodeGroups.id });
     return row!.id;
   },
+  messageCategory: async (t, organisationId) => {
+    const [row] = await t.database.db
+      .insert(messageCategories)
+      .values({ organisationId, name: { fi: 'Luokka', se: 'Kategori', en: 'Category' }, openAccess: true })
+      .returning({ id: messageCategories.id });
+    return row!.id;
+  },
+  messageSubcategory: async (t, organisationId) => {
+    const categoryId = await OBJECT_FIXTURES.messageCategory!(t, organisationId);
+    const [row] = await t.database.db
+      .insert(messageSubcategories)
+      .values({ organisationId, categoryId, name: { fi: 'Alaluokka', se: 'Underkategori', en: 'Subcategory' }, openAccess: true })
+      .returning({ id: messageSubcategories.id });
+    return row!.id;
+  },
+  messageCodeGroup: async (t, organisationId) => {
+    const subcategoryId = await OBJECT_FIXTURES.messageSubcategory!(t, organisationId);
+    const [row] = await t.database.db
+      .insert(chatCodeGroups)
+      .values({ organisationId, subcategoryId, name: 'Matriisi', totalCodes: 0, usesPerCode: 1, startsAt: new Date() })
+      .returning({ id: chatCodeGroups.id });
+    return row!.id;
+  },
   appointment: async (t, organisationId) => {
     const expertId = await OBJECT_FIXTURES.expert!(t, organisationId);
     const startsAt = new Date(Date.now() + 7 * 24 * 3_600_000);
@@ -74,6 +97,9 @@ export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string
     return row!.id;
   },
 };
+
+const MATRIX_NAME = { fi: 'Matriisi', se: 'Matris', en: 'Matrix' };
+const MATRIX_SUBCATEGORY = { name: MATRIX_NAME, openAccess: true, isDisabled: false, addedExperts: [] };
 
 /**
  * A valid body for each object route that takes one, keyed `METHOD path`: with an empty body such a route would
@@ -122,4 +148,9 @@ export const SAMPLE_BODIES: Record<string, () => unknown> = {
   }),
   'DELETE /api/admin/organisation/email-templates/:id': () => ({ language: 'fi' }),
   'POST /api/admin/chat-codes/:groupId/update': () => ({ name: 'Matriisi', usesPerCode: 2 }),
+  'POST /api/admin/async-messaging/categories/:id/update': () => ({ name: MATRIX_NAME, openAccess: true }),
+  'POST /api/admin/async-messaging/subcategories/:categoryId/create': () => MATRIX_SUBCATEGORY,
+  'POST /api/admin/async-messaging/subcategories/:id/update': () => MATRIX_SUBCATEGORY,
+  'POST /api/admin/async-messaging/experts/:expertId/update': () => ({ handlesMessages: true }),
+  'POST /api/admin/message-codes/:groupId/update': () => ({ name: 'Matriisi', usesPerCode: 2 }),
 };

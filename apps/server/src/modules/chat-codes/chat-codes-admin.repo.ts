@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { chatCodeGroups, chatCodes, services } from '../../db/schema';
 
 const groupColumns = {
   id: chatCodeGroups.id,
   name: chatCodeGroups.name,
-  serviceId: chatCodeGroups.serviceId,
+  // The joined service's id: never null, where the group's column is null for message code groups.
+  serviceId: services.id,
   serviceName: services.name,
   totalCodes: chatCodeGroups.totalCodes,
   usesPerCode: chatCodeGroups.usesPerCode,
@@ -60,7 +61,7 @@ export async function updateGroup(tx: Tx, organisationId: string, id: string, va
   const rows = await tx
     .update(chatCodeGroups)
     .set(values)
-    .where(and(eq(chatCodeGroups.organisationId, organisationId), eq(chatCodeGroups.id, id)))
+    .where(and(eq(chatCodeGroups.organisationId, organisationId), eq(chatCodeGroups.id, id), isNotNull(chatCodeGroups.serviceId)))
     .returning({ id: chatCodeGroups.id });
   return rows.length === 1;
 }
@@ -68,7 +69,7 @@ export async function updateGroup(tx: Tx, organisationId: string, id: string, va
 export async function deleteGroup(tx: Tx, organisationId: string, id: string): Promise<boolean> {
   const rows = await tx
     .delete(chatCodeGroups)
-    .where(and(eq(chatCodeGroups.organisationId, organisationId), eq(chatCodeGroups.id, id)))
+    .where(and(eq(chatCodeGroups.organisationId, organisationId), eq(chatCodeGroups.id, id), isNotNull(chatCodeGroups.serviceId)))
     .returning({ id: chatCodeGroups.id });
   return rows.length === 1;
 }

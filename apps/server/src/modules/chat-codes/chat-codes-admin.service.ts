@@ -55,8 +55,11 @@ export function groupDates(input: Pick<ChatCodeGroupCreate, 'startDate' | 'expir
   return { startDate, expiryDate, issues };
 }
 
-/** Generates `total` codes no group has yet and inserts them; a code already taken anywhere is drawn again. */
-async function generateCodes(tx: Tx, groupId: string, total: number): Promise<void> {
+/**
+ * Generates `total` codes no group has yet and inserts them; a code already taken anywhere is drawn again. Message
+ * code groups (modules/messaging) use it too.
+ */
+export async function generateCodes(tx: Tx, groupId: string, total: number): Promise<void> {
   let missing = total;
   for (let round = 0; missing > 0; round++) {
     // 50 bits per code: clashes are rare, so a round that places nothing means something else is wrong.

@@ -5,11 +5,12 @@ import { AppError } from '../../platform/app-error';
 import type { FileStore } from '../../platform/files/file-store';
 import { recordFile, removeStored, storeUpload } from '../../platform/files/stored-files';
 import type { ReceivedFile } from '../../platform/files/multipart-reader';
+import type { VirusScanner } from '../../platform/files/virus-scan';
 import * as repo from './chat.repo';
 import type { ChatDeps } from './chat-channels.service';
 import { channelFor, writableChannel, type ChatCaller, type ChatIdentity } from './chat-participants';
 import { toMessage } from './chat-view';
-import { sniffAttachment } from './chat-attachments';
+import { scanAttachment, sniffAttachment } from './chat-attachments';
 import { UNIQUE_VIOLATION, sqlState } from '../../platform/db-errors';
 
 type Draft = { id: string; kind: 'text' | 'file'; text: string; fileId?: string };
@@ -94,13 +95,14 @@ async function storeTextFast(
  * file store first, then the message and the file row are recorded together. If that fails, the bytes are removed.
  */
 export async function sendFile(
-  deps: ChatDeps & { files: FileStore; log: FastifyBaseLogger },
+  deps: ChatDeps & { files: FileStore; scanner: VirusScanner | null; log: FastifyBaseLogger },
   caller: ChatCaller,
   input: { channelId: string; id: string; file: ReceivedFile },
 ): Promise<ChatMessage> {
   // Checked before the bytes are stored: a refused caller uploads nothing.
   await writableChannel(deps.db, caller, input.channelId);
   const kind = await sniffAttachment(input.file);
+  await scanAttachment(deps.scanner, input.file, deps.log);
   const filename = safeName(input.file.filename, kind.extension);
   const stored = await storeUpload(deps.files, input.file, { contentType: kind.mime, filename });
   let result: { message: ChatMessage; repeat: boolean };

@@ -168,7 +168,13 @@ export async function chatRoutes(
         ...(zUuid().safeParse(id).success ? [] : [{ field: 'id', key: 'invalid' as const }]),
         ...(file ? [] : [{ field: 'file', key: 'required' as const }]),
       ]);
-      return ok(await sendFile({ ...deps, files: opts.files, log: req.log }, callerOf(req), { channelId: req.params.id, id, file: file! }));
+      return ok(
+        await sendFile({ ...deps, files: opts.files, scanner: fastify.virusScanner, log: req.log }, callerOf(req), {
+          channelId: req.params.id,
+          id,
+          file: file!,
+        }),
+      );
     },
   );
 

@@ -11,6 +11,8 @@ import {
   appointments,
   auditLog,
   chatChannels,
+  conversationMessages,
+  conversations,
   experts,
   files,
   organisations,
@@ -233,6 +235,50 @@ describe('chat history', () => {
       .update(organisations)
       .set({ retention: { patientDays: null, adminDays: null, expertDays: null } })
       .where(eq(organisations.id, kaarina));
+  });
+});
+
+describe('conversations', () => {
+  test('go with their messages and files when nothing was written in them for the patient retention', async () => {
+    const db = database.db;
+    const [patient] = await db.select({ id: patients.id }).from(patients).limit(1);
+    const conversation = async (organisationId: string, days: number) => {
+      const [row] = await db
+        .insert(conversations)
+        .values({
+          organisationId,
+          patientId: patient!.id,
+          kind: 'direct',
+          subject: 'S',
+          createdAt: daysAgo(200),
+          lastMessageAt: daysAgo(days),
+        })
+        .returning({ id: conversations.id });
+      await db.insert(conversationMessages).values({ conversationId: row!.id, type: 'text', body: 'x', createdAt: daysAgo(days) });
+      return row!.id;
+    };
+    // Espoo keeps patients' data 90 days; Kaarina sets no limit, so its old conversation stays.
+    const espooOld = await conversation(espoo, 91);
+    const espooActive = await conversation(espoo, 10);
+    const kaarinaOld = await conversation(kaarina, 400);
+    const key = randomBytes(16).toString('hex');
+    await db.insert(files).values({
+      key,
+      contentType: 'application/pdf',
+      size: 5,
+      sha256: 'x',
+      filename: 'a.pdf',
+      ownerKind: 'conversation',
+      ownerId: espooOld,
+    });
+
+    const run = await runRetention(db, { now: NOW });
+    const left = (await db.select({ id: conversations.id }).from(conversations)).map((c) => c.id);
+    expect(left.sort()).toEqual([espooActive, kaarinaOld].sort());
+    expect(await db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, espooOld))).toEqual([]);
+    expect(run.fileKeys).toEqual([key]);
+    expect(await db.select().from(files).where(eq(files.key, key))).toEqual([]);
+    expect(run.organisations.find((o) => o.organisationId === espoo)!.counts).toMatchObject({ conversations: 1 });
   });
 });
 

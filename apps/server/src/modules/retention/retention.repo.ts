@@ -5,6 +5,7 @@ import {
   appointments,
   auditLog,
   chatChannels,
+  conversations,
   experts,
   files,
   organisations,
@@ -120,4 +121,27 @@ export async function deleteChatsBefore(tx: Tx, organisationId: string, cutoff: 
     .returning({ key: files.key });
   await tx.delete(chatChannels).where(inArray(chatChannels.id, ids));
   return { chats: ids.length, fileKeys: gone.map((f) => f.key) };
+}
+
+/**
+ * Conversations of the organisation with no message since the cut-off: they go with their messages and read marks
+ * (cascade) and their files' rows; answers how many went and the keys of the bytes to remove from the file store.
+ */
+export async function deleteConversationsBefore(
+  tx: Tx,
+  organisationId: string,
+  cutoff: Date,
+): Promise<{ conversations: number; fileKeys: string[] }> {
+  const old = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.organisationId, organisationId), lt(conversations.lastMessageAt, cutoff)));
+  if (old.length === 0) return { conversations: 0, fileKeys: [] };
+  const ids = old.map((c) => c.id);
+  const gone = await tx
+    .delete(files)
+    .where(and(eq(files.ownerKind, 'conversation'), inArray(files.ownerId, ids)))
+    .returning({ key: files.key });
+  await tx.delete(conversations).where(inArray(conversations.id, ids));
+  return { conversations: ids.length, fileKeys: gone.map((f) => f.key) };
 }

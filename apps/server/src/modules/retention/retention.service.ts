@@ -10,6 +10,7 @@ const RETENTION_LOCK = 7_420_021;
 
 export type RetentionCounts = {
   chats: number;
+  conversations: number;
   appointments: number;
   surveyResponses: number;
   patientContacts: number;
@@ -22,6 +23,7 @@ export type RetentionCounts = {
 
 const NOTHING: RetentionCounts = {
   chats: 0,
+  conversations: 0,
   appointments: 0,
   surveyResponses: 0,
   patientContacts: 0,
@@ -64,6 +66,9 @@ async function applyRetention(
   counts.chats = await purgeChats(tx, organisationId, retention.patientDays, now, fileKeys);
   const patientCutoff = retentionCutoff(now, retention.patientDays);
   if (patientCutoff) {
+    const conversations = await repo.deleteConversationsBefore(tx, organisationId, patientCutoff);
+    counts.conversations = conversations.conversations;
+    fileKeys.push(...conversations.fileKeys);
     counts.appointments = await repo.deleteAppointmentsBefore(tx, organisationId, patientCutoff);
     counts.surveyResponses = await repo.deleteSurveyResponsesBefore(tx, organisationId, patientCutoff);
     counts.patientContacts = await repo.deleteIdlePatientContacts(tx, organisationId, patientCutoff);

@@ -15,7 +15,7 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     /** A safe name for `Content-Disposition`, made by the server (`logo.png`); never a path. */
     filename: text('filename').notNull(),
-    ownerKind: text('owner_kind', { enum: ['organisation', 'chatChannel'] }).notNull(),
+    ownerKind: text('owner_kind', { enum: ['organisation', 'chatChannel', 'conversation'] }).notNull(),
     ownerId: uuid('owner_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

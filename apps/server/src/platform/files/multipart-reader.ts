@@ -34,7 +34,13 @@ export type ReceivedFile = {
   read(): Promise<Buffer>;
 };
 
-export type MultipartBody = { fields: Map<string, string>; files: Map<string, ReceivedFile>; issues: FieldIssue[] };
+export type MultipartBody = {
+  fields: Map<string, string>;
+  files: Map<string, ReceivedFile>;
+  /** Files under the names the caller allowed to repeat (`attachments[]`), in the order sent. */
+  fileLists: Map<string, ReceivedFile[]>;
+  issues: FieldIssue[];
+};
 
 export type MultipartLimit = 'fileSize' | 'files' | 'fields' | 'parts';
 
@@ -103,16 +109,27 @@ async function spool(req: FastifyRequest, field: string, filename: string, strea
  * a field issue (an unknown or repeated file, a repeated field, a value over `fieldSize`, an empty file
  * that was chosen), so the caller can answer every problem at once; a body over a count or size limit
  * throws MultipartLimitError. A file input the browser sends with nothing chosen (no name, no bytes)
- * counts as not sent.
+ * counts as not sent. Names in `options.repeatedFiles` may come several times (`attachments[]`): their files
+ * go to `fileLists`, at most `limits.files` of them in all.
  */
-export async function readMultipart(req: FastifyRequest, limits: MultipartLimits, fileFields: ReadonlySet<string>): Promise<MultipartBody> {
+export async function readMultipart(
+  req: FastifyRequest,
+  limits: MultipartLimits,
+  fileFields: ReadonlySet<string>,
+  options: { repeatedFiles?: ReadonlySet<string> } = {},
+): Promise<MultipartBody> {
   if (!req.isMultipart()) throw new AppError(400, { detail: 'expected a multipart/form-data body' });
-  const body: MultipartBody = { fields: new Map(), files: new Map(), issues: [] };
+  const body: MultipartBody = { fields: new Map(), files: new Map(), fileLists: new Map(), issues: [] };
+  const repeated = options.repeatedFiles ?? new Set<string>();
   const busboyLimits = { ...limits, parts: limits.files + limits.fields };
   try {
     for await (const part of req.parts({ limits: busboyLimits })) {
       const name = part.fieldname;
-      if (part.type === 'file') {
+      if (part.type === 'file' && repeated.has(name)) {
+        const file = await spool(req, name, part.filename ?? '', part.file);
+        if (file.size > 0) body.fileLists.set(name, [...(body.fileLists.get(name) ?? []), file]);
+        else if (file.filename !== '') body.issues.push({ field: name, key: 'emptyFile' });
+      } else if (part.type === 'file') {
         if (!fileFields.has(name) || body.files.has(name)) {
           await pipeline(part.file, discard());
           body.issues.push({ field: name, key: 'invalid' });

@@ -2,10 +2,9 @@ import '../../features/staff/staff-texts';
 import './admin-texts';
 import '../../styles/staff.css';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import type { AdminArea, StaffUserData } from '@prsp/contracts';
-import { Loading, NotAvailable, NotFound } from '../../components/route-fallbacks';
+import { Loading, NotFound } from '../../components/route-fallbacks';
 import { StaffLoginPage } from '../../features/staff/login-page';
 import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-pages';
 import { RequireAdmin } from './admin-guards';
@@ -18,6 +17,12 @@ import { ThankYouPage } from './content/thank-you-page';
 import { ExpertsPage } from './experts/experts-page';
 import { FeedbackPage } from './feedback/feedback-page';
 import { AdminHomePage } from './home-page';
+import { MessageCategoriesPage } from './messages/categories-page';
+import { CategoryEditPage } from './messages/category-edit-page';
+import { MessageCodesPage } from './messages/message-codes-page';
+import { MessageExpertsPage } from './messages/message-experts-page';
+import { MessagesTextsPage } from './messages/messages-texts-page';
+import { SubcategoryEditPage } from './messages/subcategory-edit-page';
 import { NewOrganisationPage } from './organisation/new-organisation-page';
 import { OrganisationSettingsPage } from './organisation/organisation-page';
 import { AddEditServicePage } from './services/add-edit-service-page';
@@ -53,22 +58,14 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'appointments/customizable', area: 'bookings', page: (u) => lazyPage(<BookingSettingsPage user={u} />) },
   { path: 'appointment', area: 'bookings', page: (u) => lazyPage(<AppointmentPage user={u} />) },
   { path: 'organizationUsers', area: 'users', page: (u) => <UsersPage key="organisation" scope="organisation" user={u} /> },
+  // Async messaging (issue 11): categories, their texts and experts are service settings; message codes, codes.
+  { path: 'messages/categories', area: 'serviceSettings', page: (u) => <MessageCategoriesPage user={u} /> },
+  { path: 'messages/category/edit', area: 'serviceSettings', page: (u) => <CategoryEditPage user={u} /> },
+  { path: 'messages/subcategory/edit', area: 'serviceSettings', page: (u) => <SubcategoryEditPage user={u} /> },
+  { path: 'messages/customizable', area: 'serviceSettings', page: (u) => <MessagesTextsPage user={u} /> },
+  { path: 'messages/experts', area: 'serviceSettings', page: (u) => <MessageExpertsPage user={u} /> },
+  { path: 'messages/messageCodes', area: 'chatCodes', page: (u) => <MessageCodesPage user={u} /> },
 ];
-
-/** Spec §2 admin routes whose screens later issues build: each shows the 'not available yet' page, not a 404. */
-const LATER_PAGES: { path: string; labelKey: string }[] = [
-  { path: 'messages/categories', labelKey: 'admin.later.messageCategories' },
-  { path: 'messages/category/edit', labelKey: 'admin.later.messageCategoryEdit' },
-  { path: 'messages/subcategory/edit', labelKey: 'admin.later.messageSubcategoryEdit' },
-  { path: 'messages/customizable', labelKey: 'admin.later.messagesCustomizable' },
-  { path: 'messages/messageCodes', labelKey: 'admin.later.messageCodes' },
-  { path: 'messages/experts', labelKey: 'admin.later.messageExperts' },
-];
-
-function LaterPage({ labelKey }: { labelKey: string }) {
-  const { t } = useTranslation();
-  return <NotAvailable page={t(labelKey)} home={HOME} homeLabel={t('admin.menu.home')} />;
-}
 
 /** The admin app (spec §2 'Admin routes' of this release). */
 export function AdminApp() {
@@ -87,9 +84,6 @@ export function AdminApp() {
           element={<RequireAdmin global>{(u) => <UsersPage key="global" scope="global" user={u} />}</RequireAdmin>}
         />
         <Route path="newOrganization" element={<RequireAdmin global>{() => <NewOrganisationPage />}</RequireAdmin>} />
-        {LATER_PAGES.map(({ path, labelKey }) => (
-          <Route key={path} path={path} element={<RequireAdmin>{() => <LaterPage labelKey={labelKey} />}</RequireAdmin>} />
-        ))}
         <Route path="*" element={<NotFound home={HOME} />} />
       </Route>
     </Routes>

@@ -13,6 +13,8 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
     expect(shown).toContain('/admin/organizationUsers');
     expect(shown).toContain('/admin/chat/customizable');
     expect(shown).toContain('/admin/feedback');
+    expect(shown).toContain('/admin/messages/categories');
+    expect(shown).toContain('/admin/messages/messageCodes');
     expect(shown).not.toContain('/admin/globalUsers');
   });
 
@@ -40,6 +42,9 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
     expect(areaOfPath('/admin/appointments/customizable')).toBe('bookings');
     expect(areaOfPath('/admin/chat/customizable')).toBe('serviceSettings');
     expect(areaOfPath('/admin/feedback')).toBe('serviceSettings');
+    expect(areaOfPath('/admin/messages/categories')).toBe('serviceSettings');
+    expect(areaOfPath('/admin/messages/experts')).toBe('serviceSettings');
+    expect(areaOfPath('/admin/messages/messageCodes')).toBe('chatCodes');
     expect(areaOfPath('/admin/globalUsers')).toBeUndefined();
   });
 });

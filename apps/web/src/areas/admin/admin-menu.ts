@@ -47,6 +47,16 @@ const GROUPS: AdminMenuGroup[] = [
     headingKey: 'admin.menu.codesHeading',
     links: [{ to: '/admin/chatCodes', labelKey: 'admin.menu.chatCodes', area: 'chatCodes' }],
   },
+  {
+    id: 'messages',
+    headingKey: 'admin.menu.messagesHeading',
+    links: [
+      { to: '/admin/messages/categories', labelKey: 'admin.menu.messageCategories', area: 'serviceSettings' },
+      { to: '/admin/messages/customizable', labelKey: 'admin.menu.messagesCustomizable', area: 'serviceSettings' },
+      { to: '/admin/messages/experts', labelKey: 'admin.menu.messageExperts', area: 'serviceSettings' },
+      { to: '/admin/messages/messageCodes', labelKey: 'admin.menu.messageCodes', area: 'chatCodes' },
+    ],
+  },
 ];
 
 /** Spec §6 'Global admin menus: global settings, global user management, new organisation'. */

@@ -14,23 +14,28 @@ import { useForgetUserOnSessionEnd, useStaffUser } from '../../features/staff/st
 import { StaffLanguageSwitcher, useFinnishStart } from '../../features/staff/staff-language';
 import { PageTitleOrganisation } from '../../lib/use-page-title';
 import { useExpertOrganisation } from './expert-api';
-import { expertMenu } from './expert-menu';
+import { expertMenu, withCount } from './expert-menu';
+import { useMessagingCounts } from './messages/expert-messaging-api';
 import { DesktopPage } from './desktop-page';
 import { NotAvailablePage } from './not-available-page';
 
 const HOME = '/expert/desktop';
 
-/** The booking pages load when first visited, so signing in brings only what it needs. */
+/** The booking and messaging pages load when first visited, so signing in brings only what it needs. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
-const BOOKING_PAGES: { path: string; Page: ComponentType }[] = [
+const LAZY_PAGES: { path: string; Page: ComponentType }[] = [
   { path: 'schedule', Page: page(() => import('./booking/schedule-page'), 'SchedulePage') },
   { path: 'allBookings', Page: page(() => import('./booking/all-bookings-page'), 'AllBookingsPage') },
   { path: 'appointment', Page: page(() => import('./booking/appointment-page'), 'AppointmentPage') },
   { path: 'appointmentHistory', Page: page(() => import('./booking/appointment-history-page'), 'AppointmentHistoryPage') },
   { path: 'feedback', Page: page(() => import('./feedback/expert-feedback-page'), 'ExpertFeedbackPage') },
   { path: 'device-check', Page: page(() => import('../../features/video/device-check'), 'ExpertDeviceCheckPage') },
+  { path: 'messages/new', Page: page(() => import('./messages/new-message-page'), 'NewMessagePage') },
+  { path: 'messages/patients', Page: page(() => import('./messages/conversations-page'), 'OpenConversationsPage') },
+  { path: 'messages/patientsEnded', Page: page(() => import('./messages/conversations-page'), 'EndedConversationsPage') },
+  { path: 'messages/inbox', Page: page(() => import('./messages/inbox-page'), 'InboxPage') },
 ];
 
 function ExpertLayout() {
@@ -40,6 +45,7 @@ function ExpertLayout() {
   useForgetUserOnSessionEnd('expert');
   const organisation = useExpertOrganisation(Boolean(user.data));
   const signedIn = Boolean(user.data);
+  const counts = useMessagingCounts(signedIn && organisation.data?.flags.asyncMessagingEnabled === true);
   const tools = (
     <>
       {user.data && (
@@ -49,7 +55,11 @@ function ExpertLayout() {
               key={group.headingKey ?? i}
               label={group.headingKey ? t(group.headingKey) : t('staff.mainMenu')}
               heading={group.headingKey ? t(group.headingKey) : undefined}
-              links={group.entries.map((e) => ({ to: e.to, label: t(e.labelKey), badge: e.comingSoon ? t('app.comingSoon') : undefined }))}
+              links={group.entries.map((e) => ({
+                to: e.to,
+                label: withCount(t(e.labelKey), e.count && counts.data?.[e.count]),
+                badge: e.comingSoon ? t('app.comingSoon') : undefined,
+              }))}
             />
           ))}
         </MenuDisclosure>
@@ -85,13 +95,9 @@ function ExpertIndex() {
 const LATER: { path: string; labelKey: string }[] = [
   { path: 'surveys/*', labelKey: 'expert.menu.surveysHeading' },
   { path: 'surveyAnswers', labelKey: 'expert.notAvailable.surveyAnswers' },
-  { path: 'messages/new', labelKey: 'expert.menu.messagesNew' },
-  { path: 'messages/patients', labelKey: 'expert.menu.messagesPatients' },
-  { path: 'messages/patientsEnded', labelKey: 'expert.menu.messagesEnded' },
-  { path: 'messages/inbox', labelKey: 'expert.menu.messagesInbox' },
 ];
 
-/** The expert app (spec §2 'Expert app routes'): sign-in, password pages, desktop with the menus, the booking pages. */
+/** The expert app (spec §2 'Expert app routes'): sign-in, password pages, desktop with the menus, the booking and messaging pages. */
 export function ExpertApp() {
   return (
     <Routes>
@@ -108,7 +114,7 @@ export function ExpertApp() {
             </RequireExpert>
           }
         />
-        {BOOKING_PAGES.map(({ path, Page }) => (
+        {LAZY_PAGES.map(({ path, Page }) => (
           <Route
             key={path}
             path={path}

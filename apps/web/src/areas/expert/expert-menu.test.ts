@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { FEATURE_FLAGS, type FeatureFlags } from '@prsp/contracts';
-import { expertMenu } from './expert-menu';
+import { expertMenu, withCount } from './expert-menu';
 
 const allOn = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) as FeatureFlags;
 const paths = (flags: FeatureFlags | undefined) => expertMenu(flags).flatMap((g) => g.entries.map((e) => e.to));
@@ -27,18 +27,30 @@ describe('the expert main menu (spec §2 expert routes)', () => {
   });
 });
 
-test('the desktop and the booking screens are live; the rest are marked coming soon until their issue lands', () => {
+test('the desktop, the booking and the messaging screens are live; the surveys are marked coming soon until their issue lands', () => {
   const entries = expertMenu(allOn).flatMap((g) => g.entries);
   expect(entries.filter((e) => !e.comingSoon).map((e) => e.to)).toEqual([
     '/expert/desktop',
     '/expert/schedule',
     '/expert/allBookings',
     '/expert/appointmentHistory',
+    '/expert/messages/inbox',
+    '/expert/messages/patients',
+    '/expert/messages/patientsEnded',
+    '/expert/messages/new',
   ]);
-  expect(entries.filter((e) => e.comingSoon).length).toBeGreaterThanOrEqual(8);
-  expect(entries.filter((e) => e.to.startsWith('/expert/surveys') || e.to.startsWith('/expert/messages')).every((e) => e.comingSoon)).toBe(
-    true,
-  );
+  expect(entries.filter((e) => e.to.startsWith('/expert/surveys')).every((e) => e.comingSoon)).toBe(true);
+});
+
+test('the inbox and the open conversations show their counts; the other entries none', () => {
+  const entries = expertMenu(allOn).flatMap((g) => g.entries);
+  expect(entries.filter((e) => e.count).map((e) => [e.to, e.count])).toEqual([
+    ['/expert/messages/inbox', 'inbox'],
+    ['/expert/messages/patients', 'open'],
+  ]);
+  expect(withCount('Open conversations', 2)).toBe('Open conversations (2)');
+  expect(withCount('Open conversations', 0)).toBe('Open conversations');
+  expect(withCount('Open conversations', undefined)).toBe('Open conversations');
 });
 
 test('the booking screens sit under the appointments heading, in the order of a working day', () => {

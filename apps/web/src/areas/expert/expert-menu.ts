@@ -1,11 +1,23 @@
-import type { FeatureFlags } from '@prsp/contracts';
+import type { FeatureFlags, MessagingCounts } from '@prsp/contracts';
 
-/** `comingSoon`: a screen of a later issue; the menu and the desktop mark it so it does not look live. */
-export type ExpertMenuEntry = { to: string; labelKey: string; comingSoon?: true };
+/**
+ * `comingSoon`: a screen of a later issue; the menu and the desktop mark it so it does not look live.
+ * `count`: which of the messaging counts (`GET /api/expert/async-messaging/counts`) the entry shows beside its label.
+ */
+export type ExpertMenuEntry = { to: string; labelKey: string; comingSoon?: true; count?: keyof MessagingCounts };
 export type ExpertMenuGroup = { headingKey?: string; entries: ExpertMenuEntry[] };
 
 /** The screens built so far; every other entry opens the 'not available yet' page. */
-const BUILT = new Set(['/expert/desktop', '/expert/schedule', '/expert/allBookings', '/expert/appointmentHistory']);
+const BUILT = new Set([
+  '/expert/desktop',
+  '/expert/schedule',
+  '/expert/allBookings',
+  '/expert/appointmentHistory',
+  '/expert/messages/inbox',
+  '/expert/messages/patients',
+  '/expert/messages/patientsEnded',
+  '/expert/messages/new',
+]);
 
 /**
  * The expert app's main menu (spec §2 'Expert app routes'), grouped. Bookings and messages follow the
@@ -39,8 +51,8 @@ export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
     groups.push({
       headingKey: 'expert.menu.messagesHeading',
       entries: [
-        { to: '/expert/messages/inbox', labelKey: 'expert.menu.messagesInbox' },
-        { to: '/expert/messages/patients', labelKey: 'expert.menu.messagesPatients' },
+        { to: '/expert/messages/inbox', labelKey: 'expert.menu.messagesInbox', count: 'inbox' },
+        { to: '/expert/messages/patients', labelKey: 'expert.menu.messagesPatients', count: 'open' },
         { to: '/expert/messages/patientsEnded', labelKey: 'expert.menu.messagesEnded' },
         { to: '/expert/messages/new', labelKey: 'expert.menu.messagesNew' },
       ],
@@ -50,4 +62,9 @@ export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
     ...g,
     entries: g.entries.map((e) => (BUILT.has(e.to) ? e : { ...e, comingSoon: true as const })),
   }));
+}
+
+/** A menu label with its count ('Open conversations (2)'); the label alone while there is nothing waiting. */
+export function withCount(label: string, count: number | undefined): string {
+  return count ? `${label} (${count})` : label;
 }

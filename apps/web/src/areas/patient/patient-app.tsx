@@ -48,12 +48,18 @@ const Chat = page(() => import('./chat/chat-page'), 'ChatPage');
 const DeviceCheck = page(() => import('../../features/video/device-check'), 'DeviceCheckPage');
 const Guest = page(() => import('./guest/guest-page'), 'GuestPage');
 const ThankYouGuest = page(() => import('./guest/thank-you-guest-page'), 'ThankYouGuestPage');
+const Messages = page(() => import('./messages/messages-page'), 'MessagesPage');
+const loadNewMessage = () => import('./messages/new-message-page');
+const NewMessageOptions = pageWith(loadNewMessage, 'NewMessagePage', { step: 'options' as const });
+const NewMessageCode = pageWith(loadNewMessage, 'NewMessagePage', { step: 'code' as const });
+const NewMessageCreate = pageWith(loadNewMessage, 'NewMessagePage', { step: 'create' as const });
+const Conversation = page(() => import('./messages/conversation-page'), 'ConversationPage');
 const LoadNotAvailable = lazy(async () => ({ default: (await import('./pages/not-available-page')).NotAvailablePage }));
 function NotAvailable({ page }: { page: LaterPage }) {
   return <LoadNotAvailable page={page} />;
 }
 
-/** Every route's page; later issues replace the 'not available yet' ones (messages, survey). */
+/** Every route's page; a later issue replaces the 'not available yet' one (survey). */
 const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   authentication: <AuthenticationPage variant="login" />,
   guest: <Guest />,
@@ -72,8 +78,12 @@ const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   survey: <NotAvailable page="survey" />,
   book: <Book />,
   bookings: <Bookings />,
-  messages: <NotAvailable page="messages" />,
-  messageViews: <NotAvailable page="messages" />,
+  messages: <Messages />,
+  messageNew: <NewMessageOptions />,
+  messageCode: <NewMessageCode />,
+  messageCreate: <NewMessageCreate />,
+  conversation: <Conversation />,
+  requestConversation: <Conversation />,
   history: <History />,
   historyDetails: <HistoryDetails />,
   feedback: <Feedback />,

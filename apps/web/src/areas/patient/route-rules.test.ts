@@ -108,7 +108,11 @@ function expected(s: PatientRouteState, route: PatientRoute): 'allow' | string {
     case 'history':
     case 'historyDetails':
       return needsOnboarding('appointmentHistoryEnabled');
-    case 'messageViews':
+    case 'messageNew':
+    case 'messageCode':
+    case 'messageCreate':
+    case 'conversation':
+    case 'requestConversation':
       return needsOnboarding('asyncMessagingEnabled');
   }
 }
@@ -257,10 +261,16 @@ describe('screens of later issues', () => {
     const soon = patientMainMenu(s)
       .filter((e) => e.comingSoon)
       .map((e) => e.id);
-    expect(soon).toEqual(['messages']);
+    expect(soon).toEqual([]);
     expect(patientProfileMenu(s).some((e) => e.comingSoon)).toBe(false);
-    for (const route of ['messages', 'messageViews'] as const) expect(LATER_ROUTES.has(route)).toBe(true);
+    expect(LATER_ROUTES.has('survey')).toBe(true);
     for (const route of [
+      'messages',
+      'messageNew',
+      'messageCode',
+      'messageCreate',
+      'conversation',
+      'requestConversation',
       'services',
       'book',
       'bookings',

@@ -25,13 +25,20 @@ export const PATIENT_PATHS = {
   book: '/book',
   bookings: '/bookings',
   messages: '/messages',
+  // Spec §2 'New message': three routes of one screen (options, code, create).
+  messageNew: '/messages/new',
+  messageCode: '/messages/new/code',
+  messageCreate: '/messages/new/create',
+  /** A direct conversation (an expert started it). */
+  conversation: '/messages/:conversationId',
+  /** A request conversation (the patient wrote to a subcategory), read through its subcategory (spec §7). */
+  requestConversation: '/messages/subcategory/:subId/:conversationId',
   history: '/history',
   historyDetails: '/history/:id',
   feedback: '/feedback',
   /** The video device and network check (camera, microphone, speaker, STUN/TURN), for patients and guests. */
   deviceCheck: '/device-check',
   // Spec screens of later issues; they show the 'not available yet' page until then.
-  messageViews: '/messages/*',
   thankYouGuest: '/thank-you-guest',
 } as const;
 
@@ -68,12 +75,16 @@ const ROUTE_FLAGS: Partial<Record<PatientRoute, FeatureFlag>> = {
   messages: 'asyncMessagingEnabled',
   history: 'appointmentHistoryEnabled',
   historyDetails: 'appointmentHistoryEnabled',
-  messageViews: 'asyncMessagingEnabled',
+  messageNew: 'asyncMessagingEnabled',
+  messageCode: 'asyncMessagingEnabled',
+  messageCreate: 'asyncMessagingEnabled',
+  conversation: 'asyncMessagingEnabled',
+  requestConversation: 'asyncMessagingEnabled',
   feedback: 'remoteReceptionEnabled',
 };
 
 /** Routes whose screens later issues build: their menu entries and tiles say 'coming soon'. */
-export const LATER_ROUTES: ReadonlySet<PatientRoute> = new Set<PatientRoute>(['messages', 'messageViews', 'survey']);
+export const LATER_ROUTES: ReadonlySet<PatientRoute> = new Set<PatientRoute>(['survey']);
 
 const flagOn = (s: PatientRouteState, flag: FeatureFlag) => s.flags === null || s.flags[flag];
 

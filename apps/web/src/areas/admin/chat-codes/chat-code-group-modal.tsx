@@ -1,9 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { expiryDateForPreset, ZChatCodeGroupCreate, ZChatCodeGroupUpdate, type ChatCodeGroup, type ChatCodeService } from '@prsp/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { z } from 'zod/mini';
+import {
+  expiryDateForPreset,
+  ZChatCodeGroupCreate,
+  ZChatCodeGroupUpdate,
+  type ChatCodeGroup,
+  type ChatCodeGroupUpdate,
+  type ChatCodeService,
+} from '@prsp/contracts';
 import { useFieldText } from '../../../lib/field-text';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { SelectField, TextField } from '../../../components/ui/form-fields';
+import { SelectField, TextField, type Option } from '../../../components/ui/form-fields';
 import { formatDate } from '../../../lib/format';
 import { showToast } from '../../../components/ui/toasts';
 import type { FieldErrors } from '../../../lib/validation';
@@ -14,7 +23,8 @@ import { FormModal } from '../../../components/ui/form-modal';
 
 type Form = {
   name: string;
-  serviceId: string;
+  /** The service (chat codes) or subcategory (message codes) the codes open. */
+  target: string;
   totalCodes: string;
   usesPerCode: string;
   startDate: string;
@@ -24,27 +34,53 @@ type Form = {
 
 const toNumber = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 
+/** What a code group is for: the service of chat codes, the subcategory of message codes (spec §3 'Chat code group'). */
+export type CodeGroupTarget = {
+  field: 'serviceId' | 'subcategoryId';
+  label: string;
+  placeholder: string;
+  options: Option[];
+  /** Why there is nothing to choose, for example. */
+  hint?: string;
+};
+
+/** A stored group as the modal edits it. */
+export type EditedCodeGroup = { id: string; name: string; totalCodes: number; usesPerCode: number; startDate: string };
+
+type SaveCodeGroup<Create> = Pick<
+  UseMutationResult<unknown, Error, { id?: string; body: Create | ChatCodeGroupUpdate }>,
+  'mutate' | 'isPending' | 'isSuccess' | 'error'
+>;
+
 /**
- * Create a chat code group (spec §3, §4 presets, §5 rules), or rename one and change its uses per code.
+ * Create a code group (spec §3, §4 presets, §5 rules), or rename one and change its uses per code: chat codes for a
+ * service and message codes for a subcategory share it, each with its own texts (`textKey`), schema and save.
  * Each preset shows the date it gives, so the admin sees what 'six months from now' means today.
  */
-export function ChatCodeGroupModal({
+export function CodeGroupModal<Create>({
   group,
-  services,
+  target,
+  textKey,
+  createSchema,
+  save,
   onClose,
 }: {
-  group?: ChatCodeGroup;
-  services: ChatCodeService[];
+  group?: EditedCodeGroup;
+  target: CodeGroupTarget;
+  /** Where the title, button and toast texts are: `addTitle`, `editTitle`, `create`, `created`, `saved`. */
+  textKey: 'admin.chatCodes' | 'admin.messageCodes';
+  createSchema: z.ZodMiniType<Create>;
+  /** The save, made by the caller's wrapper so that each opening starts without the last one's result. */
+  save: SaveCodeGroup<Create>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const fieldText = useFieldText();
   const lang = currentLanguage();
-  const save = useSaveChatCodeGroup();
   const [today] = useState(() => localToday(new Date()));
   const [initial] = useState<Form>(() => ({
     name: group?.name ?? '',
-    serviceId: group?.serviceId ?? '',
+    target: '',
     totalCodes: group ? String(group.totalCodes) : '',
     usesPerCode: group ? String(group.usesPerCode) : '1',
     startDate: group?.startDate ?? today,
@@ -55,26 +91,34 @@ export function ChatCodeGroupModal({
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'choice' ? { expiryDate: undefined } : {}) }));
+    // Errors are keyed by the schema's paths: the target's is the service's or the subcategory's field.
+    const path = key === 'target' ? target.field : key;
+    setErrors((e) => ({ ...e, [path]: undefined, ...(key === 'choice' ? { expiryDate: undefined } : {}) }));
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     let found: FieldErrors;
-    let body;
+    let body: Create | ChatCodeGroupUpdate;
     if (group) {
       body = { name: form.name, usesPerCode: toNumber(form.usesPerCode) };
       found = schemaErrors(ZChatCodeGroupUpdate, body);
     } else {
-      body = {
+      const raw = {
         name: form.name,
-        serviceId: form.serviceId,
+        [target.field]: form.target,
         totalCodes: toNumber(form.totalCodes),
         usesPerCode: toNumber(form.usesPerCode),
         startDate: form.startDate,
         ...(form.choice === 'date' ? { expiryDate: form.expiryDate } : { expiryPreset: form.choice }),
       };
-      found = { ...schemaErrors(ZChatCodeGroupCreate, body), ...chatCodeDateErrors(form, today) };
+      found = { ...schemaErrors(createSchema, raw), ...chatCodeDateErrors(form, today) };
+      const parsed = createSchema.safeParse(raw);
+      if (!parsed.success || Object.keys(found).length > 0) {
+        setErrors(found);
+        return;
+      }
+      body = parsed.data;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -82,7 +126,7 @@ export function ChatCodeGroupModal({
       { id: group?.id, body },
       {
         onSuccess: () => {
-          showToast(t(group ? 'admin.chatCodes.saved' : 'admin.chatCodes.created'));
+          showToast(t(`${textKey}.${group ? 'saved' : 'created'}`));
           onClose();
         },
         onError: (err) => setErrors(serverFieldErrors(err)),
@@ -101,27 +145,25 @@ export function ChatCodeGroupModal({
 
   return (
     <FormModal
-      title={t(group ? 'admin.chatCodes.editTitle' : 'admin.chatCodes.addTitle')}
+      title={t(`${textKey}.${group ? 'editTitle' : 'addTitle'}`)}
       dirty={JSON.stringify(form) !== JSON.stringify(initial) && !save.isSuccess}
       onClose={onClose}
       onSubmit={submit}
       failure={failureKey ? t(failureKey) : undefined}
-      submitLabel={t(group ? 'staff.save' : 'admin.chatCodes.create')}
+      submitLabel={t(group ? 'staff.save' : `${textKey}.create`)}
       busy={save.isPending}
     >
       <div className="form-grid">
         <TextField label={t('admin.chatCodes.name')} value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
         {!group && (
           <SelectField
-            label={t('admin.chatCodes.service')}
-            value={form.serviceId}
-            placeholder={t('admin.chatCodes.chooseService')}
-            onChange={(v) => set('serviceId', v)}
-            error={errors.serviceId}
-            options={services.map((s) => ({
-              value: s.id,
-              label: s.name[lang] + (s.requiresCode ? '' : ` (${t('admin.chatCodes.openService')})`),
-            }))}
+            label={target.label}
+            hint={target.hint}
+            value={form.target}
+            placeholder={target.placeholder}
+            onChange={(v) => set('target', v)}
+            error={errors[target.field]}
+            options={target.options}
             required
           />
         )}
@@ -187,5 +229,38 @@ export function ChatCodeGroupModal({
         </fieldset>
       )}
     </FormModal>
+  );
+}
+
+/** `/admin/chatCodes`' modal: a group of chat codes for a service. */
+export function ChatCodeGroupModal({
+  group,
+  services,
+  onClose,
+}: {
+  group?: ChatCodeGroup;
+  services: ChatCodeService[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const save = useSaveChatCodeGroup();
+  return (
+    <CodeGroupModal
+      group={group}
+      target={{
+        field: 'serviceId',
+        label: t('admin.chatCodes.service'),
+        placeholder: t('admin.chatCodes.chooseService'),
+        options: services.map((s) => ({
+          value: s.id,
+          label: s.name[lang] + (s.requiresCode ? '' : ` (${t('admin.chatCodes.openService')})`),
+        })),
+      }}
+      textKey="admin.chatCodes"
+      createSchema={ZChatCodeGroupCreate}
+      save={save}
+      onClose={onClose}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
-import type { ChatCodeGroup, StaffUserData } from '@prsp/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ChatCodeGroup, ChatCodeItem, StaffUserData } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { formatDate } from '../../../lib/format';
@@ -13,14 +14,26 @@ import { ListPageHead } from '../../../components/ui/list-page-head';
 import { ChatCodeGroupModal } from './chat-code-group-modal';
 import { codesCsvUrl, useChatCodeGroups, useChatCodeServices, useDeleteChatCodeGroup, useChatCodes } from './chat-codes-api';
 
-/** The generated codes of one group, with how often each has been used; also downloadable as CSV. */
-function CodesModal({ group, onClose }: { group: ChatCodeGroup; onClose: () => void }) {
+/**
+ * The generated codes of one group, with how often each has been used; also downloadable as CSV. Chat codes and
+ * message codes show theirs the same way.
+ */
+export function CodesModal({
+  name,
+  codes,
+  csvUrl,
+  onClose,
+}: {
+  name: string;
+  codes: UseQueryResult<ChatCodeItem[]>;
+  csvUrl: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const codes = useChatCodes(group.id);
   return (
-    <ModalDialog open wide closeLabel={t('staff.close')} title={t('admin.chatCodes.codesTitle', { name: group.name })} onClose={onClose}>
+    <ModalDialog open wide closeLabel={t('staff.close')} title={t('admin.chatCodes.codesTitle', { name })} onClose={onClose}>
       <p>
-        <a className="button secondary" href={codesCsvUrl(group.id)} download>
+        <a className="button secondary" href={csvUrl} download>
           {t('admin.chatCodes.downloadCsv')}
         </a>
       </p>
@@ -39,6 +52,79 @@ function CodesModal({ group, onClose }: { group: ChatCodeGroup; onClose: () => v
         </ol>
       )}
     </ModalDialog>
+  );
+}
+
+function ChatCodesModal({ group, onClose }: { group: ChatCodeGroup; onClose: () => void }) {
+  const codes = useChatCodes(group.id);
+  return <CodesModal name={group.name} codes={codes} csvUrl={codesCsvUrl(group.id)} onClose={onClose} />;
+}
+
+type CodeGroupSummary = Pick<ChatCodeGroup, 'id' | 'name' | 'usedCodes' | 'totalCodes' | 'usesPerCode' | 'startDate' | 'expiryDate'>;
+
+/**
+ * One code group's table row, for chat codes and message codes alike: name, what the codes open, use, validity and
+ * the actions (show and download for all; edit and delete for those who may edit).
+ */
+export function CodeGroupRow({
+  group,
+  target,
+  csvUrl,
+  onShow,
+  onEdit,
+  onDelete,
+}: {
+  group: CodeGroupSummary;
+  target: string;
+  csvUrl: string;
+  onShow: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const name = group.name;
+  return (
+    <tr>
+      <td>{name}</td>
+      <td>{target}</td>
+      <td>{t('admin.chatCodes.usedOf', { used: group.usedCodes, total: group.totalCodes })}</td>
+      <td>{group.usesPerCode}</td>
+      <td>
+        {formatDate(group.startDate, lang)} –{' '}
+        {group.expiryDate ? formatDate(group.expiryDate, lang) : t('admin.chatCodes.presets.noExpirationDate')}
+      </td>
+      <td>
+        <div className="actions">
+          <button
+            type="button"
+            className="button small secondary"
+            aria-label={t('admin.chatCodes.showCodesNamed', { name })}
+            onClick={onShow}
+          >
+            {t('admin.chatCodes.showCodes')}
+          </button>
+          <a className="button small secondary" href={csvUrl} download aria-label={t('admin.chatCodes.downloadNamed', { name })}>
+            CSV
+          </a>
+          {onEdit && (
+            <button type="button" className="button small secondary" aria-label={t('admin.users.editNamed', { name })} onClick={onEdit}>
+              {t('staff.edit')}
+            </button>
+          )}
+          {onDelete && (
+            <button
+              type="button"
+              className="button small secondary"
+              aria-label={t('admin.chatCodes.deleteNamed', { name })}
+              onClick={onDelete}
+            >
+              {t('staff.delete')}
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }
 
@@ -79,56 +165,15 @@ export function ChatCodesPage({ user }: { user: StaffUserData }) {
         ]}
       >
         {(group) => (
-          <tr key={group.id}>
-            <td>{group.name}</td>
-            <td>{group.serviceName[lang]}</td>
-            <td>{t('admin.chatCodes.usedOf', { used: group.usedCodes, total: group.totalCodes })}</td>
-            <td>{group.usesPerCode}</td>
-            <td>
-              {formatDate(group.startDate, lang)} –{' '}
-              {group.expiryDate ? formatDate(group.expiryDate, lang) : t('admin.chatCodes.presets.noExpirationDate')}
-            </td>
-            <td>
-              <div className="actions">
-                <button
-                  type="button"
-                  className="button small secondary"
-                  aria-label={t('admin.chatCodes.showCodesNamed', { name: group.name })}
-                  onClick={() => setShowing(group)}
-                >
-                  {t('admin.chatCodes.showCodes')}
-                </button>
-                <a
-                  className="button small secondary"
-                  href={codesCsvUrl(group.id)}
-                  download
-                  aria-label={t('admin.chatCodes.downloadNamed', { name: group.name })}
-                >
-                  CSV
-                </a>
-                {canEdit && (
-                  <button
-                    type="button"
-                    className="button small secondary"
-                    aria-label={t('admin.users.editNamed', { name: group.name })}
-                    onClick={() => setEditing(group)}
-                  >
-                    {t('staff.edit')}
-                  </button>
-                )}
-                {canEdit && (
-                  <button
-                    type="button"
-                    className="button small secondary"
-                    aria-label={t('admin.chatCodes.deleteNamed', { name: group.name })}
-                    onClick={() => setDeleting(group)}
-                  >
-                    {t('staff.delete')}
-                  </button>
-                )}
-              </div>
-            </td>
-          </tr>
+          <CodeGroupRow
+            key={group.id}
+            group={group}
+            target={group.serviceName[lang]}
+            csvUrl={codesCsvUrl(group.id)}
+            onShow={() => setShowing(group)}
+            onEdit={canEdit ? () => setEditing(group) : undefined}
+            onDelete={canEdit ? () => setDeleting(group) : undefined}
+          />
         )}
       </DataTable>
       {editing && (
@@ -138,7 +183,7 @@ export function ChatCodesPage({ user }: { user: StaffUserData }) {
           onClose={() => setEditing(undefined)}
         />
       )}
-      {showing && <CodesModal group={showing} onClose={() => setShowing(undefined)} />}
+      {showing && <ChatCodesModal group={showing} onClose={() => setShowing(undefined)} />}
       <ConfirmDeleteDialog
         target={deleting?.id}
         title={t('admin.chatCodes.deleteTitle')}

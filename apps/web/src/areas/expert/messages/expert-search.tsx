@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert, FormField } from '../../../components/ui/form-fields';
+import { Loading } from '../../../components/route-fallbacks';
+import { useExpertSearch } from './expert-messaging-api';
+
+/**
+ * A colleague finder beside the expert's messaging (spec §7 `experts/list`): by name and by specialisation, the
+ * organisation's experts who handle messages, so the expert can tell a patient whom to write to.
+ */
+export function ExpertSearch() {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState({ searchQuery: '', specialization: '' });
+  const [applied, setApplied] = useState<typeof typed | null>(null);
+  const search = useExpertSearch(applied?.searchQuery ?? '', applied?.specialization ?? '', applied !== null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setApplied({ searchQuery: typed.searchQuery.trim().slice(0, 200), specialization: typed.specialization.trim().slice(0, 200) });
+  };
+
+  const experts = search.data?.experts;
+  return (
+    <section className="card" aria-labelledby="expert-search-heading">
+      <h2 id="expert-search-heading">{t('expert.messages.experts.title')}</h2>
+      <p className="muted">{t('expert.messages.experts.intro')}</p>
+      <form role="search" className="form" noValidate onSubmit={submit} aria-labelledby="expert-search-heading">
+        <div className="form-grid">
+          <FormField label={t('expert.messages.experts.searchQuery')}>
+            {(control) => (
+              <input
+                {...control}
+                type="search"
+                maxLength={200}
+                value={typed.searchQuery}
+                onChange={(e) => setTyped((v) => ({ ...v, searchQuery: e.target.value }))}
+              />
+            )}
+          </FormField>
+          <FormField label={t('expert.messages.experts.specialization')}>
+            {(control) => (
+              <input
+                {...control}
+                type="search"
+                maxLength={200}
+                value={typed.specialization}
+                onChange={(e) => setTyped((v) => ({ ...v, specialization: e.target.value }))}
+              />
+            )}
+          </FormField>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button secondary">
+            {t('expert.messages.experts.search')}
+          </button>
+        </div>
+      </form>
+      <FormAlert message={search.isError ? t('ui.loadError') : undefined} />
+      {applied && search.isPending && <Loading />}
+      <div aria-live="polite">
+        {experts && experts.length === 0 && <p className="empty">{t('expert.messages.experts.none')}</p>}
+        {experts && experts.length > 0 && (
+          <ul className="expert-results" aria-label={t('expert.messages.experts.results', { count: experts.length })}>
+            {experts.map((expert) => (
+              <li key={expert.id}>
+                <strong>{expert.name}</strong>
+                {expert.specializations.length > 0 && <span className="muted"> – {expert.specializations.join(', ')}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -52,7 +52,8 @@ export type Attachment = { name: string; data: Buffer; type?: string };
 export function messageForm(fields: Record<string, string | undefined>, attachments: Attachment[] = []): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, v);
-  for (const a of attachments) form.append('attachments[]', new Blob([a.data], { type: a.type ?? 'application/octet-stream' }), a.name);
+  for (const a of attachments)
+    form.append('attachments[]', new Blob([new Uint8Array(a.data)], { type: a.type ?? 'application/octet-stream' }), a.name);
   return form;
 }
 

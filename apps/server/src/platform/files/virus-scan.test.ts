@@ -34,6 +34,7 @@ function unframe(bytes: Buffer): Received | null {
 async function fakeClamd(behaviour: (socket: Socket, received: Received | null) => void, opts: { atConnect?: boolean } = {}) {
   const seen: Received[] = [];
   const server: Server = createServer((socket) => {
+    openSockets.push(socket);
     if (opts.atConnect) return behaviour(socket, null);
     let bytes = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
@@ -53,8 +54,11 @@ async function fakeClamd(behaviour: (socket: Socket, received: Received | null) 
 }
 
 const servers: Server[] = [];
+/** A net server closes only once its connections are gone: a test that stops early leaves some open. */
+const openSockets: Socket[] = [];
 afterEach(async () => {
-  for (const s of servers.splice(0)) await new Promise((resolve) => (s.closeAllConnections?.(), s.close(resolve)));
+  for (const socket of openSockets.splice(0)) socket.destroy();
+  for (const s of servers.splice(0)) await new Promise((resolve) => s.close(resolve));
 });
 
 const pdf = () => receivedFile('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf');

@@ -17,8 +17,9 @@ import { TestBrowser } from '../apps/server/src/test/http-client';
 import { latencyOf, ms, postgresAnswers, redact, runBenchmark, setTestDatabaseUrl, table, type Latency } from './harness';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 5000);
-const MESSAGES_EACH = 10;
+// Issue 11's load: 10,000 conversations and 200,000 messages in the organisation.
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
+const MESSAGES_EACH = 20;
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 100);
 const SEND_RUNS = Number(process.env.BENCH_SEND_RUNS ?? 100);
 const PATIENTS = 200;
@@ -42,7 +43,7 @@ async function ok(res: Promise<Response>): Promise<void> {
   await r.arrayBuffer();
 }
 
-/** 5,000 conversations × 10 messages in one organisation: half direct ones the expert started, half answered requests. */
+/** 10,000 conversations × 20 messages in one organisation: half direct ones the expert started, half answered requests. */
 async function seed(t: TestApp) {
   const db = t.database.db;
   const espoo = await organisationId(t, 'espoo-demo');

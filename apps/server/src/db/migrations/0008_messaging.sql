@@ -86,6 +86,7 @@ ALTER TABLE "message_subcategory_experts" ADD CONSTRAINT "message_subcategory_ex
 ALTER TABLE "message_subcategory_experts" ADD CONSTRAINT "message_subcategory_experts_expert_id_experts_id_fk" FOREIGN KEY ("expert_id") REFERENCES "public"."experts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messaging_experts" ADD CONSTRAINT "messaging_experts_expert_id_experts_id_fk" FOREIGN KEY ("expert_id") REFERENCES "public"."experts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "conversation_messages_conversation_idx" ON "conversation_messages" USING btree ("conversation_id","created_at","position");--> statement-breakpoint
+CREATE INDEX "conversation_messages_files_idx" ON "conversation_messages" USING btree ("conversation_id") WHERE "conversation_messages"."type" = 'file';--> statement-breakpoint
 CREATE UNIQUE INDEX "conversation_reads_reader_idx" ON "conversation_reads" USING btree ("reader","conversation_id");--> statement-breakpoint
 CREATE INDEX "conversations_patient_idx" ON "conversations" USING btree ("patient_id","last_message_at");--> statement-breakpoint
 CREATE INDEX "conversations_org_idx" ON "conversations" USING btree ("organisation_id","status","last_message_at");--> statement-breakpoint

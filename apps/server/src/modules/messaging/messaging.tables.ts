@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Localized } from '@prsp/contracts';
 import { organisations } from '../organisations/organisations.tables';
@@ -128,7 +129,13 @@ export const conversationMessages = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt, t.position)],
+  (t) => [
+    index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt, t.position),
+    // The lists' 'has attachments' mark: without it, that test reads every message of the organisation.
+    index('conversation_messages_files_idx')
+      .on(t.conversationId)
+      .where(sql`${t.type} = 'file'`),
+  ],
 );
 
 /**

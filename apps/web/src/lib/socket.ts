@@ -78,12 +78,15 @@ function release(): void {
  * The shared socket while the calling component is mounted (null for the first render, before it is taken).
  * The connection is opened lazily and closed when no mounted component uses it any more. Without a `token` of
  * its own it carries the signed-in guest's, so every page of a guest's tab (chat, video) shares one connection.
+ * `enabled: false` takes nothing: a component mounted before sign-in must not open a connection the server refuses
+ * (a refused handshake is not retried, so the signed-in pages would inherit a dead socket).
  */
-export function useSocket(explicitToken?: string): AppSocket | null {
+export function useSocket(explicitToken?: string, { enabled = true }: { enabled?: boolean } = {}): AppSocket | null {
   const guest = useGuestSession();
   const token = explicitToken ?? guest?.token;
   const subscribe = useCallback(
     (onChange: () => void) => {
+      if (!enabled) return () => undefined;
       listeners.add(onChange);
       take(token);
       return () => {
@@ -91,9 +94,9 @@ export function useSocket(explicitToken?: string): AppSocket | null {
         release();
       };
     },
-    [token],
+    [token, enabled],
   );
-  return useSyncExternalStore(subscribe, () => current?.socket ?? null);
+  return useSyncExternalStore(subscribe, () => (enabled ? (current?.socket ?? null) : null));
 }
 
 /** Whether `socket` is connected now: a page shows 'reconnecting' while it is not. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { staffSignIn, uniqueEmail } from './admin-fixtures';
-import { expectAccessible } from './fixtures';
+import { expectAccessible, tinyPdf } from './fixtures';
 import { onboard, signInAsNewPerson } from './patient-steps';
 
 const NURSE_SERVICE = 'Sairaanhoitajan chat';
@@ -55,14 +55,6 @@ async function upload(page: Page, channelId: string, name: string, bytes: Buffer
       return res.status;
     },
     { channelId, name, bytes: [...bytes] },
-  );
-}
-
-/** The smallest PDF the server's magic-byte check and a reader accept: one empty page. */
-function tinyPdf(): Buffer {
-  return Buffer.from(
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
 }
 

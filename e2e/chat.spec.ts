@@ -1,40 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, staffSignIn, uniqueEmail } from './admin-fixtures';
 import { adminCall, clearExpertTime, helsinkiDateOf, helsinkiTime } from './booking-steps';
-import { expectAccessible } from './fixtures';
-import { freshSsn, onboard, signInAsNewPerson } from './patient-steps';
+import { expectAccessible, tinyPdf } from './fixtures';
+import { freshSsn, onboard, signInAsNewPerson, uniqueFamilyName } from './patient-steps';
 
 const DEMO_EXPERT = 'expert@espoo.example';
 const DEMO_EXPERT_NAME = 'Eeva Asiantuntija';
 const NURSE_SERVICE = 'Sairaanhoitajan chat';
 /** The group journey's appointments are named so. */
 const GROUP_PREFIX = 'Ryhmäohjaus ';
-
-/** The smallest PDF a reader opens (and the server's magic-byte check accepts): one empty page. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** A family name no earlier run used (runs may share a database), so a queue shows exactly this patient. */
-function uniqueFamilyName(base: string): string {
-  const letters = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-  return `${base}-${letters}`;
-}
 
 /** A patient new to this run (or one an admin booked by `ssn`), onboarded, on service selection. */
 async function newPatient(browser: Browser, given: string, family: string, ssn?: string): Promise<Page> {
@@ -63,11 +37,11 @@ test('a patient queues for a service, an expert accepts, they exchange text and 
   await expectAccessible(patient);
   await patient.getByRole('link', { name: new RegExp(`^Aloita\\s*: ${NURSE_SERVICE}$`) }).click();
 
-  // The service asks for an optional self-assessment: the stage says it is skipped for now.
+  // The service asks for an optional self-assessment (e2e/chat-self-assessment.spec.ts answers one): skipped here.
   await expect(patient.getByRole('heading', { level: 1, name: NURSE_SERVICE })).toBeVisible();
   await expect(patient.getByRole('heading', { name: 'Oirekysely' })).toBeVisible();
   await expectAccessible(patient);
-  await patient.getByRole('button', { name: 'Jatka chattiin' }).click();
+  await patient.getByRole('button', { name: 'Ohita oirekysely ja jatka chattiin' }).click();
 
   // The waiting room: the place in the queue and the estimate; the help button's modal.
   await expect(patient.getByRole('heading', { name: 'Olet jonossa' })).toBeVisible();

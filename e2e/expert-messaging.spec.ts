@@ -1,31 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { staffSignIn, uniqueEmail } from './admin-fixtures';
-import { expectAccessible } from './fixtures';
+import { expectAccessible, tinyPdf } from './fixtures';
 import { freshSsn, onboard, signInAsNewPerson } from './patient-steps';
 
 const DEMO_EXPERT = 'expert@espoo.example';
 /** The demo seed's message code, for its restricted subcategory (printed at start). */
 const DEMO_MESSAGE_CODE = 'VIESTI2026';
-
-/** A one-page PDF a reader opens (the server checks the bytes), built with a correct cross-reference table. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /** Letters no earlier run used (runs may share a database), so the lists' filters find exactly this conversation. */
 function uniqueWord(): string {

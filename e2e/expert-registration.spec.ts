@@ -74,15 +74,13 @@ test('an organisation admin adds an expert, who registers from the e-mailed link
   await expect(expert.getByText('Hei, Hilkka!')).toBeVisible();
   await expectAccessible(expert);
 
-  // Later releases' screens are in the menu and say so.
+  // The menu leads to the expert's work; a new expert has no surveys yet, and the page says so.
   const banner = expert.getByRole('banner');
   await banner.locator('summary', { hasText: 'Valikko' }).click();
-  const later = banner.getByRole('link', { name: /Avoimet kyselyt/ });
-  await expect(later).toContainText('Tulossa');
-  await later.click();
-  await expect(expert.getByRole('heading', { level: 1, name: 'Kyselyt' })).toBeVisible();
-  await expect(expert.getByText('Ei vielä käytettävissä.')).toBeVisible();
-  await expect(expert).toHaveTitle(/^Kyselyt – /);
+  await banner.getByRole('link', { name: 'Avoimet kyselyt' }).click();
+  await expect(expert.getByRole('heading', { level: 1, name: 'Kyselyt: Avoimet' })).toBeVisible();
+  await expect(expert.getByText('Ei avoimia kyselyitä.')).toBeVisible();
+  await expect(expert).toHaveTitle(/^Kyselyt: Avoimet – /);
   await expectAccessible(expert);
 
   await banner.locator('summary', { hasText: 'Oma profiili' }).click();

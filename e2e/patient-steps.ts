@@ -24,6 +24,12 @@ export function freshSsn(): string {
   return `${day}${month}${year}-${individual}${CHECK[Number(day + month + year + individual) % 31]}`;
 }
 
+/** A family name no earlier run used (runs may share a database), so a queue shows exactly this patient. */
+export function uniqueFamilyName(base: string): string {
+  const letters = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  return `${base}-${letters}`;
+}
+
 /**
  * From the front page through the provider as a person typed in by name: new to this run, so no other journey
  * (these run in one database) has onboarded them. Returns the identity code for signing in again.

@@ -1,9 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    manifest: true,
+    // The product's app, and the small pages that run inside sandboxed frames (each its own entry, so the frames
+    // load none of the app).
+    rollupOptions: { input: { main: page('index.html'), selfAssessment: page('self-assessment.html') } },
+  },
   server: {
     port: 5173,
     // In development the API runs on :3000 (npm run dev at the root).

@@ -26,6 +26,9 @@ import { directoryRoutes } from './modules/directory/directory.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { patientChatCodeRoutes } from './modules/chat-codes/patient-chat-code.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
+import { surveyFrameRoutes } from './modules/surveys/survey-frame.routes';
+import { surveyAdminRoutes } from './modules/surveys/survey-admin.routes';
+import { surveyExpertRoutes } from './modules/surveys/survey-expert.routes';
 import { createFieldCipher } from './platform/crypto/field-cipher';
 import { createFileStore } from './platform/files/create-file-store';
 import { createVirusScanner } from './platform/files/virus-scan';
@@ -44,6 +47,7 @@ import { realtimePlugin } from './plugins/realtime';
 import { webAppRoutes } from './plugins/web-app';
 import { testIdpPlugin } from './stand-ins/test-idp/test-idp';
 import { testMandatesPlugin } from './stand-ins/test-mandates/test-mandates';
+import { selfAssessmentStandIn } from './stand-ins/self-assessment/self-assessment';
 import { createHash } from 'node:crypto';
 import { patientBookingRoutes } from './modules/booking/patient-booking.routes';
 import { adminBookingsRoutes } from './modules/booking/admin-bookings.routes';
@@ -108,6 +112,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     production: config.production,
     redis,
     connectSrc: [...new Set(config.video.janus.map((j) => new URL(j.publicUrl).origin))],
+    // The health-assessment connector's page, when it is on an origin of its own (docs/self-assessment.md).
+    frameSrc: config.selfAssessment.externalOrigin ? [config.selfAssessment.externalOrigin] : [],
   });
   // Before any route: every /api/ route must declare its access and gets that access's loader (after its rate limit).
   await app.register(accessPlugin, { db: database.db });
@@ -133,7 +139,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     publicUrl: config.publicUrl,
   });
   await app.register(staffRoutes, { db: database.db, policy, names, production: config.production, publicUrl: config.publicUrl });
-  await app.register(organisationsRoutes, { db: database.db, cipher, files });
+  await app.register(organisationsRoutes, { db: database.db, cipher, files, connectorUrl: config.selfAssessment.connectorUrl });
   await app.register(organisationsAdminRoutes, { db: database.db, cipher, files });
   await app.register(servicesAdminRoutes, { db: database.db });
   await app.register(expertsAdminRoutes, { db: database.db, publicUrl: config.publicUrl });
@@ -148,6 +154,9 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(servicesRoutes, { db: database.db });
   await app.register(patientChatCodeRoutes, { db: database.db });
   await app.register(surveysRoutes, { db: database.db });
+  await app.register(surveyFrameRoutes, { db: database.db, names, production: config.production, publicUrl: config.publicUrl });
+  await app.register(surveyAdminRoutes, { db: database.db });
+  await app.register(surveyExpertRoutes, { db: database.db, cipher, publicUrl: config.publicUrl, production: config.production });
   await app.register(patientBookingRoutes, { db: database.db });
   await app.register(adminBookingsRoutes, { db: database.db, cipher });
   await app.register(expertBookingsRoutes, { db: database.db, cipher });
@@ -192,6 +201,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
       logLevel: 'warn',
     });
   }
+  if (config.selfAssessment.standInEnabled) await app.register(selfAssessmentStandIn, { webRoot: config.webDist ?? DEFAULT_WEB_DIST });
   await app.register(webAppRoutes, { root: config.webDist ?? DEFAULT_WEB_DIST });
   return app;
 }

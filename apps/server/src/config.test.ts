@@ -176,6 +176,8 @@ describe('production', () => {
     ['OIDC_CLIENT_SECRET', 'demo-only-secret-change-me-in-production-0000'],
     ['PUBLIC_URL', 'http://portal.example.fi'],
     ['OIDC_ISSUER', 'http://broker.example.fi/oidc'],
+    ['TEST_HTA_ENABLED', 'true'],
+    ['HTA_CONNECTOR_URL', 'http://hta.example.fi/connector/'],
   ])('%s=%s is refused even when all else is right', (name, value) => {
     const err = configError({ ...PRODUCTION, [name]: value });
     expect(err.message).toContain(`- ${name}:`);
@@ -186,6 +188,34 @@ describe('production', () => {
     const err = configError({ ...PRODUCTION, PUBLIC_URL: 'http://portal.example.fi' });
     expect(err.message).not.toContain(OWN_SECRET);
     expect(err.message).not.toContain('broker-given-secret');
+  });
+});
+
+describe('self-assessment connector', () => {
+  test('outside production the built-in self-assessment on our own origin, unless a connector is named', () => {
+    expect(loadConfig({}).selfAssessment).toEqual({
+      standInEnabled: true,
+      connectorUrl: '/stand-ins/self-assessment/',
+      externalOrigin: null,
+    });
+    expect(loadConfig({ TEST_HTA_ENABLED: 'false' }).selfAssessment.connectorUrl).toBeNull();
+    expect(loadConfig({ HTA_CONNECTOR_URL: 'https://hta.example.fi/connector/' }).selfAssessment).toMatchObject({
+      connectorUrl: 'https://hta.example.fi/connector/',
+      externalOrigin: 'https://hta.example.fi',
+    });
+  });
+
+  test('in production only the configured connector; without one, self-assessment is unavailable', () => {
+    expect(loadConfig(PRODUCTION).selfAssessment).toEqual({ standInEnabled: false, connectorUrl: null, externalOrigin: null });
+    expect(loadConfig({ ...PRODUCTION, HTA_CONNECTOR_URL: 'https://hta.example.fi/c' }).selfAssessment).toEqual({
+      standInEnabled: false,
+      connectorUrl: 'https://hta.example.fi/c',
+      externalOrigin: 'https://hta.example.fi',
+    });
+  });
+
+  test.each(['not a url', 'javascript:alert(1)', 'ftp://hta.example.fi/'])('HTA_CONNECTOR_URL=%s is refused', (value) => {
+    expect(configError({ HTA_CONNECTOR_URL: value }).message).toContain('- HTA_CONNECTOR_URL:');
   });
 });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { VIDEO_LIMITS, VIDEO_PROVIDERS } from '@prsp/contracts';
+import { SELF_ASSESSMENT_STAND_IN_PATH, VIDEO_LIMITS, VIDEO_PROVIDERS } from '@prsp/contracts';
 
 const DEMO_SECRET = 'demo-only-secret-change-me-in-production-0000';
 
@@ -116,6 +116,9 @@ const ZEnv = z
       )
       .optional(),
     CLAMD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    // Self-assessment before a chat (docs/self-assessment.md): the connector page's address, else the built-in one.
+    HTA_CONNECTOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+    TEST_HTA_ENABLED: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -125,6 +128,8 @@ const ZEnv = z
       ['TEST_MANDATES_ENABLED', env.TEST_MANDATES_ENABLED === true, 'the built-in test mandate service is refused in production'],
       ['MAIL_CATCHER_ENABLED', env.MAIL_CATCHER_ENABLED === true, 'the built-in mail catcher is refused in production'],
       ['SMS_SINK_ENABLED', env.SMS_SINK_ENABLED === true, 'the built-in SMS sink is refused in production'],
+      ['TEST_HTA_ENABLED', env.TEST_HTA_ENABLED === true, 'the built-in self-assessment is refused in production'],
+      ['HTA_CONNECTOR_URL', env.HTA_CONNECTOR_URL?.startsWith('http:') === true, 'the connector must be an https URL'],
       ['SMS_API_KEY', env.SMS_GATEWAY_URL !== undefined && env.SMS_API_KEY === DEMO_SECRET, 'set the API key the SMS gateway gave'],
       ['SMS_GATEWAY_URL', env.SMS_GATEWAY_URL?.startsWith('http:') === true, 'the SMS gateway must be an https URL'],
       ['MANDATES_URL', env.MANDATES_URL === undefined, 'set the mandate service URL'],
@@ -239,7 +244,20 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     },
     /** Virus scanning of uploads with clamd (platform/files/virus-scan.ts); no URL, no scanning. */
     virusScan: { clamdUrl: env.CLAMD_URL, timeoutMs: env.CLAMD_TIMEOUT_MS },
+    /**
+     * The health-assessment connector's page (docs/self-assessment.md): HTA_CONNECTOR_URL, else the built-in
+     * self-assessment on our own origin outside production, else none (self-assessment is then unavailable).
+     */
+    selfAssessment: selfAssessmentOf(env, production),
   };
+}
+
+function selfAssessmentOf(env: z.infer<typeof ZEnv>, production: boolean) {
+  const standInEnabled = env.TEST_HTA_ENABLED ?? !production;
+  const connectorUrl = env.HTA_CONNECTOR_URL ?? (standInEnabled ? SELF_ASSESSMENT_STAND_IN_PATH : null);
+  /** The connector's origin when it is not ours (the app's CSP lets it be framed); null for the built-in one. */
+  const externalOrigin = env.HTA_CONNECTOR_URL ? new URL(env.HTA_CONNECTOR_URL).origin : null;
+  return { standInEnabled, connectorUrl, externalOrigin };
 }
 
 export class ConfigError extends Error {}

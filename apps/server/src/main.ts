@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { hasData, seedDemo } from './db/seed/demo-seed';
 import { seedDemoBookings } from './modules/booking/booking-demo-seed';
 import { DEMO_MESSAGE_CODE, seedDemoMessaging } from './modules/messaging/messaging-demo-seed';
+import { seedDemoSurveys } from './modules/surveys/surveys-demo-seed';
 import { DEMO_GUEST, ensureDemoGuestAppointment } from './modules/guests/guest-demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
@@ -30,6 +31,7 @@ if (config.demoSeed && !(await hasData(database.db))) {
   // Bookings are relative to today, so they belong to the demo alone: tests make the appointments they need.
   await database.db.transaction((tx) => seedDemoBookings(tx));
   await database.db.transaction((tx) => seedDemoMessaging(tx));
+  await database.db.transaction((tx) => seedDemoSurveys(tx));
 }
 // The guest way to try at once: a live group video appointment with the demo guest, made again on every start.
 const demoGuestAppointment = config.demoSeed ? await database.db.transaction((tx) => ensureDemoGuestAppointment(tx)) : null;

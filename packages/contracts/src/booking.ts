@@ -4,6 +4,7 @@ import { ZLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
 import { ZQuestionnaireAnswer } from './services';
 import { pageOf } from './staff-users';
+import { ZSurveyAttachments } from './surveys-admin';
 
 /** Spec §4 and §9: every booking constant, in one place for the server and the web app. */
 export const BOOKING_RULES = {
@@ -132,6 +133,8 @@ export const ZAppointmentInput = z.object({
   preQuestionnaire: z.optional(z.array(ZQuestionnaireAnswer).check(z.maxLength(50, 'tooLong'))),
   /** Held by video: stored as type `basic` (one-to-one) or `group-video`. Left out on an edit: as it was. */
   video: z.optional(z.boolean()),
+  /** Surveys this appointment sends besides its service's (templates in the organisation's list); left out on an edit: as they were. */
+  surveys: z.optional(ZSurveyAttachments),
 });
 export type AppointmentInput = z.infer<typeof ZAppointmentInput>;
 
@@ -181,6 +184,8 @@ export const ZAppointmentDetail = z.extend(ZAppointmentRow, {
   preQuestionnaire: z.array(ZQuestionnaireAnswer),
   queueId: z.nullable(z.string()),
   cancelledAt: z.nullable(z.number()),
+  /** The surveys attached to this appointment itself (its service's come on top). */
+  attachedSurveys: ZSurveyAttachments,
 });
 export type AppointmentDetail = z.infer<typeof ZAppointmentDetail>;
 

@@ -236,6 +236,63 @@ export const EMAIL_KINDS = {
       },
     },
   },
+  /**
+   * An expert reminds the patient of a survey not yet answered (spec §4 'Surveys: reminders can be sent'). Only that
+   * a survey waits and its `link`: neither its name nor its questions, which can say something about the patient's
+   * health.
+   */
+  surveyReminder: {
+    tags: [...PERSON, 'link'],
+    requiredTags: ['link'],
+    defaults: {
+      fi: {
+        title: 'Muistutus: kysely odottaa vastaustasi – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\npalvelussa {{organisationName}} on sinulle kysely, johon et ole vielä vastannut. Kirjaudu palveluun vastaamaan:\n\n{{link}}\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Påminnelse: en enkät väntar på ditt svar – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\ni tjänsten {{organisationName}} finns en enkät till dig som du inte har svarat på ännu. Logga in i tjänsten för att svara:\n\n{{link}}\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Reminder: a survey is waiting for your answers – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nthere is a survey for you in {{organisationName}} that you have not answered yet. Sign in to the service to answer it:\n\n{{link}}\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
+  /**
+   * Survey answers were forwarded to an expert (spec §7 'Surveys' forward): the `link` to the answers in the expert
+   * app, never the answers or the patient's name.
+   */
+  surveyForwarded: {
+    tags: [...PERSON, 'link'],
+    requiredTags: ['link'],
+    defaults: {
+      fi: {
+        title: 'Sinulle on välitetty kyselyn vastaukset – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\nsinulle on välitetty potilaan kyselyn vastaukset palvelussa {{organisationName}}. Kirjaudu asiantuntijasovellukseen lukemaan ne:\n\n{{link}}\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Svar på en enkät har vidarebefordrats till dig – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\nen patients svar på en enkät har vidarebefordrats till dig i tjänsten {{organisationName}}. Logga in i expertappen för att läsa dem:\n\n{{link}}\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Survey answers were forwarded to you – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\na patient’s survey answers were forwarded to you in {{organisationName}}. Sign in to the expert app to read them:\n\n{{link}}\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
 } as const satisfies Record<string, EmailKindDefinition>;
 
 export type EmailTemplateKind = keyof typeof EMAIL_KINDS;

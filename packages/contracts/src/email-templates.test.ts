@@ -15,6 +15,8 @@ describe('built-in e-mail kinds', () => {
       'bookingReminder',
       'guestInvitation',
       'messageReceived',
+      'surveyReminder',
+      'surveyForwarded',
     ]);
     expect(emailTemplateTags('registration')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
     expect(emailTemplateTags('passwordReset')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
@@ -37,6 +39,10 @@ describe('built-in e-mail kinds', () => {
     expect(EMAIL_KINDS.guestInvitation.requiredTags).toEqual(['date', 'time', 'link', 'pin']);
     expect(emailTemplateTags('messageReceived')).toEqual(['firstName', 'lastName', 'organisationName', 'link']);
     expect(EMAIL_KINDS.messageReceived.requiredTags).toEqual(['link']);
+    for (const kind of ['surveyReminder', 'surveyForwarded'] as const) {
+      expect(emailTemplateTags(kind)).toEqual(['firstName', 'lastName', 'organisationName', 'link']);
+      expect(EMAIL_KINDS[kind].requiredTags).toEqual(['link']);
+    }
   });
 
   for (const kind of EMAIL_TEMPLATE_KINDS) {

@@ -329,6 +329,31 @@ export const FIELD_MESSAGES = {
     se: 'Samma person har redan valts.',
     en: 'The same person is already chosen.',
   },
+  duplicateId: {
+    fi: 'Tunniste on jo käytössä.',
+    se: 'Identifieraren används redan.',
+    en: 'This id is already used.',
+  },
+  surveyOptions: {
+    fi: 'Anna vähintään kaksi vastausvaihtoehtoa.',
+    se: 'Ange minst två svarsalternativ.',
+    en: 'Give at least two answer options.',
+  },
+  surveyCondition: {
+    fi: 'Ehto voi viitata vain aiempaan valinta-, asteikko- tai kasvokysymykseen ja sen arvoihin.',
+    se: 'Villkoret kan bara gälla en tidigare val-, skal- eller ansiktsfråga och dess värden.',
+    en: 'A condition can only refer to an earlier choice, scale or faces question and its values.',
+  },
+  surveyQuestions: {
+    fi: 'Kyselyssä on oltava vähintään yksi kysymys.',
+    se: 'Enkäten måste ha minst en fråga.',
+    en: 'The survey needs at least one question.',
+  },
+  outOfRange: {
+    fi: 'Arvo on sallitun alueen ulkopuolella.',
+    se: 'Värdet ligger utanför det tillåtna intervallet.',
+    en: 'The value is out of the allowed range.',
+  },
   answerRequired: {
     fi: 'Sinun on vastattava kaikkiin pakollisiin kysymyksiin.',
     se: 'Du måste svara på alla obligatoriska frågor.',

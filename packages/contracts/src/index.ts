@@ -29,3 +29,8 @@ export * from './feedback-results';
 export * from './video';
 export * from './guest';
 export * from './messaging';
+export * from './survey-model';
+export * from './survey-frame';
+export * from './connector';
+export * from './surveys-admin';
+export * from './surveys-expert';

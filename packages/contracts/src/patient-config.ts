@@ -49,5 +49,10 @@ export const ZPatientConfig = z.extend(ZFeatureFlags, {
   privacyStatement: ZPrivacyStatement,
   /** The chat page's texts (plain text): help and info modals, waiting-room and closed-queue texts. */
   chatTexts: ZChatTexts,
+  /**
+   * Beyond the spec's list: the health-assessment connector's page (an absolute URL, or a path on our own origin for
+   * the built-in one); null when self-assessment is unavailable (the flag is off, or no connector is configured).
+   */
+  htaConnectorUrl: z.nullable(z.string()),
 });
 export type PatientConfig = z.infer<typeof ZPatientConfig>;

@@ -4,6 +4,7 @@ import { ZLocalized } from './organisation-content';
 import { SERVICE_ICONS } from './services';
 import { ZOpeningHours } from './chat';
 import { openingHoursIssues } from './opening-hours-rules';
+import { ZSurveyAttachments } from './surveys-admin';
 
 const requiredText = (max: number) => zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
 const text = (max: number) => zText().check(z.maxLength(max, 'tooLong'));
@@ -42,6 +43,8 @@ export const ZServiceInput = z
     areas: z.array(zText().check(z.regex(/^(\d{3}|\d{5})$/, 'invalid'))).check(z.maxLength(3000, 'tooLong')),
     /** The hours of the service's queue (shared by every service on that queue); left out, they stay as they are. */
     openingHours: z.optional(ZOpeningHoursInput),
+    /** Surveys every appointment of the service sends (templates in the organisation's list); left out: as they are. */
+    surveys: z.optional(ZSurveyAttachments),
   })
   .check(
     // Runs even when other fields fail, so the form shows every problem at once.
@@ -67,7 +70,7 @@ export const ZAdminService = z.object({
 export type AdminService = z.infer<typeof ZAdminService>;
 
 /** One service as its form opens it: with its queue's opening hours (always open when the queue has none set). */
-export const ZAdminServiceDetail = z.extend(ZAdminService, { openingHours: ZOpeningHours });
+export const ZAdminServiceDetail = z.extend(ZAdminService, { openingHours: ZOpeningHours, surveys: ZSurveyAttachments });
 export type AdminServiceDetail = z.infer<typeof ZAdminServiceDetail>;
 
 export const ZServiceIdParams = z.object({ id: z.uuid('invalid') });

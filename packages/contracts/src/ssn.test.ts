@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ageOn, isValidSsn, normalizeSsn, parseSsn } from './ssn';
+import { ageOn, isValidSsn, maskIdentityCode, normalizeSsn, parseSsn } from './ssn';
 
 // Check characters below were computed by hand from the rule, not by the code under test:
 // check = '0123456789ABCDEFHJKLMNPRSTUVWXY'[Number(DDMMYY + NNN) % 31].
@@ -129,5 +129,15 @@ describe('ageOn', () => {
 
   test('the age of a parsed code', () => {
     expect(ageOn(parseSsn('150375-257R')!.birthDate, day('2025-03-15'))).toBe(50);
+  });
+});
+
+describe('identity codes stay hidden until asked', () => {
+  test('all but the date of birth and the century sign are masked', () => {
+    expect(maskIdentityCode('010190-123A')).toBe('010190-****');
+    expect(maskIdentityCode('311299A987K')).toBe('311299A****');
+  });
+  test('a short or odd code is hidden whole', () => {
+    expect(maskIdentityCode('12345')).toBe('*****');
   });
 });

@@ -58,3 +58,12 @@ export function ageOn(birthDate: Date, today: Date): number {
   if (beforeBirthday) age -= 1;
   return age;
 }
+
+/**
+ * An identity code with all but its first six characters (the date of birth) hidden, keeping the century sign's
+ * place: '010190-123A' becomes '010190-****'. Short or odd codes are hidden whole.
+ */
+export function maskIdentityCode(code: string): string {
+  const visible = code.length > 7 ? 7 : 0;
+  return code.slice(0, visible) + code.slice(visible).replace(/\S/g, '*');
+}

@@ -6,6 +6,7 @@ import { bearerToken, type GuestContext } from '../platform/access/guest-access'
 import type { PatientContext } from '../platform/access/patient-access';
 import { loadAccess, type DeclaredRoute, type ExpertContext, type RouteAccess } from '../platform/access/route-access';
 import type { StaffContext } from '../platform/access/staff-access';
+import type { SurveyTokenGrant } from '../platform/access/survey-access';
 
 declare module 'fastify' {
   // Declaration merging needs interfaces.
@@ -23,6 +24,8 @@ declare module 'fastify' {
     expert?: ExpertContext;
     /** Set for `guest` routes, and `chatMember` routes a guest calls with their bearer token. */
     guest?: GuestContext;
+    /** Set for `surveyToken` routes: the response and audience the runner's token is bound to. */
+    surveyGrant?: SurveyTokenGrant;
   }
   interface FastifyInstance {
     /** Every `/api/` route registered and the access it declared. */
@@ -31,16 +34,20 @@ declare module 'fastify' {
   /* eslint-enable @typescript-eslint/consistent-type-definitions */
 }
 
+/** The declarations whose callers may carry a bearer token (a guest's, the survey runner's). */
+const BEARER_KINDS = new Set<RouteAccess['kind']>(['chatMember', 'guest', 'surveyToken']);
+
 /** The loader of a declaration as an `onRequest` hook that leaves what it loaded on the request. */
 function guardFor(db: Db, access: RouteAccess): onRequestHookHandler | undefined {
   if (access.kind === 'anyone') return undefined;
   return async (req) => {
-    const guestToken = access.kind === 'chatMember' || access.kind === 'guest' ? bearerToken(req.headers.authorization) : null;
-    const { patient, staff, expert, guest } = await loadAccess(db, req.session, access, guestToken);
+    const bearer = BEARER_KINDS.has(access.kind) ? bearerToken(req.headers.authorization) : null;
+    const { patient, staff, expert, guest, survey } = await loadAccess(db, req.session, access, bearer);
     req.patientContext = patient;
     req.staff = staff;
     req.expert = expert;
     req.guest = guest;
+    req.surveyGrant = survey;
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { appointments, chatCodeGroups, emailTemplates, experts, messageCategories, messageSubcategories, services } from '../db/schema';
+import { makeTemplate, sampleTemplateInput } from '../modules/surveys/templates-test-fixtures';
 import { createStaffAccount } from '../test/staff-accounts';
 import type { TestApp } from '../test/test-app';
 
@@ -96,6 +97,7 @@ export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string
       .returning({ id: emailTemplates.id });
     return row!.id;
   },
+  surveyTemplate: (t, organisationId) => makeTemplate(t.database.db, organisationId),
 };
 
 const MATRIX_NAME = { fi: 'Matriisi', se: 'Matris', en: 'Matrix' };
@@ -153,4 +155,5 @@ export const SAMPLE_BODIES: Record<string, () => unknown> = {
   'POST /api/admin/async-messaging/subcategories/:id/update': () => MATRIX_SUBCATEGORY,
   'POST /api/admin/async-messaging/experts/:expertId/update': () => ({ handlesMessages: true }),
   'POST /api/admin/message-codes/:groupId/update': () => ({ name: 'Matriisi', usesPerCode: 2 }),
+  'POST /api/survey-admin/templates/:id/update': () => sampleTemplateInput('Matriisi'),
 };

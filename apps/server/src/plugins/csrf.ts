@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RouteAccess } from '../platform/access/route-access';
 import { AppError } from '../platform/app-error';
 import { randomToken, safeEqual } from '../platform/crypto/tokens';
 import { isApiRequest } from './api-path';
@@ -29,6 +30,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { names: CookieN
   app.addHook('onRequest', async (req, reply) => {
     // The decoded route, not the raw URL: `/%61pi/logout` reaches `/api/logout` too.
     if (!isApiRequest(req)) return;
+    // The survey runner's routes take a bearer token and no cookie: another site has nothing to ride on, and the
+    // sandboxed runner has no origin of its own to show (it sends `Origin: null`).
+    if ((req.routeOptions.config as { access?: RouteAccess } | undefined)?.access?.kind === 'surveyToken') return;
     if (SAFE_METHODS.has(req.method)) {
       if (!req.cookies[opts.names.csrf]) {
         reply.setCookie(opts.names.csrf, randomToken(), { path: '/', httpOnly: false, sameSite: 'lax', secure: opts.production });

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { registerHoldExpiry } from '../modules/booking/booking-holds.job';
 import { registerRetentionJob } from '../modules/retention/retention.job';
+import { registerSurveysAfterJob } from '../modules/surveys/survey-after.job';
 import type { FileStore } from '../platform/files/file-store';
 import { registerJobsCleanup } from '../platform/jobs/cleanup';
 import { jobsAdminRoutes } from '../platform/jobs/jobs.routes';
@@ -54,6 +55,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   registerSessionPurge(runner, opts.db, opts.config.session);
   registerRetentionJob(runner, opts.db, opts.files);
   registerHoldExpiry(runner, opts.db);
+  registerSurveysAfterJob(runner, opts.db);
   app.decorate('jobs', runner);
   // A runner someone started is stopped before the database goes (stop is idempotent; main.ts stops it first).
   app.addHook('onClose', () => runner.stop());

@@ -5,6 +5,9 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { isApiRequest } from './api-path';
 
+/** `connectSrc`, `frameSrc`: origins beyond our own that the pages may connect to and frame. */
+type SecurityOptions = { production: boolean; redis?: Redis; connectSrc?: string[]; frameSrc?: string[] };
+
 /**
  * Security headers and the rate limiter. The CSP allows scripts from our own origin only (no inline script);
  * styles may be inline because the component library sets style attributes.
@@ -12,7 +15,7 @@ import { isApiRequest } from './api-path';
  * Every `/api` answer may carry personal data, so none is stored by a browser or proxy cache (`no-store`)
  * unless its route sets its own caching (the public static lists, public organisation images).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { production: boolean; redis?: Redis; connectSrc?: string[] }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -25,7 +28,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { production
         // Plus the Janus instances' public WebSocket origins, which browsers reach directly (VIDEO_PROVIDER=janus).
         connectSrc: ["'self'", ...(opts.connectSrc ?? [])],
         mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
+        // Plus the health-assessment connector's origin, when it is not ours.
+        frameSrc: ["'self'", ...(opts.frameSrc ?? [])],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SURVEY_RUNNER_PATH } from '@prsp/contracts';
+import { surveyRunnerPageHeaders } from '../modules/surveys/survey-runner-page';
 import { AppError } from '../platform/app-error';
 import { decodedPath } from './api-path';
 
@@ -20,9 +22,14 @@ export async function webAppRoutes(app: FastifyInstance, opts: { root: string })
     index: false,
     preCompressed: true,
     setHeaders(res, filePath) {
-      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      const asset = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The survey runner's sandboxed frame has an opaque origin: its module scripts and styles load in CORS mode.
+      if (asset) res.header('access-control-allow-origin', '*');
     },
   });
+  // The survey runner (docs/surveys.md): a page of its own, framed by the app only.
+  app.get(SURVEY_RUNNER_PATH, async (_req, reply) => surveyRunnerPageHeaders(reply).sendFile('survey-runner.html'));
   app.get('/*', async (req, reply) => {
     const path = decodedPath(req);
     if (path.startsWith('/api/') || path.startsWith('/test-idp/')) throw new AppError(404);

@@ -35,22 +35,3 @@ export function RouteError() {
     </main>
   );
 }
-
-/**
- * A screen of the spec that a later issue builds (booking, chat, messages, surveys, history, feedback…): the same
- * page in every area, saying so plainly, titled with the screen's own name so the tab tells which one it is.
- */
-export function NotAvailable({ page, home, homeLabel }: { page?: string; home: string; homeLabel?: string }) {
-  const { t } = useTranslation();
-  usePageTitle(page ?? t('app.notAvailableTitle'));
-  return (
-    <section className="card not-available">
-      <p className="badge coming-soon">{t('app.comingSoon')}</p>
-      <h1>{page ?? t('app.notAvailableTitle')}</h1>
-      <p>
-        <strong>{t('app.notAvailableTitle')}.</strong> {t('app.notAvailableText')}
-      </p>
-      <Link to={home}>{homeLabel ?? t('app.toHome')}</Link>
-    </section>
-  );
-}

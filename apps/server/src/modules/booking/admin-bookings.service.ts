@@ -23,6 +23,8 @@ import { toCsv } from '../staff/action-log-csv';
 import { templateLanguage } from '../staff/staff-invitations.service';
 import { rowById, toDetail, toRow } from './appointment-view';
 import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications';
+import { surveysOnBooking } from '../surveys/survey-responses';
+import { attachSurveys } from '../surveys/survey-attachments';
 import { appointmentType, isVideo } from './appointment-view';
 import { currentGuestPins, withGuestPins } from '../guests/guest-invitations';
 import { loadAppointmentNotice } from './booking-notifications-data';
@@ -297,8 +299,10 @@ export async function createBooking(
         tx,
         participants.map((p) => ({ ...p, appointmentId: row.id })),
       );
+      if (input.surveys) await attachSurveys(tx, organisationId, row.id, input.surveys);
       await audit(tx, actor, 'appointment.create', row.id);
       await notifyBooked(tx, row.id, { sendConfirmation: input.sendConfirmation, guestPins: pins });
+      await surveysOnBooking(tx, row.id);
       return row.id;
     }),
   );
@@ -343,8 +347,11 @@ export async function updateBooking(
         tx,
         participants.map((p) => ({ ...p, appointmentId: id })),
       );
+      if (input.surveys) await attachSurveys(tx, organisationId, id, input.surveys);
       await audit(tx, actor, 'appointment.update', id);
       await notifyUpdated(tx, id, { before, guestPins: pins });
+      // Patients added get the `before` surveys; a new end time gets its own end job.
+      await surveysOnBooking(tx, id);
     }),
   );
   return getBooking(deps, actor, id, now);

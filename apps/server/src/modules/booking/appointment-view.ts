@@ -3,6 +3,7 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import type { Tx } from '../../db/client';
 import { identityCodeOf } from '../patients/patients.service';
 import * as repo from './booking.repo';
+import { appointmentSurveysOf } from '../surveys/survey-attachments';
 
 const MINUTE = 60_000;
 
@@ -65,6 +66,7 @@ export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow)
     preQuestionnaire: a.preQuestionnaire ?? [],
     queueId: a.queueId,
     cancelledAt: a.cancelledAt?.getTime() ?? null,
+    attachedSurveys: await appointmentSurveysOf(tx, a.id),
   };
 }
 

@@ -1,11 +1,13 @@
 import type { PatientAppointment } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { appointments } from '../../db/schema';
+import { patientAppointmentSurveys } from '../surveys/survey-responses';
 import * as repo from './patient-appointments.repo';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
-export function toPatientAppointment(row: AppointmentRow): PatientAppointment {
+/** An appointment as the patient sees it, with the patient's surveys of it (a guest has none). */
+export function toPatientAppointment(row: AppointmentRow, surveys: PatientAppointment['surveys'] = []): PatientAppointment {
   return {
     uuid: row.id,
     name: row.name,
@@ -14,8 +16,7 @@ export function toPatientAppointment(row: AppointmentRow): PatientAppointment {
     type: row.type,
     queueId: row.queueId,
     audienceId: row.audienceId,
-    // Surveys are not linked to appointments yet (no link table): none to show.
-    surveys: [],
+    surveys,
     preQuestionnaire: row.preQuestionnaire ?? null,
   };
 }
@@ -28,5 +29,10 @@ export async function upcomingAppointments(
   now = new Date(),
 ): Promise<PatientAppointment[]> {
   const rows = await repo.listUpcomingAppointments(tx, patientId, organisationId, now);
-  return rows.map(toPatientAppointment);
+  const surveys = await patientAppointmentSurveys(
+    tx,
+    patientId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toPatientAppointment(r, surveys.get(r.id)));
 }

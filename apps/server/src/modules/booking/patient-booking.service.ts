@@ -18,6 +18,7 @@ import { notifyBooked, notifyCancelled } from './booking-notifications';
 import { cancelPolicy } from './booking-rules';
 import * as repo from './booking.repo';
 import { toPatientAppointment } from './patient-appointments.service';
+import { patientAppointmentSurveys, surveysOnBooking } from '../surveys/survey-responses';
 
 const MINUTE = 60_000;
 
@@ -140,7 +141,8 @@ export async function book(
     ]);
     await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.book', objectType: 'appointment', objectId: id });
     await notifyBooked(tx, id, { sendConfirmation: true });
-    return toPatientAppointment(booked);
+    await surveysOnBooking(tx, id);
+    return toPatientAppointment(booked, (await patientAppointmentSurveys(tx, ctx.patientId, [id])).get(id));
   });
 }
 

@@ -51,9 +51,16 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
       'passwordReset/fi/default',
       'passwordReset/se/default',
       'passwordReset/en/default',
-      ...['bookingConfirmation', 'bookingUpdated', 'bookingCancellation', 'bookingReminder', 'guestInvitation', 'messageReceived'].flatMap(
-        (kind) => ['fi', 'se', 'en'].map((language) => `${kind}/${language}/default`),
-      ),
+      ...[
+        'bookingConfirmation',
+        'bookingUpdated',
+        'bookingCancellation',
+        'bookingReminder',
+        'guestInvitation',
+        'messageReceived',
+        'surveyReminder',
+        'surveyForwarded',
+      ].flatMap((kind) => ['fi', 'se', 'en'].map((language) => `${kind}/${language}/default`)),
     ]);
     expect(templates[2]).toMatchObject({
       id: null,

@@ -37,7 +37,7 @@ export function validOrganisationFields(name = 'Testikunnan etävastaanotto'): R
     redirectionPrimaryButtons: JSON.stringify(['b1']),
     redirectionLinks: JSON.stringify({ fi: [link('Terveysneuvonta')], se: [link('Hälsorådgivning')], en: [link('Health advice')] }),
     areas: JSON.stringify({ municipalities: ['049', '091'], postalCodes: ['02100'] }),
-    surveys: JSON.stringify(['survey-1']),
+    surveys: JSON.stringify([]),
   };
 }
 

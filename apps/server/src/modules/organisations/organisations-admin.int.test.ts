@@ -109,7 +109,7 @@ describe('creating an organisation (global admin)', () => {
       organisationType: 'external',
       flags: { bookingsEnabled: true, asyncMessagingEnabled: false, finnishEnabled: true },
       areas: { municipalities: ['049', '091'], postalCodes: ['02100'] },
-      surveys: ['survey-1'],
+      surveys: [],
       redirectionSelectedButtons: ['b1'],
       ninchatSiteKey: 'site-key_12345',
       ninchatMasterKeySet: true,

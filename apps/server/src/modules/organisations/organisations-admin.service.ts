@@ -4,6 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
+import { surveyListIssues } from '../surveys/templates.service';
 import type { StaffContext } from '../../platform/access/staff-access';
 import { adminMembershipsOf, allOrganisationRefs } from '../staff/staff-organisations.service';
 import type { AdminActor } from './admin-actor';
@@ -156,6 +157,7 @@ export async function createOrganisation(
   throwIfFieldIssues([
     ...organisationIssues(content, flags),
     ...(form.serviceOrder?.length ? [{ field: 'services', key: 'invalid' as const }] : []),
+    ...(await surveyListIssues(db, null, form.columns.surveys)),
   ]);
   return withStoredImages(files, form, (stored, replaced) =>
     db.transaction(async (tx) => {
@@ -201,7 +203,11 @@ export async function updateOrganisation(
       if (!row) throw new AppError(404);
       const content = { ...contentOf(row), ...form.content };
       const flags = { ...NEW_ORGANISATION_FLAGS, ...row.flags, ...form.flags };
-      throwIfFieldIssues([...organisationIssues(content, flags), ...(await serviceOrderIssues(tx, id, form.serviceOrder))]);
+      throwIfFieldIssues([
+        ...organisationIssues(content, flags),
+        ...(await serviceOrderIssues(tx, id, form.serviceOrder)),
+        ...(await surveyListIssues(tx, id, form.columns.surveys)),
+      ]);
       await repo.updateOrganisation(tx, id, { ...patchOf(form, cipher, row.retention), content, flags });
       replaced.push(...(await saveImages(tx, id, stored, form.removeBackground)));
       if (form.areas) await repo.replaceAreas(tx, id, form.areas);

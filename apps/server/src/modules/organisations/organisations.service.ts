@@ -10,12 +10,12 @@ import { organisationImageFilename } from './organisation-images';
 import * as repo from './organisations.repo';
 import { toPatientConfig } from './patient-config';
 
-/** `files`: where theme images are stored. */
-export type OrganisationDeps = { db: Db; cipher: FieldCipher; files: FileStore };
+/** `files`: where theme images are stored; `connectorUrl`: the health-assessment connector's page (config.ts). */
+export type OrganisationDeps = { db: Db; cipher: FieldCipher; files: FileStore; connectorUrl?: string | null };
 
 async function configOf(deps: OrganisationDeps, org: repo.OrganisationRow, session: Session | null): Promise<PatientConfig> {
   const [files, actOnBehalf] = await Promise.all([repo.listFileKinds(deps.db, org.id), actOnBehalfOf(deps.db, deps.cipher, session)]);
-  return toPatientConfig(org, files, actOnBehalf);
+  return toPatientConfig(org, files, actOnBehalf, deps.connectorUrl ?? null);
 }
 
 /** `GET /api/config`: the config of the caller's selected organisation (the guard has loaded it). */

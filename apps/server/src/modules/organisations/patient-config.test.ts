@@ -55,6 +55,14 @@ describe('toPatientConfig', () => {
     });
     expect(config.actOnBehalf).toEqual({ ssn: '120315A456R', name: 'Lilja Virtanen' });
   });
+
+  test('the connector page only with the connector flag on and a connector configured', () => {
+    const on = { ...org, flags: { ...flags, htaConnectorEnabled: true } } as OrganisationRow;
+    const off = { ...org, flags: { ...flags, htaConnectorEnabled: false } } as OrganisationRow;
+    expect(toPatientConfig(on, [], null, 'https://hta.example.fi/c').htaConnectorUrl).toBe('https://hta.example.fi/c');
+    expect(toPatientConfig(off, [], null, 'https://hta.example.fi/c').htaConnectorUrl).toBeNull();
+    expect(toPatientConfig(on, [], null, null).htaConnectorUrl).toBeNull();
+  });
 });
 
 describe('sanitizeTermsHtml', () => {

@@ -22,10 +22,16 @@ function sanitizeLocalized(text: Localized): Localized {
 /**
  * Spec §3 'Patient config' from an organisation row: its flags, texts under the names the patient app
  * uses, the theme with image URLs where images exist, and the person acted for (when acting on behalf).
+ * `connectorUrl`: the configured health-assessment connector's page, if any.
  * The HTML texts (terms, chat codes info, messaging front page) are sanitised here, on the way out,
  * so no stored HTML reaches a browser unfiltered.
  */
-export function toPatientConfig(org: OrganisationRow, files: FileStamp[], actOnBehalf: ActOnBehalf | null): PatientConfig {
+export function toPatientConfig(
+  org: OrganisationRow,
+  files: FileStamp[],
+  actOnBehalf: ActOnBehalf | null,
+  connectorUrl: string | null = null,
+): PatientConfig {
   const c = org.content;
   const url = (kind: OrganisationFileKind) => {
     const file = files.find((f) => f.kind === kind);
@@ -63,5 +69,7 @@ export function toPatientConfig(org: OrganisationRow, files: FileStamp[], actOnB
     privacyStatement: c.privacyStatementUrl,
     // Rows written before the chat texts existed answer with the defaults.
     chatTexts: c.chatTexts ?? defaultOrganisationContent(org.name).chatTexts,
+    // Spec §6: self-assessment only with the connector on, and only where there is a connector to show.
+    htaConnectorUrl: org.flags.htaConnectorEnabled === true ? connectorUrl : null,
   };
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { appointments } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
+import { createResponsesForAppointment } from '../surveys/survey-responses';
 import * as repo from './chat.repo';
 import type { ChatDeps } from './chat-channels.service';
 import { openAsExpert } from './chat-channels.service';
@@ -213,7 +214,11 @@ export async function endChat(deps: ChatDeps, caller: ExpertCaller, channelId: s
   const channel = await deps.db.transaction(async (tx) => {
     const { channel, member } = await channelFor(tx, caller, channelId);
     if (!member || member.leftAt) throw new AppError(403);
-    if (channel.status !== 'ended') await repo.updateChannel(tx, channel.id, { status: 'ended', endedAt: now });
+    if (channel.status !== 'ended') {
+      await repo.updateChannel(tx, channel.id, { status: 'ended', endedAt: now });
+      // An appointment's chat or video ended by its expert: its `after` surveys go now, not at the booked end.
+      if (channel.appointmentId) await createResponsesForAppointment(tx, channel.appointmentId, 'after');
+    }
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: caller.userId,

@@ -14,6 +14,7 @@ import { organisationOf, type AdminActor } from '../organisations/admin-actor';
 import { organisationAreas } from '../organisations/organisations-admin.service';
 import { firstFreeSlug, slugify } from '../organisations/slug';
 import { createQueue, isOrganisationQueue, organisationQueues } from '../reception/chat-queues.service';
+import { attachmentIssues, replaceServiceSurveys, serviceSurveysOf } from '../surveys/survey-attachments';
 import * as repo from './services-admin.repo';
 
 function toAdminService(row: repo.ServiceRow): AdminService {
@@ -28,7 +29,7 @@ export async function listServices(db: Db, actor: AdminActor): Promise<AdminServ
 /** The service with its queue's opening hours; a queue without hours of its own (or none at all) is always open. */
 async function toDetail(tx: Tx, organisationId: string, row: repo.ServiceRow): Promise<AdminServiceDetail> {
   const openingHours = (await repo.queueOpeningHours(tx, organisationId, row.chatQueueId)) ?? ALWAYS_OPEN;
-  return { ...toAdminService(row), openingHours };
+  return { ...toAdminService(row), openingHours, surveys: await serviceSurveysOf(tx, row.id) };
 }
 
 /** One of the organisation's services; another organisation's answers 404 as if it did not exist. */
@@ -57,6 +58,7 @@ async function inputIssues(tx: Tx, organisationId: string, input: ServiceInput):
   input.areas.forEach((code, i) => {
     if (!allowed.has(code)) issues.push({ field: `areas.${i}`, key: 'serviceArea' });
   });
+  if (input.surveys) issues.push(...(await attachmentIssues(tx, organisationId, input.surveys)));
   return issues;
 }
 
@@ -108,6 +110,7 @@ export async function createService(db: Db, actor: AdminActor, input: ServiceInp
       position: await repo.nextPosition(tx, organisationId),
     });
     await saveHours(tx, organisationId, row.chatQueueId, input);
+    if (input.surveys) await replaceServiceSurveys(tx, row.id, input.surveys);
     await audit(tx, actor, 'service.create', row.id);
     return toDetail(tx, organisationId, row);
   });
@@ -120,6 +123,7 @@ export async function updateService(db: Db, actor: AdminActor, id: string, input
     throwIfFieldIssues(await inputIssues(tx, organisationId, input));
     const row = (await repo.updateService(tx, organisationId, id, await valuesOf(tx, organisationId, input)))!;
     await saveHours(tx, organisationId, row.chatQueueId, input);
+    if (input.surveys) await replaceServiceSurveys(tx, id, input.surveys);
     await audit(tx, actor, 'service.update', id);
     return toDetail(tx, organisationId, row);
   });

@@ -2,6 +2,7 @@ import type { AdminArea } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import type { Session } from '../session/sessions.service';
 import { loadGuestContext, type GuestContext } from './guest-access';
+import { loadSurveyGrant, type SurveyTokenGrant } from './survey-access';
 import { loadPatientContext, requirePatientSession, type PatientAccessRule, type PatientContext } from './patient-access';
 import {
   loadAdminContext,
@@ -28,7 +29,9 @@ import {
  * - `chatMember`: whoever can be in a chat: a guest with their bearer token, a signed-in patient (remote reception on,
  *   terms accepted), or an expert; the chat service then checks membership of the channel itself;
  * - `guest`: a guest with their bearer token (`Authorization: Bearer …`) and nothing else; the service then checks
- *   that the token is bound to the appointment the path names.
+ *   that the token is bound to the appointment the path names;
+ * - `surveyToken`: the survey runner's bearer token (`Authorization: Bearer …`) and nothing else, no cookie: the page
+ *   runs in a sandboxed frame, and its token is bound to one response and one audience (docs/surveys.md).
  */
 export type RouteAccess =
   | { kind: 'anyone' }
@@ -40,7 +43,8 @@ export type RouteAccess =
   | { kind: 'anyAdmin' }
   | { kind: 'globalAdmin' }
   | { kind: 'chatMember' }
-  | { kind: 'guest' };
+  | { kind: 'guest' }
+  | { kind: 'surveyToken' };
 
 /** A registered route and what it declared: the rights matrix test walks these. */
 export type DeclaredRoute = { method: string; path: string; access: RouteAccess };
@@ -49,7 +53,13 @@ export type DeclaredRoute = { method: string; path: string; access: RouteAccess 
 export type ExpertContext = { userId: string; organisationId: string | null };
 
 /** What a declaration's loader found: the patient, expert, admin or guest context the handler (or socket event) works with. */
-export type AccessContext = { patient?: PatientContext; staff?: StaffContext; expert?: ExpertContext; guest?: GuestContext };
+export type AccessContext = {
+  patient?: PatientContext;
+  staff?: StaffContext;
+  expert?: ExpertContext;
+  guest?: GuestContext;
+  survey?: SurveyTokenGrant;
+};
 
 /** The chat's callers: a guest's bearer token comes first (a guest has no session), then the session's patient or expert. */
 async function loadChatMember(db: Db, session: Session | null, guestToken: string | null): Promise<AccessContext> {
@@ -95,5 +105,7 @@ export async function loadAccess(
       return loadChatMember(db, session, guestToken);
     case 'guest':
       return { guest: await loadGuestContext(db, guestToken) };
+    case 'surveyToken':
+      return { survey: await loadSurveyGrant(db, guestToken) };
   }
 }

@@ -25,6 +25,7 @@ test("the app's runner delivers e-mail and SMS, sends booking reminders and runs
       'retention.run',
       'sessions.purge',
       'sms.send',
+      'surveys.afterAppointment',
     ],
     schedules: [
       { kind: 'jobs.cleanup', schedule: { dailyAt: '04:30' } },

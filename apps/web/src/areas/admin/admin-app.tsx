@@ -1,5 +1,6 @@
 import '../../features/staff/staff-texts';
 import './admin-texts';
+import './surveys/surveys-admin-texts';
 import '../../styles/staff.css';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -37,6 +38,9 @@ const AppointmentPage = lazy(async () => ({ default: (await import('./appointmen
 const BookingSettingsPage = lazy(async () => ({
   default: (await import('./appointments/booking-settings-page')).BookingSettingsPage,
 }));
+// The survey screens (issue 12): the builder and its preview load when first opened.
+const SurveyListPage = lazy(async () => ({ default: (await import('./surveys/survey-list-page')).SurveyListPage }));
+const SurveyBuilderPage = lazy(async () => ({ default: (await import('./surveys/survey-builder-page')).SurveyBuilderPage }));
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 type Page = (user: StaffUserData) => ReactNode;
@@ -65,6 +69,8 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'messages/customizable', area: 'serviceSettings', page: (u) => <MessagesTextsPage user={u} /> },
   { path: 'messages/experts', area: 'serviceSettings', page: (u) => <MessageExpertsPage user={u} /> },
   { path: 'messages/messageCodes', area: 'chatCodes', page: (u) => <MessageCodesPage user={u} /> },
+  { path: 'surveys', area: 'serviceSettings', page: (u) => lazyPage(<SurveyListPage user={u} />) },
+  { path: 'surveys/edit', area: 'serviceSettings', page: (u) => lazyPage(<SurveyBuilderPage user={u} />) },
 ];
 
 /** The admin app (spec §2 'Admin routes' of this release). */

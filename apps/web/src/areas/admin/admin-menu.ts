@@ -16,6 +16,7 @@ const GROUPS: AdminMenuGroup[] = [
       { to: '/admin/preQuestionnaire', labelKey: 'admin.menu.preQuestionnaire', area: 'serviceSettings' },
       { to: '/admin/selfBookingConfirmation', labelKey: 'admin.menu.selfBookingConfirmation', area: 'serviceSettings' },
       { to: '/admin/templateEditor', labelKey: 'admin.menu.templateEditor', area: 'serviceSettings' },
+      { to: '/admin/surveys', labelKey: 'surveysAdmin.menu', area: 'serviceSettings' },
     ],
   },
   {

@@ -37,10 +37,7 @@ export function DesktopPage() {
           <ul className="tiles">
             {group.entries.map((entry) => (
               <li key={entry.to}>
-                <Link to={entry.to} className={entry.comingSoon ? 'later' : undefined}>
-                  {t(entry.labelKey)}
-                  {entry.comingSoon && <span className="badge coming-soon">{t('app.comingSoon')}</span>}
-                </Link>
+                <Link to={entry.to}>{t(entry.labelKey)}</Link>
               </li>
             ))}
           </ul>

@@ -17,7 +17,6 @@ import { useExpertOrganisation } from './expert-api';
 import { expertMenu, withCount } from './expert-menu';
 import { useMessagingCounts } from './messages/expert-messaging-api';
 import { DesktopPage } from './desktop-page';
-import { NotAvailablePage } from './not-available-page';
 
 const HOME = '/expert/desktop';
 
@@ -36,6 +35,8 @@ const LAZY_PAGES: { path: string; Page: ComponentType }[] = [
   { path: 'messages/patients', Page: page(() => import('./messages/conversations-page'), 'OpenConversationsPage') },
   { path: 'messages/patientsEnded', Page: page(() => import('./messages/conversations-page'), 'EndedConversationsPage') },
   { path: 'messages/inbox', Page: page(() => import('./messages/inbox-page'), 'InboxPage') },
+  { path: 'surveys/*', Page: page(() => import('./surveys/surveys-page'), 'SurveysPage') },
+  { path: 'surveyAnswers', Page: page(() => import('./surveys/survey-answers-page'), 'SurveyAnswersPage') },
 ];
 
 function ExpertLayout() {
@@ -58,7 +59,6 @@ function ExpertLayout() {
               links={group.entries.map((e) => ({
                 to: e.to,
                 label: withCount(t(e.labelKey), e.count && counts.data?.[e.count]),
-                badge: e.comingSoon ? t('app.comingSoon') : undefined,
               }))}
             />
           ))}
@@ -91,12 +91,6 @@ function ExpertIndex() {
   return <Navigate to={user.data ? HOME : '/expert/login'} replace />;
 }
 
-/** Screens of later issues: reachable from the menus, saying plainly that they are not there yet. */
-const LATER: { path: string; labelKey: string }[] = [
-  { path: 'surveys/*', labelKey: 'expert.menu.surveysHeading' },
-  { path: 'surveyAnswers', labelKey: 'expert.notAvailable.surveyAnswers' },
-];
-
 /** The expert app (spec §2 'Expert app routes'): sign-in, password pages, desktop with the menus, the booking and messaging pages. */
 export function ExpertApp() {
   return (
@@ -123,17 +117,6 @@ export function ExpertApp() {
                 <Suspense fallback={<Loading />}>
                   <Page />
                 </Suspense>
-              </RequireExpert>
-            }
-          />
-        ))}
-        {LATER.map(({ path, labelKey }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <RequireExpert>
-                <NotAvailablePage labelKey={labelKey} />
               </RequireExpert>
             }
           />

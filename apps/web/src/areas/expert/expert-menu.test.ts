@@ -27,19 +27,15 @@ describe('the expert main menu (spec §2 expert routes)', () => {
   });
 });
 
-test('the desktop, the booking and the messaging screens are live; the surveys are marked coming soon until their issue lands', () => {
-  const entries = expertMenu(allOn).flatMap((g) => g.entries);
-  expect(entries.filter((e) => !e.comingSoon).map((e) => e.to)).toEqual([
-    '/expert/desktop',
-    '/expert/schedule',
-    '/expert/allBookings',
-    '/expert/appointmentHistory',
-    '/expert/messages/inbox',
-    '/expert/messages/patients',
-    '/expert/messages/patientsEnded',
-    '/expert/messages/new',
+test('the surveys group lists open, answered, forwarded, by appointment and templates', () => {
+  const surveys = expertMenu(allOn).find((g) => g.headingKey === 'expert.menu.surveysHeading');
+  expect(surveys?.entries.map((e) => e.to)).toEqual([
+    '/expert/surveys/open',
+    '/expert/surveys/answered',
+    '/expert/surveys/forwarded',
+    '/expert/surveys/appointment',
+    '/expert/surveys/templates',
   ]);
-  expect(entries.filter((e) => e.to.startsWith('/expert/surveys')).every((e) => e.comingSoon)).toBe(true);
 });
 
 test('the inbox and the open conversations show their counts; the other entries none', () => {

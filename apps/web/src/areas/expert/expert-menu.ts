@@ -1,23 +1,10 @@
 import type { FeatureFlags, MessagingCounts } from '@prsp/contracts';
 
 /**
- * `comingSoon`: a screen of a later issue; the menu and the desktop mark it so it does not look live.
  * `count`: which of the messaging counts (`GET /api/expert/async-messaging/counts`) the entry shows beside its label.
  */
-export type ExpertMenuEntry = { to: string; labelKey: string; comingSoon?: true; count?: keyof MessagingCounts };
+export type ExpertMenuEntry = { to: string; labelKey: string; count?: keyof MessagingCounts };
 export type ExpertMenuGroup = { headingKey?: string; entries: ExpertMenuEntry[] };
-
-/** The screens built so far; every other entry opens the 'not available yet' page. */
-const BUILT = new Set([
-  '/expert/desktop',
-  '/expert/schedule',
-  '/expert/allBookings',
-  '/expert/appointmentHistory',
-  '/expert/messages/inbox',
-  '/expert/messages/patients',
-  '/expert/messages/patientsEnded',
-  '/expert/messages/new',
-]);
 
 /**
  * The expert app's main menu (spec §2 'Expert app routes'), grouped. Bookings and messages follow the
@@ -44,6 +31,7 @@ export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
       { to: '/expert/surveys/open', labelKey: 'expert.menu.surveysOpen' },
       { to: '/expert/surveys/answered', labelKey: 'expert.menu.surveysAnswered' },
       { to: '/expert/surveys/forwarded', labelKey: 'expert.menu.surveysForwarded' },
+      { to: '/expert/surveys/appointment', labelKey: 'expert.menu.surveysAppointment' },
       { to: '/expert/surveys/templates', labelKey: 'expert.menu.surveysTemplates' },
     ],
   });
@@ -58,10 +46,7 @@ export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
       ],
     });
   }
-  return groups.map((g) => ({
-    ...g,
-    entries: g.entries.map((e) => (BUILT.has(e.to) ? e : { ...e, comingSoon: true as const })),
-  }));
+  return groups;
 }
 
 /** A menu label with its count ('Open conversations (2)'); the label alone while there is nothing waiting. */

@@ -8,7 +8,6 @@ import { AuthenticationPage } from './authentication-page';
 import { PatientChrome } from './chrome/patient-chrome';
 import { switchPatientLanguage } from './chrome/use-patient-language';
 import { Guard } from './route-guard';
-import type { LaterPage } from './pages/not-available-page';
 import { PATIENT_PATHS, type PatientRoute } from './route-rules';
 
 // Spec §1: the first render already speaks the patient's language (query, else cookie, else Finnish).
@@ -54,12 +53,9 @@ const NewMessageOptions = pageWith(loadNewMessage, 'NewMessagePage', { step: 'op
 const NewMessageCode = pageWith(loadNewMessage, 'NewMessagePage', { step: 'code' as const });
 const NewMessageCreate = pageWith(loadNewMessage, 'NewMessagePage', { step: 'create' as const });
 const Conversation = page(() => import('./messages/conversation-page'), 'ConversationPage');
-const LoadNotAvailable = lazy(async () => ({ default: (await import('./pages/not-available-page')).NotAvailablePage }));
-function NotAvailable({ page }: { page: LaterPage }) {
-  return <LoadNotAvailable page={page} />;
-}
+const Survey = page(() => import('./surveys/survey-page'), 'SurveyPage');
 
-/** Every route's page; a later issue replaces the 'not available yet' one (survey). */
+/** Every route's page. */
 const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   authentication: <AuthenticationPage variant="login" />,
   guest: <Guest />,
@@ -75,7 +71,7 @@ const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   profileContact: <ContactProfile />,
   profileTerms: <TermsProfile />,
   profileWelcome: <Welcome />,
-  survey: <NotAvailable page="survey" />,
+  survey: <Survey />,
   book: <Book />,
   bookings: <Bookings />,
   messages: <Messages />,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from '@prsp/contracts';
 import {
   defaultPatientPath,
-  LATER_ROUTES,
   PATIENT_PATHS,
   PATIENT_ROUTES,
   patientMainMenu,
@@ -244,43 +243,4 @@ describe('menus', () => {
     ).toEqual([]);
     // Half a million states again: the time the exhaustive test above gets beside other files on two cores.
   }, 60_000);
-});
-
-describe('screens of later issues', () => {
-  it('their menu entries say coming soon; the built ones do not', () => {
-    const all = flagsFrom((1 << FEATURE_FLAGS.length) - 1);
-    const s = {
-      authenticated: true,
-      hasOrganisation: true,
-      contactSaved: true,
-      termsAccepted: true,
-      dontShowWelcome: true,
-      flags: all,
-      guest: false,
-    };
-    const soon = patientMainMenu(s)
-      .filter((e) => e.comingSoon)
-      .map((e) => e.id);
-    expect(soon).toEqual([]);
-    expect(patientProfileMenu(s).some((e) => e.comingSoon)).toBe(false);
-    expect(LATER_ROUTES.has('survey')).toBe(true);
-    for (const route of [
-      'messages',
-      'messageNew',
-      'messageCode',
-      'messageCreate',
-      'conversation',
-      'requestConversation',
-      'services',
-      'book',
-      'bookings',
-      'history',
-      'historyDetails',
-      'feedback',
-      'chat',
-      'guest',
-      'thankYouGuest',
-    ] as const)
-      expect(LATER_ROUTES.has(route)).toBe(false);
-  });
 });

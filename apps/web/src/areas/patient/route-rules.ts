@@ -38,7 +38,6 @@ export const PATIENT_PATHS = {
   feedback: '/feedback',
   /** The video device and network check (camera, microphone, speaker, STUN/TURN), for patients and guests. */
   deviceCheck: '/device-check',
-  // Spec screens of later issues; they show the 'not available yet' page until then.
   thankYouGuest: '/thank-you-guest',
 } as const;
 
@@ -82,9 +81,6 @@ const ROUTE_FLAGS: Partial<Record<PatientRoute, FeatureFlag>> = {
   requestConversation: 'asyncMessagingEnabled',
   feedback: 'remoteReceptionEnabled',
 };
-
-/** Routes whose screens later issues build: their menu entries and tiles say 'coming soon'. */
-export const LATER_ROUTES: ReadonlySet<PatientRoute> = new Set<PatientRoute>(['survey']);
 
 const flagOn = (s: PatientRouteState, flag: FeatureFlag) => s.flags === null || s.flags[flag];
 
@@ -164,16 +160,16 @@ export type MenuEntryId =
   | 'logout';
 
 /** A menu entry: a link (`to`) or an action the chrome performs; disabled entries are shown but cannot be used. */
-export type MenuEntry = { id: MenuEntryId; to?: string; disabled: boolean; comingSoon?: true };
+export type MenuEntry = { id: MenuEntryId; to?: string; disabled: boolean };
 
-type EntryRule = { id: MenuEntryId; to?: string; flag?: FeatureFlag; later?: PatientRoute };
+type EntryRule = { id: MenuEntryId; to?: string; flag?: FeatureFlag };
 
 const MAIN_MENU: readonly EntryRule[] = [
   { id: 'home', to: PATIENT_PATHS.landing },
   { id: 'services', to: PATIENT_PATHS.services, flag: 'remoteReceptionEnabled' },
-  { id: 'book', to: PATIENT_PATHS.book, flag: 'bookingsEnabled', later: 'book' },
-  { id: 'bookings', to: PATIENT_PATHS.bookings, flag: 'yourBookingsEnabled', later: 'bookings' },
-  { id: 'messages', to: PATIENT_PATHS.messages, flag: 'asyncMessagingEnabled', later: 'messages' },
+  { id: 'book', to: PATIENT_PATHS.book, flag: 'bookingsEnabled' },
+  { id: 'bookings', to: PATIENT_PATHS.bookings, flag: 'yourBookingsEnabled' },
+  { id: 'messages', to: PATIENT_PATHS.messages, flag: 'asyncMessagingEnabled' },
   { id: 'history', to: PATIENT_PATHS.history, flag: 'appointmentHistoryEnabled' },
   { id: 'changeLocation', to: PATIENT_PATHS.changeLocation, flag: 'changeLocationEnabled' },
 ];
@@ -196,7 +192,6 @@ function entries(s: PatientRouteState, rules: readonly EntryRule[]): MenuEntry[]
       id: r.id,
       ...(r.to ? { to: r.to } : {}),
       disabled: !usable,
-      ...(r.later && LATER_ROUTES.has(r.later) ? { comingSoon: true as const } : {}),
     }));
 }
 

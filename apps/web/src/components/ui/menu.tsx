@@ -46,8 +46,7 @@ export function MenuDisclosure({ label, children, className }: { label: ReactNod
   );
 }
 
-/** `badge`: a short mark after the label (e.g. 'coming soon' on a screen of a later release, styled as not live). */
-export type MenuLink = { to: string; label: string; end?: boolean; badge?: string };
+export type MenuLink = { to: string; label: string; end?: boolean };
 
 /** One group of links in a menu, with an optional heading. */
 export function MenuLinks({ heading, links, label }: { heading?: string; links: MenuLink[]; label: string }) {
@@ -58,9 +57,8 @@ export function MenuLinks({ heading, links, label }: { heading?: string; links: 
       <ul>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end ?? true} className={link.badge ? 'later' : undefined}>
+            <NavLink to={link.to} end={link.end ?? true}>
               {link.label}
-              {link.badge && <span className="badge coming-soon">{link.badge}</span>}
             </NavLink>
           </li>
         ))}

@@ -203,6 +203,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
       preQuestionnaire: [],
       queueId: null,
       cancelledAt: null,
+      attachedSurveys: [],
     };
     const form = initialForm({ detail, today: now.date });
     // Winter time: 08:00Z is 10:00 in Helsinki.

@@ -8,6 +8,7 @@ import {
   type BookableExpert,
   type Language,
   type Participant,
+  type SurveyAttachment,
   type Timeslot,
 } from '@prsp/contracts';
 import { schemaErrors } from '../../../lib/form-errors';
@@ -40,6 +41,8 @@ export type AppointmentForm = {
   sendConfirmation: boolean;
   /** Held by video (stored as `basic` or `group-video`). */
   video: boolean;
+  /** Surveys of this appointment itself (its service's come on top). */
+  surveys: SurveyAttachment[];
 };
 
 export const DEFAULT_NATIONALITY = 'fi';
@@ -105,6 +108,7 @@ export function initialForm({ detail, slot, today }: { detail?: AppointmentDetai
     guests: [],
     sendConfirmation: true,
     video: false,
+    surveys: [],
   };
   if (slot) return { ...base, ...timesOfSlot(slot), slotExpertId: slot.expertId };
   if (!detail) return base;
@@ -134,6 +138,7 @@ export function initialForm({ detail, slot, today }: { detail?: AppointmentDetai
         : [],
     sendConfirmation: false,
     video: detail.video,
+    surveys: detail.attachedSurveys,
   };
 }
 
@@ -152,6 +157,7 @@ export function bodyOf(form: AppointmentForm): AppointmentInput {
     durationMinutes: toNumber(form.durationMinutes),
     sendConfirmation: form.sendConfirmation,
     video: form.video,
+    surveys: form.surveys,
   };
   if (form.kind === 'oneOnOne') return { ...common, patient: cleanPatient(form.patient) };
   return {

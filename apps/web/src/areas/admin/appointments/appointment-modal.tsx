@@ -16,6 +16,7 @@ import { BookingInput, BookingSelect, useBookingErrorText } from './booking-fiel
 import { clock } from './booking-format';
 import { localDateTime, localToday } from './booking-time';
 import { useAppointment, useBookableExperts, useOpenTimeslots, useSaveAppointment, useServiceOptions } from './bookings-api';
+import { SurveyAttachmentsField } from '../surveys/survey-attachments-field';
 import { ParticipantsEditor } from './participants-editor';
 import { PatientFields } from './patient-fields';
 
@@ -70,8 +71,10 @@ function AppointmentFormModal({
     const found = appointmentErrors(form, localDateTime(Date.now()), expertList, { editing });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    // Surveys left as they were are not sent: an edit by someone who cannot see the survey list keeps them.
+    const surveysChanged = JSON.stringify(form.surveys) !== JSON.stringify(initial.surveys);
     save.mutate(
-      { id: editing ? detail?.id : undefined, body: bodyOf(form) },
+      { id: editing ? detail?.id : undefined, body: { ...bodyOf(form), surveys: surveysChanged ? form.surveys : undefined } },
       {
         onSuccess: () => {
           showToast(
@@ -160,6 +163,7 @@ function AppointmentFormModal({
       ) : (
         <ParticipantsEditor value={form} onChange={patch} errors={errors} experts={expertList} />
       )}
+      <SurveyAttachmentsField value={form.surveys} onChange={(surveys) => patch({ surveys })} errors={errors} />
       <CheckboxField
         label={t('admin.bookings.form.video')}
         hint={t('admin.bookings.form.videoHint')}

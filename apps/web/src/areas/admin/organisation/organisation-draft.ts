@@ -219,6 +219,7 @@ export const SETTINGS_JSON_FIELDS: OrganisationJsonField[] = [
   'privacyStatementUrl',
   'areas',
   'services',
+  'surveys',
   'serviceInfo',
   'termsAndConditionsText',
   'termsAndConditionsMoreLink',

@@ -11,6 +11,7 @@ import { InfoSection, SiteSection } from './sections/info-section';
 import { ModulesSection } from './sections/modules-section';
 import { PrivacySection } from './sections/privacy-section';
 import { ServicesSection } from './sections/services-section';
+import { SurveysInUseSection } from '../surveys/surveys-in-use-section';
 
 /** `/admin/organization`: the service settings of spec §2, one form, saved together. */
 export function OrganisationSettingsPage({ user }: { user: StaffUserData }) {
@@ -31,6 +32,7 @@ export function OrganisationSettingsPage({ user }: { user: StaffUserData }) {
           <BrandSection editor={editor} />
           <PrivacySection editor={editor} />
           <ServicesSection editor={editor} />
+          <SurveysInUseSection editor={editor} />
           <AreaSection editor={editor} />
           <ContentSection editor={editor} />
           <ModulesSection editor={editor} />

@@ -25,6 +25,7 @@ import { serviceAreaOptions } from '../organisation/area-labels';
 import { useAdminOrganisation, useMunicipalities, useServiceIcons } from '../organisation/organisation-api';
 import { focusFirstInvalid } from '../organisation/organisation-editor';
 import { ChatQueueField } from './chat-queue-field';
+import { SurveyAttachmentsField } from '../surveys/survey-attachments-field';
 import { OpeningHoursFieldset } from './opening-hours-fieldset';
 import { hoursToSend } from './opening-hours-form';
 import { useAdminService, useDeleteService, useSaveService, useServiceChatQueues } from './services-api';
@@ -43,6 +44,7 @@ function initialInput(service: AdminServiceDetail | undefined): ServiceDraft {
     selfAssessment: service?.selfAssessment ?? 'none',
     areas: service?.areas ?? [],
     openingHours: service?.openingHours ?? ALWAYS_OPEN,
+    surveys: service?.surveys ?? [],
   };
 }
 
@@ -179,6 +181,7 @@ function ServiceForm({
           />
         </fieldset>
         <OpeningHoursFieldset value={input.openingHours} onChange={(v) => set('openingHours', v)} errors={errors} disabled={!canEdit} />
+        <SurveyAttachmentsField value={input.surveys ?? []} onChange={(v) => set('surveys', v)} errors={errors} disabled={!canEdit} />
         <fieldset disabled={!canEdit}>
           <legend>{t('admin.service.areas')}</legend>
           <p className="hint">{t('admin.service.areasHint')}</p>

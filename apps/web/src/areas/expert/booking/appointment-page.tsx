@@ -2,7 +2,7 @@ import './expert-booking.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CHAT_LIMITS, type AppointmentDetail, type Participant } from '@prsp/contracts';
+import { CHAT_LIMITS, maskIdentityCode, type AppointmentDetail, type Participant } from '@prsp/contracts';
 import { ContactHistoryPanel } from '../chat/contact-history-panel';
 import { useOpenAppointmentChat } from '../chat/expert-chat-api';
 import { FormAlert } from '../../../components/ui/form-fields';
@@ -13,7 +13,7 @@ import { formatDateTime, formatTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
-import { ORGANISATION_ZONE, backTarget, formatLongDate, localDateOf, maskIdentityCode, shownStatus } from './booking-helpers';
+import { ORGANISATION_ZONE, backTarget, formatLongDate, localDateOf, shownStatus } from './booking-helpers';
 import { useExpertAppointment } from './expert-booking-api';
 
 /** A patient's identity code, hidden but for the date of birth until the expert asks to see it. */

@@ -7,7 +7,6 @@ import {
   formatLongDate,
   isLocalDate,
   localDateOf,
-  maskIdentityCode,
   minutesBetween,
   pageFromSearch,
   scheduleEntries,
@@ -96,16 +95,6 @@ describe('the day in time order', () => {
 
   test('a break lasts its minutes', () => {
     expect(minutesBetween(at('2026-05-05T08:00:00Z'), at('2026-05-05T08:45:00Z'))).toBe(45);
-  });
-});
-
-describe('identity codes stay hidden until asked', () => {
-  test('all but the date of birth and the century sign are masked', () => {
-    expect(maskIdentityCode('010190-123A')).toBe('010190-****');
-    expect(maskIdentityCode('311299A987K')).toBe('311299A****');
-  });
-  test('a short or odd code is hidden whole', () => {
-    expect(maskIdentityCode('12345')).toBe('*****');
   });
 });
 

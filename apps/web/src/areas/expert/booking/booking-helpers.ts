@@ -99,15 +99,6 @@ export function minutesBetween(start: number, end: number): number {
   return Math.round((end - start) / 60_000);
 }
 
-/**
- * An identity code with all but its first six characters (the date of birth) hidden, keeping the century sign's
- * place: '010190-123A' becomes '010190-****'. Short or odd codes are hidden whole.
- */
-export function maskIdentityCode(code: string): string {
-  const visible = code.length > 7 ? 7 : 0;
-  return code.slice(0, visible) + code.slice(visible).replace(/\S/g, '*');
-}
-
 /** Where the details page's Back link goes: the list the expert came from, else today's schedule. */
 export function backTarget(state: unknown): string {
   const back = (state as { back?: unknown } | null)?.back;

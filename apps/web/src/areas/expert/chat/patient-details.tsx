@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ExpertChat } from '@prsp/contracts';
+import { readSelfAssessment, type ExpertChat } from '@prsp/contracts';
+import { SelfAssessmentSummary } from '../../../features/self-assessment/self-assessment-summary';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 
@@ -10,14 +11,19 @@ function valueText(value: unknown): string {
 
 /**
  * What the expert knows of the patient in a chat: name, service, times, the members of a group, the answers
- * given before the chat (the booking's pre-questionnaire) and the questionnaire metadata the patient's side sealed.
+ * given before the chat (the booking's pre-questionnaire), the self-assessment's result and any other questionnaire
+ * metadata the patient's side sealed.
  */
 export function PatientDetails({ chat }: { chat: ExpertChat }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const channel = chat.channel;
   const others = channel.members.filter((m) => m.userId !== channel.me.userId);
-  const metadata = chat.metadata ? Object.entries(chat.metadata) : [];
+  const selfAssessment = readSelfAssessment(chat.metadata);
+  // The self-assessment is shown on its own; only what else the metadata holds is listed as it came.
+  const metadata = chat.metadata
+    ? Object.entries(chat.metadata).filter(([key]) => !selfAssessment || (key !== 'selfAssessment' && key !== 'selfAssessmentEncrypted'))
+    : [];
   return (
     <section className="patient-details" aria-label={t('expert.chat.details.title')}>
       <dl className="details-list">
@@ -55,7 +61,8 @@ export function PatientDetails({ chat }: { chat: ExpertChat }) {
       ) : (
         <p className="muted">{t('expert.chat.details.noAnswers')}</p>
       )}
-      <h4>{t('expert.chat.details.metadata')}</h4>
+      {selfAssessment && <SelfAssessmentSummary view={selfAssessment} />}
+      {(metadata.length > 0 || !selfAssessment) && <h4>{t('expert.chat.details.metadata')}</h4>}
       {metadata.length > 0 ? (
         <dl className="details-list">
           {metadata.map(([key, value]) => (
@@ -66,7 +73,7 @@ export function PatientDetails({ chat }: { chat: ExpertChat }) {
           ))}
         </dl>
       ) : (
-        <p className="muted">{t('expert.chat.details.noMetadata')}</p>
+        !selfAssessment && <p className="muted">{t('expert.chat.details.noMetadata')}</p>
       )}
     </section>
   );

@@ -19,15 +19,19 @@ export function useRealmQueues(realmId: string | null | undefined, enabled: bool
 /**
  * Starts the chat the route names: enters a service's queue, opens an appointment's channel, or uses the chat
  * code (spec §7 `/services/chatCode/{code}/use`, which opens the channel in the same transaction).
+ * `secureMetadata`: the self-assessment's result as the server sealed it, carried to the expert.
  */
-export function openChat(target: ChatTarget): Promise<ChatChannel> {
+export function openChat(target: ChatTarget, secureMetadata?: string): Promise<ChatChannel> {
   switch (target.kind) {
     case 'service':
-      return api('/api/chat/channels', ZChatChannel, { method: 'POST', body: { serviceId: target.service.uuid } });
+      return api('/api/chat/channels', ZChatChannel, { method: 'POST', body: { serviceId: target.service.uuid, secureMetadata } });
     case 'appointment':
       return api('/api/chat/channels', ZChatChannel, { method: 'POST', body: { appointmentId: target.appointment.uuid } });
     case 'chatCode':
-      return api(`/api/services/chatCode/${encodeURIComponent(target.code)}/use`, ZChatChannel, { method: 'POST', body: {} });
+      return api(`/api/services/chatCode/${encodeURIComponent(target.code)}/use`, ZChatChannel, {
+        method: 'POST',
+        body: { secureMetadata },
+      });
   }
 }
 

@@ -68,7 +68,7 @@ export function ChatPage() {
     stage = (
       <ChatStart
         target={target}
-        connectorEnabled={config?.htaConnectorEnabled ?? false}
+        connectorUrl={config?.htaConnectorUrl ?? null}
         closedText={texts.closed}
         canLogOut={canLogOut}
         onStarted={(ch) => setParams({ channel: ch.id }, { replace: true })}

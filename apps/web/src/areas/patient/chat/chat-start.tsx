@@ -6,22 +6,24 @@ import { useOrganisations } from '../api/patient-api';
 import { openChat, saveAudience, useRealmQueues } from './chat-api';
 import { ChatNotAvailableDialog } from './chat-not-available-dialog';
 import { asksQuestionnaire, isQueueClosed, targetQueueId, type ChatTarget } from './chat-target';
+import { QuestionnaireStage } from './questionnaire-stage';
 
 /**
  * Spec §4 'Chat page' before the channel exists. Initial: the service's queue is asked whether it is open (a
- * closed one opens the chat-not-available modal). Questionnaire: the self-assessment belongs to the surveys'
- * connector, which is not built yet, so the stage says plainly that it is skipped. Chat: the channel is opened
- * (a queue, an appointment, or a chat code used as the chat starts) and the page moves to it.
+ * closed one opens the chat-not-available modal). Questionnaire: the health-assessment connector, when the service
+ * asks for a self-assessment and the organisation has a connector; its sealed result goes with the chat. Chat: the
+ * channel is opened (a queue, an appointment, or a chat code used as the chat starts) and the page moves to it.
  */
 export function ChatStart({
   target,
-  connectorEnabled,
+  connectorUrl,
   closedText,
   canLogOut,
   onStarted,
 }: {
   target: ChatTarget;
-  connectorEnabled: boolean;
+  /** The health-assessment connector's page; null when self-assessment is unavailable. */
+  connectorUrl: string | null;
   closedText: string;
   canLogOut: boolean;
   onStarted: (channel: ChatChannel) => void;
@@ -30,9 +32,10 @@ export function ChatStart({
   const organisations = useOrganisations();
   const queueId = targetQueueId(target);
   const realm = useRealmQueues(organisations.data?.selectedOrganisation, queueId !== null);
-  const [questionnaireSkipped, setQuestionnaireSkipped] = useState(false);
+  // Set when the questionnaire stage is over: with the sealed result, or without one (skipped, or chat anyway).
+  const [questionnaireDone, setQuestionnaireDone] = useState<{ secureMetadata?: string } | null>(null);
   const start = useMutation({
-    mutationFn: () => openChat(target),
+    mutationFn: (secureMetadata?: string) => openChat(target, secureMetadata),
     onSuccess: (channel) => {
       // The appointment's channel is its audience (spec §7 save-audience); a failure here does not stop the chat.
       if (target.kind === 'appointment') void saveAudience(channel.id).catch(() => undefined);
@@ -42,7 +45,7 @@ export function ChatStart({
 
   const closed = queueId !== null && realm.data !== undefined && isQueueClosed(realm.data, queueId);
   const checked = queueId === null || realm.isSuccess;
-  const questionnaire = asksQuestionnaire(target, connectorEnabled) && !questionnaireSkipped;
+  const questionnaire = asksQuestionnaire(target, connectorUrl !== null) && questionnaireDone === null;
   const ready = checked && !closed && !questionnaire;
 
   // Opened once, even when React runs the effect twice (strict mode) or the page re-renders meanwhile.
@@ -51,21 +54,20 @@ export function ChatStart({
   useEffect(() => {
     if (!ready || opened.current) return;
     opened.current = true;
-    mutate();
-  }, [ready, mutate]);
+    mutate(questionnaireDone?.secureMetadata);
+  }, [ready, mutate, questionnaireDone]);
 
   const failed = (queueId !== null && (organisations.isError || realm.isError)) || start.isError;
   if (closed || failed)
     return <ChatNotAvailableDialog open text={closed ? closedText : t('chat.notAvailable.text')} canLogOut={canLogOut} />;
-  if (questionnaire)
+  if (questionnaire && connectorUrl !== null && target.kind !== 'appointment')
     return (
-      <section className="card" aria-labelledby="questionnaire-title">
-        <h2 id="questionnaire-title">{t('chat.questionnaire.title')}</h2>
-        <p>{t('chat.questionnaire.skipped')}</p>
-        <button type="button" className="button" onClick={() => setQuestionnaireSkipped(true)}>
-          {t('chat.questionnaire.continue')}
-        </button>
-      </section>
+      <QuestionnaireStage
+        serviceId={target.service.uuid}
+        connectorUrl={connectorUrl}
+        mandatory={target.service.mandatorySelfAssessment}
+        onDone={(secureMetadata) => setQuestionnaireDone({ secureMetadata })}
+      />
     );
   return (
     <p className="loading" role="status">

@@ -8,13 +8,7 @@ export function MenuList({ entries, onAction }: { entries: MenuEntry[]; onAction
   return (
     <ul className="menu-list">
       {entries.map((entry) => {
-        const label = entry.comingSoon ? (
-          <>
-            {t(`menu.${entry.id}`)} <span className="badge coming-soon">{t('app.comingSoon')}</span>
-          </>
-        ) : (
-          t(`menu.${entry.id}`)
-        );
+        const label = t(`menu.${entry.id}`);
         let item;
         if (entry.disabled) {
           item = (
@@ -24,7 +18,7 @@ export function MenuList({ entries, onAction }: { entries: MenuEntry[]; onAction
           );
         } else if (entry.to) {
           item = (
-            <NavLink to={entry.to} className={entry.comingSoon ? 'menu-item later' : 'menu-item'} end>
+            <NavLink to={entry.to} className="menu-item" end>
               {label}
             </NavLink>
           );

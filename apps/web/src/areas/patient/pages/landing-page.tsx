@@ -7,7 +7,6 @@ import { usePendingSurveys, useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
 import { landingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
-import { LATER_ROUTES } from '../route-rules';
 import { greetingName } from '../acting-names';
 import { useNow } from '../../../lib/use-now';
 
@@ -32,9 +31,9 @@ export function LandingPage() {
   const appointments = landingAppointments(services.data?.appointments ?? [], now);
   const pending = surveys.data ?? [];
   const tiles = [
-    { on: config.asyncMessagingEnabled, to: '/messages', id: 'messages', later: LATER_ROUTES.has('messages') },
-    { on: config.remoteReceptionEnabled, to: '/services', id: 'services', later: false },
-    { on: config.bookingsEnabled, to: '/book', id: 'book', later: LATER_ROUTES.has('book') },
+    { on: config.asyncMessagingEnabled, to: '/messages', id: 'messages' },
+    { on: config.remoteReceptionEnabled, to: '/services', id: 'services' },
+    { on: config.bookingsEnabled, to: '/book', id: 'book' },
   ].filter((tile) => tile.on);
   const loading = services.isPending && services.fetchStatus !== 'idle';
 
@@ -77,11 +76,8 @@ export function LandingPage() {
           <ul className="tiles">
             {tiles.map((tile) => (
               <li key={tile.id}>
-                <Link className={tile.later ? 'tile later' : 'tile'} to={tile.to}>
-                  <span className="tile-title">
-                    {t(`landing.tile.${tile.id}.title`)}
-                    {tile.later && <span className="badge coming-soon">{t('app.comingSoon')}</span>}
-                  </span>
+                <Link className="tile" to={tile.to}>
+                  <span className="tile-title">{t(`landing.tile.${tile.id}.title`)}</span>
                   <span className="tile-text">{t(`landing.tile.${tile.id}.text`)}</span>
                 </Link>
               </li>

@@ -1,0 +1,116 @@
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+import { answerText, visibleQuestions, type Language, type Localized, type SurveyAnswers, type SurveyQuestion } from '@prsp/contracts';
+import { SERVICE_TIME_ZONE } from '../../platform/time/local-date';
+
+/**
+ * DejaVu Sans, shipped in the repo (apps/server/assets/fonts, with its licence): PDF's standard fonts cover only
+ * Latin-1 in WinAnsi and have no metrics for much else, and answers are free text in any language.
+ */
+const FONT_REGULAR = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans.ttf', import.meta.url));
+const FONT_BOLD = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url));
+
+const LOCALES: Record<Language, string> = { fi: 'fi-FI', se: 'sv-FI', en: 'en-GB' };
+
+const LABELS: Record<
+  Language,
+  Record<'organisation' | 'version' | 'patient' | 'sent' | 'answered' | 'notAnswered' | 'noAnswer', string>
+> = {
+  fi: {
+    organisation: 'Organisaatio',
+    version: 'versio',
+    patient: 'Potilas',
+    sent: 'Lähetetty',
+    answered: 'Vastattu',
+    notAnswered: 'Ei vielä vastattu',
+    noAnswer: '(ei vastausta)',
+  },
+  se: {
+    organisation: 'Organisation',
+    version: 'version',
+    patient: 'Patient',
+    sent: 'Skickad',
+    answered: 'Besvarad',
+    notAnswered: 'Inte besvarad ännu',
+    noAnswer: '(inget svar)',
+  },
+  en: {
+    organisation: 'Organisation',
+    version: 'version',
+    patient: 'Patient',
+    sent: 'Sent',
+    answered: 'Answered',
+    notAnswered: 'Not answered yet',
+    noAnswer: '(no answer)',
+  },
+};
+
+export type AnswersPdfInput = {
+  organisationName: string;
+  surveyName: Localized;
+  version: number;
+  patientName: string;
+  /** Already masked: the date of birth shows, the rest does not. */
+  maskedIdentityCode: string;
+  sentAt: Date;
+  respondedAt: Date | null;
+  questions: readonly SurveyQuestion[];
+  answers: SurveyAnswers | null;
+  /** The reader's language: labels, question texts and option labels. */
+  language: Language;
+};
+
+/** A time as the reader reads it, in the service's time zone whatever the server's. */
+export function pdfTime(instant: Date, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { timeZone: SERVICE_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(
+    instant,
+  );
+}
+
+/**
+ * The visible questions of the version asked with their answers as words (`visibleQuestions`, `answerText`): what
+ * the PDF lists, one pair per question; a question left unanswered says so.
+ */
+export function answerLines(input: Pick<AnswersPdfInput, 'questions' | 'answers' | 'language'>): { question: string; answer: string }[] {
+  const answers = input.answers ?? {};
+  return visibleQuestions(input.questions, answers).map((q) => ({
+    question: q.text[input.language],
+    answer: answerText(q, answers[q.id], input.language) || LABELS[input.language].noAnswer,
+  }));
+}
+
+/** The answers as a PDF (A4), made in memory: a survey's answers are a few pages at most. */
+export function answersPdf(input: AnswersPdfInput): Promise<Buffer> {
+  const l = LABELS[input.language];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: input.surveyName[input.language], Creator: input.organisationName },
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('regular').fontSize(10).fillColor('#444').text(`${l.organisation}: ${input.organisationName}`);
+  doc.moveDown(0.5);
+  doc.font('bold').fontSize(18).fillColor('#000').text(`${input.surveyName[input.language]} (${l.version} ${input.version})`);
+  doc.moveDown(0.5);
+  doc.font('regular').fontSize(11);
+  doc.text(`${l.patient}: ${input.patientName}, ${input.maskedIdentityCode}`);
+  doc.text(`${l.sent}: ${pdfTime(input.sentAt, input.language)}`);
+  doc.text(input.respondedAt ? `${l.answered}: ${pdfTime(input.respondedAt, input.language)}` : l.notAnswered);
+  doc.moveDown();
+
+  for (const line of answerLines(input)) {
+    doc.font('bold').fontSize(11).text(line.question);
+    doc.font('regular').fontSize(11).text(line.answer, { indent: 12 });
+    doc.moveDown(0.6);
+  }
+  doc.end();
+  return done;
+}

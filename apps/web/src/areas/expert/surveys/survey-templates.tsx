@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isValidSsn, ZExpertSurveySend, type SurveyTemplateListItem } from '@prsp/contracts';
+import { DataTable } from '../../../components/ui/data-table';
+import { FormAlert, TextField } from '../../../components/ui/form-fields';
+import { FormModal } from '../../../components/ui/form-modal';
+import { showToast } from '../../../components/ui/toasts';
+import { ApiError } from '../../../lib/api-client';
+import { schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { currentLanguage } from '../../../lib/i18n';
+import type { FieldErrors } from '../../../lib/validation';
+import { useExpertTemplates, useSendSurvey } from './expert-surveys-api';
+
+/** Sends one template to a patient by identity code (`POST survey-expert/send`); the patient finds it pending. */
+function SendDialog({ template, onClose }: { template: SurveyTemplateListItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const send = useSendSurvey();
+  const [values, setValues] = useState({ ssn: '', name: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = { ...values, templateId: template.id };
+    const found = schemaErrors(ZExpertSurveySend, body);
+    if (!found.ssn && !isValidSsn(values.ssn)) found.ssn = 'invalidSsn';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    send.mutate(body, {
+      onSuccess: () => {
+        showToast(t('expertSurveys.templates.sent', { name: values.name.trim() }));
+        onClose();
+      },
+      onError: (err) => setErrors(err instanceof ApiError && err.statusCode === 105 ? { ssn: 'invalidSsn' } : serverFieldErrors(err)),
+    });
+  };
+  const failed =
+    send.isError &&
+    Object.keys(serverFieldErrors(send.error)).length === 0 &&
+    !(send.error instanceof ApiError && send.error.statusCode === 105);
+  return (
+    <FormModal
+      title={t('expertSurveys.templates.sendTitle', { name: template.name[lang] })}
+      dirty={values.ssn !== '' || values.name !== ''}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failed ? t('expertSurveys.templates.failed') : undefined}
+      submitLabel={t('expertSurveys.templates.submit')}
+      busy={send.isPending}
+    >
+      <TextField
+        label={t('expertSurveys.templates.ssn')}
+        value={values.ssn}
+        autoComplete="off"
+        error={errors.ssn}
+        onChange={(ssn) => setValues((v) => ({ ...v, ssn }))}
+      />
+      <TextField
+        label={t('expertSurveys.templates.patientName')}
+        value={values.name}
+        autoComplete="off"
+        error={errors.name}
+        onChange={(name) => setValues((v) => ({ ...v, name }))}
+      />
+    </FormModal>
+  );
+}
+
+/** `/expert/surveys/templates`: the organisation's templates in use, each of which the expert can send to a patient. */
+export function SurveyTemplates({ caption }: { caption: string }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const templates = useExpertTemplates();
+  const [sending, setSending] = useState<SurveyTemplateListItem | null>(null);
+  const columns = [
+    t('expertSurveys.templates.name'),
+    t('expertSurveys.templates.kind'),
+    t('expertSurveys.templates.version'),
+    t('expertSurveys.templates.questions'),
+    '',
+  ];
+  return (
+    <>
+      <FormAlert message={templates.isError ? t('ui.loadError') : undefined} />
+      <DataTable<SurveyTemplateListItem>
+        rows={templates.data?.filter((x) => !x.isArchived)}
+        failed={templates.isError}
+        caption={caption}
+        empty={t('expertSurveys.none.templates')}
+        columns={columns}
+      >
+        {(row) => (
+          <tr key={row.id}>
+            <td>{row.name[lang]}</td>
+            <td>{t(`expertSurveys.templates.kinds.${row.kind}`)}</td>
+            <td>{row.version}</td>
+            <td>{row.questionCount}</td>
+            <td>
+              <button
+                type="button"
+                className="button small secondary"
+                aria-label={t('expertSurveys.templates.sendNamed', { name: row.name[lang] })}
+                onClick={() => setSending(row)}
+              >
+                {t('expertSurveys.templates.send')}
+              </button>
+            </td>
+          </tr>
+        )}
+      </DataTable>
+      {sending && <SendDialog template={sending} onClose={() => setSending(null)} />}
+    </>
+  );
+}

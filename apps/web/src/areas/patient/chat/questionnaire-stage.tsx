@@ -1,0 +1,64 @@
+import '../../../features/self-assessment/self-assessment-texts';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ZMetadataResponse } from '@prsp/contracts';
+import { ConnectorFrame } from '../../../features/self-assessment/connector-frame';
+import { api } from '../../../lib/api-client';
+import { QuestionnaireErrorDialog } from './questionnaire-error-dialog';
+
+/**
+ * Spec §4 'Chat page', questionnaire stage: the health-assessment connector in its frame. Its result is sealed by the
+ * server for this patient and service (`POST /services/metadata/{uuid}`) and the chat starts with the sealed
+ * metadata; an optional self-assessment may be skipped, a mandatory one not; a failure opens the questionnaire-error
+ * modal.
+ */
+export function QuestionnaireStage({
+  serviceId,
+  connectorUrl,
+  mandatory,
+  onDone,
+}: {
+  serviceId: string;
+  connectorUrl: string;
+  mandatory: boolean;
+  /** Go on to the chat, with the sealed result or without one. */
+  onDone: (secureMetadata?: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const seal = useMutation({
+    mutationFn: (questionnaireMetadata: Record<string, unknown>) =>
+      api(`/api/services/metadata/${encodeURIComponent(serviceId)}`, ZMetadataResponse, {
+        method: 'POST',
+        body: { questionnaireMetadata },
+      }),
+    onSuccess: ({ secureMetadata }) => onDone(secureMetadata),
+    onError: () => setFailed(true),
+  });
+  return (
+    <section className="card" aria-labelledby="questionnaire-title">
+      <h2 id="questionnaire-title">{t('selfAssessment.stage.title')}</h2>
+      <p>{t('selfAssessment.stage.intro')}</p>
+      {mandatory && <p>{t('selfAssessment.stage.mandatory')}</p>}
+      {seal.isPending || seal.isSuccess ? (
+        <p className="loading" role="status">
+          {t('selfAssessment.stage.sending')}
+        </p>
+      ) : (
+        <ConnectorFrame
+          connectorUrl={connectorUrl}
+          title={t('selfAssessment.stage.frameTitle')}
+          onCompleted={(metadata) => seal.mutate(metadata)}
+          onError={() => setFailed(true)}
+        />
+      )}
+      {!mandatory && !seal.isPending && !seal.isSuccess && (
+        <button type="button" className="button secondary" onClick={() => onDone()}>
+          {t('selfAssessment.stage.skip')}
+        </button>
+      )}
+      <QuestionnaireErrorDialog open={failed} onChatAnyway={() => onDone()} />
+    </section>
+  );
+}

@@ -116,8 +116,8 @@ export const ZSurveyQuestions = z.array(ZSurveyQuestion).check(
 
 /** One answer: an option id (single), option ids (multiple), a number (scale, faces, number), text or a date (YYYY-MM-DD). */
 export const ZSurveyAnswer = z.union([
-  z.string().check(z.maxLength(SURVEY_TEXT_ANSWER_MAX)),
-  z.array(z.string().check(z.maxLength(40))),
+  zMultilineText().check(z.maxLength(SURVEY_TEXT_ANSWER_MAX)),
+  z.array(zText().check(z.maxLength(40))),
   z.number(),
 ]);
 export type SurveyAnswer = z.infer<typeof ZSurveyAnswer>;

@@ -7,7 +7,7 @@ import { AINO, SARA } from '../../test/person-codes';
 import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';
-import { bookingExpert, minutesFromNow, openSlots } from './booking-test-steps';
+import { bookingExpert, daysAheadAt, minutesFromNow, openSlots } from './booking-test-steps';
 
 let t: TestApp;
 let espoo: string;
@@ -198,7 +198,7 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
 
   test('edit and delete an open timeslot; 422 over another, 423 in the past', async () => {
     const expert = await bookingExpert(t, espoo, 'physiotherapist');
-    const [a, b] = await openSlots(t, espoo, expert.id, [minutesFromNow(15 * DAY), minutesFromNow(15 * DAY + 120)]);
+    const [a, b] = await openSlots(t, espoo, expert.id, [daysAheadAt(15, 10), daysAheadAt(15, 12)]);
     const moved = await data<AppointmentRow>(
       postJson(admin, `/api/admin/bookings/timeslots/${a}/update`, {
         expertId: expert.id,

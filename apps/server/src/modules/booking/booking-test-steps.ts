@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appointments, experts, patientContacts, patients, staffUsers, termsAcceptances } from '../../db/schema';
 import { createSession } from '../../platform/session/sessions.service';
+import { addDays, atLocalTime, localDateAt } from '../../platform/time/local-date';
 import { TestBrowser } from '../../test/http-client';
 import { withCsrfCookie } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
@@ -102,4 +103,12 @@ export async function openSlots(t: TestApp, organisationId: string, expertId: st
 /** A whole minute `minutes` from now (database times keep milliseconds, answers compare whole instants). */
 export function minutesFromNow(minutes: number): Date {
   return new Date(Math.floor((Date.now() + minutes * MINUTE) / 60_000) * 60_000);
+}
+
+/**
+ * `hour:minute` in Helsinki `days` days from today: times that must fall on one service day (a search by day, a
+ * day's schedule) whatever the hour the tests run at, which `minutesFromNow` does not promise near midnight.
+ */
+export function daysAheadAt(days: number, hour: number, minute = 0): Date {
+  return atLocalTime(addDays(localDateAt(new Date()), days), hour, minute);
 }

@@ -8,7 +8,7 @@ import { TestBrowser } from '../../test/http-client';
 import { AINO } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp, withCsrfCookie } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { bookingExpert, minutesFromNow, openSlots } from './booking-test-steps';
+import { bookingExpert, daysAheadAt, minutesFromNow, openSlots } from './booking-test-steps';
 
 let t: TestApp;
 let espoo: string;
@@ -71,9 +71,9 @@ async function bookFor(expertId: string, startsAt: Date, minutes = 30): Promise<
 describe('expert calendar (spec §2 /expert/schedule, /expert/allBookings, /expert/appointment, /expert/appointmentHistory)', () => {
   test('schedule of a day, all bookings from today, details with the answers, history of ended ones', async () => {
     const { expert, browser } = await signedInExpert();
-    const soon = await bookFor(expert.id, minutesFromNow(DAY));
-    const [open] = await openSlots(t, espoo, expert.id, [minutesFromNow(DAY + 60)]);
-    const day = localDateAt(minutesFromNow(DAY));
+    const soon = await bookFor(expert.id, daysAheadAt(1, 10));
+    const [open] = await openSlots(t, espoo, expert.id, [daysAheadAt(1, 11)]);
+    const day = localDateAt(daysAheadAt(1, 10));
     const schedule = await data<ExpertSchedule>(browser.fetch(`/api/expert/schedule?date=${day}`));
     expect(schedule.date).toBe(day);
     expect(schedule.appointments.map((a) => a.id)).toEqual(expect.arrayContaining([soon, open]));

@@ -6,7 +6,7 @@ import { appointmentParticipants, appointments, bookingHolds } from '../../db/sc
 import { AINO, ELIAS, HELMI, MATTI, SARA } from '../../test/person-codes';
 import { fieldKeys, staffBrowser } from '../../test/staff-accounts';
 import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
-import { bookingExpert, minutesFromNow, onboardedPatients, openSlots } from './booking-test-steps';
+import { bookingExpert, daysAheadAt, minutesFromNow, onboardedPatients, openSlots } from './booking-test-steps';
 
 const ctx = patientTestApp();
 const DAY = 24 * 60;
@@ -26,28 +26,28 @@ async function search(browser: Awaited<ReturnType<typeof ctx.signedIn>>, day: Da
 describe('patient booking (spec §4 Booking flow, §7)', () => {
   test('search, lock, the pre-questionnaire, book; the booking shows in the appointments; another patient is refused', async () => {
     const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
-    const [first, second] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(3 * DAY), minutesFromNow(3 * DAY + 30)]);
+    const [first, second] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [daysAheadAt(3, 10), daysAheadAt(3, 10, 30)]);
     const aino = await ctx.signedIn(AINO);
     await onboard(aino, ctx.espoo.id);
     const helmi = await ctx.signedIn(HELMI);
     await onboard(helmi, ctx.espoo.id);
 
-    const found = await search(aino, minutesFromNow(3 * DAY), 'psychologist');
+    const found = await search(aino, daysAheadAt(3, 10), 'psychologist');
     expect(found.map((s) => s.uuid)).toEqual([first, second]);
     expect(found[0]).toEqual({
       uuid: first,
       name: 'Ritva Varaaja',
-      startTime: minutesFromNow(3 * DAY).getTime(),
+      startTime: daysAheadAt(3, 10).getTime(),
       duration: 30,
       preQuestionnaire: true,
     });
     // Nothing of another specialization.
-    expect((await search(aino, minutesFromNow(3 * DAY), 'paediatrician')).map((s) => s.uuid)).not.toContain(first);
+    expect((await search(aino, daysAheadAt(3, 10), 'paediatrician')).map((s) => s.uuid)).not.toContain(first);
 
     expect(await okData<LockResult>(postJson(aino, `/api/services/lock/${first}`))).toEqual({ appointmentLockTime: 15 });
     // Held: hidden from others, still shown to the holder, and not lockable by anyone else.
-    expect((await search(helmi, minutesFromNow(3 * DAY), 'psychologist')).map((s) => s.uuid)).toEqual([second]);
-    expect((await search(aino, minutesFromNow(3 * DAY), 'psychologist')).map((s) => s.uuid)).toEqual([first, second]);
+    expect((await search(helmi, daysAheadAt(3, 10), 'psychologist')).map((s) => s.uuid)).toEqual([second]);
+    expect((await search(aino, daysAheadAt(3, 10), 'psychologist')).map((s) => s.uuid)).toEqual([first, second]);
     await expectError(postJson(helmi, `/api/services/lock/${first}`), 409, 422);
     await expectError(postJson(helmi, `/api/services/book/${first}`, answers('x')), 409, 422);
 
@@ -73,7 +73,7 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     expect(people).toEqual([expect.objectContaining({ role: 'patient', patientId: await ctx.patientIdOf(AINO), language: 'fi' })]);
 
     // Booked: gone from the search, and a second booking or lock is refused.
-    expect((await search(helmi, minutesFromNow(3 * DAY), 'psychologist')).map((s) => s.uuid)).toEqual([second]);
+    expect((await search(helmi, daysAheadAt(3, 10), 'psychologist')).map((s) => s.uuid)).toEqual([second]);
     await expectError(postJson(helmi, `/api/services/lock/${first}`), 409, 422);
     await expectError(postJson(aino, `/api/services/book/${first}`, answers('again')), 409, 422);
   });
@@ -99,7 +99,7 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
 
   test('a patient holds one slot at a time; unlock lets go; an expired hold is anyone’s and the sweep removes it', async () => {
     const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
-    const [a, b] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(5 * DAY), minutesFromNow(5 * DAY + 60)]);
+    const [a, b] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [daysAheadAt(5, 10), daysAheadAt(5, 11)]);
     const sara = await ctx.signedIn(SARA);
     await onboard(sara, ctx.espoo.id);
     const [other] = await onboardedPatients(ctx.t, ctx.espoo.id, 1);

@@ -33,6 +33,7 @@ import { createFieldCipher } from './platform/crypto/field-cipher';
 import { createFileStore } from './platform/files/create-file-store';
 import { createVirusScanner } from './platform/files/virus-scan';
 import { serializeError } from './platform/log/error-serializer';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './platform/log/request-id';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
@@ -40,6 +41,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { healthRoutes } from './plugins/health';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
+import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { smsPlugin } from './plugins/sms';
 import { cookieNames, sessionPlugin } from './plugins/session';
@@ -78,6 +80,9 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Every request's id is in each of its log lines (`reqId`) and in its answer's X-Request-Id (docs/operations.md).
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
@@ -95,6 +100,10 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of all hooks, so errors, refusals and 404s carry it too.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
 
   const names = cookieNames(config.production);
   const policy = config.session;
@@ -184,6 +193,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   });
   await app.register(mailPlugin, { config, db: database.db });
   await app.register(smsPlugin, { config, db: database.db });
+  // Prometheus metrics at /metrics (docs/operations.md), after the realtime server whose sockets it counts.
+  await app.register(metricsPlugin, { ...config.metrics, production: config.production, database });
 
   if (config.testIdpEnabled) {
     await app.register(testIdpPlugin, {

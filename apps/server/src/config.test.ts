@@ -255,3 +255,31 @@ describe('file store', () => {
     expect(configError({ S3_ENDPOINT: 'not a url' }).message).toContain('- S3_ENDPOINT:');
   });
 });
+
+describe('metrics token', () => {
+  const TOKEN = 'b3f1c0de9a8e4f6d8c2b1a0f9e8d7c6b';
+
+  test('unset by default, in production too (metrics are then off there)', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined });
+    expect(loadConfig(PRODUCTION).metrics).toEqual({ token: undefined });
+  });
+
+  test('a token of 32 characters or more is taken, in production too', () => {
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metrics.token).toBe(TOKEN);
+    expect(loadConfig({ ...PRODUCTION, METRICS_TOKEN: TOKEN }).metrics.token).toBe(TOKEN);
+  });
+
+  test.each([
+    ['too short', TOKEN.slice(1)],
+    ['with a space', `${TOKEN.slice(0, 16)} ${TOKEN.slice(16)}`],
+    ['with a non-ASCII letter', `${TOKEN}ä`],
+  ])('%s is refused, without repeating it', (_what, value) => {
+    const err = configError({ METRICS_TOKEN: value });
+    expect(err.message).toContain('- METRICS_TOKEN:');
+    expect(err.message).not.toContain(value);
+  });
+
+  test('the data key is refused as the token', () => {
+    expect(configError({ ...PRODUCTION, METRICS_TOKEN: OWN_SECRET }).message).toContain('- METRICS_TOKEN: use a token of its own');
+  });
+});

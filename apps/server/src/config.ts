@@ -119,6 +119,12 @@ const ZEnv = z
     // Self-assessment before a chat (docs/self-assessment.md): the connector page's address, else the built-in one.
     HTA_CONNECTOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     TEST_HTA_ENABLED: bool.optional(),
+    // Prometheus metrics at /metrics (docs/operations.md): scrapers send it as `Authorization: Bearer <token>`.
+    METRICS_TOKEN: z
+      .string()
+      .min(32)
+      .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces, e.g. from `openssl rand -hex 32`')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -157,6 +163,9 @@ const ZEnv = z
       ctx.addIssue({ code: 'custom', path: ['VIDEO_ICE_POLICY'], message: 'VIDEO_ICE_POLICY=relay needs TURN_URLS' });
   })
   .superRefine((env, ctx) => {
+    // Prometheus's configuration is read by more people than the server's: the data key must not travel with it.
+    if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN === env.DATA_KEY)
+      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'use a token of its own, not DATA_KEY' });
     // Keys come in pairs; without both the SDK's own chain (AWS_* variables, instance role) is used.
     if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
       const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
@@ -249,6 +258,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
      * self-assessment on our own origin outside production, else none (self-assessment is then unavailable).
      */
     selfAssessment: selfAssessmentOf(env, production),
+    /**
+     * Prometheus metrics at `/metrics` (plugins/metrics.ts): with a token, only scrapes that carry it; without one,
+     * off in production and open to requests made on this machine otherwise.
+     */
+    metrics: { token: env.METRICS_TOKEN },
   };
 }
 

@@ -22,8 +22,15 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** The connection pool's state now, on a PostgreSQL server (PGlite is one connection in process: none). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
+
+/** Connections open (`total`, of at most `max`), idle among them, and queries waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
+const POOL_MAX = 10;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number: serialises migrations when several instances start at once.
@@ -35,7 +42,7 @@ const MIGRATION_LOCK = 7_420_019;
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: POOL_MAX });
     // An idle connection the server drops (restart, failover) emits 'error' on the pool; unhandled, that
     // would end the process. The pool discards the client and the next query opens a new connection.
     pool.on('error', () => undefined);
@@ -48,7 +55,13 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', ping: () => ping(db), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      ping: () => ping(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
+      close: () => pool.end(),
+    };
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from '../../modules/organisations/organisations.tables';
 import { jobs } from '../jobs/jobs.tables';
 
@@ -10,26 +11,35 @@ export type EmailAttachment = { filename: string; contentType: string; contentBa
  * that delivers it (platform/mail/outbox-delivery.ts). Attempts and the next try are the job's; the e-mail keeps
  * its outcome.
  */
-export const outboxEmails = pgTable('outbox_emails', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  toAddress: text('to_address').notNull(),
-  fromName: text('from_name').notNull(),
-  fromAddress: text('from_address').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  /** Files sent with the e-mail (a calendar invitation), content base64-encoded. */
-  attachments: jsonb('attachments').$type<EmailAttachment[]>(),
-  status: text('status', { enum: ['pending', 'sent', 'failed'] })
-    .notNull()
-    .default('pending'),
-  /** The SMTP error of the latest failed attempt, any address in it removed. */
-  lastError: text('last_error'),
-  /** The delivering job; null once the job cleanup has removed it. */
-  jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    fromName: text('from_name').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** Files sent with the e-mail (a calendar invitation), content base64-encoded. */
+    attachments: jsonb('attachments').$type<EmailAttachment[]>(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The SMTP error of the latest failed attempt, any address in it removed. */
+    lastError: text('last_error'),
+    /** The delivering job; null once the job cleanup has removed it. */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  // The backlog the metrics read at every scrape (docs/operations.md): sent e-mails stay, so the count must not scan them.
+  (t) => [
+    index('outbox_emails_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
 
 /** An organisation's own version of a template; without a row the built-in default applies. */
 export const emailTemplates = pgTable(

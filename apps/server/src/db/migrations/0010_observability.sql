@@ -1,0 +1,2 @@
+CREATE INDEX "outbox_emails_pending_idx" ON "outbox_emails" USING btree ("created_at") WHERE "outbox_emails"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "outbox_sms_pending_idx" ON "outbox_sms" USING btree ("created_at") WHERE "outbox_sms"."status" = 'pending';

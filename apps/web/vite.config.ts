@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  // Every page's scripts and styles carry their SHA-384 (docs/security.md).
+  plugins: [react(), subresourceIntegrity()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity';
 
 /**
  * The survey runner's own build (docs/surveys.md), into the app's `dist` after the app's. Built apart rather than as
@@ -9,7 +10,8 @@ import { defineConfig } from 'vite';
  * carries its own copy instead; it loads in its frame only.
  */
 export default defineConfig({
-  plugins: [react()],
+  // Every page's scripts and styles carry their SHA-384 (docs/security.md).
+  plugins: [react(), subresourceIntegrity()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -33,6 +33,7 @@ import { createFieldCipher } from './platform/crypto/field-cipher';
 import { createFileStore } from './platform/files/create-file-store';
 import { createVirusScanner } from './platform/files/virus-scan';
 import { serializeError } from './platform/log/error-serializer';
+import { loggedPath } from './platform/log/logged-path';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './platform/log/request-id';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
@@ -43,6 +44,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
+import { securityTxtRoutes } from './plugins/security-txt';
 import { smsPlugin } from './plugins/sms';
 import { cookieNames, sessionPlugin } from './plugins/session';
 import { realtimePlugin } from './plugins/realtime';
@@ -92,7 +94,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
         remove: true,
       },
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+        req: (req) => ({ method: req.method, url: loggedPath(req.url), id: req.id }),
         // Database errors carry the statement's values (names, e-mail, identity codes): never logged.
         err: serializeError,
       },
@@ -132,6 +134,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
 
   await app.register(realtimePlugin, { db: database.db, policy, names, publicOrigin: new URL(config.publicUrl).origin, redis });
   await app.register(healthRoutes, { ping: database.ping });
+  // Where to report a vulnerability (RFC 9116), when a contact is configured.
+  await app.register(securityTxtRoutes, { ...config.securityTxt, publicUrl: config.publicUrl });
   // Before the mail plugin, which registers e-mail delivery on `app.jobs`.
   await app.register(jobsPlugin, { config, db: database.db, files });
 

@@ -283,3 +283,32 @@ describe('metrics token', () => {
     expect(configError({ ...PRODUCTION, METRICS_TOKEN: OWN_SECRET }).message).toContain('- METRICS_TOKEN: use a token of its own');
   });
 });
+
+describe('security.txt', () => {
+  test("outside production the demo's contact; in production none unless one is set (then no security.txt)", () => {
+    expect(loadConfig({}).securityTxt).toEqual({ contact: 'mailto:security@prsp.example', policyUrl: undefined });
+    expect(loadConfig(PRODUCTION).securityTxt).toEqual({ contact: undefined, policyUrl: undefined });
+  });
+
+  test.each(['mailto:security@portal.example.fi', 'https://portal.example.fi/report-a-vulnerability'])(
+    'a contact %s is taken, in production too, with a policy URL',
+    (contact) => {
+      const config = loadConfig({ ...PRODUCTION, SECURITY_CONTACT: contact, SECURITY_POLICY_URL: 'https://portal.example.fi/policy' });
+      expect(config.securityTxt).toEqual({ contact, policyUrl: 'https://portal.example.fi/policy' });
+    },
+  );
+
+  test.each([
+    ['a bare address', 'security@portal.example.fi'],
+    ['mailto: without an address', 'mailto:'],
+    ['mailto: with something else', 'mailto:not-an-address'],
+    ['plain http', 'http://portal.example.fi/report'],
+    ['another scheme', 'ftp://portal.example.fi/report'],
+  ])('%s is refused as the contact', (_what, value) => {
+    expect(configError({ SECURITY_CONTACT: value }).message).toContain('- SECURITY_CONTACT: a mailto: address or an https: URL');
+  });
+
+  test('the policy must be an https URL', () => {
+    expect(configError({ SECURITY_POLICY_URL: 'http://portal.example.fi/policy' }).message).toContain('- SECURITY_POLICY_URL:');
+  });
+});

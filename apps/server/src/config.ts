@@ -39,6 +39,15 @@ const iceUrlList = (schemes: string[]) =>
         .min(1),
     );
 
+/** A security.txt `Contact:` (RFC 9116): `mailto:` and an e-mail address, or an https web address. */
+function isSecurityContact(value: string): boolean {
+  if (value.startsWith('mailto:')) return z.email().safeParse(value.slice('mailto:'.length)).success;
+  return z.url({ protocol: /^https$/ }).safeParse(value).success;
+}
+
+/** The demo's security contact; in production the operator names their own, or the service has no security.txt. */
+const DEMO_SECURITY_CONTACT = 'mailto:security@prsp.example';
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -119,6 +128,12 @@ const ZEnv = z
     // Self-assessment before a chat (docs/self-assessment.md): the connector page's address, else the built-in one.
     HTA_CONNECTOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     TEST_HTA_ENABLED: bool.optional(),
+    // security.txt (RFC 9116) at /.well-known/security.txt (docs/security.md): where to report a vulnerability.
+    SECURITY_CONTACT: z
+      .string()
+      .refine(isSecurityContact, 'a mailto: address or an https: URL, e.g. mailto:security@example.fi')
+      .optional(),
+    SECURITY_POLICY_URL: z.url({ protocol: /^https$/ }).optional(),
     // Prometheus metrics at /metrics (docs/operations.md): scrapers send it as `Authorization: Bearer <token>`.
     METRICS_TOKEN: z
       .string()
@@ -263,6 +278,14 @@ function toConfig(env: z.infer<typeof ZEnv>) {
      * off in production and open to requests made on this machine otherwise.
      */
     metrics: { token: env.METRICS_TOKEN },
+    /**
+     * `/.well-known/security.txt` (plugins/security-txt.ts): the contact for vulnerability reports and the disclosure
+     * policy. Without a contact (production with SECURITY_CONTACT unset) the file is not served.
+     */
+    securityTxt: {
+      contact: env.SECURITY_CONTACT ?? (production ? undefined : DEMO_SECURITY_CONTACT),
+      policyUrl: env.SECURITY_POLICY_URL,
+    },
   };
 }
 

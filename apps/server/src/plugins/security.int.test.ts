@@ -84,6 +84,9 @@ describe('security headers', () => {
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // No inline style either: no <style> element or style attribute in markup (the CSSOM is not governed by CSP).
+    expect(directives.get('style-src')).toEqual(["'self'"]);
+    expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // Plain http in tests: no HSTS outside production.
@@ -174,6 +177,13 @@ describe('error envelope', () => {
     expect(body.fields[0].field).toBe('lang');
     expect(body.fields[0].messageKey).toMatch(/^fields\./);
     expect(body.fields[0]).toEqual({ field: 'lang', messageKey: 'fields.tooLong', message: 'Arvo on liian pitkä.' });
+  });
+
+  test('a query parameter given twice (HTTP parameter pollution) arrives as a list and is refused, not picked from', async () => {
+    const res = await t.app.inject({ url: '/api/login?lang=fi&lang=sv', remoteAddress: '10.0.0.41' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 'error', statusCode: 400, errorKey: 'errors.validation' });
+    expect(res.json().fields[0].field).toBe('lang');
   });
 
   test('a body over 1 MB answers 413', async () => {

@@ -9,8 +9,9 @@ import { isApiRequest } from './api-path';
 type SecurityOptions = { production: boolean; redis?: Redis; connectSrc?: string[]; frameSrc?: string[] };
 
 /**
- * Security headers and the rate limiter. The CSP allows scripts from our own origin only (no inline script);
- * styles may be inline because the component library sets style attributes.
+ * Security headers and the rate limiter. The CSP allows scripts and styles from our own origin only: no inline
+ * script, no `<style>` element and no `style` attribute in markup. The web app's style props and CSS variables go
+ * through the CSSOM (`element.style`), which CSP does not govern; server-rendered pages link their stylesheets.
  * Rate limits are opt-in per route (`config.rateLimit`); with Redis they count across instances.
  * Every `/api` answer may carry personal data, so none is stored by a browser or proxy cache (`no-store`)
  * unless its route sets its own caching (the public static lists, public organisation images).
@@ -22,7 +23,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // Plus the Janus instances' public WebSocket origins, which browsers reach directly (VIDEO_PROVIDER=janus).

@@ -30,6 +30,9 @@ test('the runner page may be framed by the app only, under its own policy', asyn
   expect(csp).toContain("frame-ancestors 'self'");
   expect(csp).toContain("default-src 'none'");
   expect(csp).toContain("connect-src 'self'");
+  // Its styles come from its stylesheet; colours are set through the CSSOM, which CSP does not govern.
+  expect(csp).toContain("style-src 'self';");
+  expect(csp).not.toContain('unsafe-inline');
   expect(res.headers.get('x-frame-options')).toBeNull();
 });
 

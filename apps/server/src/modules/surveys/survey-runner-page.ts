@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 export const SURVEY_RUNNER_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PATHS = ['/api/dev/inbox', '/dev/inbox'];
+const PATHS = ['/api/dev/inbox', '/dev/inbox', '/dev/inbox/style.css'];
 
 async function sessionCookie(opts: Parameters<typeof signInStaff>[2]): Promise<string> {
   const browser = new TestBrowser(t.baseUrl);
@@ -62,4 +62,14 @@ describe('the demo inbox is served to this machine only, or to a signed-in globa
       expect(res.statusCode).toBe(403);
     }
   });
+});
+
+test("the inbox page has no inline style (the site's CSP allows none): it links its stylesheet", async () => {
+  const page = await t.app.inject({ url: '/dev/inbox', remoteAddress: '127.0.0.1' });
+  expect(page.body).not.toMatch(/<style|style=/i);
+  expect(page.body).toContain('<link rel="stylesheet" href="/dev/inbox/style.css">');
+  expect(String(page.headers['content-security-policy'])).toMatch(/(^|;)\s*style-src 'self'(;|$)/);
+  const css = await t.app.inject({ url: '/dev/inbox/style.css', remoteAddress: '127.0.0.1' });
+  expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+  expect(css.body).toContain('border-collapse');
 });

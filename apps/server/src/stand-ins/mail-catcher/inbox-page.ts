@@ -1,7 +1,8 @@
 import type { CaughtEmail, CaughtEmailSummary, CaughtSms } from '@prsp/contracts';
 import { escapeHtml } from '../../platform/mail/templates/render';
 
-const STYLE = `
+/** The inbox pages' stylesheet, served at `INBOX_STYLESHEET_PATH`: the CSP allows no inline style. */
+export const INBOX_STYLE = `
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; color: #1a1a1a; line-height: 1.5; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #ccc; vertical-align: top; }
@@ -12,13 +13,15 @@ label, input, button { font-size: 1rem; }
 .note { color: #4a4a4a; }
 `;
 
+export const INBOX_STYLESHEET_PATH = '/dev/inbox/style.css';
+
 const dateTime = new Intl.DateTimeFormat('fi-FI', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Helsinki' });
 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="fi">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)} – PRSP</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)} – PRSP</title><link rel="stylesheet" href="${INBOX_STYLESHEET_PATH}"></head>
 <body><main>
 ${body}
 </main></body>

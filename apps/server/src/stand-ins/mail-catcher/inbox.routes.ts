@@ -17,7 +17,7 @@ import { ok } from '../../platform/ok';
 import type { SessionPolicy } from '../../platform/session/sessions.service';
 import { requireLocalOrGlobalAdmin } from './inbox-access';
 import { attachmentHeaders } from './attachment-download';
-import { inboxListPage, inboxMessagePage } from './inbox-page';
+import { INBOX_STYLE, INBOX_STYLESHEET_PATH, inboxListPage, inboxMessagePage } from './inbox-page';
 import { findCaughtEmail, listCaughtEmails } from './inbox.repo';
 import { extractLinks } from './links';
 
@@ -89,6 +89,9 @@ export async function inboxRoutes(
     const sms = opts.smsList ? await opts.smsList() : undefined;
     return html(reply, inboxListPage(await summaries(opts.db, req.query.to), req.query.to || undefined, sms));
   });
+  app.get(INBOX_STYLESHEET_PATH, async (_req, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(INBOX_STYLE),
+  );
   app.get('/dev/inbox/:id', { schema: { params: ZDevInboxParams } }, async (req, reply) =>
     html(reply, inboxMessagePage(await message(opts.db, req.params.id))),
   );

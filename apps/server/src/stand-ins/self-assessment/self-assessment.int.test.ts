@@ -54,6 +54,8 @@ describe('the built-in self-assessment', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(csp(res)).toContain("frame-ancestors 'self'");
     expect(csp(res)).toContain("connect-src 'none'");
+    expect(csp(res)).toContain("style-src 'self';");
+    expect(csp(res)).not.toContain('unsafe-inline');
     expect(res.headers.get('x-frame-options')).toBeNull();
     // The app's own pages stay unframable.
     const app = await fetch(`${withStandIn.baseUrl}/services`);

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/app-error';
 export const SELF_ASSESSMENT_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'none'",

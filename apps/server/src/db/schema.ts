@@ -17,3 +17,6 @@ export * from '../stand-ins/sms-sink/sms-sink.tables';
 export * from '../modules/guests/guests.tables';
 export * from '../modules/reception/video.tables';
 export * from '../modules/messaging/messaging.tables';
+export * from '../modules/notifications/push.tables';
+export * from '../modules/fhir/api-clients.tables';
+export * from '../modules/webhooks/webhooks.tables';

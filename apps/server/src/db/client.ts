@@ -37,15 +37,20 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK = 7_420_019;
 
 /**
- * Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (or in memory for `memory://`),
- * and applies the committed migrations.
+ * Opens PostgreSQL when `url` is given, else PGlite in `dataDir` (or in memory for `memory://`, optionally starting
+ * from `template`, a data directory `dumpDataDir` made), and applies the committed migrations that are not applied yet.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; template?: Blob }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: POOL_MAX });
     // An idle connection the server drops (restart, failover) emits 'error' on the pool; unhandled, that
     // would end the process. The pool discards the client and the next query opens a new connection.
     pool.on('error', () => undefined);
+    // A client checked out of the pool (a transaction between two queries) has no 'error' listener of the pool's:
+    // when the server goes (restart, `terminating connection due to administrator command`), its 'error' event
+    // would be uncaught and end the process. The transaction's next query fails instead, and the pool discards the
+    // broken client on release (test/faults/postgres-restart.fault.test.ts).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -65,7 +70,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await openPglite(dir);
+  const client = await openPglite(dir, opts.template);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
@@ -77,8 +82,8 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /** PGlite with the contrib extensions the migrations need (btree_gist for the no-overlap constraints). */
-export function openPglite(dir = 'memory://'): Promise<PGlite> {
-  return PGlite.create(dir, { extensions: { btree_gist } });
+export function openPglite(dir = 'memory://', loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create(dir, { extensions: { btree_gist }, loadDataDir });
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
+import { migratedPgliteTemplate } from './pglite-template';
 
 /** A test's database; on the PostgreSQL server also its connection string, for processes of the test's own. */
 export type TestDatabase = Database & { url: string | null };
@@ -11,7 +12,7 @@ export type TestDatabase = Database & { url: string | null };
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { ...(await openDatabase({ dataDir: 'memory://' })), url: null };
+  if (!serverUrl) return { ...(await openDatabase({ dataDir: 'memory://', template: await migratedPgliteTemplate() })), url: null };
   const name = `prsp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from '../../modules/organisations/organisations.tables';
-import { jobs } from '../jobs/jobs.tables';
+import { outboxDeliveryColumns, outboxPendingIndex } from '../jobs/outbox-columns';
 
 /** A file sent with an e-mail: small, generated content (an iCalendar invitation), kept base64-encoded. */
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -23,22 +22,9 @@ export const outboxEmails = pgTable(
     html: text('html').notNull(),
     /** Files sent with the e-mail (a calendar invitation), content base64-encoded. */
     attachments: jsonb('attachments').$type<EmailAttachment[]>(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
-    /** The SMTP error of the latest failed attempt, any address in it removed. */
-    lastError: text('last_error'),
-    /** The delivering job; null once the job cleanup has removed it. */
-    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...outboxDeliveryColumns(),
   },
-  // The backlog the metrics read at every scrape (docs/operations.md): sent e-mails stay, so the count must not scan them.
-  (t) => [
-    index('outbox_emails_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'pending'`),
-  ],
+  (t) => [outboxPendingIndex('outbox_emails', t)],
 );
 
 /** An organisation's own version of a template; without a row the built-in default applies. */

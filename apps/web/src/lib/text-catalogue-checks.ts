@@ -34,3 +34,11 @@ export function keysNamedIn(files: readonly string[], namespace: string): string
   const literal = new RegExp(`'(${namespace}\\.[A-Za-z.]+[A-Za-z])'`, 'g');
   return files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(literal)].map((m) => m[1]!));
 }
+
+/** The keys a catalogue lacks in any language, as 'sv:admin.menu.home'; a plural key counts by its `_one` form. */
+export function missingTexts(keys: Iterable<string>, catalogues: { fi: object; sv: object; en: object }): string[] {
+  return Object.entries(catalogues).flatMap(([language, texts]) => {
+    const known = new Set(textKeys(texts).map((key) => key.replace(/_(one|other)$/, '')));
+    return [...keys].filter((key) => !known.has(key)).map((key) => `${language}:${key}`);
+  });
+}

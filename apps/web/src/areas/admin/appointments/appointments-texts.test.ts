@@ -3,21 +3,15 @@ import { BOOKING_STATUSES, FIELD_MESSAGES } from '@prsp/contracts';
 import en from '../../../locales/en/admin.json';
 import fi from '../../../locales/fi/admin.json';
 import sv from '../../../locales/sv/admin.json';
+import { expectMatchingCatalogues, keysNamedIn, missingTexts, sourcesIn } from '../../../lib/text-catalogue-checks';
 import { statusLabel } from './booking-filters';
 
-/** The booking screens' sources, read as text: every key they show must exist in fi, sv and en. */
-const sources = import.meta.glob<string>(['./*.tsx', './*.ts', '!./*.test.ts'], { query: '?raw', import: 'default', eager: true });
-
-function lookup(texts: object, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
-}
-const has = (texts: object, key: string) => lookup(texts, key) !== undefined || lookup(texts, `${key}_one`) !== undefined;
+/** Every key the booking screens name, of their own parts of the admin catalogue. */
+const literal = new Set(
+  keysNamedIn(sourcesIn(import.meta.dirname), 'admin').filter((key) => /^admin\.(bookings|bookingSettings|menu)\./.test(key)),
+);
 
 describe('booking screen texts', () => {
-  const literal = new Set<string>();
-  for (const source of Object.values(sources)) {
-    for (const m of source.matchAll(/['`](admin\.(?:bookings|bookingSettings|menu)\.[a-zA-Z.]+[a-zA-Z])['`]/g)) literal.add(m[1]!);
-  }
   // Keys built at run time, by the values they can take.
   const built = [
     ...BOOKING_STATUSES.map((s) => `admin.bookings.status.${statusLabel(s)}`),
@@ -35,10 +29,7 @@ describe('booking screen texts', () => {
   test('every key the screens ask for exists in Finnish, Swedish and English', () => {
     expect(literal.size).toBeGreaterThan(50);
     const keys = [...literal, ...built, ...rules.map((r) => `admin.bookings.errors.${r}`)];
-    const missing = [fi, sv, en].flatMap((texts, i) =>
-      keys.filter((key) => !has(texts, key)).map((key) => `${['fi', 'sv', 'en'][i]}:${key}`),
-    );
-    expect(missing).toEqual([]);
+    expect(missingTexts(keys, { fi, sv, en })).toEqual([]);
   });
 
   test('the rules shared with the server use the shared field texts', () => {
@@ -47,14 +38,8 @@ describe('booking screen texts', () => {
     }
   });
 
-  test('the three languages have the same booking keys', () => {
-    const flat = (node: unknown, prefix = ''): string[] =>
-      typeof node === 'object' && node !== null
-        ? Object.entries(node).flatMap(([k, v]) => flat(v, prefix ? `${prefix}.${k}` : k))
-        : [prefix.replace(/_(one|other)$/, '')];
-    const keysOf = (texts: typeof en) =>
-      [...new Set([...flat(texts.admin.bookings), ...flat(texts.admin.bookingSettings, 'settings')])].sort();
-    expect(keysOf(fi)).toEqual(keysOf(en));
-    expect(keysOf(sv)).toEqual(keysOf(en));
+  test('the three languages have the same booking texts, none empty', () => {
+    expectMatchingCatalogues(fi.admin.bookings, sv.admin.bookings, en.admin.bookings);
+    expectMatchingCatalogues(fi.admin.bookingSettings, sv.admin.bookingSettings, en.admin.bookingSettings);
   });
 });

@@ -30,8 +30,8 @@ test('the language buttons switch the page and remember the choice', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the remote reception' })).toBeVisible();
 });
 
-test('the expert and admin apps start in Finnish whatever the patient chose', async ({ page, context }) => {
-  await context.addCookies([{ name: 'language', value: 'en', url: 'http://localhost:3210' }]);
+test('the expert and admin apps start in Finnish whatever the patient chose', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'language', value: 'en', url: baseURL }]);
   for (const [path, heading] of [
     ['/expert', 'Kirjaudu asiantuntijasovellukseen'],
     ['/admin', 'Kirjaudu ylläpitoon'],

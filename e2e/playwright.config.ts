@@ -56,6 +56,9 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // Conditions, not sleeps: a wait ends as soon as its condition holds. The ceiling is above Playwright's 5 s because
+  // on two cores a page under load (the video journeys most) sometimes took longer than that to show.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
   outputDir: '../test-results',
   use: {

@@ -1,11 +1,14 @@
 // The JavaScript a patient's first page loads: the entry, everything it imports statically,
-// and the patient area chunk the router loads at once, with its static imports. Gzipped,
-// it must stay within the budget (the top of the usual mobile critical-path budget).
+// and the patient area chunk the router loads at once (index.html preloads it), with its static
+// imports. Gzipped, it must stay within the budget (the top of the usual mobile critical-path
+// budget). Not counted, because the first page waits for none of it: the error and field texts
+// (lib/catalogue-texts.ts, fetched beside the first page) and the Swedish and English texts
+// (fetched when chosen; Finnish, the default and the fallback, is counted).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 170;
+const BUDGET_KB = 161;
 const TARGET_KB = 150;
 const dist = path.resolve(process.argv[2] ?? 'apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));

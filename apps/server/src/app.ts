@@ -36,6 +36,9 @@ import { serializeError } from './platform/log/error-serializer';
 import { loggedPath } from './platform/log/logged-path';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './platform/log/request-id';
 import { accessPlugin } from './plugins/access';
+import { apiTokenKey } from './platform/access/api-client-access';
+import { apiClientsAdminRoutes } from './modules/fhir/api-clients.routes';
+import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -46,9 +49,12 @@ import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { securityTxtRoutes } from './plugins/security-txt';
 import { smsPlugin } from './plugins/sms';
+import { pushPlugin } from './plugins/push';
 import { cookieNames, sessionPlugin } from './plugins/session';
 import { realtimePlugin } from './plugins/realtime';
+import { readModelsPlugin } from './plugins/read-models';
 import { webAppRoutes } from './plugins/web-app';
+import { tracingPlugin } from './plugins/tracing';
 import { testIdpPlugin } from './stand-ins/test-idp/test-idp';
 import { testMandatesPlugin } from './stand-ins/test-mandates/test-mandates';
 import { selfAssessmentStandIn } from './stand-ins/self-assessment/self-assessment';
@@ -66,6 +72,7 @@ import { guestsRoutes } from './modules/guests/guests.routes';
 import { chatInviteRoutes } from './modules/reception/chat-invite.routes';
 import { patientMessagingRoutes } from './modules/messaging/patient-messaging.routes';
 import { expertMessagingRoutes } from './modules/messaging/expert-messaging.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks-admin.routes';
 
 export type AppDeps = {
   config: Config;
@@ -106,6 +113,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
   });
+  // OpenTelemetry, only when an OTLP endpoint is configured; before the other plugins so their hooks run in its context.
+  await app.register(tracingPlugin, config.tracing);
 
   const names = cookieNames(config.production);
   const policy = config.session;
@@ -127,13 +136,15 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     frameSrc: config.selfAssessment.externalOrigin ? [config.selfAssessment.externalOrigin] : [],
   });
   // Before any route: every /api/ route must declare its access and gets that access's loader (after its rate limit).
-  await app.register(accessPlugin, { db: database.db });
+  await app.register(accessPlugin, { db: database.db, apiTokenKey: apiTokenKey(config.dataKey) });
   await app.register(openApiPlugin);
   await app.register(sessionPlugin, { db: database.db, policy, names });
   await app.register(csrfPlugin, { names, production: config.production, publicOrigin: new URL(config.publicUrl).origin });
 
   await app.register(realtimePlugin, { db: database.db, policy, names, publicOrigin: new URL(config.publicUrl).origin, redis });
   await app.register(healthRoutes, { ping: database.ping });
+  // Patient config and services from memory, invalidated by the database's notifications (docs/operations.md).
+  await app.register(readModelsPlugin, { database, ttlSeconds: config.readModelCache.ttlSeconds });
   // Where to report a vulnerability (RFC 9116), when a contact is configured.
   await app.register(securityTxtRoutes, { ...config.securityTxt, publicUrl: config.publicUrl });
   // Before the mail plugin, which registers e-mail delivery on `app.jobs`.
@@ -152,7 +163,13 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     publicUrl: config.publicUrl,
   });
   await app.register(staffRoutes, { db: database.db, policy, names, production: config.production, publicUrl: config.publicUrl });
-  await app.register(organisationsRoutes, { db: database.db, cipher, files, connectorUrl: config.selfAssessment.connectorUrl });
+  await app.register(organisationsRoutes, {
+    db: database.db,
+    cipher,
+    files,
+    connectorUrl: config.selfAssessment.connectorUrl,
+    readModels: app.readModels,
+  });
   await app.register(organisationsAdminRoutes, { db: database.db, cipher, files });
   await app.register(servicesAdminRoutes, { db: database.db });
   await app.register(expertsAdminRoutes, { db: database.db, publicUrl: config.publicUrl });
@@ -164,7 +181,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(messageCodesAdminRoutes, { db: database.db });
   await app.register(patientsRoutes, { db: database.db, cipher });
   await app.register(directoryRoutes, { db: database.db });
-  await app.register(servicesRoutes, { db: database.db });
+  await app.register(servicesRoutes, { db: database.db, readModels: app.readModels });
   await app.register(patientChatCodeRoutes, { db: database.db });
   await app.register(surveysRoutes, { db: database.db });
   await app.register(surveyFrameRoutes, { db: database.db, names, production: config.production, publicUrl: config.publicUrl });
@@ -185,6 +202,17 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   // Async messaging's conversations (docs/messaging.md).
   await app.register(patientMessagingRoutes, { db: database.db, cipher, files, publicUrl: config.publicUrl });
   await app.register(expertMessagingRoutes, { db: database.db, cipher, files, publicUrl: config.publicUrl });
+  // The read-only FHIR R4 API for integrations and its API clients (docs/fhir.md).
+  await app.register(apiClientsAdminRoutes, { db: database.db });
+  await app.register(fhirRoutes, {
+    prefix: '/fhir',
+    db: database.db,
+    cipher,
+    apiTokenKey: apiTokenKey(config.dataKey),
+    publicUrl: config.publicUrl,
+  });
+  // Webhooks to the organisation's integrations (docs/webhooks.md): endpoints, deliveries, and the delivery job.
+  await app.register(webhooksRoutes, { db: database.db, cipher, production: config.production });
 
   const mandates = createMandatesClient(config.mandates);
   await app.register(actingRoutes, {
@@ -197,6 +225,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   });
   await app.register(mailPlugin, { config, db: database.db });
   await app.register(smsPlugin, { config, db: database.db });
+  // Web push to patients' browsers (docs/notifications.md 'Web push'), with the built-in push service outside production.
+  await app.register(pushPlugin, { config, db: database.db });
   // Prometheus metrics at /metrics (docs/operations.md), after the realtime server whose sockets it counts.
   await app.register(metricsPlugin, { ...config.metrics, production: config.production, database });
 

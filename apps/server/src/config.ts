@@ -48,6 +48,17 @@ function isSecurityContact(value: string): boolean {
 /** The demo's security contact; in production the operator names their own, or the service has no security.txt. */
 const DEMO_SECURITY_CONTACT = 'mailto:security@prsp.example';
 
+/** The demo's VAPID contact (RFC 8292 `sub`); production names its own when it pushes. */
+const DEMO_VAPID_SUBJECT = 'mailto:push@prsp.example';
+
+/** Push services of the browsers in use (Chrome/Edge via FCM, Firefox, Safari, Edge's WNS); PUSH_ENDPOINT_HOSTS replaces the list. */
+const DEFAULT_PUSH_ENDPOINT_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+];
+
 const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -134,12 +145,34 @@ const ZEnv = z
       .refine(isSecurityContact, 'a mailto: address or an https: URL, e.g. mailto:security@example.fi')
       .optional(),
     SECURITY_POLICY_URL: z.url({ protocol: /^https$/ }).optional(),
+    // Read-model cache (docs/operations.md 'Read-model cache'): how long an entry may live at most; 0 turns it off.
+    READ_MODEL_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     // Prometheus metrics at /metrics (docs/operations.md): scrapers send it as `Authorization: Bearer <token>`.
     METRICS_TOKEN: z
       .string()
       .min(32)
       .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces, e.g. from `openssl rand -hex 32`')
       .optional(),
+    // OpenTelemetry tracing (docs/operations.md 'Tracing'): the standard OTLP variables; unset, no tracing at all.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default('prsp'),
+    // Web push (docs/notifications.md 'Web push'): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys`
+    // prints it) and who to contact; unset outside production, a pair is generated and kept in DATA_DIR.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key in base64url (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key in base64url (43 characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .refine((v) => /^mailto:[^@\s]+@[^@\s]+$/.test(v) || /^https:\/\/\S+$/.test(v), 'a mailto: address or an https: URL')
+      .default(DEMO_VAPID_SUBJECT),
+    PUSH_ENDPOINT_HOSTS: z.string().optional(),
+    PUSH_SERVICE_STAND_IN_ENABLED: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -149,6 +182,12 @@ const ZEnv = z
       ['TEST_MANDATES_ENABLED', env.TEST_MANDATES_ENABLED === true, 'the built-in test mandate service is refused in production'],
       ['MAIL_CATCHER_ENABLED', env.MAIL_CATCHER_ENABLED === true, 'the built-in mail catcher is refused in production'],
       ['SMS_SINK_ENABLED', env.SMS_SINK_ENABLED === true, 'the built-in SMS sink is refused in production'],
+      ['PUSH_SERVICE_STAND_IN_ENABLED', env.PUSH_SERVICE_STAND_IN_ENABLED === true, 'the built-in push service is refused in production'],
+      [
+        'VAPID_SUBJECT',
+        env.VAPID_PUBLIC_KEY !== undefined && env.VAPID_SUBJECT === DEMO_VAPID_SUBJECT,
+        'set your own contact for the push services',
+      ],
       ['TEST_HTA_ENABLED', env.TEST_HTA_ENABLED === true, 'the built-in self-assessment is refused in production'],
       ['HTA_CONNECTOR_URL', env.HTA_CONNECTOR_URL?.startsWith('http:') === true, 'the connector must be an https URL'],
       ['SMS_API_KEY', env.SMS_GATEWAY_URL !== undefined && env.SMS_API_KEY === DEMO_SECRET, 'set the API key the SMS gateway gave'],
@@ -181,6 +220,10 @@ const ZEnv = z
     // Prometheus's configuration is read by more people than the server's: the data key must not travel with it.
     if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN === env.DATA_KEY)
       ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'use a token of its own, not DATA_KEY' });
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      const missing = env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither' });
+    }
     // Keys come in pairs; without both the SDK's own chain (AWS_* variables, instance role) is used.
     if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
       const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
@@ -278,6 +321,27 @@ function toConfig(env: z.infer<typeof ZEnv>) {
      * off in production and open to requests made on this machine otherwise.
      */
     metrics: { token: env.METRICS_TOKEN },
+    /** The read-model cache of patient config and services (plugins/read-models.ts): its safety-net lifetime. */
+    readModelCache: { ttlSeconds: env.READ_MODEL_CACHE_TTL_SECONDS },
+    /**
+     * OpenTelemetry tracing (plugins/tracing.ts) over OTLP/HTTP: the traces URL is OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as
+     * given, else OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces` (as the OTLP specification says); neither, no tracing.
+     */
+    tracing: { tracesUrl: tracesUrlOf(env), serviceName: env.OTEL_SERVICE_NAME },
+    /**
+     * Web push (modules/notifications, docs/notifications.md): the VAPID keys (unset: generated and kept in DATA_DIR
+     * outside production, push off in production), the push-service hosts subscriptions may name (a server-side
+     * request goes there, so not any URL), and the built-in push service for the demo and tests.
+     */
+    push: {
+      vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
+      subject: env.VAPID_SUBJECT,
+      endpointHosts:
+        env.PUSH_ENDPOINT_HOSTS?.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean) ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
+      standInEnabled: env.PUSH_SERVICE_STAND_IN_ENABLED ?? !production,
+    },
     /**
      * `/.well-known/security.txt` (plugins/security-txt.ts): the contact for vulnerability reports and the disclosure
      * policy. Without a contact (production with SECURITY_CONTACT unset) the file is not served.
@@ -287,6 +351,13 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       policyUrl: env.SECURITY_POLICY_URL,
     },
   };
+}
+
+/** Where OTLP/HTTP traces go: the signal's own endpoint as given, else the base endpoint with the signal's path. */
+function tracesUrlOf(env: z.infer<typeof ZEnv>): string | undefined {
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) return `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`;
+  return undefined;
 }
 
 function selfAssessmentOf(env: z.infer<typeof ZEnv>, production: boolean) {

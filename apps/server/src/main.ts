@@ -9,6 +9,7 @@ import { seedDemoSurveys } from './modules/surveys/surveys-demo-seed';
 import { DEMO_GUEST, ensureDemoGuestAppointment } from './modules/guests/guest-demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
+import { watchRedis } from './platform/redis-watch';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './modules/staff/staff-demo-seed';
 import { TEST_PERSONS } from './stand-ins/test-idp/test-persons';
 
@@ -37,6 +38,7 @@ if (config.demoSeed && !(await hasData(database.db))) {
 const demoGuestAppointment = config.demoSeed ? await database.db.transaction((tx) => ensureDemoGuestAppointment(tx)) : null;
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const app = await buildApp({ config, database, redis });
+if (redis) watchRedis(redis, app.log, 'shared');
 // E-mail delivery, session purge, retention and whatever else runs later or on a schedule (docs/jobs.md).
 app.jobs.start();
 

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { ApiError, setExpiryNavigation } from './lib/api-client';
 import { i18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles/global.css';
 
 const queryClient = new QueryClient({
@@ -21,6 +22,9 @@ setExpiryNavigation((to) => {
   queryClient.clear();
   void router.navigate(to, { replace: true });
 });
+
+// The offline page and web push (docs/notifications.md).
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

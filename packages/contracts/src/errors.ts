@@ -446,6 +446,18 @@ export const FIELD_MESSAGES = {
     se: 'Det nuvarande lösenordet är fel.',
     en: 'The current password is wrong.',
   },
+  // Webhooks (docs/webhooks.md).
+  webhookEvents: { fi: 'Valitse vähintään yksi tapahtuma.', se: 'Välj minst en händelse.', en: 'Choose at least one event.' },
+  webhookUrl: {
+    fi: 'Anna täydellinen https://-alkuinen osoite.',
+    se: 'Ange en fullständig adress som börjar med https://.',
+    en: 'Enter a full address starting with https://.',
+  },
+  webhookUrlPrivate: {
+    fi: 'Osoite johtaa sisäverkkoon tai tähän palvelimeen; käytä julkista osoitetta.',
+    se: 'Adressen leder till ett internt nätverk eller till denna server; använd en offentlig adress.',
+    en: 'The address leads to a private network or this server; use a public address.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -34,3 +34,6 @@ export * from './survey-frame';
 export * from './connector';
 export * from './surveys-admin';
 export * from './surveys-expert';
+export * from './webhooks';
+export * from './push';
+export * from './api-clients';

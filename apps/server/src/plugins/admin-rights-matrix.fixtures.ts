@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { appointments, chatCodeGroups, emailTemplates, experts, messageCategories, messageSubcategories, services } from '../db/schema';
+import {
+  apiClients,
+  appointments,
+  chatCodeGroups,
+  emailTemplates,
+  experts,
+  messageCategories,
+  messageSubcategories,
+  services,
+  webhookEndpoints,
+} from '../db/schema';
 import { makeTemplate, sampleTemplateInput } from '../modules/surveys/templates-test-fixtures';
 import { createStaffAccount } from '../test/staff-accounts';
 import type { TestApp } from '../test/test-app';
@@ -98,6 +108,20 @@ export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string
     return row!.id;
   },
   surveyTemplate: (t, organisationId) => makeTemplate(t.database.db, organisationId),
+  webhookEndpoint: async (t, organisationId) => {
+    const [row] = await t.database.db
+      .insert(webhookEndpoints)
+      .values({ organisationId, url: 'https://hooks.test.example/matrix', events: ['chat.ended'], secretEncrypted: 'v1.matrix' })
+      .returning({ id: webhookEndpoints.id });
+    return row!.id;
+  },
+  apiClient: async (t, organisationId) => {
+    const [row] = await t.database.db
+      .insert(apiClients)
+      .values({ organisationId, name: 'Matriisi', clientId: `matrix-${randomBytes(8).toString('hex')}`, secretHash: 'matrix' })
+      .returning({ id: apiClients.id });
+    return row!.id;
+  },
 };
 
 const MATRIX_NAME = { fi: 'Matriisi', se: 'Matris', en: 'Matrix' };
@@ -156,4 +180,5 @@ export const SAMPLE_BODIES: Record<string, () => unknown> = {
   'POST /api/admin/async-messaging/experts/:expertId/update': () => ({ handlesMessages: true }),
   'POST /api/admin/message-codes/:groupId/update': () => ({ name: 'Matriisi', usesPerCode: 2 }),
   'POST /api/survey-admin/templates/:id/update': () => sampleTemplateInput('Matriisi'),
+  'POST /api/admin/webhooks/endpoints/:id/update': () => ({ active: true, events: ['chat.ended'] }),
 };

@@ -170,6 +170,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
     for (const row of s.videoRooms) g.set({ provider: row.provider }, row.rooms);
   });
 
+  // The read-model cache's hits, misses and invalidations (plugins/read-models.ts), when the app has it.
+  if (app.hasDecorator('readModelMetrics')) for (const metric of app.readModelMetrics) registry.registerMetric(metric);
+
   app.get(METRICS_PATH, { schema: { hide: true } }, async (req, reply) => {
     if (!mayScrape(opts, { authorization: req.headers.authorization, local: isLocalRequest(req) })) return reply.callNotFound();
     const body = await registry.metrics();

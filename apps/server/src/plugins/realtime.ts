@@ -4,12 +4,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { ERROR_CATALOGUE, type ClientEvents, type ServerEvents, type SocketAck } from '@prsp/contracts';
+import { ERROR_CATALOGUE, type ClientEvents, type ErrorCode, type ServerEvents, type SocketAck } from '@prsp/contracts';
 import type { Db } from '../db/client';
 import { bearerToken } from '../platform/access/guest-access';
 import { loadAccess, type AccessContext, type RouteAccess } from '../platform/access/route-access';
 import { AppError } from '../platform/app-error';
 import { resolveSession, type SessionPolicy } from '../platform/session/sessions.service';
+import { watchRedis } from '../platform/redis-watch';
 import type { CookieNames } from './session';
 
 export const SOCKET_PATH = '/api/socket.io';
@@ -19,6 +20,12 @@ export const ACCESS_RECHECK_MS = 5_000;
 
 export type RealtimeServer = Server<ClientEvents, ServerEvents>;
 export type RealtimeSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketIdentity>;
+
+/** A socket event the server listens to and who may send it: the access matrix walks these beside `declaredRoutes`. */
+export type DeclaredSocketEvent = { event: string; access: RouteAccess };
+
+/** Who may open a socket at all (the handshake), listed in `declaredSocketEvents` as the event `connection`. */
+export const HANDSHAKE_ACCESS: RouteAccess = { kind: 'chatMember' };
 
 /** What the handshake carried: the session cookie's token and a guest's bearer token, re-checked on every event. */
 export type SocketIdentity = { sessionToken: string | null; guestToken: string | null };
@@ -39,6 +46,13 @@ declare module 'fastify' {
     realtime: RealtimeServer;
     /** The access loader for a socket event: the same rules, through the same loaders, as an HTTP route's declaration. */
     socketAccess(socket: RealtimeSocket, access: RouteAccess): Promise<AccessContext>;
+    /** Every socket event declared, with its access (and the handshake as `connection`). */
+    declaredSocketEvents: DeclaredSocketEvent[];
+    /**
+     * Declares who may send each of a module's socket events, as a route declares `config.access`: the declared
+     * loader runs before the event's handler, and an event nobody declared is refused (403) without reaching one.
+     */
+    declareSocketEvents(events: Record<string, RouteAccess>): void;
   }
 }
 
@@ -66,6 +80,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   if (opts.redis) {
     // The adapter blocks on XREAD: it needs a connection of its own.
     adapterClient = opts.redis.duplicate();
+    watchRedis(adapterClient, app.log, 'socket adapter');
     io.adapter(createAdapter(adapterClient));
   }
 
@@ -86,6 +101,36 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     return ctx;
   }
   io.on('connection', (socket) => socket.on('disconnect', () => checked.delete(socket.id)));
+
+  // Deny by default, as for HTTP routes: each incoming event passes its declared loader first.
+  const declaredEvents = new Map<string, RouteAccess>();
+  const declaredSocketEvents: DeclaredSocketEvent[] = [{ event: 'connection', access: HANDSHAKE_ACCESS }];
+  function declareSocketEvents(events: Record<string, RouteAccess>) {
+    for (const [event, access] of Object.entries(events)) {
+      if (declaredEvents.has(event)) throw new Error(`socket event ${event} is declared twice`);
+      declaredEvents.set(event, access);
+      declaredSocketEvents.push({ event, access });
+    }
+  }
+  io.on('connection', (socket: RealtimeSocket) =>
+    socket.use(([event, ...args], next) => {
+      const last = args.at(-1);
+      const ack = typeof last === 'function' ? (last as (r: SocketAck<never>) => void) : undefined;
+      const refuse = (code: ErrorCode) => ack?.({ ok: false, statusCode: code, errorKey: ERROR_CATALOGUE[code].key });
+      const access = declaredEvents.get(event);
+      if (!access) {
+        app.log.warn({ event }, 'undeclared socket event refused');
+        return refuse(403);
+      }
+      socketAccess(socket, access).then(
+        () => next(),
+        (err: unknown) => {
+          if (!(err instanceof AppError)) app.log.error({ err, event }, 'socket access failed');
+          refuse(err instanceof AppError ? err.code : 500);
+        },
+      );
+    }),
+  );
 
   io.use(async (socket, next) => {
     const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
@@ -109,6 +154,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
 
   app.decorate('realtime', io);
   app.decorate('socketAccess', socketAccess);
+  app.decorate('declaredSocketEvents', declaredSocketEvents);
+  app.decorate('declareSocketEvents', declareSocketEvents);
   // Before the HTTP server closes (it would wait for open WebSockets forever): clients hear the server go and
   // reconnect to another instance, where they fetch what they missed.
   app.addHook('preClose', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { isApiRequest } from './api-path';
+import { redisOrLocalStore } from './rate-limit-store';
 
 /** `connectSrc`, `frameSrc`: origins beyond our own that the pages may connect to and frame. */
 type SecurityOptions = { production: boolean; redis?: Redis; connectSrc?: string[]; frameSrc?: string[] };
@@ -45,7 +46,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
   app.addHook('onRequest', async (req, reply) => {
     if (isApiRequest(req)) reply.header('cache-control', 'no-store');
   });
-  await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'prsp-rl:' } : {}) });
+  await app.register(rateLimit, { global: false, ...(opts.redis ? { store: redisOrLocalStore(opts.redis, 'prsp-rl:') } : {}) });
 });
 
 /** Limit for the sign-in routes: per client address. */

@@ -52,6 +52,9 @@ export async function startTestApp(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Every test app gets its own catcher on a free port.
       MAIL_CATCHER_PORT: '0',
+      // Tests set up state by writing to tables directly; the read-model cache would hear of that only when the
+      // notification arrives, a moment later. Its own tests (platform/cache) turn it on.
+      READ_MODEL_CACHE_TTL_SECONDS: '0',
       ...env,
     });
     if (!seeded) {

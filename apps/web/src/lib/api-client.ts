@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import { okEnvelope, ZErrorEnvelope, type FieldError } from '@prsp/contracts';
 import { isAuthenticated, setAuthenticated } from './auth-state';
 import { readCookie } from './cookies';
+import { catalogueTextsReady } from './i18n';
 import { carriesGuestToken, clearGuestSession, guestPagePath, readGuestSession } from './guest-session';
 import { sessionExpiredRedirect } from './session-expiry';
 
@@ -103,6 +104,8 @@ async function parseAnswer<T extends z.ZodMiniType>(
   const json: unknown = await response.json().catch(() => undefined);
   const failure = ZErrorEnvelope.safeParse(json);
   if (failure.success) {
+    // Whoever catches the error shows its key's text: make sure the catalogue's texts are there.
+    await catalogueTextsReady().catch(() => undefined);
     const { statusCode, errorKey, message, fields, retryAt } = failure.data;
     if (statusCode === 101 && guestAppointment) {
       // The guest's token has ended: forget it, and the guest page shows the login form again.

@@ -7,6 +7,7 @@ import { isReserved, loadAppointmentNotice, type AppointmentNotice } from './boo
 import { noticeTags } from './booking-notifications-format';
 import { scheduleReminders } from './booking-reminders';
 import { guestPinKey, sendGuestInvitationSms, type GuestPins } from '../guests/guest-invitations';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 /**
  * What an appointment's changes tell the people in it, through the outbox (spec §4 'Cancelling notifies all
@@ -82,6 +83,8 @@ export async function notifyBooked(tx: Tx, appointmentId: string, opts: { sendCo
     onlyPinned: !opts.sendConfirmation,
   });
   await scheduleReminders(tx, notice, now);
+  // The organisation's integrations hear of it too (docs/webhooks.md), whether or not anyone was e-mailed.
+  await emitWebhookEvent(tx, notice.organisationId, 'booking.created', { appointmentId }, now);
 }
 
 /**
@@ -117,6 +120,7 @@ export async function notifyCancelled(tx: Tx, appointmentId: string, opts: Notif
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice) return;
   await sendInvitations(tx, notice, 'bookingCancellation', 'CANCEL', now);
+  await emitWebhookEvent(tx, notice.organisationId, 'booking.cancelled', { appointmentId }, now);
 }
 
 /**

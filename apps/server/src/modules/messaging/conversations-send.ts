@@ -7,6 +7,7 @@ import { recordFile, type StoredUpload } from '../../platform/files/stored-files
 import type { VirusScanner } from '../../platform/files/virus-scan';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import type { MessagingEvents } from './conversations-events';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import * as repo from './conversations.repo';
 import type { NotifyDeps } from './message-notifications';
 
@@ -57,6 +58,10 @@ export async function writeSend(
   }
   const inserted = await repo.insertMessages(tx, c.id, rows);
   await repo.markRead(tx, c.id, author.kind === 'patient' ? author.reader : repo.readerOf.expert(author.expertId));
+  // A patient's send is a message the organisation received: its integrations hear of it (docs/webhooks.md). An
+  // expert's reply is the organisation's own doing and is not an event.
+  if (author.kind === 'patient')
+    await emitWebhookEvent(tx, c.organisationId, 'message.received', { conversationId: c.id, messageIds: inserted.map((m) => m.id) });
   return inserted.map((m) => ({
     id: m.id,
     name: author.name,

@@ -5,6 +5,7 @@ import { organisations, patientContacts, patients } from '../../db/schema';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
+import { queuePatientPush } from '../notifications/push-events';
 import type { ConversationRow } from './conversations.repo';
 
 /** Where the product is: the link of the notices (PUBLIC_URL), to the patient's messages. */
@@ -50,5 +51,7 @@ export async function notifyPatientOfMessage(tx: Tx, deps: NotifyDeps, c: Conver
   }
   const mobile = c.smsNotification ? toInternationalNumber(c.notifyMobile ?? row.contact?.mobile) : null;
   if (mobile) await enqueueSms(tx, { to: mobile, text: MESSAGE_SMS_TEXT[language]({ organisationName: row.organisationName, link }) });
+  // And a web push to the patient's browsers, when they consented and want it (docs/notifications.md 'Web push').
+  await queuePatientPush(tx, c.patientId, { event: 'newMessage' });
   return { email: email !== null, sms: mobile !== null };
 }

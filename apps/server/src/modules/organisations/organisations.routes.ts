@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { okEnvelope, ZPatientConfig, zText } from '@prsp/contracts';
 import { ok } from '../../platform/ok';
+import { sendSerialized } from '../../platform/serialized-reply';
 import { withOrganisation } from '../../platform/access/patient-access';
 import { patientContextOf } from '../../plugins/access';
 import { replyWithOrganisationImage } from './organisation-images-reply';
@@ -18,7 +19,11 @@ export async function organisationsRoutes(fastify: FastifyInstance, opts: servic
   app.get(
     '/api/config',
     { config: { access: { kind: 'patient', organisation: 'required' } }, schema: { response: { 200: okEnvelope(ZPatientConfig) } } },
-    async (req) => ok(await service.configForPatient(opts, withOrganisation(patientContextOf(req)).organisation, req.session!)),
+    async (req, reply) => {
+      // Already serialized through the response schema (the cache holds the serialized answer).
+      const json = await service.configAnswerForPatient(opts, withOrganisation(patientContextOf(req)).organisation, req.session!);
+      return sendSerialized(reply, json);
+    },
   );
 
   // Public: guests and the authentication page load an organisation's look before anyone signs in.

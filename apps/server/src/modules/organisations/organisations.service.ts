@@ -1,26 +1,41 @@
-import type { PatientConfig } from '@prsp/contracts';
+import { okEnvelope, ZPatientConfig, type PatientConfig } from '@prsp/contracts';
+import { encode } from 'zod/mini';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import type { ReadModelCache } from '../../platform/cache/read-model-cache';
 import type { FileStore } from '../../platform/files/file-store';
 import type { ServedFile } from '../../platform/files/serve-file';
 import type { Session } from '../../platform/session/sessions.service';
+import { ok } from '../../platform/ok';
 import { actOnBehalfOf } from '../patients/patients.service';
 import { organisationImageFilename } from './organisation-images';
 import * as repo from './organisations.repo';
 import { toPatientConfig } from './patient-config';
 
-/** `files`: where theme images are stored; `connectorUrl`: the health-assessment connector's page (config.ts). */
-export type OrganisationDeps = { db: Db; cipher: FieldCipher; files: FileStore; connectorUrl?: string | null };
+/**
+ * `files`: where theme images are stored; `connectorUrl`: the health-assessment connector's page (config.ts);
+ * `readModels`: the cache of serialized configs (plugins/read-models.ts).
+ */
+export type OrganisationDeps = { db: Db; cipher: FieldCipher; files: FileStore; connectorUrl?: string | null; readModels: ReadModelCache };
+
+const ZConfigAnswer = okEnvelope(ZPatientConfig);
 
 async function configOf(deps: OrganisationDeps, org: repo.OrganisationRow, session: Session | null): Promise<PatientConfig> {
   const [files, actOnBehalf] = await Promise.all([repo.listFileKinds(deps.db, org.id), actOnBehalfOf(deps.db, deps.cipher, session)]);
   return toPatientConfig(org, files, actOnBehalf, deps.connectorUrl ?? null);
 }
 
-/** `GET /api/config`: the config of the caller's selected organisation (the guard has loaded it). */
-export function configForPatient(deps: OrganisationDeps, org: repo.OrganisationRow, session: Session): Promise<PatientConfig> {
-  return configOf(deps, org, session);
+/**
+ * `GET /api/config`: the whole answer, serialized, for the caller's selected organisation (the guard has loaded it).
+ * It is the same for every patient of the organisation except the person acted for, so it comes from the read-model
+ * cache, keyed by organisation, unless the caller acts on someone's behalf: that answer names the principal, is the
+ * caller's own, and is never stored.
+ */
+export async function configAnswerForPatient(deps: OrganisationDeps, org: repo.OrganisationRow, session: Session): Promise<string> {
+  const serialize = async (who: Session | null) => JSON.stringify(encode(ZConfigAnswer, ok(await configOf(deps, org, who))));
+  if (session.actingForPatientId) return serialize(session);
+  return deps.readModels.get('config', org.id, '', () => serialize(null));
 }
 
 /**

@@ -13,6 +13,7 @@ import { channelFor, expertIn, type ChatCaller } from './chat-participants';
 import { toChannel } from './chat-view';
 import { isQueueOpen } from './opening-hours';
 import type { ChatChannelRow } from './reception.tables';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 export type ChatDeps = { db: Db; cipher: FieldCipher; events: ChatEvents };
 type PatientCaller = Extract<ChatCaller, { kind: 'patient' }>;
@@ -206,7 +207,16 @@ export async function leaveChannel(deps: ChatDeps, caller: ChatCaller, channelId
       return { access, ended: false };
     }
     if (caller.kind !== 'patient') throw new AppError(403);
-    if (access.channel.status !== 'ended') await repo.updateChannel(tx, channelId, { status: 'ended', endedAt: now });
+    if (access.channel.status !== 'ended') {
+      await repo.updateChannel(tx, channelId, { status: 'ended', endedAt: now });
+      await emitWebhookEvent(
+        tx,
+        access.channel.organisationId,
+        'chat.ended',
+        { channelId: access.channel.id, appointmentId: access.channel.appointmentId },
+        now,
+      );
+    }
     await recordAudit(tx, {
       actorType: 'patient',
       actorId: caller.patientId,

@@ -203,7 +203,8 @@ describe('every chat route refuses the callers it must', () => {
       statusCode: 404,
     });
     const patientSocket = await socketOf(chat.patient);
-    expect(await emitAck(patientSocket, 'queue:watch', {})).toMatchObject({ ok: false, statusCode: 403 });
+    // Declared for experts (app.declareSocketEvents): a patient's session is refused as not an expert's, like on HTTP.
+    expect(await emitAck(patientSocket, 'queue:watch', {})).toMatchObject({ ok: false, statusCode: 101 });
 
     // What the foreign expert's own lists show holds nothing of Espoo's.
     expect((await okData<ExpertQueue[]>(foreign.browser.fetch('/api/expert/chat/queues'))).map((q) => q.id)).not.toContain(chat.queueId);

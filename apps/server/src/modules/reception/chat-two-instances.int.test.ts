@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatChannel, ChatMessage } from '@prsp/contracts';
@@ -15,6 +12,7 @@ import { seedDemo } from '../../db/seed/demo-seed';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { onboardedPatients } from '../booking/booking-test-steps';
 import { okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
+import { startAppProcess } from '../../test/app-process';
 import { TestBrowser } from '../../test/http-client';
 import { freePort, startTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
@@ -42,8 +40,6 @@ type Instance = { url: string; kill(): Promise<void>; close(): Promise<void> };
 
 /** The two instances, and what the test's helpers need of an app (database, configuration, A's address). */
 type Cluster = { shared: TestApp; a: Instance; b: Instance; close(): Promise<void> };
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 /** Two in-process instances on one PGlite database and Redis under a key prefix of their own. */
 async function inProcess(): Promise<Cluster> {
@@ -99,54 +95,9 @@ async function processes(): Promise<Cluster> {
   };
 }
 
-/** Starts `main.ts` as production does (another port, the same database and Redis) and waits until it is ready. */
-async function startProcess(label: string, port: number, databaseUrl: string, dir: string): Promise<Instance> {
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TZ: 'UTC',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: TEST_REDIS_URL,
-      DATA_DIR: path.join(dir, label),
-      FILES_DIR: path.join(dir, 'files'),
-      MAIL_CATCHER_PORT: '0',
-      DEMO_SEED: 'false',
-    },
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = once(child, 'exit');
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`instance ${label} exited at start:\n${stderr}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`instance ${label} not ready within 120 s:\n${stderr}`);
-    }
-    // Polling the readiness probe: the condition is the process answering.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(signal);
-    await exited;
-  };
-  return { url, kill: () => stop('SIGKILL'), close: () => stop('SIGTERM') };
-}
+/** `main.ts` as a process of its own on the shared database and the test Redis (test/app-process.ts). */
+const startProcess = (label: string, port: number, databaseUrl: string, dir: string): Promise<Instance> =>
+  startAppProcess({ label, port, databaseUrl, redisUrl: TEST_REDIS_URL, dir });
 
 /** The same signed-in person in a browser pointed at another instance (behind a load balancer: the same cookies). */
 function sameUserAt(browser: TestBrowser, url: string): TestBrowser {

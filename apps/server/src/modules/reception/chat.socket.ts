@@ -25,6 +25,14 @@ function parse<T>(schema: z.ZodMiniType<T>, payload: unknown): T {
 export function registerChatSocket(app: FastifyInstance, deps: ChatDeps) {
   const log = app.log.child({ module: 'chat.socket' });
   const callerOf = async (socket: RealtimeSocket) => chatCallerOf(await app.socketAccess(socket, member));
+  // Watching the queues is the experts' alone; the rest is for whoever can be in a chat (the channel rule decides more).
+  app.declareSocketEvents({
+    'chat:join': member,
+    'chat:send': member,
+    'chat:typing': member,
+    'chat:read': member,
+    'queue:watch': { kind: 'expert' },
+  });
 
   app.realtime.on('connection', (socket: RealtimeSocket) => {
     socket.on('chat:join', (payload, ack) =>

@@ -5,6 +5,7 @@ import { appointments } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { createResponsesForAppointment } from '../surveys/survey-responses';
+import { queuePatientPush } from '../notifications/push-events';
 import * as repo from './chat.repo';
 import type { ChatDeps } from './chat-channels.service';
 import { openAsExpert } from './chat-channels.service';
@@ -13,6 +14,7 @@ import { channelFor, expertIn, type ChatCaller } from './chat-participants';
 import { toChannel } from './chat-view';
 import { isQueueOpen } from './opening-hours';
 import type { ChatChannelRow } from './reception.tables';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 export type ExpertCaller = Extract<ChatCaller, { kind: 'expert' }>;
 
@@ -68,6 +70,8 @@ async function take(tx: Tx, caller: ExpertCaller, channel: ChatChannelRow, now: 
     objectType: 'chatChannel',
     objectId: channel.id,
   });
+  // The patient's turn: a web push in case they left the page (docs/notifications.md 'Web push').
+  await queuePatientPush(tx, channel.patientId, { event: 'queueTurn', channelId: channel.id });
 }
 
 /** Accepts the next patient in one of the expert's queues (404 when nobody waits): two experts never take the same one. */
@@ -216,6 +220,13 @@ export async function endChat(deps: ChatDeps, caller: ExpertCaller, channelId: s
     if (!member || member.leftAt) throw new AppError(403);
     if (channel.status !== 'ended') {
       await repo.updateChannel(tx, channel.id, { status: 'ended', endedAt: now });
+      await emitWebhookEvent(
+        tx,
+        channel.organisationId,
+        'chat.ended',
+        { channelId: channel.id, appointmentId: channel.appointmentId },
+        now,
+      );
       // An appointment's chat or video ended by its expert: its `after` surveys go now, not at the booked end.
       if (channel.appointmentId) await createResponsesForAppointment(tx, channel.appointmentId, 'after');
     }

@@ -42,6 +42,7 @@ export function registerVideoSocket(app: FastifyInstance, deps: { db: Db }) {
   const log = app.log.child({ module: 'video.socket' });
   const io = app.realtime;
   const callerOf = async (socket: RealtimeSocket) => chatCallerOf(await app.socketAccess(socket, member));
+  app.declareSocketEvents({ 'video:join': member, 'video:state': member, 'video:signal': member, 'video:leave': member });
 
   function leave(socket: RealtimeSocket) {
     const call = callOf(socket);

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope, ZServicesResponse } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { withOrganisation } from '../../platform/access/patient-access';
-import { ok } from '../../platform/ok';
+import type { ReadModelCache } from '../../platform/cache/read-model-cache';
+import { sendSerialized } from '../../platform/serialized-reply';
 import { patientContextOf } from '../../plugins/access';
-import { servicesFor } from './services.service';
+import { servicesAnswer } from './services.service';
 
 /** The patient's service selection (spec §2 'Service selection'; §7 'Patient main API'). */
-export async function servicesRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export async function servicesRoutes(fastify: FastifyInstance, opts: { db: Db; readModels: ReadModelCache }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -18,9 +19,11 @@ export async function servicesRoutes(fastify: FastifyInstance, opts: { db: Db })
       config: { access: { kind: 'patient', organisation: 'required', terms: true } },
       schema: { response: { 200: okEnvelope(ZServicesResponse) } },
     },
-    async (req) => {
+    async (req, reply) => {
       const ctx = withOrganisation(patientContextOf(req));
-      return ok(await servicesFor(opts.db, ctx.patientId, ctx.organisation));
+      // Already serialized through the contract (the organisation's part comes from the read-model cache).
+      const json = await servicesAnswer(opts.db, opts.readModels, ctx.patientId, ctx.organisation);
+      return sendSerialized(reply, json);
     },
   );
 }

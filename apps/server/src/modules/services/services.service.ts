@@ -1,6 +1,8 @@
-import type { ServicesResponse } from '@prsp/contracts';
+import { ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
+import { encode, z } from 'zod/mini';
 import type { Db } from '../../db/client';
 import type { OrganisationRow } from '../../platform/access/patient-access';
+import type { ReadModelCache } from '../../platform/cache/read-model-cache';
 import { upcomingAppointments } from '../booking/patient-appointments.service';
 import * as repo from './services.repo';
 import { toOpenService, type ServiceRow } from './service-view';
@@ -18,21 +20,47 @@ function inDisplayOrder(rows: ServiceRow[]): ServiceRow[] {
   );
 }
 
-/**
- * `GET /api/services` (spec §3 'Services response'): the effective patient's appointments that have not ended
- * (only when the organisation has bookings on), and the organisation's services split into open ones and
- * those that need a chat code (only when it has remote reception on).
- */
-export async function servicesFor(db: Db, patientId: string, org: OrganisationRow, now = new Date()): Promise<ServicesResponse> {
-  const [all, upcoming] = await Promise.all([
-    repo.listServices(db, org.id),
-    org.flags.bookingsEnabled ? upcomingAppointments(db, patientId, org.id, now) : [],
-  ]);
+type ServiceLists = Omit<ServicesResponse, 'appointments'>;
+
+/** The organisation's part of the answer: the same for all its patients. */
+async function serviceListsOf(db: Db, org: OrganisationRow): Promise<ServiceLists> {
   // Services are offered only where remote reception is on; appointments wherever bookings are.
-  const rows = org.flags.remoteReceptionEnabled ? inDisplayOrder(all) : [];
+  const rows = org.flags.remoteReceptionEnabled ? inDisplayOrder(await repo.listServices(db, org.id)) : [];
   return {
-    appointments: upcoming,
     openServices: rows.filter((s) => !s.requiresCode).map((s) => toOpenService(s, org)),
     chatCodeServices: rows.filter((s) => s.requiresCode).map((s) => toOpenService(s, org)),
   };
+}
+
+function appointmentsOf(db: Db, patientId: string, org: OrganisationRow, now: Date) {
+  return org.flags.bookingsEnabled ? upcomingAppointments(db, patientId, org.id, now) : Promise.resolve([]);
+}
+
+const ZServiceLists = z.object({
+  openServices: ZServicesResponse.shape.openServices,
+  chatCodeServices: ZServicesResponse.shape.chatCodeServices,
+});
+const ZAppointments = ZServicesResponse.shape.appointments;
+
+/**
+ * `GET /api/services` (spec §3 'Services response') as the whole answer, serialized through the contract: the
+ * effective patient's appointments that have not ended (only when the organisation has bookings on), and the
+ * organisation's services split into open ones and those that need a chat code (only when it has remote reception
+ * on). The organisation's service lists come
+ * from the read-model cache (keyed by organisation; they depend on its services and flags only), the effective
+ * patient's own appointments are read for each request and never cached.
+ */
+export async function servicesAnswer(
+  db: Db,
+  cache: ReadModelCache,
+  patientId: string,
+  org: OrganisationRow,
+  now = new Date(),
+): Promise<string> {
+  const [lists, upcoming] = await Promise.all([
+    cache.get('services', org.id, '', async () => JSON.stringify(encode(ZServiceLists, await serviceListsOf(db, org)))),
+    appointmentsOf(db, patientId, org, now),
+  ]);
+  // `lists` is `{"openServices":…,"chatCodeServices":…}`: the appointments go in front of its members.
+  return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},${lists.slice(1)}}`;
 }

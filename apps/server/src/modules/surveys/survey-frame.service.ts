@@ -11,6 +11,7 @@ import { AppError } from '../../platform/app-error';
 import { patientActor, type PatientContext } from '../../platform/access/patient-access';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues } from '../../platform/field-errors';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import * as repo from './survey-frame.repo';
 import { issueSurveyToken, useSurveyTokens, type SurveyTokenAudience, type SurveyTokenGrant } from './survey-tokens';
 
@@ -147,6 +148,13 @@ export async function submitAnswers(
       objectId: response.id,
       ip,
     });
+    await emitWebhookEvent(
+      tx,
+      response.organisationId,
+      'survey.answered',
+      { responseId: response.id, appointmentId: response.appointmentId },
+      now,
+    );
     return { respondedAt: now.toISOString() };
   });
 }

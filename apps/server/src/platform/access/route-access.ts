@@ -1,6 +1,7 @@
 import type { AdminArea } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import type { Session } from '../session/sessions.service';
+import { loadApiClientContext, type ApiClientContext } from './api-client-access';
 import { loadGuestContext, type GuestContext } from './guest-access';
 import { loadSurveyGrant, type SurveyTokenGrant } from './survey-access';
 import { loadPatientContext, requirePatientSession, type PatientAccessRule, type PatientContext } from './patient-access';
@@ -31,7 +32,9 @@ import {
  * - `guest`: a guest with their bearer token (`Authorization: Bearer …`) and nothing else; the service then checks
  *   that the token is bound to the appointment the path names;
  * - `surveyToken`: the survey runner's bearer token (`Authorization: Bearer …`) and nothing else, no cookie: the page
- *   runs in a sandboxed frame, and its token is bound to one response and one audience (docs/surveys.md).
+ *   runs in a sandboxed frame, and its token is bound to one response and one audience (docs/surveys.md);
+ * - `apiClient`: an organisation's FHIR API client with its OAuth access token (`Authorization: Bearer …`) and nothing
+ *   else; a revoked client is refused at once (docs/fhir.md). The service scopes every read to the client's organisation.
  */
 export type RouteAccess =
   | { kind: 'anyone' }
@@ -44,7 +47,8 @@ export type RouteAccess =
   | { kind: 'globalAdmin' }
   | { kind: 'chatMember' }
   | { kind: 'guest' }
-  | { kind: 'surveyToken' };
+  | { kind: 'surveyToken' }
+  | { kind: 'apiClient' };
 
 /** A registered route and what it declared: the rights matrix test walks these. */
 export type DeclaredRoute = { method: string; path: string; access: RouteAccess };
@@ -59,6 +63,7 @@ export type AccessContext = {
   expert?: ExpertContext;
   guest?: GuestContext;
   survey?: SurveyTokenGrant;
+  apiClient?: ApiClientContext;
 };
 
 /** The chat's callers: a guest's bearer token comes first (a guest has no session), then the session's patient or expert. */
@@ -72,13 +77,15 @@ async function loadChatMember(db: Db, session: Session | null, guestToken: strin
 
 /**
  * The access rule behind every declaration, for HTTP routes and socket events alike: checks the session against
- * `access` (101, 403, 404, 607 as the loaders say) and answers the context the caller then works with.
+ * `access` (101, 403, 404, 607 as the loaders say) and answers the context the caller then works with. `bearer` is the
+ * request's bearer token (a guest's, the survey runner's, an API client's); `apiTokenKey` verifies API access tokens.
  */
 export async function loadAccess(
   db: Db,
   session: Session | null,
   access: RouteAccess,
   guestToken: string | null = null,
+  apiTokenKey: Uint8Array | null = null,
 ): Promise<AccessContext> {
   switch (access.kind) {
     case 'anyone':
@@ -107,5 +114,7 @@ export async function loadAccess(
       return { guest: await loadGuestContext(db, guestToken) };
     case 'surveyToken':
       return { survey: await loadSurveyGrant(db, guestToken) };
+    case 'apiClient':
+      return { apiClient: await loadApiClientContext(db, guestToken, apiTokenKey) };
   }
 }

@@ -1,6 +1,8 @@
 import '../../features/staff/staff-texts';
 import './admin-texts';
 import './surveys/surveys-admin-texts';
+import './webhooks/webhooks-admin-texts';
+import './api-clients/api-clients-texts';
 import '../../styles/staff.css';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -41,6 +43,10 @@ const BookingSettingsPage = lazy(async () => ({
 // The survey screens (issue 12): the builder and its preview load when first opened.
 const SurveyListPage = lazy(async () => ({ default: (await import('./surveys/survey-list-page')).SurveyListPage }));
 const SurveyBuilderPage = lazy(async () => ({ default: (await import('./surveys/survey-builder-page')).SurveyBuilderPage }));
+// Webhooks (issue 13): loads when first opened.
+const WebhooksPage = lazy(async () => ({ default: (await import('./webhooks/webhooks-page')).WebhooksPage }));
+// FHIR API clients (issue 13): loads when first opened.
+const ApiClientsPage = lazy(async () => ({ default: (await import('./api-clients/api-clients-page')).ApiClientsPage }));
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 type Page = (user: StaffUserData) => ReactNode;
@@ -71,6 +77,8 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'messages/messageCodes', area: 'chatCodes', page: (u) => <MessageCodesPage user={u} /> },
   { path: 'surveys', area: 'serviceSettings', page: (u) => lazyPage(<SurveyListPage user={u} />) },
   { path: 'surveys/edit', area: 'serviceSettings', page: (u) => lazyPage(<SurveyBuilderPage user={u} />) },
+  { path: 'webhooks', area: 'serviceSettings', page: (u) => lazyPage(<WebhooksPage user={u} />) },
+  { path: 'api-clients', area: 'serviceSettings', page: (u) => lazyPage(<ApiClientsPage user={u} />) },
 ];
 
 /** The admin app (spec §2 'Admin routes' of this release). */

@@ -15,6 +15,7 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
     expect(shown).toContain('/admin/feedback');
     expect(shown).toContain('/admin/messages/categories');
     expect(shown).toContain('/admin/messages/messageCodes');
+    expect(shown).toContain('/admin/api-clients');
     expect(shown).not.toContain('/admin/globalUsers');
   });
 
@@ -42,6 +43,7 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
     expect(areaOfPath('/admin/appointments/customizable')).toBe('bookings');
     expect(areaOfPath('/admin/chat/customizable')).toBe('serviceSettings');
     expect(areaOfPath('/admin/feedback')).toBe('serviceSettings');
+    expect(areaOfPath('/admin/api-clients')).toBe('serviceSettings');
     expect(areaOfPath('/admin/messages/categories')).toBe('serviceSettings');
     expect(areaOfPath('/admin/messages/experts')).toBe('serviceSettings');
     expect(areaOfPath('/admin/messages/messageCodes')).toBe('chatCodes');

@@ -17,6 +17,8 @@ const GROUPS: AdminMenuGroup[] = [
       { to: '/admin/selfBookingConfirmation', labelKey: 'admin.menu.selfBookingConfirmation', area: 'serviceSettings' },
       { to: '/admin/templateEditor', labelKey: 'admin.menu.templateEditor', area: 'serviceSettings' },
       { to: '/admin/surveys', labelKey: 'surveysAdmin.menu', area: 'serviceSettings' },
+      { to: '/admin/webhooks', labelKey: 'webhooksAdmin.menu', area: 'serviceSettings' },
+      { to: '/admin/api-clients', labelKey: 'apiClientsAdmin.menu', area: 'serviceSettings' },
     ],
   },
   {

@@ -1,0 +1,75 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { ApiClient, ApiClientCreate, ApiClientCreated } from '@prsp/contracts';
+import type { Db, Tx } from '../../db/client';
+import { apiClients } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import { randomToken, sha256 } from '../../platform/crypto/tokens';
+import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+
+type Row = typeof apiClients.$inferSelect;
+
+function toClient(row: Row): ApiClient {
+  return {
+    id: row.id,
+    name: row.name,
+    clientId: row.clientId,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+async function audit(tx: Tx, actor: AdminActor, action: string, id: string): Promise<void> {
+  await recordAudit(tx, { actorType: 'staff', actorId: actor.staff.userId, action, objectType: 'apiClient', objectId: id, ip: actor.ip });
+}
+
+/** The organisation's API clients, newest first, revoked ones too (an admin sees what was cut off and when). */
+export async function listApiClients(db: Db, actor: AdminActor): Promise<ApiClient[]> {
+  const rows = await db
+    .select()
+    .from(apiClients)
+    .where(eq(apiClients.organisationId, organisationOf(actor)))
+    .orderBy(desc(apiClients.createdAt), desc(apiClients.id));
+  return rows.map(toClient);
+}
+
+/**
+ * Makes a client with a random `client_id` and a 256-bit secret, answered once. The secret is random and long, so a
+ * plain SHA-256 stores it safely (a slow password hash guards guessable secrets, and would slow every token request).
+ */
+export async function createApiClient(db: Db, actor: AdminActor, input: ApiClientCreate): Promise<ApiClientCreated> {
+  const clientSecret = randomToken();
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(apiClients)
+      .values({
+        organisationId: organisationOf(actor),
+        name: input.name,
+        clientId: `prsp-${randomToken().slice(0, 24)}`,
+        secretHash: sha256(clientSecret),
+        createdBy: actor.staff.userId,
+      })
+      .returning();
+    await audit(tx, actor, 'apiClient.create', inserted!.id);
+    return inserted!;
+  });
+  return { client: toClient(row), clientSecret };
+}
+
+/** Revokes a client of the admin's organisation (404 for another's or an unknown one); its tokens stop working at once. */
+export async function revokeApiClient(db: Db, actor: AdminActor, id: string, now = new Date()): Promise<ApiClient> {
+  return db.transaction(async (tx) => {
+    const scope = and(eq(apiClients.id, id), eq(apiClients.organisationId, organisationOf(actor)));
+    const [existing] = await tx.select().from(apiClients).where(scope).for('update');
+    if (!existing) throw new AppError(404);
+    if (existing.revokedAt) return toClient(existing);
+    const [row] = await tx
+      .update(apiClients)
+      .set({ revokedAt: now })
+      .where(and(scope, isNull(apiClients.revokedAt)))
+      .returning();
+    await audit(tx, actor, 'apiClient.revoke', id);
+    return toClient(row!);
+  });
+}

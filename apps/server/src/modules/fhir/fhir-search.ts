@@ -1,0 +1,124 @@
+import { FhirError } from './fhir-outcome';
+import { isLocalDate, startOfLocalDay, addDays } from '../../platform/time/local-date';
+
+/** `_count` when the request names none, and the most one page may hold whatever it asks. */
+export const FHIR_DEFAULT_COUNT = 50;
+export const FHIR_MAX_COUNT = 100;
+
+/** A date search as a half-open instant range on the searched column: `from <= value < to` (either end open). */
+export type DateRange = { from?: Date; to?: Date; fromInclusive: boolean; toInclusive: boolean };
+
+export type Query = Record<string, string | string[] | undefined>;
+
+/** The values of a parameter, repeated ones (`date=ge…&date=lt…`) and comma-separated ones alike. */
+export function values(query: Query, name: string): string[] {
+  const raw = query[name];
+  if (raw === undefined) return [];
+  return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).filter((v) => v !== '');
+}
+
+/** Refuses parameters the resource does not support, rather than answering more than was asked. */
+export function assertKnownParams(query: Query, known: readonly string[]): void {
+  for (const name of Object.keys(query)) {
+    if (!known.includes(name) && !['_count', '_offset', '_format'].includes(name)) {
+      throw new FhirError(400, 'not-supported', `Unsupported search parameter: ${name.slice(0, 40)}`);
+    }
+  }
+}
+
+/** `_count` bounded by the hard cap, and the page's offset (`_offset`, from the Bundle's `next` link). */
+export function paging(query: Query): { count: number; offset: number } {
+  const [count] = values(query, '_count');
+  const [offset] = values(query, '_offset');
+  const parse = (v: string | undefined, fallback: number, name: string) => {
+    if (v === undefined) return fallback;
+    if (!/^\d{1,6}$/.test(v)) throw new FhirError(400, 'invalid', `Invalid ${name}`);
+    return Number(v);
+  };
+  return { count: Math.min(parse(count, FHIR_DEFAULT_COUNT, '_count'), FHIR_MAX_COUNT), offset: parse(offset, 0, '_offset') };
+}
+
+/** A FHIR date, dateTime or instant as the span it names: a day, month or year in the service's time zone, or an instant. */
+function span(value: string): { lo: Date; hi: Date; point: boolean } {
+  if (/^\d{4}$/.test(value))
+    return { lo: startOfLocalDay(`${value}-01-01`), hi: startOfLocalDay(`${Number(value) + 1}-01-01`), point: false };
+  if (/^\d{4}-\d{2}$/.test(value) && isLocalDate(`${value}-01`)) {
+    const [y, m] = value.split('-').map(Number) as [number, number];
+    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    return { lo: startOfLocalDay(`${value}-01`), hi: startOfLocalDay(next), point: false };
+  }
+  if (isLocalDate(value)) return { lo: startOfLocalDay(value), hi: startOfLocalDay(addDays(value, 1)), point: false };
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    const at = new Date(value);
+    if (!Number.isNaN(at.getTime())) return { lo: at, hi: at, point: true };
+  }
+  throw new FhirError(400, 'invalid', 'Invalid date value (YYYY, YYYY-MM, YYYY-MM-DD or a dateTime with a time zone)');
+}
+
+/**
+ * The date parameter's values (`ge2026-11-01`, `lt2026-12-01`, `eq…`, `gt…`, `le…`) as one range on the column: FHIR's
+ * prefixes over the implicit span of each value (a date is its whole day in Europe/Helsinki).
+ */
+export function dateRange(query: Query, name: string): DateRange | null {
+  const all = values(query, name);
+  if (all.length === 0) return null;
+  const range: DateRange = { fromInclusive: true, toInclusive: false };
+  const raise = (at: Date, inclusive: boolean) => {
+    if (!range.from || at > range.from || (at.getTime() === range.from.getTime() && !inclusive))
+      Object.assign(range, { from: at, fromInclusive: inclusive });
+  };
+  const lower = (at: Date, inclusive: boolean) => {
+    if (!range.to || at < range.to || (at.getTime() === range.to.getTime() && !inclusive))
+      Object.assign(range, { to: at, toInclusive: inclusive });
+  };
+  for (const raw of all) {
+    const match = /^(eq|ge|gt|le|lt)?(.+)$/.exec(raw)!;
+    const prefix = match[1] ?? 'eq';
+    const { lo, hi, point } = span(match[2]!);
+    if (prefix === 'ge') raise(lo, true);
+    else if (prefix === 'gt') raise(hi, !point);
+    else if (prefix === 'lt') lower(lo, false);
+    else if (prefix === 'le') lower(hi, point);
+    else {
+      raise(lo, true);
+      lower(hi, point);
+    }
+  }
+  return range;
+}
+
+/**
+ * The ids a reference parameter names (`patient=Patient/{id}` or a bare id) for one resource type; a malformed or
+ * other-typed reference is a 400, an id that is not a UUID matches nothing.
+ */
+export function referenceIds(query: Query, name: string, type: string): string[] | null {
+  const all = values(query, name);
+  if (all.length === 0) return null;
+  return all.map((raw) => {
+    const match = /^(?:([A-Za-z]+)\/)?([A-Za-z0-9.-]{1,64})$/.exec(raw);
+    if (!match || (match[1] !== undefined && match[1] !== type))
+      throw new FhirError(400, 'invalid', `Invalid reference in ${name}: expected ${type}/{id}`);
+    return match[2]!;
+  });
+}
+
+/** References that may name one of several types (`actor=Patient/…` or `actor=Practitioner/…`), split by type. */
+export function typedReferences(query: Query, name: string, types: readonly string[]): Record<string, string[]> | null {
+  const all = values(query, name);
+  if (all.length === 0) return null;
+  const out: Record<string, string[]> = Object.fromEntries(types.map((t) => [t, []]));
+  for (const raw of all) {
+    const match = /^([A-Za-z]+)\/([A-Za-z0-9.-]{1,64})$/.exec(raw);
+    if (!match || !types.includes(match[1]!))
+      throw new FhirError(400, 'invalid', `Invalid reference in ${name}: expected ${types.join(' or ')}/{id}`);
+    out[match[1]!]!.push(match[2]!);
+  }
+  return out;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Our ids are UUIDs: anything else matches nothing (and must not reach a uuid column, where it would be an error). */
+export function uuids(ids: readonly string[]): string[] {
+  return ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+}

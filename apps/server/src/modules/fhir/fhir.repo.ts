@@ -1,0 +1,251 @@
+import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  appointmentParticipants,
+  appointments,
+  experts,
+  patients,
+  services,
+  staffUsers,
+  surveyResponses,
+  surveyTemplateVersions,
+  termsAcceptances,
+} from '../../db/schema';
+import type { DateRange } from './fhir-search';
+
+/**
+ * The FHIR API's queries, each scoped to one organisation: an object of another organisation is never found. Every
+ * filter is optional; `ids` empty (not absent) matches nothing.
+ */
+export type Page = { count: number; offset: number };
+export type Found<T> = { rows: T[]; total: number };
+
+const none = sql`false`;
+
+function dateSql(column: PgColumn, range: DateRange | null | undefined): SQL[] {
+  if (!range) return [];
+  const out: SQL[] = [];
+  if (range.from) out.push(range.fromInclusive ? gte(column, range.from) : gt(column, range.from));
+  if (range.to) out.push(range.toInclusive ? lte(column, range.to) : lt(column, range.to));
+  return out;
+}
+
+function idsSql(column: PgColumn, ids: string[] | null | undefined): SQL[] {
+  if (!ids) return [];
+  return [ids.length ? inArray(column, ids) : none];
+}
+
+async function page<T>(
+  db: Db,
+  where: SQL | undefined,
+  table: Parameters<ReturnType<Db['select']>['from']>[0],
+  rows: () => Promise<T[]>,
+): Promise<Found<T>> {
+  const [total] = await db.select({ n: count() }).from(table).where(where);
+  return { rows: await rows(), total: total?.n ?? 0 };
+}
+
+export type AppointmentFilter = {
+  ids?: string[] | null;
+  date?: DateRange | null;
+  patientIds?: string[] | null;
+  practitionerIds?: string[] | null;
+};
+
+/** Appointments (reserved or cancelled; open ones are Slots) with their service's name. */
+export async function findAppointments(db: Db, organisationId: string, f: AppointmentFilter, p: Page) {
+  const conditions: SQL[] = [
+    eq(appointments.organisationId, organisationId),
+    ne(appointments.status, 'open'),
+    ...idsSql(appointments.id, f.ids),
+    ...dateSql(appointments.startsAt, f.date),
+  ];
+  if (f.patientIds) {
+    const participant = db
+      .select({ one: sql`1` })
+      .from(appointmentParticipants)
+      .where(
+        and(
+          eq(appointmentParticipants.appointmentId, appointments.id),
+          f.patientIds.length ? inArray(appointmentParticipants.patientId, f.patientIds) : none,
+        ),
+      );
+    conditions.push(exists(participant));
+  }
+  if (f.practitionerIds) {
+    const ids = f.practitionerIds;
+    const participant = db
+      .select({ one: sql`1` })
+      .from(appointmentParticipants)
+      .where(
+        and(eq(appointmentParticipants.appointmentId, appointments.id), ids.length ? inArray(appointmentParticipants.expertId, ids) : none),
+      );
+    conditions.push(
+      ids.length ? or(inArray(appointments.expertId, ids), inArray(appointments.hostExpertId, ids), exists(participant))! : none,
+    );
+  }
+  const where = and(...conditions);
+  return page(db, where, appointments, () =>
+    db
+      .select({
+        id: appointments.id,
+        expertId: appointments.expertId,
+        hostExpertId: appointments.hostExpertId,
+        name: appointments.name,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        type: appointments.type,
+        status: appointments.status,
+        createdAt: appointments.createdAt,
+        serviceName: services.name,
+      })
+      .from(appointments)
+      .leftJoin(services, eq(services.id, appointments.serviceId))
+      .where(where)
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(p.count)
+      .offset(p.offset),
+  );
+}
+
+/** The patients and experts taking part in the appointments (guests have no FHIR resource here). */
+export async function participantsOf(db: Db, appointmentIds: string[]) {
+  if (!appointmentIds.length) return [];
+  return db
+    .select({
+      appointmentId: appointmentParticipants.appointmentId,
+      patientId: appointmentParticipants.patientId,
+      expertId: appointmentParticipants.expertId,
+    })
+    .from(appointmentParticipants)
+    .where(
+      and(inArray(appointmentParticipants.appointmentId, appointmentIds), inArray(appointmentParticipants.role, ['patient', 'expert'])),
+    );
+}
+
+export type SlotFilter = { ids?: string[] | null; start?: DateRange | null; scheduleIds?: string[] | null };
+
+/** Open timeslots of the organisation's experts: each expert's Schedule is the expert's id. */
+export async function findSlots(db: Db, organisationId: string, f: SlotFilter, p: Page) {
+  const where = and(
+    eq(appointments.organisationId, organisationId),
+    eq(appointments.status, 'open'),
+    isNotNull(appointments.expertId),
+    ...idsSql(appointments.id, f.ids),
+    ...idsSql(appointments.expertId, f.scheduleIds),
+    ...dateSql(appointments.startsAt, f.start),
+  );
+  return page(db, where, appointments, () =>
+    db
+      .select({
+        id: appointments.id,
+        expertId: appointments.expertId,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        serviceName: services.name,
+      })
+      .from(appointments)
+      .leftJoin(services, eq(services.id, appointments.serviceId))
+      .where(where)
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(p.count)
+      .offset(p.offset),
+  );
+}
+
+/** The organisation's experts with their names and whether their account is active: Practitioners and Schedules. */
+export async function findExperts(db: Db, organisationId: string, ids: string[] | null | undefined, p: Page) {
+  const where = and(eq(experts.organisationId, organisationId), ...idsSql(experts.id, ids));
+  return page(db, where, experts, () =>
+    db
+      .select({
+        id: experts.id,
+        firstName: staffUsers.firstName,
+        lastName: staffUsers.lastName,
+        active: staffUsers.active,
+        language: experts.communicationLanguage,
+        specializations: experts.specializations,
+      })
+      .from(experts)
+      .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+      .where(where)
+      .orderBy(asc(staffUsers.lastName), asc(experts.id))
+      .limit(p.count)
+      .offset(p.offset),
+  );
+}
+
+/**
+ * The organisation's patients: those who accepted its terms, take part in its appointments or were sent its surveys.
+ * A patient account is the person's own and spans organisations, so this is what makes one the organisation's.
+ */
+function patientOfOrganisation(db: Db, organisationId: string): SQL {
+  const terms = db
+    .select({ one: sql`1` })
+    .from(termsAcceptances)
+    .where(and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, organisationId)));
+  const appointment = db
+    .select({ one: sql`1` })
+    .from(appointmentParticipants)
+    .innerJoin(appointments, eq(appointments.id, appointmentParticipants.appointmentId))
+    .where(and(eq(appointmentParticipants.patientId, patients.id), eq(appointments.organisationId, organisationId)));
+  const survey = db
+    .select({ one: sql`1` })
+    .from(surveyResponses)
+    .where(and(eq(surveyResponses.patientId, patients.id), eq(surveyResponses.organisationId, organisationId)));
+  return or(exists(terms), exists(appointment), exists(survey))!;
+}
+
+export type PatientFilter = { ids?: string[] | null; ssnHashes?: string[] | null };
+
+export async function findPatients(db: Db, organisationId: string, f: PatientFilter, p: Page) {
+  const where = and(patientOfOrganisation(db, organisationId), ...idsSql(patients.id, f.ids), ...idsSql(patients.ssnHash, f.ssnHashes));
+  return page(db, where, patients, () =>
+    db
+      .select({
+        id: patients.id,
+        givenName: patients.givenName,
+        familyName: patients.familyName,
+        ssnEncrypted: patients.ssnEncrypted,
+        lang: patients.lang,
+      })
+      .from(patients)
+      .where(where)
+      .orderBy(asc(patients.familyName), asc(patients.id))
+      .limit(p.count)
+      .offset(p.offset),
+  );
+}
+
+export type ResponseFilter = { ids?: string[] | null; patientIds?: string[] | null; authored?: DateRange | null };
+
+/** Survey responses sent by the organisation, with the questions of the version asked. */
+export async function findResponses(db: Db, organisationId: string, f: ResponseFilter, p: Page) {
+  const where = and(
+    eq(surveyResponses.organisationId, organisationId),
+    ...idsSql(surveyResponses.id, f.ids),
+    ...idsSql(surveyResponses.patientId, f.patientIds),
+    ...dateSql(surveyResponses.respondedAt, f.authored),
+  );
+  return page(db, where, surveyResponses, () =>
+    db
+      .select({
+        id: surveyResponses.id,
+        patientId: surveyResponses.patientId,
+        expertId: surveyResponses.expertId,
+        templateVersionId: surveyResponses.templateVersionId,
+        answers: surveyResponses.answers,
+        language: surveyResponses.language,
+        respondedAt: surveyResponses.respondedAt,
+        closedAt: surveyResponses.closedAt,
+        questions: surveyTemplateVersions.questions,
+      })
+      .from(surveyResponses)
+      .leftJoin(surveyTemplateVersions, eq(surveyTemplateVersions.id, surveyResponses.templateVersionId))
+      .where(where)
+      .orderBy(asc(surveyResponses.createdAt), asc(surveyResponses.id))
+      .limit(p.count)
+      .offset(p.offset),
+  );
+}

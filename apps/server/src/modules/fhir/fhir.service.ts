@@ -1,0 +1,182 @@
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { normalizeSsn } from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import type { ApiClientContext } from '../../platform/access/api-client-access';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { FhirError } from './fhir-outcome';
+import * as repo from './fhir.repo';
+import {
+  toAppointment,
+  toPatient,
+  toPractitioner,
+  toQuestionnaireResponse,
+  toSchedule,
+  toSlot,
+  FINNISH_PIC_SYSTEM,
+} from './fhir-resources';
+import { assertKnownParams, dateRange, paging, referenceIds, typedReferences, uuids, values, type Query } from './fhir-search';
+
+export type FhirDeps = { db: Db; cipher: FieldCipher };
+/** Who reads and from where: the API client (its organisation scopes everything) and the caller's address. */
+export type FhirCaller = { client: ApiClientContext; ip: string };
+type Found = { resources: Resource[]; total: number };
+
+/** The resource types served, and the search parameters each takes (besides `_count`). */
+export const SEARCH_PARAMS = {
+  Appointment: ['_id', 'date', 'patient', 'practitioner', 'actor'],
+  Slot: ['_id', 'start', 'schedule'],
+  Schedule: ['_id', 'actor'],
+  Patient: ['_id', 'identifier'],
+  Practitioner: ['_id'],
+  QuestionnaireResponse: ['_id', 'patient', 'subject', 'authored'],
+} as const;
+export type FhirResourceType = keyof typeof SEARCH_PARAMS;
+
+/** Reads of patient data are audited like every other: one row per resource answered, in one insert. */
+async function auditRead(deps: FhirDeps, caller: FhirCaller, objectType: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await deps.db.insert(auditLog).values(
+    ids.map((id) => ({
+      actorType: 'system' as const,
+      actorId: caller.client.id,
+      action: `fhir.${objectType}.read`,
+      objectType,
+      objectId: id,
+      ip: caller.ip,
+      details: { apiClient: caller.client.clientId },
+    })),
+  );
+}
+
+const idFilter = (query: Query) => (query._id === undefined ? null : uuids(values(query, '_id')));
+const refs = (query: Query, name: string, type: string) => {
+  const ids = referenceIds(query, name, type);
+  return ids === null ? null : uuids(ids);
+};
+/** Both of two parameters meaning one thing (`patient` and `subject`): their ids must all match, so intersect them. */
+function both(a: string[] | null, b: string[] | null): string[] | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a.filter((id) => b.includes(id));
+}
+
+const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, query: Query, page: repo.Page) => Promise<Found>> = {
+  async Appointment(deps, caller, query, page) {
+    const actor = typedReferences(query, 'actor', ['Patient', 'Practitioner']);
+    const { rows, total } = await repo.findAppointments(
+      deps.db,
+      caller.client.organisationId,
+      {
+        ids: idFilter(query),
+        date: dateRange(query, 'date'),
+        patientIds: both(refs(query, 'patient', 'Patient'), actor?.Patient?.length ? uuids(actor.Patient) : null),
+        practitionerIds: both(refs(query, 'practitioner', 'Practitioner'), actor?.Practitioner?.length ? uuids(actor.Practitioner) : null),
+      },
+      page,
+    );
+    const participants = await repo.participantsOf(
+      deps.db,
+      rows.map((r) => r.id),
+    );
+    await auditRead(
+      deps,
+      caller,
+      'appointment',
+      rows.map((r) => r.id),
+    );
+    return {
+      resources: rows.map((row) =>
+        toAppointment(
+          row,
+          participants.filter((p) => p.appointmentId === row.id),
+        ),
+      ),
+      total,
+    };
+  },
+  async Slot(deps, caller, query, page) {
+    const filter = { ids: idFilter(query), start: dateRange(query, 'start'), scheduleIds: refs(query, 'schedule', 'Schedule') };
+    const { rows, total } = await repo.findSlots(deps.db, caller.client.organisationId, filter, page);
+    return { resources: rows.map(toSlot), total };
+  },
+  async Schedule(deps, caller, query, page) {
+    const ids = both(idFilter(query), refs(query, 'actor', 'Practitioner'));
+    const { rows, total } = await repo.findExperts(deps.db, caller.client.organisationId, ids, page);
+    return { resources: rows.map(toSchedule), total };
+  },
+  async Practitioner(deps, caller, query, page) {
+    const { rows, total } = await repo.findExperts(deps.db, caller.client.organisationId, idFilter(query), page);
+    return { resources: rows.map(toPractitioner), total };
+  },
+  async Patient(deps, caller, query, page) {
+    const identifiers = values(query, 'identifier');
+    const ssnHashes = identifiers.length
+      ? identifiers.map((raw) => {
+          const [system, value] = raw.includes('|') ? raw.split('|', 2) : [FINNISH_PIC_SYSTEM, raw];
+          if (system !== FINNISH_PIC_SYSTEM && system !== '')
+            throw new FhirError(400, 'not-supported', `Only ${FINNISH_PIC_SYSTEM} identifiers are searchable`);
+          return deps.cipher.keyedHash(normalizeSsn(value ?? ''));
+        })
+      : null;
+    const { rows, total } = await repo.findPatients(deps.db, caller.client.organisationId, { ids: idFilter(query), ssnHashes }, page);
+    await auditRead(
+      deps,
+      caller,
+      'patient',
+      rows.map((r) => r.id),
+    );
+    return { resources: rows.map((row) => toPatient(row, deps.cipher.decrypt(row.ssnEncrypted))), total };
+  },
+  async QuestionnaireResponse(deps, caller, query, page) {
+    const filter = {
+      ids: idFilter(query),
+      patientIds: both(refs(query, 'patient', 'Patient'), refs(query, 'subject', 'Patient')),
+      authored: dateRange(query, 'authored'),
+    };
+    const { rows, total } = await repo.findResponses(deps.db, caller.client.organisationId, filter, page);
+    await auditRead(
+      deps,
+      caller,
+      'surveyResponse',
+      rows.map((r) => r.id),
+    );
+    return { resources: rows.map(toQuestionnaireResponse), total };
+  },
+};
+
+/** A search answered as a searchset Bundle, with `self` and, when more match, `next` links. */
+export async function search(deps: FhirDeps, caller: FhirCaller, type: FhirResourceType, query: Query, base: string): Promise<Bundle> {
+  assertKnownParams(query, SEARCH_PARAMS[type]);
+  const page = paging(query);
+  const { resources, total } = await searches[type](deps, caller, query, page);
+  const link = (offset: number) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (name === '_offset' || name === '_count' || value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) params.append(name, v);
+    }
+    params.set('_count', String(page.count));
+    if (offset) params.set('_offset', String(offset));
+    return `${base}/${type}?${params.toString()}`;
+  };
+  return {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    total,
+    link: [
+      { relation: 'self', url: link(page.offset) },
+      ...(page.offset + page.count < total ? [{ relation: 'next', url: link(page.offset + page.count) }] : []),
+    ],
+    entry: resources.map((resource) => ({ fullUrl: `${base}/${type}/${resource.id}`, resource, search: { mode: 'match' as const } })),
+  };
+}
+
+/** One resource by id, or 404 (another organisation's object is not found either). */
+export async function read(deps: FhirDeps, caller: FhirCaller, type: FhirResourceType, id: string): Promise<Resource> {
+  const [valid] = uuids([id]);
+  if (!valid) throw new FhirError(404, 'not-found', `${type}/${id.slice(0, 64)} not found`);
+  const { resources } = await searches[type](deps, caller, { _id: valid }, { count: 1, offset: 0 });
+  if (!resources[0]) throw new FhirError(404, 'not-found', `${type}/${valid} not found`);
+  return resources[0];
+}

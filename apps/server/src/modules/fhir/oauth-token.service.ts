@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { apiClients } from '../../db/schema';
+import { API_TOKEN_TTL_SECONDS, issueApiAccessToken } from '../../platform/access/api-client-access';
+import { safeEqual, sha256 } from '../../platform/crypto/tokens';
+
+/** An RFC 6749 §5.2 error: its code, HTTP status and a description for the integrator's developer. */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope',
+    readonly status: 400 | 401,
+    readonly description: string,
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+}
+
+export type ClientCredentials = { clientId: string; clientSecret: string; method: 'client_secret_basic' | 'client_secret_post' };
+
+/**
+ * The client's credentials from `Authorization: Basic` (RFC 6749 §2.3.1: form-encoded, then base64) or from the body,
+ * never both (§2.3: one method per request).
+ */
+export function clientCredentials(header: string | undefined, body: Record<string, unknown>): ClientCredentials {
+  const inBody = typeof body.client_id === 'string' || typeof body.client_secret === 'string';
+  const basic = header?.match(/^Basic ([A-Za-z0-9+/=]+)$/i);
+  if (header && !basic) throw new OAuthError('invalid_client', 401, 'Unsupported Authorization scheme: use Basic');
+  if (basic && inBody) throw new OAuthError('invalid_request', 400, 'Use one client authentication method');
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw new OAuthError('invalid_client', 401, 'Malformed Basic credentials');
+    try {
+      return {
+        clientId: decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' ')),
+        clientSecret: decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' ')),
+        method: 'client_secret_basic',
+      };
+    } catch {
+      throw new OAuthError('invalid_client', 401, 'Malformed Basic credentials');
+    }
+  }
+  if (typeof body.client_id !== 'string' || typeof body.client_secret !== 'string') {
+    throw new OAuthError('invalid_client', 401, 'Client authentication required');
+  }
+  return { clientId: body.client_id, clientSecret: body.client_secret, method: 'client_secret_post' };
+}
+
+export type TokenAnswer = { access_token: string; token_type: 'Bearer'; expires_in: number };
+
+/**
+ * The client credentials grant (RFC 6749 §4.4): a live client with the right secret gets a short-lived access token
+ * and its `last_used_at` is stamped. Unknown client, wrong secret and revoked client all answer the same.
+ */
+export async function grantClientCredentials(
+  db: Db,
+  key: Uint8Array,
+  body: Record<string, unknown>,
+  header: string | undefined,
+  now = new Date(),
+): Promise<TokenAnswer> {
+  const credentials = clientCredentials(header, body);
+  if (body.grant_type === undefined) throw new OAuthError('invalid_request', 400, 'grant_type is required');
+  if (body.grant_type !== 'client_credentials') throw new OAuthError('unsupported_grant_type', 400, 'Only client_credentials is supported');
+  if (body.scope !== undefined && typeof body.scope !== 'string') throw new OAuthError('invalid_scope', 400, 'Invalid scope');
+  const [client] = await db
+    .select()
+    .from(apiClients)
+    .where(eq(apiClients.clientId, credentials.clientId.slice(0, 100)))
+    .limit(1);
+  // Hash the presented secret even when no client is found, so the answer takes as long either way.
+  const presented = sha256(credentials.clientSecret);
+  if (!client || !safeEqual(presented, client.secretHash) || client.revokedAt) {
+    throw new OAuthError('invalid_client', 401, 'Client authentication failed');
+  }
+  await db.update(apiClients).set({ lastUsedAt: now }).where(eq(apiClients.id, client.id));
+  return { access_token: await issueApiAccessToken(key, client.clientId, now), token_type: 'Bearer', expires_in: API_TOKEN_TTL_SECONDS };
+}

@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { OpenService, PatientConfig, ServicesResponse } from '@prsp/contracts';
+import { organisations } from '../../db/schema';
+import { seedDemo } from '../../db/seed/demo-seed';
+import { actFor, okData, onboard, organisationBySlug, signedIn } from '../../modules/patients/patient-test-steps';
+import { TestBrowser } from '../../test/http-client';
+import { AINO, LILJA, MATTI } from '../../test/person-codes';
+import { postJson, staffBrowser } from '../../test/staff-accounts';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createFieldCipher } from '../crypto/field-cipher';
+
+/**
+ * The read-model cache behind GET /api/config and GET /api/services, with two instances on one database (as behind a
+ * load balancer; PGlite in memory or the PostgreSQL server): a write through either instance, or straight to the
+ * database, reaches every instance's next reads, and no caller gets an answer that was someone else's.
+ */
+let database: TestDatabase;
+let a: TestApp;
+let b: TestApp;
+let espoo: string;
+let kaarina: string;
+
+/** Test apps run without the cache (test-app.ts); these two have it, as in production. */
+const CACHED = { READ_MODEL_CACHE_TTL_SECONDS: '60' };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  a = await startTestApp(CACHED, { database });
+  await seedDemo(database.db, createFieldCipher(a.config.dataKey));
+  b = await startTestApp(CACHED, { database });
+  espoo = (await organisationBySlug(a, 'espoo-demo')).id;
+  kaarina = (await organisationBySlug(a, 'kaarina-demo')).id;
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await database?.close();
+});
+
+/** The same signed-in patient on the other instance: sessions live in the database. */
+function onOther(browser: TestBrowser, other: TestApp): TestBrowser {
+  const twin = new TestBrowser(other.baseUrl);
+  for (const name of ['prsp_session', 'prsp_csrf']) twin.setCookie(name, browser.cookie(name)!);
+  return twin;
+}
+
+/** Reads until `check` passes (the other instance hears the notification shortly after the commit), for 5 s at most. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const config = (browser: TestBrowser) => okData<PatientConfig>(browser.fetch('/api/config'));
+const services = (browser: TestBrowser) => okData<ServicesResponse>(browser.fetch('/api/services'));
+const names = (list: OpenService[]) => list.map((s) => s.serviceName.en);
+
+/** Whether the instance answered `model` from memory at least once so far (its /metrics counter). */
+async function hits(t: TestApp, model: string): Promise<number> {
+  const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`read_model_cache_requests_total{model="${model}",result="hit"}`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+const NEW_SERVICE = {
+  name: { fi: 'Välimuistitesti', se: 'Cachetest', en: 'Cache test' },
+  description: { fi: 'Kuvaus', se: 'Beskrivning', en: 'Description' },
+  icon: 'therapist',
+  chatQueueId: 'espoo-nurse',
+  requiresCode: false,
+  selfAssessment: 'optional',
+  areas: ['049'],
+};
+
+describe('read-model cache across two instances', () => {
+  test("an admin's new service is in the next read on the same instance and soon on the other", async () => {
+    const patientA = await signedIn(a, AINO);
+    await onboard(patientA, espoo);
+    const patientB = onOther(patientA, b);
+    // Both instances hold the list now (the second read of each is a hit).
+    for (const p of [patientA, patientA, patientB, patientB]) expect(names((await services(p)).openServices)).not.toContain('Cache test');
+    expect(await hits(a, 'services')).toBeGreaterThan(0);
+    expect(await hits(b, 'services')).toBeGreaterThan(0);
+
+    const admin = await staffBrowser(a);
+    expect((await postJson(admin, '/api/admin/services/create', NEW_SERVICE)).status).toBe(200);
+
+    expect(names((await services(patientA)).openServices)).toContain('Cache test');
+    const onB = await eventually(
+      () => services(patientB),
+      (s) => names(s.openServices).includes('Cache test'),
+    );
+    expect(names(onB.openServices)).toContain('Cache test');
+  });
+
+  test('a write straight to the database (an operator, a script) reaches both instances too', async () => {
+    const patientA = await signedIn(a, MATTI);
+    await onboard(patientA, kaarina);
+    const patientB = onOther(patientA, b);
+    const before = await config(patientA);
+    await config(patientB);
+    expect(before.name).toBe('Kaarinan terveysneuvonta');
+
+    await database.db.update(organisations).set({ primaryColor: '#123456' }).where(eq(organisations.id, kaarina));
+    for (const p of [patientA, patientB]) {
+      const after = await eventually(
+        () => config(p),
+        (c) => c.themeOverrides.colors.primary === '#123456',
+      );
+      expect(after.themeOverrides.colors.primary).toBe('#123456');
+    }
+    // A flag behind the service list: remote reception off empties it everywhere.
+    const [row] = await database.db.select({ flags: organisations.flags }).from(organisations).where(eq(organisations.id, kaarina));
+    expect((await services(patientB)).openServices.length).toBeGreaterThan(0);
+    await database.db
+      .update(organisations)
+      .set({ flags: { ...row!.flags, remoteReceptionEnabled: false } })
+      .where(eq(organisations.id, kaarina));
+    for (const p of [patientA, patientB]) {
+      const after = await eventually(
+        () => services(p),
+        (s) => s.openServices.length === 0,
+      );
+      expect(after.openServices).toEqual([]);
+    }
+    await database.db.update(organisations).set({ flags: row!.flags }).where(eq(organisations.id, kaarina));
+  });
+
+  test("answers are never another organisation's or another caller's", async () => {
+    const inEspoo = await signedIn(a, AINO);
+    await onboard(inEspoo, espoo);
+    const inKaarina = await signedIn(a, MATTI);
+    await onboard(inKaarina, kaarina);
+    // The delegate acts for her child in Espoo: her config names the child, and is never served to anyone else.
+    const acting = await signedIn(a, AINO);
+    await actFor(a, acting, LILJA);
+    await okData(postJson(acting, '/api/organisations/select', { selectedOrganisation: espoo }));
+    await okData(postJson(acting, '/api/terms/accept'));
+
+    for (let round = 0; round < 2; round++) {
+      const actingConfig = await config(acting);
+      expect(actingConfig.actOnBehalf).toEqual({ ssn: LILJA, name: 'Lilja Virtanen' });
+      const own = await config(inEspoo);
+      expect(own.actOnBehalf).toBeNull();
+      expect(own.name).toBe(actingConfig.name);
+      const other = await config(inKaarina);
+      expect(other.name).toBe('Kaarinan terveysneuvonta');
+      expect(other.actOnBehalf).toBeNull();
+      const espooServices = (await services(inEspoo)).openServices.map((s) => s.chatQueueId);
+      const kaarinaServices = (await services(inKaarina)).openServices.map((s) => s.chatQueueId);
+      expect(espooServices.every((q) => q.startsWith('espoo-'))).toBe(true);
+      expect(kaarinaServices.some((q) => q.startsWith('espoo-'))).toBe(false);
+    }
+    // The texts carry every language: the answer is the same whatever language the caller asks in.
+    const sv = await (await inEspoo.fetch('/api/config', { headers: { 'accept-language': 'sv' } })).text();
+    const en = await (await inEspoo.fetch('/api/config', { headers: { 'accept-language': 'en' } })).text();
+    expect(sv).toBe(en);
+  });
+});

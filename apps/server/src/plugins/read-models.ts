@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, type Metric } from 'prom-client';
+import type { Database } from '../db/client';
+import type { RouteAccess } from '../platform/access/route-access';
+import { createReadModelCache, type ReadModelCache } from '../platform/cache/read-model-cache';
+
+/** The channel the migration's triggers notify with the organisation whose read models changed (0012_read_model_notify). */
+export const READ_MODEL_CHANNEL = 'prsp_read_models';
+
+/** Enough for every organisation's models many times over; the oldest go first past it. */
+const MAX_ENTRIES = 5_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ADMIN_KINDS = new Set<RouteAccess['kind']>(['admin', 'anyAdmin', 'globalAdmin']);
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The read-model cache of patient config and services (docs/operations.md 'Read-model cache'). */
+    readModels: ReadModelCache;
+    /** Its hit and miss counters, for the /metrics registry. */
+    readModelMetrics: Metric[];
+  }
+}
+
+function cacheMetrics() {
+  const reads = new Counter({
+    name: 'read_model_cache_requests_total',
+    help: 'Reads of cached read models by model and outcome (hit, miss, or bypass while the invalidation listener is down)',
+    labelNames: ['model', 'result'] as const,
+    registers: [],
+  });
+  const invalidations = new Counter({
+    name: 'read_model_cache_invalidations_total',
+    help: 'Read-model cache invalidations by reason (notify: a write anywhere; local: an admin write here; listener: it connected or dropped)',
+    labelNames: ['reason'] as const,
+    registers: [],
+  });
+  return { reads, invalidations };
+}
+
+/**
+ * The read-model cache, its invalidation listener and its metrics. Every instance LISTENs on `prsp_read_models`;
+ * the database's triggers notify it in the writer's transaction (so only committed writes are heard) with the
+ * organisation whose config or services changed. An admin's successful write also empties this instance's cache
+ * before the answer leaves, so the admin's next read here sees it even before the notification arrives.
+ */
+export const readModelsPlugin = fp(async (app: FastifyInstance, opts: { database: Database; ttlSeconds: number }) => {
+  const { reads, invalidations } = cacheMetrics();
+  const cache = createReadModelCache({
+    ttlMs: opts.ttlSeconds * 1000,
+    maxEntries: MAX_ENTRIES,
+    events: {
+      read: (model, result) => reads.inc({ model, result }),
+      invalidated: (reason) => invalidations.inc({ reason }),
+    },
+  });
+  const entries = new Gauge({
+    name: 'read_model_cache_entries',
+    help: 'Read models held in this instance',
+    registers: [],
+    collect() {
+      this.set(cache.size());
+    },
+  });
+  app.decorate('readModels', cache);
+  app.decorate('readModelMetrics', [reads, invalidations, entries]);
+
+  const listening = opts.database.listen(READ_MODEL_CHANNEL, {
+    onNotify: (payload) => (UUID.test(payload) ? cache.invalidateOrganisation(payload.toLowerCase()) : cache.clear('notify')),
+    onReady: () => cache.setListening(true),
+    onLost: () => {
+      app.log.warn('read-model cache: the invalidation listener lost its connection; reading from the database until it is back');
+      cache.setListening(false);
+    },
+  });
+  app.addHook('onClose', async () => {
+    cache.setListening(false);
+    await listening.close();
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method) || reply.statusCode >= 400) return;
+    const access = (req.routeOptions.config as { access?: RouteAccess } | undefined)?.access;
+    if (access && ADMIN_KINDS.has(access.kind)) cache.clear('local');
+  });
+});

@@ -1,0 +1,82 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRESET_RIGHTS, type ApiClient, type StaffUserData } from '@prsp/contracts';
+import './api-clients-texts';
+import { ApiClientsPage } from './api-clients-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const clients: ApiClient[] = [
+  {
+    id: '3f1d3a52-6d7e-4c55-9a1e-0c3b5a2f9d10',
+    name: 'Potilastietojärjestelmä',
+    clientId: 'prsp-active',
+    createdAt: '2026-11-01T08:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+  },
+  {
+    id: '7a2b9c41-1e5f-4d3a-8b6c-2d4e6f8a0b12',
+    name: 'Vanha integraatio',
+    clientId: 'prsp-revoked',
+    createdAt: '2026-10-01T08:00:00.000Z',
+    lastUsedAt: '2026-10-02T08:00:00.000Z',
+    revokedAt: '2026-10-03T08:00:00.000Z',
+  },
+];
+
+let root: Root | undefined;
+let host: HTMLElement;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  vi.unstubAllGlobals();
+});
+
+/** Renders the page for an admin with the given service-settings rights, the server answering the two clients. */
+async function render(rights: StaffUserData['rights']) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ status: 'ok', statusCode: 200, data: clients })),
+  );
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  const user = { rights } as StaffUserData;
+  await act(async () =>
+    root!.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ApiClientsPage user={user} />
+      </QueryClientProvider>,
+    ),
+  );
+  // The list's answer lands inside act, so React settles before the checks.
+  await act(() => vi.waitFor(() => expect(host.querySelectorAll('tbody tr')).toHaveLength(2)));
+}
+
+const buttons = () => [...host.querySelectorAll('button')].map((b) => b.textContent);
+
+describe('the API clients page by right', () => {
+  it('lets an editor create, and revoke the active client only', async () => {
+    await render(PRESET_RIGHTS.organisationAdmin);
+    expect(buttons()).toEqual(['Luo asiakas', 'Mitätöi']);
+    expect(host.querySelector('button[aria-label="Mitätöi asiakas Potilastietojärjestelmä"]')).not.toBeNull();
+    expect(host.textContent).toContain('Ei koskaan');
+    expect(host.textContent).toContain('Mitätöity');
+  });
+
+  it('shows a view-only admin the list without the create and revoke buttons or the actions column', async () => {
+    await render(PRESET_RIGHTS.operationalAdmin);
+    expect(buttons()).toEqual([]);
+    expect([...host.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Nimi',
+      'Asiakastunnus',
+      'Luotu',
+      'Viimeksi käytetty',
+      'Tila',
+    ]);
+    expect(host.textContent).toContain('prsp-active');
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The cluster benchmark's moving parts besides the load: a small round-robin HTTP and WebSocket proxy (what nginx does
+ * in front of the instances, deploy/nginx/prsp.conf) and app instances as child processes, each
+ * `node --import tsx apps/server/src/main.ts` as `npm run serve` starts it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import { once } from 'node:events';
+
+export type Proxy = { url: string; setUpstreams(ports: number[]): void; close(): Promise<void> };
+
+/**
+ * Spreads requests over `upstreams` in turn, one pick per request (not per connection), and passes WebSocket upgrades
+ * through as raw TCP. Paths under `pinned` always go to the first upstream: the built-in test identity provider keeps
+ * its sign-in interactions in its process's memory (a stand-in; a real broker is one service outside), so the bench
+ * treats the first instance's as 'the broker'.
+ */
+export async function startProxy(port: number, pinned = '/test-idp/'): Promise<Proxy> {
+  let upstreams: number[] = [];
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const pick = (url: string | undefined) => {
+    if (upstreams.length === 0) throw new Error('the proxy has no upstream');
+    if (url?.startsWith(pinned)) return upstreams[0]!;
+    next = (next + 1) % upstreams.length;
+    return upstreams[next]!;
+  };
+
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: '127.0.0.1', port: pick(req.url), method: req.method, path: req.url, headers: req.headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502).end();
+      else res.destroy();
+    });
+    req.pipe(upstream);
+  });
+  server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    const upstream = net.connect(pick(req.url), '127.0.0.1', () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    const end = () => {
+      upstream.destroy();
+      client.destroy();
+    };
+    upstream.on('error', end);
+    client.on('error', end);
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setUpstreams(ports) {
+      upstreams = [...ports];
+      next = 0;
+    },
+    async close() {
+      server.closeAllConnections();
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * The first port of `from`…`to` that can be bound on loopback now. The task's range sits inside Linux's ephemeral
+ * range, so an outgoing connection may hold a port of it for a while: such a port is passed over.
+ */
+export async function portInRange(from: number, to: number, taken: number[] = []): Promise<number> {
+  for (let port = from; port <= to; port++) {
+    if (taken.includes(port)) continue;
+    const server = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error(`no free port in ${from}–${to}`);
+}
+
+export type Instance = { port: number; process: ChildProcess; stderr: () => string; stop(): Promise<void> };
+
+/** Starts one instance and waits (bounded) until its `/readyz` answers 200, i.e. migrations and seed are done. */
+export async function startInstance(port: number, env: Record<string, string>, readyWithinMs = 120_000): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    err = (err + c.toString('utf8')).slice(-4000);
+  });
+  const exited = once(child, 'exit');
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + readyWithinMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode}: ${err}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return { port, process: child, stderr: () => err, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`instance on ${port} not ready within ${readyWithinMs / 1000} s: ${err}`);
+    }
+    // Between two probes of a process that is still starting: nothing to wait on but its port.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,387 @@
+/**
+ * Cluster benchmark (issue 13): the busy morning of a municipality, once against one instance and once against two,
+ * both behind the bench's own round-robin proxy (cluster-proxy.ts), on a PostgreSQL server and Redis, side by side.
+ * See bench/README.md ('npm run bench:cluster').
+ *
+ * Each virtual patient, again and again until the time is up: signs in through the built-in identity provider (the
+ * real OIDC flow, as a new person each time), chooses the organisation, accepts its terms and gives contact details,
+ * searches open slots on two days, holds and books one, enters the nurses' chat queue where a nurse (a bench expert)
+ * takes the chat, opens the realtime socket (a WebSocket through the proxy), sends three messages, each acknowledged
+ * once stored, and the nurse ends the chat. Every step's latency is recorded; errors are counted per step.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { appointments, experts, organisations, services, staffUsers } from '../apps/server/src/db/schema';
+import { createSession } from '../apps/server/src/platform/session/sessions.service';
+import { addDays, atLocalTime, localDateAt } from '../apps/server/src/platform/time/local-date';
+import { TestBrowser } from '../apps/server/src/test/http-client';
+import { portInRange, startInstance, startProxy, type Instance, type Proxy } from './cluster-proxy';
+import {
+  describeMachine,
+  latencyOf,
+  ms,
+  postgresAnswers,
+  readSettings,
+  redact,
+  runBenchmark,
+  table,
+  verdict,
+  type Latency,
+} from './harness';
+
+const LONG = process.argv.includes('--long');
+const settings = readSettings();
+/** Seconds of load per configuration: BENCH_DURATION, else 30 (a default run is about 2 minutes), 180 with --long. */
+const DURATION_S = process.env.BENCH_DURATION ? settings.duration : LONG ? 180 : 30;
+/** Virtual patients at once: BENCH_CONNECTIONS, else 16. */
+const PATIENTS = process.env.BENCH_CONNECTIONS ? settings.connections : 16;
+const MESSAGES_PER_CHAT = 3;
+const NURSES = 4;
+const ORGANISATION_SLUG = 'espoo-demo';
+const SPECIALIZATION = 'psychologist';
+const EXPERTS = 40;
+const DAYS = 10;
+const SLOTS_PER_DAY = 16;
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** A Redis database of the bench's own (the app takes no key prefix; the number in the URL keeps the keys apart). */
+const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379/13';
+/** This benchmark's ports: the proxy's and the instances', the first free ones from 34210 on. */
+const PORTS = { from: 34210, to: 34299 };
+
+const STEPS = [
+  'sign-in (OIDC)',
+  'onboarding',
+  'slot search',
+  'hold + book',
+  'chat: queue + accept',
+  'socket connect',
+  'chat message',
+] as const;
+type Step = (typeof STEPS)[number];
+
+/** A patient's browser behind the proxy, from an address of its own (198.18.0.0/15, the range set aside for benchmarks). */
+class PatientBrowser extends TestBrowser {
+  constructor(
+    baseUrl: string,
+    private readonly address: string,
+  ) {
+    super(baseUrl);
+  }
+
+  override fetch(pathOrUrl: string, init: RequestInit & { csrf?: boolean } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    // What nginx sets (deploy/nginx/prsp.conf); the instances run with TRUST_PROXY=true, so rate limits are per patient.
+    headers.set('x-forwarded-for', this.address);
+    return super.fetch(pathOrUrl, { ...init, headers });
+  }
+}
+
+let visitCounter = 0;
+/** A valid Finnish identity code of a (fictional) person born in 1980–1999, individual number 900–999. */
+function newIdentityCode(): string {
+  const n = visitCounter;
+  const day = String((n % 28) + 1).padStart(2, '0');
+  const month = String((Math.floor(n / 28) % 12) + 1).padStart(2, '0');
+  const year = String(80 + (Math.floor(n / 336) % 20)).padStart(2, '0');
+  const individual = String(900 + (Math.floor(n / 6720) % 100));
+  const check = '0123456789ABCDEFHJKLMNPRSTUVWXY'[Number(`${day}${month}${year}${individual}`) % 31];
+  return `${day}${month}${year}-${individual}${check}`;
+}
+
+type Setup = { organisationId: string; nurseServiceId: string; answers: string; days: number[]; nurses: TestBrowser[] };
+
+/** Experts with open slots for the searches and bookings, and nurses signed in to the expert app for the chats. */
+async function seed(database: Database, baseUrl: string): Promise<Setup> {
+  const db = database.db;
+  const [organisation] = await db.select().from(organisations).where(eq(organisations.slug, ORGANISATION_SLUG));
+  if (!organisation) throw new Error(`the demo seed has no ${ORGANISATION_SLUG}`);
+  const [nurseService] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.organisationId, organisation.id), eq(services.slug, 'nurse')));
+  const run = randomBytes(4).toString('hex');
+  const users = await db
+    .insert(staffUsers)
+    .values(
+      Array.from({ length: EXPERTS + NURSES }, (_, i) => ({
+        email: `cluster-${run}-${i}@test.example`,
+        firstName: 'Penkki',
+        lastName: `${i}`,
+      })),
+    )
+    .returning({ id: staffUsers.id });
+  const rows = await db
+    .insert(experts)
+    .values(
+      users.map((u, i) =>
+        i < EXPERTS
+          ? { userId: u.id, organisationId: organisation.id, specializations: [SPECIALIZATION], chatQueueId: `q-cluster-${i}` }
+          : {
+              userId: u.id,
+              organisationId: organisation.id,
+              specializations: ['nurse'],
+              chatQueueId: 'espoo-nurse',
+              chatUserId: `cu-${run}-${i}`,
+            },
+      ),
+    )
+    .returning({ id: experts.id });
+  const today = localDateAt(new Date());
+  const slots: (typeof appointments.$inferInsert)[] = [];
+  for (let day = 1; day <= DAYS; day++)
+    for (let s = 0; s < SLOTS_PER_DAY; s++) {
+      const startsAt = atLocalTime(addDays(today, day), 8 + Math.floor(s / 2), (s % 2) * 30);
+      for (const [i, e] of rows.slice(0, EXPERTS).entries())
+        slots.push({
+          organisationId: organisation.id,
+          expertId: e.id,
+          name: `Penkki ${i}`,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+          type: 'oneOnOne',
+          status: 'open',
+        });
+    }
+  for (let i = 0; i < slots.length; i += 2000) await db.insert(appointments).values(slots.slice(i, i + 2000));
+  const nurses = await Promise.all(
+    users.slice(EXPERTS).map(async (u) => {
+      const { token } = await createSession(
+        db,
+        { idleSeconds: 3600, absoluteSeconds: 7200 },
+        {
+          staffUserId: u.id,
+          appRole: 'expert',
+          organisationId: organisation.id,
+        },
+      );
+      const nurse = new TestBrowser(baseUrl);
+      nurse.setCookie('prsp_session', token);
+      nurse.setCookie('prsp_csrf', randomBytes(16).toString('hex'));
+      return nurse;
+    }),
+  );
+  const answers = JSON.stringify({
+    questionnaireAnswers: organisation.content.questionnaire.map((q) => ({ id: q.id, question: 'bench', answer: 'Penkkitesti' })),
+  });
+  const days = Array.from({ length: DAYS }, (_, d) => atLocalTime(addDays(today, d + 1), 12, 0).getTime());
+  return { organisationId: organisation.id, nurseServiceId: nurseService!.id, answers, days, nurses };
+}
+
+type Recorder = { latencies: Map<Step, number[]>; errors: Map<Step, string[]>; visits: number };
+
+async function timed<T>(rec: Recorder, step: Step, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const value = await work();
+    rec.latencies.get(step)!.push(performance.now() - started);
+    return value;
+  } catch (err) {
+    rec.errors.get(step)!.push(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+}
+
+async function expectOk(res: Response, what: string): Promise<{ data: unknown }> {
+  const body = (await res.json().catch(() => ({}))) as { status?: string; data?: unknown; statusCode?: number };
+  if (res.status !== 200 || body.status !== 'ok') throw new Error(`${what}: ${res.status} ${body.statusCode ?? ''}`);
+  return body as { data: unknown };
+}
+
+function emit<T>(socket: Socket, event: string, payload: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    socket.timeout(10_000).emit(event, payload, (err: Error | null, ack: { ok: boolean; statusCode?: number; data?: T }) => {
+      if (err) reject(err);
+      else if (!ack.ok) reject(new Error(`${event} refused: ${ack.statusCode}`));
+      else resolve(ack.data as T);
+    });
+  });
+}
+
+/** One patient's morning, from sign-in to the end of the chat. */
+async function visit(baseUrl: string, setup: Setup, rec: Recorder): Promise<void> {
+  const n = visitCounter++;
+  const patient = new PatientBrowser(baseUrl, `198.18.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`);
+  await timed(rec, 'sign-in (OIDC)', async () => {
+    const { res, url } = await patient.signIn(newIdentityCode(), { givenName: 'Aamu', familyName: `Potilas${n}` });
+    if (res.status !== 200 || !patient.cookie('prsp_session'))
+      throw new Error(`sign-in ended with ${res.status} at ${new URL(url).pathname}`);
+  });
+  const json = { 'content-type': 'application/json' };
+  await timed(rec, 'onboarding', async () => {
+    const post = (p: string, body: unknown) => patient.fetch(p, { method: 'POST', headers: json, body: JSON.stringify(body) });
+    await expectOk(await post('/api/organisations/select', { selectedOrganisation: setup.organisationId }), 'select');
+    await expectOk(await post('/api/terms/accept', {}), 'terms');
+    const contact = { street: 'Katu 1', code: '02100', city: 'Espoo', mobile: '+358401234567', email: `aamu${n}@test.example` };
+    await expectOk(await post('/api/contact', { ...contact, country: 'fi', nationality: 'fi' }), 'contact');
+  });
+  let open: { uuid: string }[] = [];
+  for (const day of [setup.days[n % DAYS]!, setup.days[(n + 3) % DAYS]!])
+    open = await timed(rec, 'slot search', async () => {
+      const found = await expectOk(await patient.fetch(`/api/services/open/${day}/${SPECIALIZATION}`), 'search');
+      return found.data as { uuid: string }[];
+    });
+  await timed(rec, 'hold + book', async () => {
+    // Others take slots too: a slot held by someone else (422) is skipped for the next one, as the page does.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const slot = open[Math.floor(Math.random() * open.length)];
+      if (!slot) throw new Error('no open slot left on the day');
+      const lock = await patient.fetch(`/api/services/lock/${slot.uuid}`, { method: 'POST' });
+      if (lock.status === 422 || lock.status === 409) {
+        await lock.body?.cancel();
+        continue;
+      }
+      await expectOk(lock, 'lock');
+      await expectOk(
+        await patient.fetch(`/api/services/book/${slot.uuid}`, { method: 'POST', headers: json, body: setup.answers }),
+        'book',
+      );
+      return;
+    }
+    throw new Error('five slots in a row taken by others');
+  });
+  const nurse = setup.nurses[n % setup.nurses.length]!;
+  const channelId = await timed(rec, 'chat: queue + accept', async () => {
+    const channel = await expectOk(
+      await patient.fetch('/api/chat/channels', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ serviceId: setup.nurseServiceId }),
+      }),
+      'enter queue',
+    );
+    const id = (channel.data as { id: string }).id;
+    await expectOk(await nurse.fetch(`/api/expert/chat/channels/${id}/accept`, { method: 'POST' }), 'accept');
+    return id;
+  });
+  const socket = await timed(
+    rec,
+    'socket connect',
+    () =>
+      new Promise<Socket>((resolve, reject) => {
+        const s = io(baseUrl, {
+          path: '/api/socket.io',
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          extraHeaders: { origin: new URL(baseUrl).origin, cookie: `prsp_session=${patient.cookie('prsp_session')}` },
+        });
+        s.once('connect', () => resolve(s));
+        s.once('connect_error', (err) => {
+          s.close();
+          reject(err);
+        });
+      }),
+  );
+  try {
+    await emit(socket, 'chat:join', { channelId });
+    for (let m = 0; m < MESSAGES_PER_CHAT; m++)
+      await timed(rec, 'chat message', () => emit(socket, 'chat:send', { channelId, id: randomUUID(), text: `Hyvää huomenta ${m}` }));
+  } finally {
+    socket.close();
+    await nurse.fetch(`/api/expert/chat/channels/${channelId}/end`, { method: 'POST' }).then((r) => r.body?.cancel());
+  }
+  rec.visits++;
+}
+
+type Result = { label: string; wallS: number; rec: Recorder; stderr: string[] };
+
+/** One configuration: a fresh database, `count` instances behind the proxy, PATIENTS patients for DURATION_S seconds. */
+async function runConfiguration(label: string, count: number, proxy: Proxy): Promise<Result> {
+  const dbName = `prsp_bench_cluster_${process.pid}_${count}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${dbName}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'prsp-cluster-'));
+  const instances: Instance[] = [];
+  let database: Database | undefined;
+  try {
+    const env = {
+      NODE_ENV: 'development',
+      DATABASE_URL: url.href,
+      REDIS_URL,
+      PUBLIC_URL: proxy.url,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      MAIL_CATCHER_PORT: '0',
+    };
+    // One after the other: the first migrates and seeds the demo, the next finds both done.
+    for (let i = 0; i < count; i++) {
+      const port = await portInRange(PORTS.from, PORTS.to, [new URL(proxy.url).port, ...instances.map((x) => x.port)].map(Number));
+      instances.push(await startInstance(port, env));
+    }
+    proxy.setUpstreams(instances.map((i) => i.port));
+    database = await openDatabase({ url: url.href });
+    console.error(`[${label}] seeding ${EXPERTS} experts × ${DAYS} days × ${SLOTS_PER_DAY} slots and ${NURSES} nurses…`);
+    const setup = await seed(database, proxy.url);
+    const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors: new Map(STEPS.map((s) => [s, []])), visits: 0 };
+    console.error(`[${label}] ${PATIENTS} patients for ${DURATION_S} s…`);
+    const started = performance.now();
+    const deadline = Date.now() + DURATION_S * 1000;
+    await Promise.all(
+      Array.from({ length: PATIENTS }, async () => {
+        while (Date.now() < deadline) await visit(proxy.url, setup, rec).catch(() => undefined);
+      }),
+    );
+    return { label, wallS: (performance.now() - started) / 1000, rec, stderr: instances.map((i) => i.stderr()).filter(Boolean) };
+  } finally {
+    await Promise.all(instances.map((i) => i.stop()));
+    await database?.close();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(results: Result[]): string {
+  const header = ['step', ...results.flatMap((r) => [`${r.label} n/s`, 'p50 ms', 'p99 ms', 'errors'])];
+  const stat = (r: Result, step: Step): [Latency, number] => [latencyOf(r.rec.latencies.get(step)!), r.rec.errors.get(step)!.length];
+  const body: string[][] = STEPS.map((step) => [
+    step,
+    ...results.flatMap((r) => {
+      const [l, errors] = stat(r, step);
+      return [(l.count / r.wallS).toFixed(1), ms(l.p50), ms(l.p99), String(errors)];
+    }),
+  ]);
+  body.push(['whole visits', ...results.flatMap((r) => [(r.rec.visits / r.wallS).toFixed(2), '', '', ''])]);
+  return table(header, body, 1);
+}
+
+async function main(): Promise<number> {
+  const down = await postgresAnswers(SERVER_URL);
+  if (down) throw new Error(`the cluster benchmark needs a PostgreSQL server at ${redact(SERVER_URL)}: ${down}`);
+  console.log(describeMachine({ ...settings, duration: DURATION_S, connections: PATIENTS }));
+  console.log(`PostgreSQL ${redact(SERVER_URL)} (a scratch database per configuration), Redis ${REDIS_URL}`);
+  console.log(`${PATIENTS} patients at once, ${DURATION_S} s per configuration, ${MESSAGES_PER_CHAT} chat messages per visit\n`);
+  const proxy = await startProxy(await portInRange(PORTS.from, PORTS.to));
+  const results: Result[] = [];
+  const failures: string[] = [];
+  let crashed: unknown;
+  try {
+    results.push(await runConfiguration('1 instance', 1, proxy));
+    // Printed at once, so that a failure of the second configuration does not lose the first's figures.
+    console.log(`${report(results)}\n`);
+    results.push(await runConfiguration('2 instances', 2, proxy));
+    console.log(report(results));
+    for (const r of results)
+      for (const [step, errors] of r.rec.errors)
+        if (errors.length > 0)
+          failures.push(`${r.label}, ${step}: ${errors.length} errors, e.g. ${[...new Set(errors)].slice(0, 3).join(' | ')}`);
+  } catch (err) {
+    crashed = err;
+  } finally {
+    await proxy.close();
+  }
+  return verdict(crashed, failures, 'ERRORS:');
+}
+
+await runBenchmark(main);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { VALID_CONTACT } from '../apps/server/src/modules/patients/patient-test-steps';
 import { TestBrowser } from '../apps/server/src/test/http-client';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -159,15 +160,7 @@ async function signedInPatientCookie(): Promise<string> {
     }
   }
   if (!chosen) throw new Error('no seeded organisation has bookings enabled');
-  await post(browser, '/api/contact', {
-    street: 'Mannerheimintie 1',
-    code: '00100',
-    city: 'Helsinki',
-    mobile: '+358401234567',
-    email: 'aino.virtanen@example.fi',
-    country: 'fi',
-    nationality: 'fi',
-  });
+  await post(browser, '/api/contact', VALID_CONTACT);
   await post(browser, '/api/terms/accept');
   await post(browser, '/api/welcome', { dontShowAgain: true });
   const token = browser.cookie(SESSION_COOKIE);

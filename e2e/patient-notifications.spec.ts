@@ -1,26 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures';
+import { PHONE, expectNoSidewaysScroll, shoot } from './phone';
 import { onboard, signInAsNewPerson } from './patient-steps';
 
 // The installable app and its notifications (docs/notifications.md 'Web push'). Headless Chromium reaches no push
 // service, so delivery itself is proven by the server's tests against the push-service stand-in; here: the manifest,
 // the service worker, the offline page, and the settings with consent that fails the way a real browser fails.
-const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
-
-/** With SHOTS_DIR set, the journey also leaves screenshots at 360 and 1280 px for a person to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
 
 /** Every URL in every cache the site holds. */
 function cachedUrls(page: Page): Promise<string[]> {

@@ -1,26 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, staffSignIn } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
+import { PHONE, expectNoSidewaysScroll, shoot } from './phone';
 import { onboard, signInAsNewPerson } from './patient-steps';
 
 // Spec §9 and the 360 px findings of the first release: every area works on a narrow phone.
-const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
-
-/** With SHOTS_DIR set, the journey also leaves screenshots at 360 and 1280 px for a person to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-}
-
-/** The page does not scroll sideways: nothing sticks out of the 360 px viewport. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
 
 /** The element is wholly inside the viewport's width (it can be seen and reached without scrolling sideways). */
 async function expectWithinWidth(locator: Locator): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 
 /**
  * Web push (docs/notifications.md 'Web push'): a browser's subscription (the W3C Push API's `PushSubscription.toJSON()`)
@@ -11,10 +12,9 @@ export type PushEvent = (typeof PUSH_EVENTS)[number];
 export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 
 /** base64url without padding, as the Push API gives keys. */
-const zBase64Url = (min: number, max: number) =>
-  z.string().check(z.regex(/^[A-Za-z0-9_-]+$/, 'invalid'), z.minLength(min), z.maxLength(max));
+const zBase64Url = (min: number, max: number) => zText().check(z.regex(/^[A-Za-z0-9_-]+$/, 'invalid'), z.minLength(min), z.maxLength(max));
 
-const zEndpoint = z.string().check(
+const zEndpoint = zText().check(
   z.maxLength(PUSH_ENDPOINT_MAX_LENGTH, 'tooLong'),
   z.refine((v) => {
     try {

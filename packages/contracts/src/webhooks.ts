@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { zText } from './text';
 
 /**
  * The events an organisation's webhook endpoints can ask for (docs/webhooks.md). A payload names ids and times only,
@@ -46,7 +47,7 @@ const events = z.array(z.enum(WEBHOOK_EVENTS, 'invalid')).check(
 
 /** A new endpoint: its URL (https in production, docs/webhooks.md 'Addresses') and the events it wants. */
 export const ZWebhookEndpointCreate = z.object({
-  url: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(2000, 'tooLong')),
+  url: zText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(2000, 'tooLong')),
   events,
 });
 export type WebhookEndpointCreate = z.infer<typeof ZWebhookEndpointCreate>;

@@ -48,7 +48,9 @@ describe('deny by default', () => {
   });
 });
 
-const notForAnyone = t.app.declaredRoutes.filter((r) => r.access.kind !== 'anyone');
+// FHIR routes take an API client's bearer token, never a session, and refuse in FHIR's own form (below).
+const fhirRoutes = t.app.declaredRoutes.filter((r) => r.access.kind === 'apiClient');
+const notForAnyone = t.app.declaredRoutes.filter((r) => r.access.kind !== 'anyone' && r.access.kind !== 'apiClient');
 const isPatientKind = (r: DeclaredRoute) => r.access.kind === 'patient' || r.access.kind === 'patientSession';
 const patientRoutes = notForAnyone.filter(isPatientKind);
 const staffRoutes = notForAnyone.filter((r) => !isPatientKind(r));
@@ -58,6 +60,19 @@ describe('who is refused what, by the declared kind', () => {
     const res = await call(withCsrfCookie(new TestBrowser(t.baseUrl)), route);
     expect(res.status).toBe(401);
     expect(await codeOf(res)).toBe(101);
+  });
+
+  test('FHIR routes refuse a caller without an API token, signed in or not, with 401 and an OperationOutcome', async () => {
+    expect(fhirRoutes.length).toBeGreaterThan(0);
+    const admin = new TestBrowser(t.baseUrl);
+    await signInStaff(t, admin, { organisation: 'espoo-demo', preset: 'organisationAdmin' });
+    for (const browser of [new TestBrowser(t.baseUrl), admin]) {
+      for (const route of fhirRoutes) {
+        const res = await call(browser, route);
+        expect(res.status, label(route)).toBe(401);
+        expect(((await res.json()) as { resourceType: string }).resourceType, label(route)).toBe('OperationOutcome');
+      }
+    }
   });
 
   test('patient routes refuse staff sessions, and staff routes refuse patient sessions, with 101', async () => {

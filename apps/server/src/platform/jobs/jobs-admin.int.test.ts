@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test("the app's runner delivers e-mail and SMS, sends booking reminders and runs the housekeeping jobs on their schedules", () => {
+test("the app's runner delivers e-mail, SMS, pushes and webhooks, sends reminders and runs the housekeeping jobs on their schedules", () => {
   expect(t.app.jobs.describe()).toEqual({
     kinds: [
       'booking.holds.expire',
@@ -22,16 +22,20 @@ test("the app's runner delivers e-mail and SMS, sends booking reminders and runs
       'booking.reminderSms',
       'jobs.cleanup',
       'mail.send',
+      'push.appointmentSoon',
+      'push.send',
       'retention.run',
       'sessions.purge',
       'sms.send',
       'surveys.afterAppointment',
+      'webhooks.deliver',
     ],
     schedules: [
       { kind: 'jobs.cleanup', schedule: { dailyAt: '04:30' } },
       { kind: 'sessions.purge', schedule: { everyMs: 3_600_000 } },
       { kind: 'retention.run', schedule: { dailyAt: '02:00' } },
       { kind: 'booking.holds.expire', schedule: { everyMs: 60_000 } },
+      { kind: 'push.appointmentSoon', schedule: { everyMs: 60_000 } },
     ],
   });
 });

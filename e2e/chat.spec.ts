@@ -31,6 +31,8 @@ async function say(page: Page, text: string): Promise<void> {
 test('a patient queues for a service, an expert accepts, they exchange text and a PDF, the expert ends, the patient gives feedback and finds the transcript', async ({
   browser,
 }) => {
+  // Two people's whole visit, with an accessibility check at each step: longer than the default minute on two cores.
+  test.setTimeout(120_000);
   const family = uniqueFamilyName('Keskustelija');
   const patientName = `Kaisa ${family}`;
   const patient = await newPatient(browser, 'Kaisa', family);

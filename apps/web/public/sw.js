@@ -11,6 +11,11 @@ const OFFLINE_PAGE = '/offline.html';
 const OFFLINE_FILES = [OFFLINE_PAGE, '/offline.css', '/icons/icon-192.png'];
 
 self.addEventListener('install', (event) => {
+  // Where the browser has static routing (Chromium), API requests never reach this worker at all: they go straight
+  // to the network, with no worker start-up in their way (a hold released with `keepalive` as the page closes, too).
+  if (typeof event.addRoutes === 'function') {
+    event.waitUntil(event.addRoutes({ condition: { urlPattern: '/api/*' }, source: 'network' }).catch(() => undefined));
+  }
   event.waitUntil(
     caches
       .open(CACHE)

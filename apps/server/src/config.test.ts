@@ -1,20 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { PRODUCTION_ENV } from './test/production-env';
 
-const OWN_SECRET = 'a-secret-of-our-own-that-is-long-enough-0123456789';
-
-/** A complete production environment; tests remove or spoil one part at a time. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://portal.example.fi',
-  DATA_KEY: OWN_SECRET,
-  OIDC_ISSUER: 'https://broker.example.fi/oidc',
-  OIDC_CLIENT_SECRET: 'broker-given-secret',
-  MANDATES_URL: 'https://mandates.example.fi',
-  MANDATES_API_SECRET: 'mandate-service-given-secret',
-  MANDATES_OAUTH_SECRET: 'mandate-service-given-oauth-secret',
-  SMTP_URL: 'smtp://mail.example.fi:587',
-};
+const OWN_SECRET = PRODUCTION_ENV.DATA_KEY;
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -161,7 +149,7 @@ describe('production', () => {
   });
 
   test('a complete environment loads, with stand-ins and demo data off', () => {
-    const config = loadConfig(PRODUCTION);
+    const config = loadConfig(PRODUCTION_ENV);
     expect(config.production).toBe(true);
     expect(config.testIdpEnabled).toBe(false);
     expect(config.demoSeed).toBe(false);
@@ -179,13 +167,13 @@ describe('production', () => {
     ['TEST_HTA_ENABLED', 'true'],
     ['HTA_CONNECTOR_URL', 'http://hta.example.fi/connector/'],
   ])('%s=%s is refused even when all else is right', (name, value) => {
-    const err = configError({ ...PRODUCTION, [name]: value });
+    const err = configError({ ...PRODUCTION_ENV, [name]: value });
     expect(err.message).toContain(`- ${name}:`);
     expect(err.message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(1);
   });
 
   test('the error never repeats a secret it was given', () => {
-    const err = configError({ ...PRODUCTION, PUBLIC_URL: 'http://portal.example.fi' });
+    const err = configError({ ...PRODUCTION_ENV, PUBLIC_URL: 'http://portal.example.fi' });
     expect(err.message).not.toContain(OWN_SECRET);
     expect(err.message).not.toContain('broker-given-secret');
   });
@@ -206,8 +194,8 @@ describe('self-assessment connector', () => {
   });
 
   test('in production only the configured connector; without one, self-assessment is unavailable', () => {
-    expect(loadConfig(PRODUCTION).selfAssessment).toEqual({ standInEnabled: false, connectorUrl: null, externalOrigin: null });
-    expect(loadConfig({ ...PRODUCTION, HTA_CONNECTOR_URL: 'https://hta.example.fi/c' }).selfAssessment).toEqual({
+    expect(loadConfig(PRODUCTION_ENV).selfAssessment).toEqual({ standInEnabled: false, connectorUrl: null, externalOrigin: null });
+    expect(loadConfig({ ...PRODUCTION_ENV, HTA_CONNECTOR_URL: 'https://hta.example.fi/c' }).selfAssessment).toEqual({
       standInEnabled: false,
       connectorUrl: 'https://hta.example.fi/c',
       externalOrigin: 'https://hta.example.fi',
@@ -261,12 +249,12 @@ describe('metrics token', () => {
 
   test('unset by default, in production too (metrics are then off there)', () => {
     expect(loadConfig({}).metrics).toEqual({ token: undefined });
-    expect(loadConfig(PRODUCTION).metrics).toEqual({ token: undefined });
+    expect(loadConfig(PRODUCTION_ENV).metrics).toEqual({ token: undefined });
   });
 
   test('a token of 32 characters or more is taken, in production too', () => {
     expect(loadConfig({ METRICS_TOKEN: TOKEN }).metrics.token).toBe(TOKEN);
-    expect(loadConfig({ ...PRODUCTION, METRICS_TOKEN: TOKEN }).metrics.token).toBe(TOKEN);
+    expect(loadConfig({ ...PRODUCTION_ENV, METRICS_TOKEN: TOKEN }).metrics.token).toBe(TOKEN);
   });
 
   test.each([
@@ -280,20 +268,20 @@ describe('metrics token', () => {
   });
 
   test('the data key is refused as the token', () => {
-    expect(configError({ ...PRODUCTION, METRICS_TOKEN: OWN_SECRET }).message).toContain('- METRICS_TOKEN: use a token of its own');
+    expect(configError({ ...PRODUCTION_ENV, METRICS_TOKEN: OWN_SECRET }).message).toContain('- METRICS_TOKEN: use a token of its own');
   });
 });
 
 describe('security.txt', () => {
   test("outside production the demo's contact; in production none unless one is set (then no security.txt)", () => {
     expect(loadConfig({}).securityTxt).toEqual({ contact: 'mailto:security@prsp.example', policyUrl: undefined });
-    expect(loadConfig(PRODUCTION).securityTxt).toEqual({ contact: undefined, policyUrl: undefined });
+    expect(loadConfig(PRODUCTION_ENV).securityTxt).toEqual({ contact: undefined, policyUrl: undefined });
   });
 
   test.each(['mailto:security@portal.example.fi', 'https://portal.example.fi/report-a-vulnerability'])(
     'a contact %s is taken, in production too, with a policy URL',
     (contact) => {
-      const config = loadConfig({ ...PRODUCTION, SECURITY_CONTACT: contact, SECURITY_POLICY_URL: 'https://portal.example.fi/policy' });
+      const config = loadConfig({ ...PRODUCTION_ENV, SECURITY_CONTACT: contact, SECURITY_POLICY_URL: 'https://portal.example.fi/policy' });
       expect(config.securityTxt).toEqual({ contact, policyUrl: 'https://portal.example.fi/policy' });
     },
   );

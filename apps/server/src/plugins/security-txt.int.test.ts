@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openTestDatabase } from '../test/test-database';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { oneYearAfter, securityTxt } from './security-txt';
+import { PRODUCTION_ENV } from '../test/production-env';
 
 /** The fields of a security.txt, by name, in order. */
 function fields(text: string): [string, string][] {
@@ -75,18 +76,7 @@ describe('the file itself', () => {
 
 describe('in production without SECURITY_CONTACT', () => {
   test('there is no security.txt: 404, not the web app', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'https://portal.example.fi',
-      DATA_KEY: 'a-secret-of-our-own-that-is-long-enough-0123456789',
-      OIDC_ISSUER: 'https://broker.example.fi/oidc',
-      OIDC_CLIENT_SECRET: 'broker-given-secret',
-      MANDATES_URL: 'https://mandates.example.fi',
-      MANDATES_API_SECRET: 'mandate-service-given-secret',
-      MANDATES_OAUTH_SECRET: 'mandate-service-given-oauth-secret',
-      SMTP_URL: 'smtp://mail.example.fi:587',
-    });
+    const config = loadConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'silent' });
     expect(config.securityTxt.contact).toBeUndefined();
     const database = await openTestDatabase();
     const app = await buildApp({ config, database });

@@ -4,19 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import webPush from 'web-push';
 import { ConfigError, loadConfig } from '../../config';
+import { PRODUCTION_ENV } from '../../test/production-env';
 import { DEMO_VAPID_FILE, resolveVapidKeys } from './vapid-keys';
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://portal.example.fi',
-  DATA_KEY: 'a-secret-of-our-own-that-is-long-enough-0123456789',
-  OIDC_ISSUER: 'https://broker.example.fi/oidc',
-  OIDC_CLIENT_SECRET: 'broker-given-secret',
-  MANDATES_URL: 'https://mandates.example.fi',
-  MANDATES_API_SECRET: 'mandate-service-given-secret',
-  MANDATES_OAUTH_SECRET: 'mandate-service-given-oauth-secret',
-  SMTP_URL: 'smtp://mail.example.fi:587',
-};
 const KEYS = webPush.generateVAPIDKeys();
 const OWN = { VAPID_PUBLIC_KEY: KEYS.publicKey, VAPID_PRIVATE_KEY: KEYS.privateKey, VAPID_SUBJECT: 'mailto:it@example.fi' };
 
@@ -32,16 +22,16 @@ function problems(env: Record<string, string>): string {
 
 describe('web push configuration', () => {
   test('production: push off without keys, on with a pair of its own; no stand-in', () => {
-    expect(loadConfig(PRODUCTION).push).toMatchObject({ vapid: null, standInEnabled: false });
-    expect(loadConfig({ ...PRODUCTION, ...OWN }).push).toMatchObject({ vapid: KEYS, subject: 'mailto:it@example.fi' });
+    expect(loadConfig(PRODUCTION_ENV).push).toMatchObject({ vapid: null, standInEnabled: false });
+    expect(loadConfig({ ...PRODUCTION_ENV, ...OWN }).push).toMatchObject({ vapid: KEYS, subject: 'mailto:it@example.fi' });
   });
 
   test('refuses half a pair, malformed keys, the demo contact and the stand-in in production', () => {
-    expect(problems({ ...PRODUCTION, VAPID_PUBLIC_KEY: KEYS.publicKey })).toContain('VAPID_PRIVATE_KEY: set both');
-    expect(problems({ ...PRODUCTION, ...OWN, VAPID_PRIVATE_KEY: 'short' })).toContain('VAPID_PRIVATE_KEY');
-    expect(problems({ ...PRODUCTION, ...OWN, VAPID_SUBJECT: 'push@example.fi' })).toContain('VAPID_SUBJECT');
-    expect(problems({ ...PRODUCTION, ...OWN, VAPID_SUBJECT: '' })).toContain('VAPID_SUBJECT: set your own contact');
-    expect(problems({ ...PRODUCTION, PUSH_SERVICE_STAND_IN_ENABLED: 'true' })).toContain('the built-in push service is refused');
+    expect(problems({ ...PRODUCTION_ENV, VAPID_PUBLIC_KEY: KEYS.publicKey })).toContain('VAPID_PRIVATE_KEY: set both');
+    expect(problems({ ...PRODUCTION_ENV, ...OWN, VAPID_PRIVATE_KEY: 'short' })).toContain('VAPID_PRIVATE_KEY');
+    expect(problems({ ...PRODUCTION_ENV, ...OWN, VAPID_SUBJECT: 'push@example.fi' })).toContain('VAPID_SUBJECT');
+    expect(problems({ ...PRODUCTION_ENV, ...OWN, VAPID_SUBJECT: '' })).toContain('VAPID_SUBJECT: set your own contact');
+    expect(problems({ ...PRODUCTION_ENV, PUSH_SERVICE_STAND_IN_ENABLED: 'true' })).toContain('the built-in push service is refused');
   });
 
   test('PUSH_ENDPOINT_HOSTS replaces the list of push services', () => {
@@ -70,8 +60,8 @@ describe('resolveVapidKeys', () => {
   });
 
   test('configured keys win; production without them has none; tests get a pair in memory', async () => {
-    expect(await resolveVapidKeys(loadConfig({ ...PRODUCTION, ...OWN }))).toEqual(KEYS);
-    expect(await resolveVapidKeys(loadConfig(PRODUCTION))).toBeNull();
+    expect(await resolveVapidKeys(loadConfig({ ...PRODUCTION_ENV, ...OWN }))).toEqual(KEYS);
+    expect(await resolveVapidKeys(loadConfig(PRODUCTION_ENV))).toBeNull();
     dir = await mkdtemp(path.join(tmpdir(), 'prsp-vapid-'));
     const keys = await resolveVapidKeys(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }));
     expect(keys!.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -25,7 +25,7 @@ import {
 /** The seeded test patient the routes are measured as. */
 const PATIENT_SSN = '010190-124N';
 
-/** The routes to measure; add one line per route. `session` is the signed-in patient's cookie header. */
+/** The routes to measure; add one line per route. `session` is the signed-in patient's cookie header (session and CSRF). */
 function routeCases(session: { cookie: string }): RouteCase[] {
   return [
     { name: 'GET /api/user/info (patient)', path: '/api/user/info', headers: { cookie: session.cookie } },
@@ -49,9 +49,13 @@ async function runPass(pass: DatabasePass, bareUrl: string, settings: Settings, 
     const browser = new TestBrowser(t.baseUrl);
     await browser.signIn(PATIENT_SSN);
     await selectFirstOrganisation(browser);
-    const token = browser.cookie('prsp_session');
-    if (!token) throw new Error(`signing in as ${PATIENT_SSN} gave no prsp_session cookie`);
-    const cases = routeCases({ cookie: `prsp_session=${token}` });
+    // Both cookies a browser holds by now: without the CSRF one, every answer would set a new one.
+    const cookies = ['prsp_session', 'prsp_csrf'].map((name) => {
+      const value = browser.cookie(name);
+      if (!value) throw new Error(`signing in as ${PATIENT_SSN} gave no ${name} cookie`);
+      return `${name}=${value}`;
+    });
+    const cases = routeCases({ cookie: cookies.join('; ') });
     for (const route of cases) await assertAnswers200(t.baseUrl, route);
     await assertAnswers200(bareUrl, BARE_ROUTE);
 

@@ -135,16 +135,17 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     // The health-assessment connector's page, when it is on an origin of its own (docs/self-assessment.md).
     frameSrc: config.selfAssessment.externalOrigin ? [config.selfAssessment.externalOrigin] : [],
   });
+  // Patient config and services, sessions and patients' access state from memory, invalidated by the database's
+  // notifications (docs/operations.md 'Read-model cache').
+  await app.register(readModelsPlugin, { database, ttlSeconds: config.readModelCache.ttlSeconds });
   // Before any route: every /api/ route must declare its access and gets that access's loader (after its rate limit).
-  await app.register(accessPlugin, { db: database.db, apiTokenKey: apiTokenKey(config.dataKey) });
+  await app.register(accessPlugin, { db: database.db, apiTokenKey: apiTokenKey(config.dataKey), cache: app.readModels });
   await app.register(openApiPlugin);
-  await app.register(sessionPlugin, { db: database.db, policy, names });
+  await app.register(sessionPlugin, { db: database.db, policy, names, cache: app.readModels });
   await app.register(csrfPlugin, { names, production: config.production, publicOrigin: new URL(config.publicUrl).origin });
 
   await app.register(realtimePlugin, { db: database.db, policy, names, publicOrigin: new URL(config.publicUrl).origin, redis });
   await app.register(healthRoutes, { ping: database.ping });
-  // Patient config and services from memory, invalidated by the database's notifications (docs/operations.md).
-  await app.register(readModelsPlugin, { database, ttlSeconds: config.readModelCache.ttlSeconds });
   // Where to report a vulnerability (RFC 9116), when a contact is configured.
   await app.register(securityTxtRoutes, { ...config.securityTxt, publicUrl: config.publicUrl });
   // Before the mail plugin, which registers e-mail delivery on `app.jobs`.

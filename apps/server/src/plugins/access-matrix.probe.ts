@@ -12,9 +12,9 @@ export type GuardOutcome = { who: string | null } & ({ passed: true } | { passed
  */
 export const guardLog: GuardOutcome[] = [];
 
-/** Who a guard call was for: the session's id, else the bearer token (`loadAccess(db, session, access, bearer)`). */
+/** Who a guard call was for: the session's id, else the bearer token (`loadAccess(db, session, access, { bearer })`). */
 function whoOf(args: unknown[]): string | null {
-  return (args[1] as { id?: string } | null)?.id ?? (args[3] as string | null | undefined) ?? null;
+  return (args[1] as { id?: string } | null)?.id ?? (args[3] as { bearer?: string | null } | undefined)?.bearer ?? null;
 }
 
 export function observed<A extends unknown[], R>(load: (...args: A) => Promise<R>): (...args: A) => Promise<R> {

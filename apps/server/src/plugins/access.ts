@@ -1,3 +1,4 @@
+import type { ReadModelCache } from '../platform/cache/read-model-cache';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -50,11 +51,16 @@ function bearerFor(access: RouteAccess, header: string | undefined): string | nu
 }
 
 /** The loader of a declaration as an `onRequest` hook that leaves what it loaded on the request. */
-function guardFor(db: Db, access: RouteAccess, apiTokenKey: Uint8Array | null): onRequestHookHandler | undefined {
+function guardFor(
+  db: Db,
+  access: RouteAccess,
+  apiTokenKey: Uint8Array | null,
+  cache: ReadModelCache | undefined,
+): onRequestHookHandler | undefined {
   if (access.kind === 'anyone') return undefined;
   return async (req) => {
     const bearer = bearerFor(access, req.headers.authorization);
-    const { patient, staff, expert, guest, survey, apiClient } = await loadAccess(db, req.session, access, bearer, apiTokenKey);
+    const { patient, staff, expert, guest, survey, apiClient } = await loadAccess(db, req.session, access, { bearer, apiTokenKey, cache });
     req.patientContext = patient;
     req.staff = staff;
     req.expert = expert;
@@ -70,7 +76,7 @@ function guardFor(db: Db, access: RouteAccess, apiTokenKey: Uint8Array | null): 
  * learns nothing else; it comes after the route's rate limit (register this after the security plugin), so refused
  * guesses still count. Register before any module that adds routes.
  */
-export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; apiTokenKey?: Uint8Array }) => {
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; apiTokenKey?: Uint8Array; cache?: ReadModelCache }) => {
   const declared: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -80,7 +86,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; apiT
     if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access): refusing to start`);
     // HEAD is Fastify's automatic twin of a GET: guarded like it, listed once.
     for (const method of methods) declared.push({ method, path: route.url, access });
-    const guard = guardFor(opts.db, access, opts.apiTokenKey ?? null);
+    const guard = guardFor(opts.db, access, opts.apiTokenKey ?? null, opts.cache);
     if (!guard) return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [...existing, guard];

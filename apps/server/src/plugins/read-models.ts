@@ -8,10 +8,12 @@ import { createReadModelCache, type ReadModelCache } from '../platform/cache/rea
 /** The channel the migration's triggers notify with the organisation whose read models changed (0012_read_model_notify). */
 export const READ_MODEL_CHANNEL = 'prsp_read_models';
 
-/** Enough for every organisation's models many times over; the oldest go first past it. */
-const MAX_ENTRIES = 5_000;
+/** About three per patient active in the last minute (session, access state, appointments) beside every organisation's models; the oldest go first past it. */
+const MAX_ENTRIES = 30_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What the triggers notify: an organisation's id (0012), or a session's or a patient's scope (0013). */
+const SCOPE = /^(session:[0-9a-f]{64}|patient:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADMIN_KINDS = new Set<RouteAccess['kind']>(['admin', 'anyAdmin', 'globalAdmin']);
 
@@ -35,7 +37,7 @@ function cacheMetrics() {
   });
   const invalidations = new Counter({
     name: 'read_model_cache_invalidations_total',
-    help: 'Read-model cache invalidations by reason (notify: a write anywhere; local: an admin write here; listener: it connected or dropped)',
+    help: 'Read-model cache invalidations by reason (notify: a write anywhere; local: a write here; listener: it connected or dropped)',
     labelNames: ['reason'] as const,
     registers: [],
   });
@@ -44,8 +46,8 @@ function cacheMetrics() {
 
 /**
  * The read-model cache, its invalidation listener and its metrics. Every instance LISTENs on `prsp_read_models`;
- * the database's triggers notify it in the writer's transaction (so only committed writes are heard) with the
- * organisation whose config or services changed. An admin's successful write also empties this instance's cache
+ * the database's triggers notify it in the writer's transaction (so only committed writes are heard) with the scope
+ * that changed: an organisation whose config, services or row changed, a session, or a patient (0012, 0013). An admin's successful write also empties this instance's cache
  * before the answer leaves, so the admin's next read here sees it even before the notification arrives.
  */
 export const readModelsPlugin = fp(async (app: FastifyInstance, opts: { database: Database; ttlSeconds: number }) => {
@@ -70,7 +72,9 @@ export const readModelsPlugin = fp(async (app: FastifyInstance, opts: { database
   app.decorate('readModelMetrics', [reads, invalidations, entries]);
 
   const listening = opts.database.listen(READ_MODEL_CHANNEL, {
-    onNotify: (payload) => (UUID.test(payload) ? cache.invalidateOrganisation(payload.toLowerCase()) : cache.clear('notify')),
+    // Anything else (an operator's own NOTIFY, a future trigger) empties the whole cache: never a stale answer.
+    onNotify: (payload) =>
+      UUID.test(payload) || SCOPE.test(payload) ? cache.invalidateScope(payload.toLowerCase()) : cache.clear('notify'),
     onReady: () => cache.setListening(true),
     onLost: () => {
       app.log.warn('read-model cache: the invalidation listener lost its connection; reading from the database until it is back');

@@ -96,7 +96,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     if (cached && cached.kind === access.kind && Date.now() - cached.at < ACCESS_RECHECK_MS) return cached.ctx;
     const { sessionToken, guestToken } = identityOf(socket);
     const session = sessionToken ? ((await resolveSession(opts.db, opts.policy, sessionToken)) ?? null) : null;
-    const ctx = await loadAccess(opts.db, session, access, guestToken);
+    const ctx = await loadAccess(opts.db, session, access, { bearer: guestToken });
     if (socket.connected) checked.set(socket.id, { at: Date.now(), kind: access.kind, ctx });
     return ctx;
   }

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { resolveSession, type Session, type SessionPolicy } from '../platform/session/sessions.service';
+import { patientScope } from '../platform/access/patient-access';
+import type { ReadModelCache } from '../platform/cache/read-model-cache';
+import { sha256 } from '../platform/crypto/tokens';
+import { resolveSession, sessionScope, type Session, type SessionPolicy } from '../platform/session/sessions.service';
 import { isApiRequest } from './api-path';
 
 declare module 'fastify' {
@@ -34,13 +37,33 @@ export function clearSessionCookie(reply: FastifyReply, names: CookieNames, prod
   reply.clearCookie(names.session, sessionCookieOptions(production, 0));
 }
 
-/** Loads the server-side session named by the cookie; expired ones count as none. */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; names: CookieNames }) => {
-  app.decorateRequest('session', null);
-  app.addHook('onRequest', async (req) => {
-    // The decoded route, not the raw URL: `/%61pi/…` is an /api request too (as for the CSRF check).
-    if (!isApiRequest(req)) return;
-    const token = req.cookies[opts.names.session];
-    req.session = token ? ((await resolveSession(opts.db, opts.policy, token)) ?? null) : null;
-  });
-});
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Loads the server-side session named by the cookie; expired ones count as none. With `cache`, the session row and
+ * the patient's access state come from the read-model cache; a write by the session (any other method than GET, HEAD
+ * or OPTIONS: signing out, acting on someone's behalf, choosing an organisation, accepting terms) drops this
+ * instance's copies before the answer leaves, so the caller's next request here never sees them as they were; other
+ * instances hear of it from the database's triggers.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; names: CookieNames; cache?: ReadModelCache }) => {
+    app.decorateRequest('session', null);
+    app.addHook('onRequest', async (req) => {
+      // The decoded route, not the raw URL: `/%61pi/…` is an /api request too (as for the CSRF check).
+      if (!isApiRequest(req)) return;
+      const token = req.cookies[opts.names.session];
+      req.session = token ? ((await resolveSession(opts.db, opts.policy, token, new Date(), opts.cache)) ?? null) : null;
+    });
+    const { cache } = opts;
+    if (!cache) return;
+    app.addHook('onSend', async (req) => {
+      if (SAFE_METHODS.has(req.method) || !isApiRequest(req)) return;
+      const token = req.cookies[opts.names.session];
+      if (token) cache.invalidateScope(sessionScope(sha256(token)), 'local');
+      for (const patientId of [req.session?.patientId, req.session?.actingForPatientId]) {
+        if (patientId) cache.invalidateScope(patientScope(patientId), 'local');
+      }
+    });
+  },
+);

@@ -21,18 +21,21 @@ export function toPatientAppointment(row: AppointmentRow, surveys: PatientAppoin
   };
 }
 
+/** A patient's appointment with its end, so that a list held for a while can still drop the ones that have ended. */
+export type UpcomingAppointment = { endsAt: number; appointment: PatientAppointment };
+
 /** Spec §3 'Appointment (patient side)': the effective patient's booked appointments that have not ended, by start. */
 export async function upcomingAppointments(
   tx: Tx,
   patientId: string,
   organisationId: string,
   now = new Date(),
-): Promise<PatientAppointment[]> {
+): Promise<UpcomingAppointment[]> {
   const rows = await repo.listUpcomingAppointments(tx, patientId, organisationId, now);
   const surveys = await patientAppointmentSurveys(
     tx,
     patientId,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toPatientAppointment(r, surveys.get(r.id)));
+  return rows.map((r) => ({ endsAt: r.endsAt.getTime(), appointment: toPatientAppointment(r, surveys.get(r.id)) }));
 }

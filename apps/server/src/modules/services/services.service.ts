@@ -1,7 +1,7 @@
 import { ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
 import { encode, z } from 'zod/mini';
 import type { Db } from '../../db/client';
-import type { OrganisationRow } from '../../platform/access/patient-access';
+import { patientScope, type OrganisationRow } from '../../platform/access/patient-access';
 import type { ReadModelCache } from '../../platform/cache/read-model-cache';
 import { upcomingAppointments } from '../booking/patient-appointments.service';
 import * as repo from './services.repo';
@@ -32,8 +32,15 @@ async function serviceListsOf(db: Db, org: OrganisationRow): Promise<ServiceList
   };
 }
 
-function appointmentsOf(db: Db, patientId: string, org: OrganisationRow, now: Date) {
-  return org.flags.bookingsEnabled ? upcomingAppointments(db, patientId, org.id, now) : Promise.resolve([]);
+/**
+ * The effective patient's appointments in `org` that have not ended (only when it has bookings on). Held in the cache
+ * under the patient's scope, which every write to their appointments, participations and survey answers notifies
+ * (migration 0013); each is held with its end, so one that ends while held drops out at once.
+ */
+async function appointmentsOf(db: Db, cache: ReadModelCache, patientId: string, org: OrganisationRow, now: Date) {
+  if (!org.flags.bookingsEnabled) return [];
+  const held = await cache.get('appointments', patientScope(patientId), org.id, () => upcomingAppointments(db, patientId, org.id, now));
+  return held.filter((a) => a.endsAt > now.getTime()).map((a) => a.appointment);
 }
 
 const ZServiceLists = z.object({
@@ -46,9 +53,8 @@ const ZAppointments = ZServicesResponse.shape.appointments;
  * `GET /api/services` (spec §3 'Services response') as the whole answer, serialized through the contract: the
  * effective patient's appointments that have not ended (only when the organisation has bookings on), and the
  * organisation's services split into open ones and those that need a chat code (only when it has remote reception
- * on). The organisation's service lists come
- * from the read-model cache (keyed by organisation; they depend on its services and flags only), the effective
- * patient's own appointments are read for each request and never cached.
+ * on). Both parts come from the read-model cache: the organisation's service lists keyed by the organisation (they
+ * depend on its services and flags only), the effective patient's appointments by the patient.
  */
 export async function servicesAnswer(
   db: Db,
@@ -59,7 +65,7 @@ export async function servicesAnswer(
 ): Promise<string> {
   const [lists, upcoming] = await Promise.all([
     cache.get('services', org.id, '', async () => JSON.stringify(encode(ZServiceLists, await serviceListsOf(db, org)))),
-    appointmentsOf(db, patientId, org, now),
+    appointmentsOf(db, cache, patientId, org, now),
   ]);
   // `lists` is `{"openServices":…,"chatCodeServices":…}`: the appointments go in front of its members.
   return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},${lists.slice(1)}}`;

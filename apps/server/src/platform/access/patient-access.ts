@@ -3,6 +3,7 @@ import type { FeatureFlag } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { organisations, patients, termsAcceptances } from '../../db/schema';
 import { AppError } from '../app-error';
+import type { ReadModelCache, Scope } from '../cache/read-model-cache';
 import type { AuditEntry } from '../audit/audit';
 import { patientAuditActor } from '../audit/patient-audit';
 import { effectivePatientId, type Session } from '../session/sessions.service';
@@ -39,28 +40,58 @@ export function requirePatientSession(session: Session | null): Session & { pati
   return session as Session & { patientId: string };
 }
 
+/** The cache scope of a patient's access state: what the patients and terms tables' triggers notify (0013). */
+export function patientScope(patientId: string): Scope {
+  return `patient:${patientId}`;
+}
+
 /**
  * The patient access rule (spec §6 'Patient'): a signed-in patient (101), working on the effective patient (the
  * principal while acting on behalf), with the selected organisation loaded so the rule can enforce its feature
- * flag and terms. HTTP routes and socket events both call this with the session they carry.
+ * flag and terms. HTTP routes and socket events both call this with the session they carry. With `cache`, the
+ * patient's choice and the organisation come from memory while no write has touched them (docs/operations.md).
  */
-export async function loadPatientContext(db: Db, session: Session | null, rule: PatientAccessRule = {}): Promise<PatientContext> {
+export async function loadPatientContext(
+  db: Db,
+  session: Session | null,
+  rule: PatientAccessRule = {},
+  cache?: ReadModelCache,
+): Promise<PatientContext> {
   if (!session?.patientId) throw new AppError(101);
   const patientId = effectivePatientId(session)!;
-  const [row] = await db
-    .select({ organisation: organisations, acceptedAt: termsAcceptances.acceptedAt })
-    .from(patients)
-    .leftJoin(organisations, eq(organisations.id, patients.selectedOrganisationId))
-    .leftJoin(termsAcceptances, and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, organisations.id)))
-    .where(eq(patients.id, patientId))
-    .limit(1);
-  if (!row) throw new AppError(101, { detail: 'session patient is gone' });
-  const organisation = row.organisation;
-  const termsAccepted = organisation !== null && (!organisation.flags.termsAndConditionsEnabled || row.acceptedAt !== null);
+  const read = <T>(model: string, scope: Scope, load: () => Promise<T>) => (cache ? cache.get(model, scope, '', load) : load());
+  const choice = await read('patient-access', patientScope(patientId), () => findPatientChoice(db, patientId));
+  if (!choice) throw new AppError(101, { detail: 'session patient is gone' });
+  const organisation = choice.organisationId
+    ? ((await read('organisation', choice.organisationId, () => findOrganisation(db, choice.organisationId!))) ?? null)
+    : null;
+  const termsAccepted = organisation !== null && (!organisation.flags.termsAndConditionsEnabled || choice.termsAcceptedAt !== null);
   if (!organisation && rule.organisation === 'required') throw new AppError(404, { detail: 'no organisation selected' });
   if (organisation && rule.flag && !organisation.flags[rule.flag]) throw new AppError(403, { detail: `feature ${rule.flag} is off` });
   if (organisation && rule.terms && !termsAccepted) throw new AppError(403, { detail: 'terms not accepted' });
   return { patientId, signedInPatientId: session.patientId, actingForPatientId: session.actingForPatientId, organisation, termsAccepted };
+}
+
+/** The patient's selected organisation and when they accepted its terms (null: not yet), or undefined: no such patient. */
+async function findPatientChoice(db: Db, patientId: string) {
+  const [row] = await db
+    .select({ organisationId: patients.selectedOrganisationId, termsAcceptedAt: termsAcceptances.acceptedAt })
+    .from(patients)
+    .leftJoin(
+      termsAcceptances,
+      and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, patients.selectedOrganisationId)),
+    )
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  return row;
+}
+
+/** An organisation row, frozen: with the cache, one object serves every request of that organisation. */
+async function findOrganisation(db: Db, id: string): Promise<OrganisationRow | undefined> {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
+  if (!row) return undefined;
+  Object.freeze(row.flags);
+  return Object.freeze(row);
 }
 
 /** The same context with the organisation known to be present (routes declared with organisation 'required'). */

@@ -4,6 +4,7 @@ import type { Session } from '../session/sessions.service';
 import { loadApiClientContext, type ApiClientContext } from './api-client-access';
 import { loadGuestContext, type GuestContext } from './guest-access';
 import { loadSurveyGrant, type SurveyTokenGrant } from './survey-access';
+import type { ReadModelCache } from '../cache/read-model-cache';
 import { loadPatientContext, requirePatientSession, type PatientAccessRule, type PatientContext } from './patient-access';
 import {
   loadAdminContext,
@@ -66,26 +67,32 @@ export type AccessContext = {
   apiClient?: ApiClientContext;
 };
 
+/**
+ * `bearer`: the request's bearer token (a guest's, the survey runner's, an API client's); `apiTokenKey` verifies API
+ * access tokens; `cache`: where patient contexts may come from (the read-model cache).
+ */
+export type AccessLoaderOptions = { bearer?: string | null; apiTokenKey?: Uint8Array | null; cache?: ReadModelCache };
+
 /** The chat's callers: a guest's bearer token comes first (a guest has no session), then the session's patient or expert. */
-async function loadChatMember(db: Db, session: Session | null, guestToken: string | null): Promise<AccessContext> {
+async function loadChatMember(db: Db, session: Session | null, guestToken: string | null, cache?: ReadModelCache): Promise<AccessContext> {
   if (guestToken) return { guest: await loadGuestContext(db, guestToken) };
-  if (session?.patientId)
-    return { patient: await loadPatientContext(db, session, { organisation: 'required', terms: true, flag: 'remoteReceptionEnabled' }) };
+  if (session?.patientId) {
+    const rule = { organisation: 'required', terms: true, flag: 'remoteReceptionEnabled' } as const;
+    return { patient: await loadPatientContext(db, session, rule, cache) };
+  }
   const expert = requireExpertSession(session);
   return { expert: { userId: expert.staffUserId, organisationId: expert.organisationId ?? null } };
 }
 
 /**
  * The access rule behind every declaration, for HTTP routes and socket events alike: checks the session against
- * `access` (101, 403, 404, 607 as the loaders say) and answers the context the caller then works with. `bearer` is the
- * request's bearer token (a guest's, the survey runner's, an API client's); `apiTokenKey` verifies API access tokens.
+ * `access` (101, 403, 404, 607 as the loaders say) and answers the context the caller then works with.
  */
 export async function loadAccess(
   db: Db,
   session: Session | null,
   access: RouteAccess,
-  guestToken: string | null = null,
-  apiTokenKey: Uint8Array | null = null,
+  { bearer: guestToken = null, apiTokenKey = null, cache }: AccessLoaderOptions = {},
 ): Promise<AccessContext> {
   switch (access.kind) {
     case 'anyone':
@@ -94,7 +101,7 @@ export async function loadAccess(
       requirePatientSession(session);
       return {};
     case 'patient':
-      return { patient: await loadPatientContext(db, session, access) };
+      return { patient: await loadPatientContext(db, session, access, cache) };
     case 'staff':
       requireStaffSession(session);
       return {};
@@ -109,7 +116,7 @@ export async function loadAccess(
     case 'globalAdmin':
       return { staff: await loadGlobalAdminContext(db, session) };
     case 'chatMember':
-      return loadChatMember(db, session, guestToken);
+      return loadChatMember(db, session, guestToken, cache);
     case 'guest':
       return { guest: await loadGuestContext(db, guestToken) };
     case 'surveyToken':

@@ -56,11 +56,35 @@ describe('read-model cache', () => {
     await cache.get('config', ORG_A, '', load('A1'));
     await cache.get('services', ORG_A, '', load('SA1'));
     await cache.get('config', ORG_B, '', load('B1'));
-    cache.invalidateOrganisation(ORG_A);
+    cache.invalidateScope(ORG_A);
     expect(await cache.get('config', ORG_A, '', load('A2'))).toBe('A2');
     expect(await cache.get('services', ORG_A, '', load('SA2'))).toBe('SA2');
     expect(await cache.get('config', ORG_B, '', load('B2'))).toBe('B1');
     expect(invalidations.at(-1)).toBe('notify');
+  });
+
+  test("another scope's invalidation leaves a load in flight free to store", async () => {
+    const { cache, load, loads } = setup();
+    const gate = deferred<string>();
+    const pending = cache.get('session', 'session:a', '', () => gate.promise);
+    cache.invalidateScope('session:b');
+    gate.resolve('a');
+    await pending;
+    expect(await cache.get('session', 'session:a', '', load('x'))).toBe('a');
+    expect(loads()).toBe(0);
+  });
+
+  test('nothing found (undefined) is not stored: the next read asks again', async () => {
+    const { cache } = setup();
+    let loads = 0;
+    const none = async () => {
+      loads++;
+      return undefined;
+    };
+    expect(await cache.get('session', 'session:made-up', '', none)).toBeUndefined();
+    expect(await cache.get('session', 'session:made-up', '', none)).toBeUndefined();
+    expect(loads).toBe(2);
+    expect(cache.size()).toBe(0);
   });
 
   test('entries expire after the TTL', async () => {
@@ -100,12 +124,12 @@ describe('read-model cache', () => {
     const { cache, load } = setup();
     const before = deferred<string>();
     const first = cache.get('config', ORG_A, '', () => before.promise);
-    cache.invalidateOrganisation(ORG_A);
+    cache.invalidateScope(ORG_A);
     // Read after the write: loads afresh instead of waiting for the old load.
     expect(await cache.get('config', ORG_A, '', load('after'))).toBe('after');
     before.resolve('before');
     expect(await first).toBe('before');
-    cache.invalidateOrganisation(ORG_A);
+    cache.invalidateScope(ORG_A);
     expect(await cache.get('config', ORG_A, '', load('fresh'))).toBe('fresh');
   });
 
@@ -113,7 +137,7 @@ describe('read-model cache', () => {
     const { cache, load } = setup();
     const before = deferred<string>();
     const first = cache.get('config', ORG_A, '', () => before.promise);
-    cache.invalidateOrganisation(ORG_A);
+    cache.invalidateScope(ORG_A);
     await cache.get('config', ORG_A, '', load('after'));
     before.resolve('before');
     await first;

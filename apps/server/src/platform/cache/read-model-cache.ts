@@ -1,18 +1,24 @@
 /**
- * An in-process cache of read models that every patient page asks for and few people change (an organisation's
- * patient config, its service list), kept correct across instances by invalidation: every write to the tables behind
- * them notifies (a trigger's `pg_notify` in the writer's transaction, delivered on commit only), and every instance
- * listening drops what it holds for that organisation. See docs/operations.md 'Read-model cache'.
+ * An in-process cache of what nearly every request reads and few requests change (an organisation's patient config
+ * and service list, a session row, a patient's access context), kept correct across instances by invalidation: every
+ * write to the tables behind them notifies (a trigger's `pg_notify` in the writer's transaction, delivered on commit
+ * only) with the scope it changed, and every instance listening drops what it holds of that scope. See
+ * docs/operations.md 'Read-model cache'.
  *
  * Correctness rules this module keeps:
  * - Only while the invalidation listener is connected does it cache (`setListening`): a notification missed while
  *   disconnected could leave a stale entry, so losing the listener empties the cache and every read loads afresh
  *   until it is back (then the cache starts empty again).
- * - A load that started before an invalidation never stores its answer afterwards (a generation count), and a read
- *   after an invalidation never joins a load that started before it.
+ * - A load that started before an invalidation of its scope never stores its answer afterwards, and a read after
+ *   that invalidation never joins it.
  * - Entries expire after `ttlMs` whatever happens (a safety net, not the mechanism), and at most `maxEntries` are held
  *   (the oldest go first).
  */
+
+/**
+ * What an entry belongs to, as the triggers name it: an organisation's id, `session:<token hash>` or `patient:<id>`.
+ */
+export type Scope = string;
 
 /** What one read found: served from memory, loaded and stored, or loaded without storing (listener down). */
 export type CacheOutcome = 'hit' | 'miss' | 'bypass';
@@ -29,16 +35,18 @@ export type InvalidationReason = 'notify' | 'local' | 'listener';
 
 export type ReadModelCacheOptions = { ttlMs: number; maxEntries: number; events?: CacheEvents; now?: () => number };
 
-type Entry = { organisationId: string; value: unknown; expiresAt: number };
+type Entry = { scope: Scope; value: unknown; expiresAt: number };
+type Load = { scope: Scope; cancelled: boolean; promise: Promise<unknown> };
 
 export type ReadModelCache = {
   /**
-   * The cached value of `model` for `organisationId` under `variant` (whatever else the answer depends on; '' when
-   * nothing), or what `load` answers, stored for the next reads when it is safe to.
+   * The cached value of `model` in `scope` under `variant` (whatever else the answer depends on; '' when nothing), or
+   * what `load` answers, stored for the next reads when it is safe to. `undefined` (nothing found) is never stored, so
+   * made-up keys (a forged cookie) cost a read each but take no room.
    */
-  get<T>(model: string, organisationId: string, variant: string, load: () => Promise<T>): Promise<T>;
-  /** Drops every entry of one organisation (a notification named it). */
-  invalidateOrganisation(organisationId: string, reason?: InvalidationReason): void;
+  get<T>(model: string, scope: Scope, variant: string, load: () => Promise<T>): Promise<T>;
+  /** Drops every entry of one scope (a notification named it, or a write here changed it). */
+  invalidateScope(scope: Scope, reason?: InvalidationReason): void;
   /** Drops every entry. */
   clear(reason?: InvalidationReason): void;
   /** Whether the invalidation listener is connected: caching happens only then. */
@@ -50,68 +58,86 @@ export type ReadModelCache = {
 export function createReadModelCache(opts: ReadModelCacheOptions): ReadModelCache {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
-  // Loads in progress, shared by concurrent misses of one key; emptied by every invalidation.
-  const loading = new Map<string, Promise<unknown>>();
-  let generation = 0;
+  // The keys held per scope, so that a scope's invalidation (a session's, many a minute) touches only its own.
+  const keysOfScope = new Map<Scope, Set<string>>();
+  // Loads in progress, shared by concurrent misses of one key; an invalidation of their scope cancels them (they
+  // answer their caller but store nothing, and later reads start afresh).
+  const loading = new Map<string, Load>();
   let listening = false;
 
-  const keyOf = (model: string, organisationId: string, variant: string) => `${model}\u0000${organisationId}\u0000${variant}`;
+  const keyOf = (model: string, scope: Scope, variant: string) => `${model}\u0000${scope}\u0000${variant}`;
 
-  function invalidate(match: (e: Entry) => boolean, reason: InvalidationReason) {
-    generation++;
-    loading.clear();
-    for (const [key, entry] of entries) if (match(entry)) entries.delete(key);
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    const keys = keysOfScope.get(entry.scope);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOfScope.delete(entry.scope);
+  }
+
+  function invalidate(scope: Scope | null, reason: InvalidationReason) {
+    for (const [key, load] of loading) {
+      if (scope !== null && load.scope !== scope) continue;
+      load.cancelled = true;
+      loading.delete(key);
+    }
+    if (scope === null) {
+      entries.clear();
+      keysOfScope.clear();
+    } else for (const key of [...(keysOfScope.get(scope) ?? [])]) drop(key);
     opts.events?.invalidated(reason);
   }
 
-  function store(key: string, organisationId: string, value: unknown) {
-    entries.delete(key);
-    entries.set(key, { organisationId, value, expiresAt: now() + opts.ttlMs });
+  function store(key: string, scope: Scope, value: unknown) {
+    drop(key);
+    entries.set(key, { scope, value, expiresAt: now() + opts.ttlMs });
+    keysOfScope.set(scope, (keysOfScope.get(scope) ?? new Set()).add(key));
     // Map keeps insertion order: the first keys are the oldest.
-    while (entries.size > opts.maxEntries) entries.delete(entries.keys().next().value!);
+    while (entries.size > opts.maxEntries) drop(entries.keys().next().value!);
   }
 
   return {
-    async get<T>(model: string, organisationId: string, variant: string, load: () => Promise<T>): Promise<T> {
+    async get<T>(model: string, scope: Scope, variant: string, load: () => Promise<T>): Promise<T> {
       if (!listening || opts.ttlMs <= 0) {
         opts.events?.read(model, 'bypass');
         return load();
       }
-      const key = keyOf(model, organisationId, variant);
+      const key = keyOf(model, scope, variant);
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) {
         opts.events?.read(model, 'hit');
         return entry.value as T;
       }
-      if (entry) entries.delete(key);
+      if (entry) drop(key);
       opts.events?.read(model, 'miss');
       const pending = loading.get(key);
-      if (pending) return pending as Promise<T>;
-      const started = generation;
-      const promise = load().then(
+      if (pending) return pending.promise as Promise<T>;
+      const inFlight: Load = { scope, cancelled: false, promise: Promise.resolve() };
+      inFlight.promise = load().then(
         (value) => {
-          if (generation === started && listening) store(key, organisationId, value);
-          if (loading.get(key) === promise) loading.delete(key);
+          if (!inFlight.cancelled && listening && value !== undefined) store(key, scope, value);
+          if (loading.get(key) === inFlight) loading.delete(key);
           return value;
         },
         (err: unknown) => {
-          if (loading.get(key) === promise) loading.delete(key);
+          if (loading.get(key) === inFlight) loading.delete(key);
           throw err;
         },
       );
-      loading.set(key, promise);
-      return promise;
+      loading.set(key, inFlight);
+      return inFlight.promise as Promise<T>;
     },
-    invalidateOrganisation(organisationId, reason = 'notify') {
-      invalidate((e) => e.organisationId === organisationId, reason);
+    invalidateScope(scope, reason = 'notify') {
+      invalidate(scope, reason);
     },
     clear(reason = 'local') {
-      invalidate(() => true, reason);
+      invalidate(null, reason);
     },
     setListening(value) {
       // Either way the cache starts empty: while nobody listened, notifications may have gone by.
       listening = value;
-      invalidate(() => true, 'listener');
+      invalidate(null, 'listener');
     },
     size: () => entries.size,
   };

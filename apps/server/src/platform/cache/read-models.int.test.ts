@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OpenService, PatientConfig, ServicesResponse } from '@prsp/contracts';
-import { organisations } from '../../db/schema';
+import { appointmentParticipants, appointments, organisations, sessions } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo-seed';
-import { actFor, okData, onboard, organisationBySlug, signedIn } from '../../modules/patients/patient-test-steps';
+import { actFor, expectError, okData, onboard, organisationBySlug, patientIdOf, signedIn } from '../../modules/patients/patient-test-steps';
 import { TestBrowser } from '../../test/http-client';
-import { AINO, LILJA, MATTI } from '../../test/person-codes';
+import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
 import { postJson, staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -59,6 +59,19 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 const config = (browser: TestBrowser) => okData<PatientConfig>(browser.fetch('/api/config'));
 const services = (browser: TestBrowser) => okData<ServicesResponse>(browser.fetch('/api/services'));
 const names = (list: OpenService[]) => list.map((s) => s.serviceName.en);
+
+/** The instance's count of its own writes dropping cached entries before their answer left (its /metrics counter). */
+async function localInvalidations(t: TestApp): Promise<number> {
+  const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('read_model_cache_invalidations_total{reason="local"}'));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+/** Whether the caller is refused as signed out (the catalogue's 101). */
+async function signedOut(browser: TestBrowser): Promise<boolean> {
+  const res = await browser.fetch('/api/config');
+  return res.status === 401;
+}
 
 /** Whether the instance answered `model` from memory at least once so far (its /metrics counter). */
 async function hits(t: TestApp, model: string): Promise<number> {
@@ -160,5 +173,123 @@ describe('read-model cache across two instances', () => {
     const sv = await (await inEspoo.fetch('/api/config', { headers: { 'accept-language': 'sv' } })).text();
     const en = await (await inEspoo.fetch('/api/config', { headers: { 'accept-language': 'en' } })).text();
     expect(sv).toBe(en);
+  });
+});
+
+/**
+ * The session row, the patient's access state and their upcoming appointments come from the same cache (migration
+ * 0013): a sign-out, a change of who the session acts for, an organisation or terms choice and an appointment's change
+ * reach the writer's instance before its answer leaves and every other instance as soon as it hears the notification.
+ */
+describe('sessions and patients across two instances', () => {
+  test('signing out ends the session here at once and on the other instance as soon as it hears', async () => {
+    const patientA = await signedIn(a, HELMI);
+    await onboard(patientA, espoo);
+    const sameCookieA = onOther(patientA, a);
+    const patientB = onOther(patientA, b);
+    for (const p of [patientA, patientA, patientB, patientB]) await config(p);
+    expect(await hits(a, 'session')).toBeGreaterThan(0);
+    expect(await hits(b, 'session')).toBeGreaterThan(0);
+
+    await okData(postJson(patientA, '/api/logout'));
+    await expectError(sameCookieA.fetch('/api/config'), 401, 101);
+    expect(await eventually(() => signedOut(patientB), Boolean)).toBe(true);
+  });
+
+  test('a session deleted in the database (an operator ending it) is refused by both instances', async () => {
+    const patientA = await signedIn(a, ELIAS);
+    await onboard(patientA, espoo);
+    const patientB = onOther(patientA, b);
+    for (const p of [patientA, patientB]) await config(p);
+    const patientId = await patientIdOf(a, ELIAS);
+    await database.db.delete(sessions).where(eq(sessions.patientId, patientId));
+    for (const p of [patientA, patientB]) expect(await eventually(() => signedOut(p), Boolean)).toBe(true);
+  });
+
+  test('acting on behalf, started through one instance, is what the other serves next', async () => {
+    const delegate = await signedIn(a, AINO);
+    await onboard(delegate, espoo);
+    const onB = onOther(delegate, b);
+    expect((await config(onB)).actOnBehalf).toBeNull();
+    await config(onB);
+    await actFor(a, delegate, LILJA);
+    await okData(postJson(delegate, '/api/organisations/select', { selectedOrganisation: espoo }));
+    await okData(postJson(delegate, '/api/terms/accept'));
+    const acting = await eventually(
+      () => config(onB),
+      (c) => c.actOnBehalf !== null,
+    );
+    expect(acting.actOnBehalf).toEqual({ ssn: LILJA, name: 'Lilja Virtanen' });
+  });
+
+  test("an organisation's choice and its terms count on the writer's instance at once", async () => {
+    const patient = await signedIn(a, SARA);
+    await okData(postJson(patient, '/api/organisations/select', { selectedOrganisation: kaarina }));
+    // Terms not accepted yet: the service list is refused, and that refusal is not what the next request gets.
+    await expectError(patient.fetch('/api/services'), 403, 403);
+    const before = await localInvalidations(a);
+    await okData(postJson(patient, '/api/terms/accept'));
+    // The write dropped this session's and this patient's entries itself, not waiting for the notification.
+    expect(await localInvalidations(a)).toBeGreaterThanOrEqual(before + 2);
+    expect((await services(patient)).openServices.length).toBeGreaterThan(0);
+    await okData(postJson(patient, '/api/organisations/select', { selectedOrganisation: espoo }));
+    expect((await config(patient)).name).not.toBe('Kaarinan terveysneuvonta');
+  });
+
+  test("an appointment booked, moved and cancelled by someone else reaches the patient's list on both instances", async () => {
+    const patientA = await signedIn(a, MATTI);
+    await onboard(patientA, espoo);
+    const patientB = onOther(patientA, b);
+    for (const p of [patientA, patientA, patientB, patientB]) expect((await services(p)).appointments).toEqual([]);
+    expect(await hits(b, 'appointments')).toBeGreaterThan(0);
+
+    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 24 * 3_600_000);
+    const [appointment] = await database.db
+      .insert(appointments)
+      .values({
+        organisationId: espoo,
+        type: 'oneOnOne',
+        status: 'booked',
+        name: 'Cached visit',
+        startsAt,
+        endsAt: new Date(+startsAt + 1_800_000),
+      })
+      .returning({ id: appointments.id });
+    const matti = await patientIdOf(a, MATTI);
+    await database.db
+      .insert(appointmentParticipants)
+      .values({ appointmentId: appointment!.id, role: 'patient', patientId: matti, name: 'Matti', language: 'fi' });
+    const listed = (p: TestBrowser) => services(p).then((s) => s.appointments.map((x) => [x.name, x.startTime]));
+    for (const p of [patientA, patientB]) {
+      expect(
+        await eventually(
+          () => listed(p),
+          (l) => l.length === 1,
+        ),
+      ).toEqual([['Cached visit', +startsAt]]);
+    }
+
+    const later = new Date(+startsAt + 3_600_000);
+    await database.db
+      .update(appointments)
+      .set({ startsAt: later, endsAt: new Date(+later + 1_800_000) })
+      .where(eq(appointments.id, appointment!.id));
+    for (const p of [patientA, patientB]) {
+      expect(
+        await eventually(
+          () => listed(p),
+          (l) => l[0]?.[1] === +later,
+        ),
+      ).toEqual([['Cached visit', +later]]);
+    }
+
+    await database.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, appointment!.id));
+    for (const p of [patientA, patientB])
+      expect(
+        await eventually(
+          () => listed(p),
+          (l) => l.length === 0,
+        ),
+      ).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client';
+import type { ReadModelCache, Scope } from '../cache/read-model-cache';
 import { randomToken, sha256 } from '../crypto/tokens';
 import * as repo from './sessions.repo';
 
@@ -58,16 +59,44 @@ export async function createSession(
   return { token, session: toSession(row) };
 }
 
-/** The live session a cookie token names, or undefined; an expired row is deleted on the way. */
-export async function resolveSession(tx: Tx, policy: SessionPolicy, token: string, now = new Date()): Promise<Session | undefined> {
-  const row = await repo.findSessionByTokenHash(tx, sha256(token));
+/** The cache scope of a session row: what the sessions table's trigger notifies when the row changes or goes (0013). */
+export function sessionScope(tokenHash: string): Scope {
+  return `session:${tokenHash}`;
+}
+
+/**
+ * The live session a cookie token names, or undefined; an expired row is deleted on the way. With `cache`, the row
+ * comes from memory while it is fresh (every change but the touch notifies every instance, see 0013); a copy that
+ * looks idle or due a touch is read again from the database first, since another instance may have touched the row.
+ */
+export async function resolveSession(
+  tx: Tx,
+  policy: SessionPolicy,
+  token: string,
+  now = new Date(),
+  cache?: ReadModelCache,
+): Promise<Session | undefined> {
+  const tokenHash = sha256(token);
+  const scope = sessionScope(tokenHash);
+  if (cache) {
+    const cached = await cache.get('session', scope, '', () => repo.findSessionByTokenHash(tx, tokenHash));
+    if (!cached) return undefined;
+    if (isSessionAlive(cached, now, policy) && !isTouchDue(cached, now, policy)) return toSession(cached);
+    // The touch does not notify, so this copy may be behind: idle and expiry are judged on the row as it is now.
+    cache.invalidateScope(scope, 'local');
+  }
+  const row = await repo.findSessionByTokenHash(tx, tokenHash);
   if (!row) return undefined;
   if (!isSessionAlive(row, now, policy)) {
     await repo.deleteSession(tx, row.id);
     return undefined;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > touchEveryMs(policy)) await repo.touchSession(tx, row.id, now);
+  if (isTouchDue(row, now, policy)) await repo.touchSession(tx, row.id, now);
   return toSession(row);
+}
+
+function isTouchDue(row: Pick<repo.SessionRow, 'lastSeenAt'>, now: Date, policy: SessionPolicy): boolean {
+  return now.getTime() - row.lastSeenAt.getTime() > touchEveryMs(policy);
 }
 
 export const destroySession = repo.deleteSession;

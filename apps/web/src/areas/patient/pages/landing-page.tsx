@@ -9,6 +9,7 @@ import { landingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
 import { greetingName } from '../acting-names';
 import { useNow } from '../../../lib/use-now';
+import { Loading } from '../../../components/route-fallbacks';
 
 /**
  * Spec §2 landing: greeting by first name; 'Your activity' with pending surveys and upcoming appointments
@@ -67,6 +68,8 @@ export function LandingPage() {
             <AppointmentList appointments={appointments} />
           </>
         )}
+        {/* A line while the activity loads keeps the tiles below from jumping when it arrives. */}
+        {(loading || surveys.isPending) && <Loading />}
         {!loading && !surveys.isPending && pending.length === 0 && appointments.length === 0 && (
           <p className="empty">{t('landing.noActivity')}</p>
         )}

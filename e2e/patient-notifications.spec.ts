@@ -68,7 +68,10 @@ test('notification settings: switches saved, consent asked on a click and a fail
   // The switches: all on once consented; each change saved at once and kept.
   const newMessage = section.getByLabel('Uusi viesti');
   await expect(newMessage).toBeChecked();
-  await newMessage.uncheck();
+  // A click and then the condition, not `uncheck()`: the switch turns when the query cache tells it to (TanStack
+  // Query notifies in a later task), and `uncheck()` looks at once; under load it looked too soon (CI, 2026-11-24).
+  await newMessage.click();
+  await expect(newMessage).not.toBeChecked();
   await expect(section.getByRole('status')).toHaveText('Ilmoitusvalinnat tallennettu.');
   await page.reload();
   await expect(section.getByLabel('Uusi viesti')).not.toBeChecked();

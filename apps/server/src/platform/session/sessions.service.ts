@@ -78,14 +78,18 @@ export async function resolveSession(
 ): Promise<Session | undefined> {
   const tokenHash = sha256(token);
   const scope = sessionScope(tokenHash);
+  const find = () => repo.findSessionByTokenHash(tx, tokenHash);
+  let row: repo.SessionRow | undefined;
   if (cache) {
-    const cached = await cache.get('session', scope, '', () => repo.findSessionByTokenHash(tx, tokenHash));
+    let readNow: repo.SessionRow | undefined;
+    const cached = await cache.get('session', scope, '', async () => (readNow = await find()));
     if (!cached) return undefined;
     if (isSessionAlive(cached, now, policy) && !isTouchDue(cached, now, policy)) return toSession(cached);
-    // The touch does not notify, so this copy may be behind: idle and expiry are judged on the row as it is now.
+    // The touch does not notify, so a copy from memory may be behind: idle and expiry are judged on the row as it is
+    // now (the one this call just read, else read again).
     cache.invalidateScope(scope, 'local');
-  }
-  const row = await repo.findSessionByTokenHash(tx, tokenHash);
+    row = cached === readNow ? cached : await find();
+  } else row = await find();
   if (!row) return undefined;
   if (!isSessionAlive(row, now, policy)) {
     await repo.deleteSession(tx, row.id);

@@ -18,3 +18,10 @@ export function isApiRequest(req: FastifyRequest): boolean {
   const route = req.routeOptions.url;
   return (route !== undefined && route.startsWith('/api/')) || decodedPath(req).startsWith('/api/');
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether the request's method only reads (GET, HEAD, OPTIONS): every other one may change state. */
+export function isSafeMethod(req: FastifyRequest): boolean {
+  return SAFE_METHODS.has(req.method);
+}

@@ -3,10 +3,9 @@ import fp from 'fastify-plugin';
 import type { RouteAccess } from '../platform/access/route-access';
 import { AppError } from '../platform/app-error';
 import { randomToken, safeEqual } from '../platform/crypto/tokens';
-import { isApiRequest } from './api-path';
+import { isApiRequest, isSafeMethod } from './api-path';
 import type { CookieNames } from './session';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-csrf-token';
 
 /** The double submit: the header echoes the token cookie, which another site can neither read nor set. */
@@ -33,7 +32,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { names: CookieN
     // The survey runner's routes take a bearer token and no cookie: another site has nothing to ride on, and the
     // sandboxed runner has no origin of its own to show (it sends `Origin: null`).
     if ((req.routeOptions.config as { access?: RouteAccess } | undefined)?.access?.kind === 'surveyToken') return;
-    if (SAFE_METHODS.has(req.method)) {
+    if (isSafeMethod(req)) {
       if (!req.cookies[opts.names.csrf]) {
         reply.setCookie(opts.names.csrf, randomToken(), { path: '/', httpOnly: false, sameSite: 'lax', secure: opts.production });
       }

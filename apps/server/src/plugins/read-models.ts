@@ -4,6 +4,7 @@ import { Counter, Gauge, type Metric } from 'prom-client';
 import type { Database } from '../db/client';
 import type { RouteAccess } from '../platform/access/route-access';
 import { createReadModelCache, type ReadModelCache } from '../platform/cache/read-model-cache';
+import { isSafeMethod } from './api-path';
 
 /** The channel the migration's triggers notify with the organisation whose read models changed (0012_read_model_notify). */
 export const READ_MODEL_CHANNEL = 'prsp_read_models';
@@ -14,7 +15,6 @@ const MAX_ENTRIES = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the triggers notify: an organisation's id (0012), or a session's or a patient's scope (0013). */
 const SCOPE = /^(session:[0-9a-f]{64}|patient:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADMIN_KINDS = new Set<RouteAccess['kind']>(['admin', 'anyAdmin', 'globalAdmin']);
 
 declare module 'fastify' {
@@ -87,7 +87,7 @@ export const readModelsPlugin = fp(async (app: FastifyInstance, opts: { database
   });
 
   app.addHook('onSend', async (req, reply) => {
-    if (SAFE_METHODS.has(req.method) || reply.statusCode >= 400) return;
+    if (isSafeMethod(req) || reply.statusCode >= 400) return;
     const access = (req.routeOptions.config as { access?: RouteAccess } | undefined)?.access;
     if (access && ADMIN_KINDS.has(access.kind)) cache.clear('local');
   });

@@ -5,7 +5,7 @@ import { patientScope } from '../platform/access/patient-access';
 import type { ReadModelCache } from '../platform/cache/read-model-cache';
 import { sha256 } from '../platform/crypto/tokens';
 import { resolveSession, sessionScope, type Session, type SessionPolicy } from '../platform/session/sessions.service';
-import { isApiRequest } from './api-path';
+import { isApiRequest, isSafeMethod } from './api-path';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -37,8 +37,6 @@ export function clearSessionCookie(reply: FastifyReply, names: CookieNames, prod
   reply.clearCookie(names.session, sessionCookieOptions(production, 0));
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Loads the server-side session named by the cookie; expired ones count as none. With `cache`, the session row and
  * the patient's access state come from the read-model cache; a write by the session (any other method than GET, HEAD
@@ -58,7 +56,7 @@ export const sessionPlugin = fp(
     const { cache } = opts;
     if (!cache) return;
     app.addHook('onSend', async (req) => {
-      if (SAFE_METHODS.has(req.method) || !isApiRequest(req)) return;
+      if (isSafeMethod(req) || !isApiRequest(req)) return;
       const token = req.cookies[opts.names.session];
       if (token) cache.invalidateScope(sessionScope(sha256(token)), 'local');
       for (const patientId of [req.session?.patientId, req.session?.actingForPatientId]) {

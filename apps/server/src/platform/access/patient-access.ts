@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FeatureFlag } from '@prsp/contracts';
 import type { Db } from '../../db/client';
-import { organisations, patients, termsAcceptances } from '../../db/schema';
+import { patients, termsAcceptances } from '../../db/schema';
+import { findOrganisationById, type OrganisationRow } from '../../modules/organisations/organisations.repo';
 import { AppError } from '../app-error';
 import type { ReadModelCache, Scope } from '../cache/read-model-cache';
 import type { AuditEntry } from '../audit/audit';
@@ -9,7 +10,7 @@ import { patientAuditActor } from '../audit/patient-audit';
 import { effectivePatientId, type Session } from '../session/sessions.service';
 
 /** An organisation row with its flags, as the patient loaders read it. */
-export type OrganisationRow = typeof organisations.$inferSelect;
+export type { OrganisationRow };
 
 /** Who a patient request works for, loaded once per request (or socket event) by `loadPatientContext`. */
 export type PatientContext = {
@@ -40,7 +41,7 @@ export function requirePatientSession(session: Session | null): Session & { pati
   return session as Session & { patientId: string };
 }
 
-/** The cache scope of a patient's access state: what the patients and terms tables' triggers notify (0013). */
+/** The cache scope of what is held of one patient (access state, appointments): what their tables' triggers notify (0013). */
 export function patientScope(patientId: string): Scope {
   return `patient:${patientId}`;
 }
@@ -88,7 +89,7 @@ async function findPatientChoice(db: Db, patientId: string) {
 
 /** An organisation row, frozen: with the cache, one object serves every request of that organisation. */
 async function findOrganisation(db: Db, id: string): Promise<OrganisationRow | undefined> {
-  const [row] = await db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
+  const row = await findOrganisationById(db, id);
   if (!row) return undefined;
   Object.freeze(row.flags);
   return Object.freeze(row);

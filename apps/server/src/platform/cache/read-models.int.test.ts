@@ -60,25 +60,24 @@ const config = (browser: TestBrowser) => okData<PatientConfig>(browser.fetch('/a
 const services = (browser: TestBrowser) => okData<ServicesResponse>(browser.fetch('/api/services'));
 const names = (list: OpenService[]) => list.map((s) => s.serviceName.en);
 
-/** The instance's count of its own writes dropping cached entries before their answer left (its /metrics counter). */
-async function localInvalidations(t: TestApp): Promise<number> {
-  const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('read_model_cache_invalidations_total{reason="local"}'));
-  return line ? Number(line.split(' ').at(-1)) : 0;
-}
-
 /** Whether the caller is refused as signed out (the catalogue's 101). */
 async function signedOut(browser: TestBrowser): Promise<boolean> {
   const res = await browser.fetch('/api/config');
   return res.status === 401;
 }
 
-/** Whether the instance answered `model` from memory at least once so far (its /metrics counter). */
-async function hits(t: TestApp, model: string): Promise<number> {
+/** The value of one series on the instance's /metrics page (0 before it has counted anything). */
+async function metric(t: TestApp, series: string): Promise<number> {
   const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`read_model_cache_requests_total{model="${model}",result="hit"}`));
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
+
+/** How often the instance answered `model` from memory so far. */
+const hits = (t: TestApp, model: string) => metric(t, `read_model_cache_requests_total{model="${model}",result="hit"}`);
+
+/** The instance's count of its own writes dropping cached entries before their answer left. */
+const localInvalidations = (t: TestApp) => metric(t, 'read_model_cache_invalidations_total{reason="local"}');
 
 const NEW_SERVICE = {
   name: { fi: 'Välimuistitesti', se: 'Cachetest', en: 'Cache test' },

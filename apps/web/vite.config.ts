@@ -6,7 +6,7 @@ import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity';
 import { appIcons } from '../../scripts/vite-app-icons';
 
 const FIRST_PAGE_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|zod|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod|use-sync-external-store)[\\/]/;
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 

@@ -5,7 +5,7 @@ import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity';
 
 /**
  * The survey runner's own build (docs/surveys.md), into the app's `dist` after the app's. Built apart rather than as
- * another entry of the app's build: an entry sharing React and i18next with the app would split them out of the
+ * another entry of the app's build: an entry sharing React and the translator with the app would split them out of the
  * app's first chunk, and the extra chunks would cost the patient's first page its JavaScript budget. The runner
  * carries its own copy instead; it loads in its frame only.
  */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { saveCookiePreferences, useCookiePreferences } from '../lib/cookie-consent';
+import { useTranslation } from '../lib/i18n';
 
 const OPTIONAL = ['functional', 'targeting', 'marketing'] as const;
 

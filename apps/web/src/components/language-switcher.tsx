@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@prsp/contracts';
-import { currentLanguage, toHtmlLang } from '../lib/i18n';
+import { currentLanguage, toHtmlLang, useTranslation } from '../lib/i18n';
 
 /** Language buttons, each named in its own language; the current one is marked for screen readers. */
 export function LanguageSwitcher({

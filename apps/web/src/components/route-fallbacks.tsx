@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title';
+import { useTranslation } from '../lib/i18n';
 
 export function Loading() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 
 /**
  * Turns a message key into text: first the shared catalogue (`fields.*`, the server's keys, from the contracts),

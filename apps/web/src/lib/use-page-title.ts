@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 
 /** The dash between the page and the organisation (WCAG 2.4.2: the page first, then the site). */
 export const TITLE_SEPARATOR = ' – ';

@@ -3,9 +3,8 @@ import './runner.css';
 import '../features/surveys/survey-frame-texts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { themeVariables } from '../areas/patient/chrome/theme';
-import { changeLanguage, i18n } from '../lib/i18n';
+import { changeLanguage } from '../lib/i18n';
 import { Runner } from './runner';
 import { readFragment } from './runner-fragment';
 
@@ -24,8 +23,6 @@ await changeLanguage(start.lang, { remember: false });
 
 createRoot(document.getElementById('runner')!).render(
   <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <Runner token={start.token} />
-    </I18nextProvider>
+    <Runner token={start.token} />
   </StrictMode>,
 );

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkAnswers, type RunnerSurvey, type SurveyAnswers } from '@prsp/contracts';
 import { SurveyQuestions } from '../features/surveys/survey-questions';
 import { loadSurvey, RunnerError, sendAnswers } from './runner-api';
 import { postToParent, reportHeight } from './runner-parent';
+import { useTranslation } from '../lib/i18n';
 
 type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; survey: RunnerSurvey } | { phase: 'sent' };
 

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { StaffAreaShell } from '../../components/staff-area-shell';
 import { MenuDisclosure, MenuLinks } from '../../components/ui/menu';
@@ -15,6 +14,7 @@ import { StaffLanguageSwitcher, useFinnishStart } from '../../features/staff/sta
 import { PageTitleOrganisation } from '../../lib/use-page-title';
 import { adminMenu } from './admin-menu';
 import { OrganisationChoiceModal } from './organisation-choice-modal';
+import { useTranslation } from '../../lib/i18n';
 
 /** Pages a signed-out visitor uses: no menus, no organisation choice there. */
 const PUBLIC_PAGES = ['/admin/login', '/admin/register', '/admin/changePassword'];

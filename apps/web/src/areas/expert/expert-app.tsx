@@ -2,7 +2,6 @@ import '../../features/staff/staff-texts';
 import './expert-texts';
 import '../../styles/staff.css';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { StaffAreaShell } from '../../components/staff-area-shell';
 import { Loading, NotFound } from '../../components/route-fallbacks';
@@ -17,6 +16,7 @@ import { useExpertOrganisation } from './expert-api';
 import { expertMenu, withCount } from './expert-menu';
 import { useMessagingCounts } from './messages/expert-messaging-api';
 import { DesktopPage } from './desktop-page';
+import { useTranslation } from '../../lib/i18n';
 
 const HOME = '/expert/desktop';
 

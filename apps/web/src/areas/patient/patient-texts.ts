@@ -3,10 +3,10 @@ import fi from '../../locales/fi/patient.json';
 import { i18n, toHtmlLang } from '../../lib/i18n';
 
 /**
- * The patient area's texts. Finnish (the default, and i18next's fallback) comes with the area's code; Swedish
+ * The patient area's texts. Finnish (the default, and the fallback) comes with the area's code; Swedish
  * and English load when first chosen, so the first page carries one language instead of three.
  */
-i18n.addResourceBundle('fi', 'translation', fi, true, false);
+i18n.add('fi', fi);
 
 const LOADERS: Record<Exclude<Language, 'fi'>, () => Promise<{ default: object }>> = {
   se: () => import('../../locales/sv/patient.json'),
@@ -14,12 +14,12 @@ const LOADERS: Record<Exclude<Language, 'fi'>, () => Promise<{ default: object }
 };
 const loaded = new Map<Language, Promise<void>>([['fi', Promise.resolve()]]);
 
-/** Resolves once `lang`'s patient texts are in i18next; call before switching to it. */
+/** Resolves once `lang`'s patient texts are in; call before switching to it. */
 export function loadPatientTexts(lang: Language): Promise<void> {
   let done = loaded.get(lang);
   if (!done) {
     done = LOADERS[lang as Exclude<Language, 'fi'>]()
-      .then((m) => void i18n.addResourceBundle(toHtmlLang(lang), 'translation', m.default, true, false))
+      .then((m) => i18n.add(toHtmlLang(lang), m.default))
       .catch((err: unknown) => {
         loaded.delete(lang);
         throw err;

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-dialog';
 import { showToast } from '../../components/ui/toasts';
+import { useTranslation } from '../../lib/i18n';
 
 type DeleteMutation = {
   isPending: boolean;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * Spec §4 'Unsaved changes are warned about before leaving': in-app navigation asks in a dialog,

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CHAT_LIMITS } from '@prsp/contracts';
 import { CHAT_FILE_ACCEPT, chatFileProblem, type ChatFileProblem } from './chat-file-check';
 import type { ChatTextPrefix } from './chat-texts';
+import { useTranslation } from '../../lib/i18n';
 
 type FileState = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'problem'; problem: ChatFileProblem | 'upload' };
 

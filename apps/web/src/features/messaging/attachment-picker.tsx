@@ -1,9 +1,9 @@
 import './messaging-texts';
 import './messaging.css';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MESSAGE_ATTACHMENTS_MAX } from '@prsp/contracts';
 import { addAttachments, ATTACHMENT_ACCEPT, ATTACHMENT_MAX_MB, type AttachmentRejection } from './message-rules';
+import { useTranslation } from '../../lib/i18n';
 
 export type AttachmentPickerProps = {
   /** The files chosen so far (controlled). */

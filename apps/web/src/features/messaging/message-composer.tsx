@@ -1,11 +1,11 @@
 import './messaging-texts';
 import './messaging.css';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MESSAGE_TEXT_MAX } from '@prsp/contracts';
 import { AttachmentPicker } from './attachment-picker';
 import type { MessageDraft } from './messaging-api';
 import { canSendReply, cleanMessageText } from './message-rules';
+import { useTranslation } from '../../lib/i18n';
 
 export type MessageComposerProps = {
   /**

@@ -1,10 +1,9 @@
 import './messaging-texts';
 import './messaging.css';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ConversationMessage } from '@prsp/contracts';
 import { formatDateTime } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { attachmentUrl, messagingBase, type MessagingApp } from './messaging-api';
 
 export type MessageThreadProps = {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AppRole } from '@prsp/contracts';
 import { ApiError } from '../../lib/api-client';
 import { FormAlert, TextField } from '../../components/ui/form-fields';
 import { useForgotPassword } from './staff-api';
 import { email as emailRule } from '../../lib/validation';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * Spec §5 'Password reset e-mail': incorrect format, general error, e-mail not found. The server answers

@@ -1,12 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { TFunction } from 'i18next';
 import type { AppRole, Language } from '@prsp/contracts';
 import { Loading } from '../../components/route-fallbacks';
 import { ApiError } from '../../lib/api-client';
 import { formatTime } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, useTranslation, type TFunction } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { FormAlert, TextField } from '../../components/ui/form-fields';

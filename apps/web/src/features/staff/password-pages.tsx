@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AppRole } from '@prsp/contracts';
 import { Loading } from '../../components/route-fallbacks';
@@ -10,6 +9,7 @@ import { useChangePassword, usePasswordToken, useSetPassword, useStaffUser } fro
 import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes';
 import { compact, newPasswordErrors, required, type FieldErrors } from '../../lib/validation';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useTranslation } from '../../lib/i18n';
 
 function NewPasswordFields({
   password,

@@ -2,11 +2,10 @@ import './survey-frame-texts';
 import './survey-frame.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { frameHeight, SURVEY_FRAME_MIN_HEIGHT, ZSurveyTokenResponse } from '@prsp/contracts';
 import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { acceptFrameMessage, frameSource, runnerOrigin } from './survey-frame-messages';
 
 export type SurveyFrameProps = {

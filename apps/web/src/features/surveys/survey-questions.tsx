@@ -1,8 +1,6 @@
 import './survey-questions-texts';
 import './survey-questions.css';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import {
   FACES_MAX,
   FACES_MIN,
@@ -15,7 +13,7 @@ import {
   type SurveyAnswers,
   type SurveyQuestion,
 } from '@prsp/contracts';
-import { toHtmlLang } from '../../lib/i18n';
+import { toHtmlLang, useTranslation, type TFunction } from '../../lib/i18n';
 
 export type SurveyQuestionsProps = {
   questions: readonly SurveyQuestion[];

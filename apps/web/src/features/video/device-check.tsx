@@ -1,10 +1,9 @@
 import './video-texts';
 import './video.css';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/use-page-title';
 import { checkPassed, loadDeviceCheck, loadDeviceChoice, saveDeviceCheck, type DeviceCheckResult } from './device-memory';
 import { fetchIceServers } from './video-api';

@@ -1,12 +1,12 @@
 import './video-texts';
 import './video.css';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { VideoPeer } from '@prsp/contracts';
 import { DeviceCheck } from './device-check';
 import type { DeviceKind } from './device-memory';
 import { useVideoCall } from './use-video-call';
 import { mediaKey, type CallSnapshot, type VideoCall } from './video-call';
+import { useTranslation } from '../../lib/i18n';
 
 /** A <video> playing a stream; `muted` for one's own picture (no echo). */
 function StreamVideo({

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ApiClient, ApiClientCreated, StaffUserData } from '@prsp/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
@@ -7,7 +6,7 @@ import { FormAlert } from '../../../components/ui/form-fields';
 import { ListPageHead } from '../../../components/ui/list-page-head';
 import { showToast } from '../../../components/ui/toasts';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiClients, useRevokeApiClient } from './api-clients-api';
 import { ClientSecretDialog } from './client-secret-dialog';

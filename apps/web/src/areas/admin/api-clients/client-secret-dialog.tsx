@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ApiClientCreated } from '@prsp/contracts';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { useTranslation } from '../../../lib/i18n';
 
 type Copied = 'id' | 'secret' | 'failed' | undefined;
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ZApiClientCreate, type ApiClientCreated } from '@prsp/contracts';
 import { TextField } from '../../../components/ui/form-fields';
 import { FormModal } from '../../../components/ui/form-modal';
@@ -7,6 +6,7 @@ import { showToast } from '../../../components/ui/toasts';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import type { FieldErrors } from '../../../lib/validation';
 import { useCreateApiClient } from './api-clients-api';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Names a new API client; the server's answer (with the secret) goes to `onCreated`, which shows it once. */
 export function CreateClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (created: ApiClientCreated) => void }) {

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppointmentDetail, AppointmentKind, BookableExpert, Timeslot } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
@@ -9,7 +8,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { showToast } from '../../../components/ui/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/validation';
 import { appointmentErrors, bodyOf, initialForm, timesOfSlot, type AppointmentForm, type TimeSource } from './appointment-form-model';
 import { BookingInput, BookingSelect, useBookingErrorText } from './booking-fields';

@@ -1,11 +1,10 @@
 import './appointments.css';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AppointmentDetail, StaffUserData } from '@prsp/contracts';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 import { timeRange } from './booking-format';

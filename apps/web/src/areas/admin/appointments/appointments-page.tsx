@@ -1,12 +1,11 @@
 import './appointments.css';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppointmentRow, StaffUserData } from '@prsp/contracts';
 import { DataTable } from '../../../components/ui/data-table';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { Pager } from '../../../components/ui/pager';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 import { bookingsCsvUrl, defaultFilters, type BookingFilters } from './booking-filters';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BookableExpert, BookingStatus } from '@prsp/contracts';
 import type { Option } from '../../../components/ui/form-fields';
 import { BookingInput, BookingSelect } from './booking-fields';
 import { filterErrors, type BookingFilters } from './booking-filters';
+import { useTranslation } from '../../../lib/i18n';
 
 const STATUS_FILTERS: BookingStatus[] = ['open', 'booked', 'selfBooked', 'cancelled'];
 

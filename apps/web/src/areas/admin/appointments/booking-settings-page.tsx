@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ZBookingSettings, type BookingSettings, type StaffUserData } from '@prsp/contracts';
 import { CheckboxField, FormAlert } from '../../../components/ui/form-fields';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
@@ -10,6 +9,7 @@ import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/fo
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { FieldErrors } from '../../../lib/validation';
 import { useBookingSettings, useSaveBookingSettings } from './bookings-api';
+import { useTranslation } from '../../../lib/i18n';
 
 /** `/admin/appointments/customizable`: the book page's info text per language and which reminders go out. */
 export function BookingSettingsPage({ user }: { user: StaffUserData }) {

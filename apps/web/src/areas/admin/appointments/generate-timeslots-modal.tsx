@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TimeslotPlan, TimeslotPreview } from '@prsp/contracts';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
@@ -7,7 +6,7 @@ import { showToast } from '../../../components/ui/toasts';
 import { useDiscardGuard } from '../../../components/ui/unsaved-changes';
 import { formatDate } from '../../../lib/format';
 import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/validation';
 import { BookingInput, BookingSelect, CheckboxGroup } from './booking-fields';
 import { clock } from './booking-format';

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ZTimeslotInput, type AppointmentRow, type TimeslotInput } from '@prsp/contracts';
 import { FormModal } from '../../../components/ui/form-modal';
 import { showToast } from '../../../components/ui/toasts';
@@ -8,6 +7,7 @@ import type { FieldErrors } from '../../../lib/validation';
 import { BookingInput, BookingSelect } from './booking-fields';
 import { localDateTime, localToday } from './booking-time';
 import { useBookableExperts, useUpdateTimeslot } from './bookings-api';
+import { useTranslation } from '../../../lib/i18n';
 
 type SlotForm = { expertId: string; date: string; startTime: string; durationMinutes: string };
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import {
@@ -16,7 +15,7 @@ import { SelectField, TextField, type Option } from '../../../components/ui/form
 import { formatDate } from '../../../lib/format';
 import { showToast } from '../../../components/ui/toasts';
 import type { FieldErrors } from '../../../lib/validation';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useSaveChatCodeGroup } from './chat-codes-api';
 import { chatCodeDateErrors, EXPIRY_CHOICES, localToday, type ExpiryChoice } from './expiry-presets';
 import { FormModal } from '../../../components/ui/form-modal';

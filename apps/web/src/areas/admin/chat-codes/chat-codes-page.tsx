@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChatCodeGroup, ChatCodeItem, StaffUserData } from '@prsp/contracts';
@@ -7,7 +6,7 @@ import { Loading } from '../../../components/route-fallbacks';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { formatDate } from '../../../lib/format';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { ListPageHead } from '../../../components/ui/list-page-head';

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EXPERT_LANGUAGES, ZExpertInput, type AdminExpert, type ExpertInput } from '@prsp/contracts';
 import { useFieldText } from '../../../lib/field-text';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
@@ -8,7 +7,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { showToast } from '../../../components/ui/toasts';
 import type { FieldErrors } from '../../../lib/validation';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useExpertChatQueues, useSaveExpert, useSpecializations } from './experts-api';
 import { ChatQueueField } from '../services/chat-queue-field';
 import { FormModal } from '../../../components/ui/form-modal';

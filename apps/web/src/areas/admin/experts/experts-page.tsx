@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { AdminExpert, StaffUserData } from '@prsp/contracts';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { formatDateTime } from '../../../lib/format';
 import { Pager } from '../../../components/ui/pager';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { ListPageHead } from '../../../components/ui/list-page-head';

@@ -1,12 +1,11 @@
 import './feedback.css';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { feedbackPeriod, type FeedbackFigures, type ScoreType } from '@prsp/contracts';
 import { DataTable } from '../../../components/ui/data-table';
 import { TextField } from '../../../components/ui/form-fields';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatDate } from '../../../lib/format';
-import { currentLanguage, toHtmlLang } from '../../../lib/i18n';
+import { currentLanguage, toHtmlLang, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { FieldErrors } from '../../../lib/validation';
 import { localToday } from '../chat-codes/expiry-presets';

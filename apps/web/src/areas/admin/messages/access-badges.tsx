@@ -1,5 +1,5 @@
 import './messages-admin.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Open or restricted access (spec §3 'openAccess') and the disabled state, as small labelled badges. */
 export function AccessBadges({ openAccess, isDisabled }: { openAccess: boolean; isDisabled: boolean }) {

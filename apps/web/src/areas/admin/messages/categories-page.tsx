@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Category, StaffUserData } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { FormAlert } from '../../../components/ui/form-fields';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AccessBadges } from './access-badges';
 import { useMessageCategories } from './messaging-admin-api';

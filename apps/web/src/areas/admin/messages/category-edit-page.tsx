@@ -1,10 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Category, StaffUserData } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CategoryFormFrame, useCategoryEditor } from './category-form-frame';
 import { categoryBody, categoryErrors, initialCategoryForm, toggledCategory, type CategoryForm } from './category-form-model';

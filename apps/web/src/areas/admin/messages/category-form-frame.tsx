@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { showToast } from '../../../components/ui/toasts';
@@ -11,6 +10,7 @@ import { AccessBadges } from './access-badges';
 import { CATEGORIES_PATH } from './categories-page';
 import { DisableToggle } from './disable-toggle';
 import { useLeaveAfterSave } from './use-leave-after-save';
+import { useTranslation } from '../../../lib/i18n';
 
 type Kind = 'category' | 'subcategory';
 /** What the frame needs of the stored category or subcategory being edited. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { showToast } from '../../../components/ui/toasts';
 import { saveFailureKey } from '../../../lib/form-errors';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Spec §4 'Categories and subcategories can be disabled after confirmation': the button asks first, then saves the

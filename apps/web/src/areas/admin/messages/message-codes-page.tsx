@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ZMessageCodeGroupCreate, type MessageCodeGroup, type StaffUserData } from '@prsp/contracts';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { ListPageHead } from '../../../components/ui/list-page-head';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CodeGroupModal } from '../chat-codes/chat-code-group-modal';
 import { CodeGroupRow, CodesModal } from '../chat-codes/chat-codes-page';

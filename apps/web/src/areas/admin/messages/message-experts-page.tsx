@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MessagingExpert, StaffUserData } from '@prsp/contracts';
 import { DataTable } from '../../../components/ui/data-table';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { ListSearch } from '../../../components/ui/list-search';
 import { showToast } from '../../../components/ui/toasts';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSpecializations } from '../experts/experts-api';
 import { useMessagingExperts, useSetHandlesMessages } from './messaging-admin-api';

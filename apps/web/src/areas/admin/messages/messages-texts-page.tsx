@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { StaffUserData } from '@prsp/contracts';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { OrganisationPageForm } from '../organisation/organisation-editor';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * `/admin/messages/customizable` (spec §2): the messages front page text and the new-message banner per language,

@@ -1,11 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Category, StaffUserData, Subcategory } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { CheckboxField, FormAlert } from '../../../components/ui/form-fields';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
 import { useFieldText } from '../../../lib/field-text';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSpecializations } from '../experts/experts-api';
 import { AccessField } from './category-edit-page';

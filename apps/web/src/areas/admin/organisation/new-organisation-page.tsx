@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useNavigate } from 'react-router';
 import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
@@ -16,6 +15,7 @@ import { DataSavingSection } from './sections/data-saving-section';
 import { InfoSection, SiteSection } from './sections/info-section';
 import { ModulesSection } from './sections/modules-section';
 import { PrivacySection } from './sections/privacy-section';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * `/admin/newOrganization` (global admin): the organisation's own facts, brand, privacy statement,

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminOrganisation, FeatureFlag, OrganisationImageKind, OrganisationJsonField, OrganisationTextField } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
@@ -12,6 +11,7 @@ import { useAdminOrganisation, useSaveOrganisation } from './organisation-api';
 import { shortenedRetention, type RetentionChange } from './retention';
 import { ShortenRetentionDialog } from './sections/data-saving-section';
 import { draftFromOrganisation, toFormData, validateDraft, type OrganisationDraft, type OrganisationJson } from './organisation-draft';
+import { useTranslation } from '../../../lib/i18n';
 
 export type JsonFieldProps<K extends OrganisationJsonField> = {
   value: OrganisationJson[K];

@@ -1,6 +1,5 @@
 import './opening-hours.css';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OpeningHours } from '@prsp/contracts';
 import { CheckboxField, FormField } from '../../../components/ui/form-fields';
 import { useFieldText } from '../../../lib/field-text';
@@ -17,6 +16,7 @@ import {
   updateRange,
   WEEKDAYS,
 } from './opening-hours-form';
+import { useTranslation } from '../../../lib/i18n';
 
 type Props = { value: OpeningHours; onChange: (value: OpeningHours) => void; errors: FieldErrors; disabled: boolean };
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import {
   conditionValues,
   LANGUAGES,
@@ -10,7 +9,7 @@ import {
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-fields';
 import { LocalizedFields } from '../../../components/ui/localized-fields';
 import { useFieldText } from '../../../lib/field-text';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/validation';
 import { conditionSources, isChoice, newOption, withType } from './survey-builder-model';
 

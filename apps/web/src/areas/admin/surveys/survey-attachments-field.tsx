@@ -1,9 +1,8 @@
 import './surveys-admin-texts';
 import './surveys-admin.css';
-import { useTranslation } from 'react-i18next';
 import { SURVEY_TIMING_VALUES, type SurveyAttachment, type SurveyTiming } from '@prsp/contracts';
 import { useFieldText } from '../../../lib/field-text';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/validation';
 import { useSurveyTemplates } from './surveys-admin-api';
 

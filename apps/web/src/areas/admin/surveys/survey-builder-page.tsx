@@ -1,7 +1,6 @@
 import './surveys-admin-texts';
 import './surveys-admin.css';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SURVEY_KINDS, SURVEY_QUESTION_TYPES, type StaffUserData, type SurveyQuestionType, type SurveyTemplate } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
@@ -28,6 +27,7 @@ import {
 import { SurveyPreview } from './survey-preview';
 import { SURVEYS_PATH } from './survey-paths';
 import { useSaveSurveyTemplate, useSurveyTemplate } from './surveys-admin-api';
+import { useTranslation } from '../../../lib/i18n';
 
 function Builder({ template, user, title }: { template?: SurveyTemplate; user: StaffUserData; title: string }) {
   const { t } = useTranslation();

@@ -1,14 +1,13 @@
 import './surveys-admin-texts';
 import './surveys-admin.css';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { StaffUserData, SurveyTemplateListItem } from '@prsp/contracts';
 import { DataTable } from '../../../components/ui/data-table';
 import { CheckboxField, FormAlert } from '../../../components/ui/form-fields';
 import { showToast } from '../../../components/ui/toasts';
 import { errorKeyOf } from '../../../lib/form-errors';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { surveyEditPath } from './survey-paths';
 import { useArchiveSurveyTemplate, useSurveyTemplates } from './surveys-admin-api';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkAnswers, LANGUAGES, type Language, type Localized, type SurveyAnswers, type SurveyQuestion } from '@prsp/contracts';
 import { SurveyQuestions } from '../../../features/surveys/survey-questions';
-import { currentLanguage, toHtmlLang } from '../../../lib/i18n';
+import { currentLanguage, toHtmlLang, useTranslation } from '../../../lib/i18n';
 
 /**
  * The survey as a patient sees it, in a chosen language: the same question renderer as the survey runner, with

@@ -1,8 +1,7 @@
 import './surveys-admin-texts';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFieldText } from '../../../lib/field-text';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { Editor } from '../organisation/organisation-editor';
 import { SURVEYS_PATH } from './survey-paths';
 import { useSurveyTemplates } from './surveys-admin-api';

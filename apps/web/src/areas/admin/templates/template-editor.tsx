@@ -1,6 +1,5 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { emailTemplateTagProblems, ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from '@prsp/contracts';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form-fields';
@@ -9,6 +8,7 @@ import { showToast } from '../../../components/ui/toasts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
 import type { FieldErrors } from '../../../lib/validation';
 import { useEmailPreview, useResetEmailTemplate, useSaveEmailTemplate } from './email-templates-api';
+import { useTranslation } from '../../../lib/i18n';
 
 const PREVIEW_DELAY_MS = 400;
 

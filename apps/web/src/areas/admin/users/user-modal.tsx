@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { GlobalUser, Language, OrganisationRef, OrganisationUser } from '@prsp/contracts';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-fields';
@@ -10,6 +9,7 @@ import { MembershipsEditor } from './memberships-editor';
 import { bodyOf, initialState, type UserFormState } from './user-form-model';
 import { useSaveGlobalUser, useSaveOrganisationUser } from './users-api';
 import { FormModal } from '../../../components/ui/form-modal';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Create or edit an admin user (spec §3 'Admin user', §5 'User'); creating sends the registration e-mail. */
 export function UserModal({

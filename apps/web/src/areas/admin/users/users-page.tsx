@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { GlobalUser, OrganisationUser, StaffUserData } from '@prsp/contracts';
 import { FormAlert } from '../../../components/ui/form-fields';
@@ -9,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { showToast } from '../../../components/ui/toasts';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { actionLogUrl, useGlobalUsers, useOrganisationUsers, useUserAction, type UserAction, type UserScope } from './users-api';
 import { UserModal } from './user-modal';
 import { DataTable } from '../../../components/ui/data-table';

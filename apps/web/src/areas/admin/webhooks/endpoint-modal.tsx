@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, ZWebhookEndpointCreate, ZWebhookEndpointUpdate, type WebhookEndpoint, type WebhookEvent } from '@prsp/contracts';
 import { CheckboxField, TextField } from '../../../components/ui/form-fields';
 import { FormModal } from '../../../components/ui/form-modal';
@@ -8,6 +7,7 @@ import { useFieldText } from '../../../lib/field-text';
 import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
 import type { FieldErrors } from '../../../lib/validation';
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from './webhooks-api';
+import { useTranslation } from '../../../lib/i18n';
 
 type Form = { url: string; events: WebhookEvent[]; active: boolean };
 

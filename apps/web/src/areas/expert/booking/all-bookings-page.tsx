@@ -1,6 +1,5 @@
 import './expert-booking.css';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BOOKING_STATUSES } from '@prsp/contracts';
 import { FormAlert, FormField, SelectField } from '../../../components/ui/form-fields';
@@ -10,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { BookingTable } from './booking-table';
 import { filtersFromSearch, isLocalDate, localDateOf, searchOfFilters, type BookingFilters } from './booking-helpers';
 import { useExpertBookings } from './expert-booking-api';
+import { useTranslation } from '../../../lib/i18n';
 
 function DateField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
   return (

@@ -1,5 +1,4 @@
 import './expert-booking.css';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { Pager } from '../../../components/ui/pager';
@@ -7,6 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { BookingTable } from './booking-table';
 import { pageFromSearch } from './booking-helpers';
 import { useAppointmentHistory } from './expert-booking-api';
+import { useTranslation } from '../../../lib/i18n';
 
 /** `/expert/appointmentHistory`: the expert's ended appointments, newest first, a page at a time. */
 export function AppointmentHistoryPage() {

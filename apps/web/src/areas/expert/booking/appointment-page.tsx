@@ -1,6 +1,5 @@
 import './expert-booking.css';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CHAT_LIMITS, maskIdentityCode, type AppointmentDetail, type Participant } from '@prsp/contracts';
 import { ContactHistoryPanel } from '../chat/contact-history-panel';
@@ -10,7 +9,7 @@ import { useNow } from '../../../lib/use-now';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
 import { ORGANISATION_ZONE, backTarget, formatLongDate, localDateOf, shownStatus } from './booking-helpers';

@@ -1,9 +1,8 @@
 import type { AppointmentRow } from '@prsp/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { BookingStatusBadge } from './booking-status';
 import { ORGANISATION_ZONE, shownStatus, withWhom } from './booking-helpers';
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ZBreakInput } from '@prsp/contracts';
 import { FormAlert, FormField } from '../../../components/ui/form-fields';
 import { showToast } from '../../../components/ui/toasts';
@@ -8,6 +7,7 @@ import { useFieldText } from '../../../lib/field-text';
 import { schemaErrors } from '../../../lib/form-errors';
 import type { FieldErrors } from '../../../lib/validation';
 import { useAddBreak } from './expert-booking-api';
+import { useTranslation } from '../../../lib/i18n';
 
 /** What a refused break says: 422 a reserved appointment in the way, 423 a time already gone, else the saving error. */
 export function breakFailureKey(err: unknown): string {

@@ -1,6 +1,5 @@
 import './expert-booking.css';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { BOOKING_RULES } from '@prsp/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,7 +7,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { showToast } from '../../../components/ui/toasts';
 import { formatTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useNow } from '../../../lib/use-now';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ZInviteRequest, type InviteRequest } from '@prsp/contracts';
 import { FormAlert, SelectField, TextField } from '../../../components/ui/form-fields';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
@@ -7,6 +6,7 @@ import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/fo
 import type { FieldErrors } from '../../../lib/validation';
 import { useTransferTargets } from './expert-chat-api';
 import { useInvite } from './invite-api';
+import { useTranslation } from '../../../lib/i18n';
 
 type Who = 'guest' | 'expert';
 const EMPTY = { name: '', email: '', language: 'fi' as 'fi' | 'se' | 'en', mobile: '', expertId: '' };

@@ -1,13 +1,12 @@
 import './expert-chat.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ExpertQueue } from '@prsp/contracts';
 import { QueryState } from '../../../components/ui/query-state';
 import '../../../features/video/video-texts';
 import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useSocket } from '../../../lib/socket';
 import { useNow } from '../../../lib/use-now';
 import { chimeDue, newArrivals, playArrivalChime, waitingIds } from './arrival-signal';

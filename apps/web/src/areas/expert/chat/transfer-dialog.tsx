@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { useTransfer, useTransferTargets } from './expert-chat-api';
+import { useTranslation } from '../../../lib/i18n';
 
 /** A choice as the radio group holds it: `queue:<id>` or `expert:<id>`. */
 function targetOf(choice: string): { queueId: string } | { expertId: string } {

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CHAT_LIMITS } from '@prsp/contracts';
 import { FormAlert, TextAreaField } from '../../../components/ui/form-fields';
@@ -8,6 +7,7 @@ import { ScoreScale } from '../../../features/feedback/score-scale';
 import { scoreValues } from '../../../features/feedback/score-values';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSendExpertFeedback } from './expert-feedback-api';
+import { useTranslation } from '../../../lib/i18n';
 
 const HOME = '/expert/desktop';
 

@@ -1,9 +1,8 @@
 import type { ExpertConversation } from '@prsp/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { conversationTitle } from '../../../features/messaging/conversation-title';
 import { categoryLabel, newestFirst } from './conversation-labels';
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ExpertConversation } from '@prsp/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,7 +11,7 @@ import { MessageThread } from '../../../features/messaging/message-thread';
 import { messageFormData, type MessageDraft } from '../../../features/messaging/messaging-api';
 import { useMessagingRefresh } from '../../../features/messaging/use-messaging-refresh';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { categoryLabel } from './conversation-labels';
 import { expertMessagingKeys, useConversationAction, useExpertThread, useSendReply, type ThreadRef } from './expert-messaging-api';

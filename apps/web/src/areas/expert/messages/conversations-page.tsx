@@ -1,6 +1,5 @@
 import './expert-messages.css';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ExpertConversation } from '@prsp/contracts';
 import { FormAlert, FormField } from '../../../components/ui/form-fields';
@@ -17,6 +16,7 @@ import { ConversationView } from './conversation-view';
 import { ConversationTable } from './conversation-table';
 import { expertMessagingKeys, useExpertConversations } from './expert-messaging-api';
 import { useMessagingRefresh } from '../../../features/messaging/use-messaging-refresh';
+import { useTranslation } from '../../../lib/i18n';
 
 const FIELDS = ['name', 'ssn', 'subject'] as const;
 

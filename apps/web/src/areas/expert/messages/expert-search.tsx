@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert, FormField } from '../../../components/ui/form-fields';
 import { Loading } from '../../../components/route-fallbacks';
 import { useExpertSearch } from './expert-messaging-api';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * A colleague finder beside the expert's messaging (spec §7 `experts/list`): by name and by specialisation, the

@@ -1,10 +1,9 @@
 import './expert-messages.css';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Category, ExpertConversation } from '@prsp/contracts';
 import { QueryState } from '../../../components/ui/query-state';
 import { FormAlert } from '../../../components/ui/form-fields';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ConversationTable } from './conversation-table';
 import { ConversationView } from './conversation-view';

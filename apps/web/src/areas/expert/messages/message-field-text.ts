@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useFieldText } from '../../../lib/field-text';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Field errors of the messaging forms as text: the messaging contracts' own keys (`messageRequired`) are not in the

@@ -1,6 +1,5 @@
 import './expert-messages.css';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MESSAGE_TEXT_MAX, SUBJECT_MAX } from '@prsp/contracts';
 import { CheckboxField, FormAlert, FormField } from '../../../components/ui/form-fields';
@@ -14,6 +13,7 @@ import { useCreateConversation } from './expert-messaging-api';
 import { useMessageFieldText } from './message-field-text';
 import { ATTACHMENT_ACCEPT } from '../../../features/messaging/message-rules';
 import { EMPTY_NEW_MESSAGE, NEW_MESSAGE_FIELD_ORDER, newMessageErrors, newMessageForm, type NewMessageValues } from './new-message-form';
+import { useTranslation } from '../../../lib/i18n';
 
 type TextKey = 'ssn' | 'name' | 'email' | 'mobile' | 'subject';
 

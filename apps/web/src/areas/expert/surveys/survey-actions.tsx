@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ExpertSurveyItem } from '@prsp/contracts';
 import { FormAlert, SelectField } from '../../../components/ui/form-fields';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { showToast } from '../../../components/ui/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useNow } from '../../../lib/use-now';
 import { useForwardSurvey, useRemindPatient, useSurveyExperts } from './expert-surveys-api';
 import { canRemind, nextReminderAt } from './surveys-view';

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isValidSsn, ZExpertSurveySend, type SurveyTemplateListItem } from '@prsp/contracts';
 import { DataTable } from '../../../components/ui/data-table';
 import { FormAlert, TextField } from '../../../components/ui/form-fields';
@@ -7,7 +6,7 @@ import { FormModal } from '../../../components/ui/form-modal';
 import { showToast } from '../../../components/ui/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/validation';
 import { useExpertTemplates, useSendSurvey } from './expert-surveys-api';
 

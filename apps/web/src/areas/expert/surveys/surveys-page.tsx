@@ -1,10 +1,9 @@
 import './expert-surveys-texts';
 import './expert-surveys.css';
-import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useParams, useSearchParams } from 'react-router';
 import { FormAlert, SelectField } from '../../../components/ui/form-fields';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useExpertSurveys } from './expert-surveys-api';
 import { SurveyTable } from './survey-table';

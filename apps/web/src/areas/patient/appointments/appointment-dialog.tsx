@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PatientAppointment } from '@prsp/contracts';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useNow } from '../../../lib/use-now';

@@ -1,10 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import type { PatientAppointment } from '@prsp/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { showToast } from '../../../components/ui/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useCancelAppointment } from '../api/booking-api';
 
 /**

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OpenAppointment, PatientAppointment } from '@prsp/contracts';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBookingInfo } from '../api/booking-api';
 import { usePatientContext } from '../patient-state';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { guestPagePath } from '../../../lib/guest-session';
 import { useLogout } from '../api/auth-api';
 import { useGuestLogout, useGuestMode } from '../guest/guest-mode';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Spec §2 'Chat-not-available modal (log out, or return)': a closed queue or any chat error. It must be

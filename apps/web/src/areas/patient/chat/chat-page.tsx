@@ -1,13 +1,12 @@
 import './patient-chat.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { CHAT_LIMITS } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
 import { chatKeys, fetchChannel } from '../../../features/chat/chat-api';
 import { guestPagePath } from '../../../lib/guest-session';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useServices } from '../api/services-api';
 import { useGuestAppointment } from '../guest/guest-api';

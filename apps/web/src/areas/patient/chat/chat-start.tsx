@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChatChannel } from '@prsp/contracts';
 import { useOrganisations } from '../api/patient-api';
 import { openChat, saveAudience, useRealmQueues } from './chat-api';
 import { ChatNotAvailableDialog } from './chat-not-available-dialog';
 import { asksQuestionnaire, isQueueClosed, targetQueueId, type ChatTarget } from './chat-target';
 import { QuestionnaireStage } from './questionnaire-stage';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Spec §4 'Chat page' before the channel exists. Initial: the service's queue is asked whether it is open (a

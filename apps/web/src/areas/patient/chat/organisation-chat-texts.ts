@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePatientContext } from '../patient-state';
 
 export type ChatPageTexts = { help: string; info: string; waiting: string; closed: string };

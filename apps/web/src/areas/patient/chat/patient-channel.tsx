@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ChatChannel } from '@prsp/contracts';
 import { Loading } from '../../../components/route-fallbacks';
@@ -12,6 +11,7 @@ import { useGuestMode } from '../guest/guest-mode';
 import { useLeaveChat } from './chat-api';
 import { ChatNotAvailableDialog } from './chat-not-available-dialog';
 import { WaitingRoom } from './waiting-room';
+import { useTranslation } from '../../../lib/i18n';
 
 /** What the feedback page is handed as the chat ends: which chat, whose, of which service. */
 const feedbackState = (c: ChatChannel) => ({ channelId: c.id, expertId: c.expertId, serviceName: c.serviceName });

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth-api';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Spec §2 'logout (logoutEnabled) with confirmation dialog'. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

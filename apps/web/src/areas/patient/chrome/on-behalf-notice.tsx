@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 
 const REASONS = ['cancelled', 'notAllowed', 'failed'] as const;
 type Reason = (typeof REASONS)[number];

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { CookieBanner } from '../../../components/cookie-banner';
 import { Loading } from '../../../components/route-fallbacks';
 import { clearGuestSession, guestPagePath, useGuestSession } from '../../../lib/guest-session';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { PageTitleOrganisation } from '../../../lib/use-page-title';
 import { usePatientContext } from '../patient-state';
 import { patientMainMenu, patientProfileMenu, type MenuEntryId } from '../route-rules';

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Language, PatientConfig } from '@prsp/contracts';
 import { LanguageSwitcher } from '../../../components/language-switcher';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { MenuEntry, MenuEntryId } from '../route-rules';
 import { MenuButton } from './menu-button';
 import { MenuList } from './menu-list';

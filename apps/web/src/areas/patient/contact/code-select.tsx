@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_COUNTRY, type Localized } from '@prsp/contracts';
-import { currentLanguage, toHtmlLang } from '../../../lib/i18n';
+import { currentLanguage, toHtmlLang, useTranslation } from '../../../lib/i18n';
 import type { FieldControlProps } from '../../../components/ui/form-fields';
 
 type Item = { code: string; name: Localized };

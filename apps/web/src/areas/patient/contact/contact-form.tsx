@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_COUNTRY, type Contact, type ContactUpdate } from '@prsp/contracts';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useCities, useCountries, useNationalities } from '../api/lists-api';
 import { useSaveContact } from '../api/patient-api';
 import { FormField } from '../../../components/ui/form-fields';

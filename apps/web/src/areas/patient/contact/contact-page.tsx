@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { usePatientContext } from '../patient-state';
 import { QueryState } from '../../../components/ui/query-state';
 import { showToast } from '../../../components/ui/toasts';
 import { ContactForm } from './contact-form';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Contact details: the first onboarding step (`/contact`, saving moves on to the terms) and the profile page

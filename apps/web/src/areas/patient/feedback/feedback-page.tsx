@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Loading } from '../../../components/route-fallbacks';
 import { guestPagePath } from '../../../lib/guest-session';
@@ -9,6 +8,7 @@ import { usePatientContext } from '../patient-state';
 import { FeedbackForm } from './feedback-form';
 import { pickScoreType, readFeedbackState } from './feedback-rules';
 import { ThankYou } from './thank-you';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Spec §2 and §4 'Feedback', reached as a chat ends with the chat in the router state (`{ channelId, expertId,

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/route-fallbacks';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useNow } from '../../../lib/use-now';
 import { canStart, endsAt } from '../appointments/appointment-rules';
 import { StartNote } from '../appointments/start-control';

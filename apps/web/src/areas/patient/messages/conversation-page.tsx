@@ -1,7 +1,6 @@
 import '../../../features/messaging/messaging-texts';
 import './patient-messages.css';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ConversationMessage } from '@prsp/contracts';
 import { QueryState } from '../../../components/ui/query-state';
@@ -11,7 +10,7 @@ import { MessageComposer } from '../../../features/messaging/message-composer';
 import { MessageThread } from '../../../features/messaging/message-thread';
 import { useMessagingRefresh } from '../../../features/messaging/use-messaging-refresh';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePatientContext } from '../patient-state';
 import { showReplyBanner, withAppended } from './new-message-rules';

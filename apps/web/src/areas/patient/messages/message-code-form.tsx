@@ -1,10 +1,10 @@
 import { useId, useReducer, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/ui/toasts';
 import { canSubmitCode, CODE_FLOW_START, codeFlow } from './message-code-flow';
 import { messageCodeError } from './new-message-rules';
 import { useValidateMessageCode } from './patient-messaging-api';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Spec §4 and §5 'Message code': the code is validated first (not used: a successful send uses it); a valid one

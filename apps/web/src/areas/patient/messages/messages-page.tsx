@@ -1,6 +1,5 @@
 import '../../../features/messaging/messaging-texts';
 import './patient-messages.css';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Conversation } from '@prsp/contracts';
 import { QueryState } from '../../../components/ui/query-state';
@@ -8,7 +7,7 @@ import { SafeHtml } from '../../../components/ui/safe-html';
 import { conversationTitle } from '../../../features/messaging/conversation-title';
 import { useMessagingRefresh } from '../../../features/messaging/use-messaging-refresh';
 import { formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePatientContext } from '../patient-state';
 import { conversationPath } from './new-message-rules';

@@ -1,6 +1,5 @@
 import '../../../features/messaging/messaging-texts';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGE_TEXT_MAX, ZMessageCodeTarget, type Category, type MessageCodeTarget } from '@prsp/contracts';
 import { FormField } from '../../../components/ui/form-fields';
@@ -9,7 +8,7 @@ import { SafeHtml } from '../../../components/ui/safe-html';
 import { showToast } from '../../../components/ui/toasts';
 import { cleanMessageText } from '../../../features/messaging/message-rules';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePatientContext } from '../patient-state';
 import { CODE_FLOW_START, codeFlow, messageCodeMessage } from './message-code-flow';
 import { conversationPath, newMessageErrors, type NewMessageErrors, type NewMessageValues } from './new-message-rules';

@@ -1,9 +1,9 @@
 import './patient-messages.css';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { MessageCodeForm } from './message-code-form';
 import { NewMessageForm } from './new-message-form';
+import { useTranslation } from '../../../lib/i18n';
 
 export type NewMessageStep = 'options' | 'code' | 'create';
 

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage, toHtmlLang } from '../../../lib/i18n';
+import { currentLanguage, toHtmlLang, useTranslation } from '../../../lib/i18n';
 import { useChangeLocation, useLocationOptions } from '../api/location-api';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';

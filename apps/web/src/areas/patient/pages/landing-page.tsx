@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Link } from 'react-router';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useUserInfo } from '../api/auth-api';
 import { usePendingSurveys, useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/route-fallbacks';
@@ -7,6 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useOrganisations, useSelectOrganisation } from '../api/patient-api';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { QueryState } from '../../../components/ui/query-state';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * Spec §2 'Organisation select modal': choosing one reloads the config and moves on to terms (the guards send a

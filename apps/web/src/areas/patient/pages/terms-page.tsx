@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useAcceptTerms } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
 import { ExternalLink } from '../../../components/ui/external-link';

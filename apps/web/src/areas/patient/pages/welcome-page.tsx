@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useSaveWelcomePreference } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
 import { SafeHtml } from '../../../components/ui/safe-html';

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Link } from 'react-router';
 import type { OpenService } from '@prsp/contracts';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
 import { upcomingAppointments } from '../appointments/appointment-rules';

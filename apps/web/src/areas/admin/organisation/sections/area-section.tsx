@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFieldText } from '../../../../lib/field-text';
-import { currentLanguage } from '../../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../../lib/i18n';
 import { useMunicipalities } from '../organisation-api';
 import type { Editor } from '../organisation-editor';
 

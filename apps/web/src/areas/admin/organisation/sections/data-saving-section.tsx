@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { RETENTION_MINIMUMS } from '@prsp/contracts';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { TextField } from '../../../../components/ui/form-fields';
 import { retentionDays, type RetentionChange, type RetentionField } from '../retention';
 import type { Editor } from '../organisation-editor';
+import { useTranslation } from '../../../../lib/i18n';
 
 const LABELS: Record<RetentionField, string> = {
   dataSavingExpertMonths: 'admin.org.retention.expertMonths',

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../../components/ui/form-fields';
-import { currentLanguage } from '../../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../../lib/i18n';
 import type { Editor } from '../organisation-editor';
 import { useCountries } from '../organisation-api';
 

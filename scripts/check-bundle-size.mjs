@@ -31,9 +31,7 @@ const rows = [...seen].map((key) => {
   return `  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`;
 });
 const kb = total / 1024;
-console.log(
-  `first-page JavaScript (gzip):\n${rows.join('\n')}\n  ${kb.toFixed(1).padStart(7)} KB  total (budget ${BUDGET_KB} KB)`,
-);
+console.log(`first-page JavaScript (gzip):\n${rows.join('\n')}\n  ${kb.toFixed(1).padStart(7)} KB  total (budget ${BUDGET_KB} KB)`);
 if (kb > BUDGET_KB) {
   console.error(`bundle budget exceeded: ${kb.toFixed(1)} KB > ${BUDGET_KB} KB`);
   process.exit(1);

@@ -1,7 +1,7 @@
 import './patient-texts';
 import '../../styles/patient.css';
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { NotFound } from '../../components/route-fallbacks';
 import { initialPatientLanguage, readLanguageCookie } from '../../lib/i18n';
 import { AuthenticationPage } from './authentication-page';
@@ -14,15 +14,24 @@ import { PATIENT_PATHS, type PatientRoute } from './route-rules';
 const initial = initialPatientLanguage(location.search, readLanguageCookie());
 await switchPatientLanguage(initial.lang, initial.fromQuery).catch(() => undefined);
 
-/** Pages load when first visited, so the authentication page brings only what it needs. */
+/**
+ * Pages load when first visited, so the authentication page brings only what it needs. Each keeps its `load`, so
+ * the page the app opens on can start loading at once (below).
+ */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType })),
+    { load },
+  );
 }
 function pageWith<P extends object, M, K extends keyof M>(load: () => Promise<M>, name: K, props: P) {
   const Lazy = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
-  return function WithProps() {
-    return <Lazy {...props} />;
-  };
+  return Object.assign(
+    function WithProps() {
+      return <Lazy {...props} />;
+    },
+    { load },
+  );
 }
 
 const Organisation = page(() => import('./pages/organisation-page'), 'OrganisationPage');
@@ -86,6 +95,13 @@ const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   deviceCheck: <DeviceCheck />,
   thankYouGuest: <ThankYouGuest />,
 };
+
+// The page the app opens on loads beside the guard's session and onboarding checks, not after them: on a slow
+// network that is a round trip less before the patient sees it. (If the guard sends the patient elsewhere, the
+// chunk is simply not used.)
+const opening = (Object.keys(PAGES) as (keyof typeof PAGES)[]).find((route) => matchPath(PATIENT_PATHS[route], location.pathname));
+const openingType = opening && (PAGES[opening] as { type?: { load?: () => Promise<unknown> } } | null)?.type;
+void openingType?.load?.().catch(() => undefined);
 
 export function PatientApp() {
   return (

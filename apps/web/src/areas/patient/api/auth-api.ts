@@ -3,10 +3,18 @@ import { ZAuthCheck, ZLogoutResult, ZUserInfo } from '@prsp/contracts';
 import { api, ApiError } from '../../../lib/api-client';
 import { setAuthenticated } from '../../../lib/auth-state';
 
-/** Whether the patient's session lives. A 101 here means 'not signed in', which is an answer, not an error. */
+/** How long the guards' session and onboarding answers count as fresh (a page's mount does not refetch them). */
+export const GUARD_CHECK_FRESH_MS = 5_000;
+
+/**
+ * Whether the patient's session lives. A 101 here means 'not signed in', which is an answer, not an error.
+ * Fresh for a few seconds, so a page that mounts right after its guard checked does not ask again; sign-in,
+ * sign-out and an expiry the API client sees change it at once.
+ */
 export function useAuthCheck() {
   return useQuery({
     queryKey: ['patient', 'auth'],
+    staleTime: GUARD_CHECK_FRESH_MS,
     queryFn: async () => {
       try {
         await api('/api/auth/check', ZAuthCheck);

@@ -10,6 +10,7 @@ import {
   type Language,
 } from '@prsp/contracts';
 import { api } from '../../../lib/api-client';
+import { GUARD_CHECK_FRESH_MS } from './auth-api';
 
 /** Everything cached about the patient lives under this key, so one invalidation refreshes it all. */
 export const patientKeys = {
@@ -26,9 +27,17 @@ export function refreshPatient(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: patientKeys.all });
 }
 
-/** Where the patient stands in onboarding: what the route guards need (`GET /api/patient/status`). */
+/**
+ * Where the patient stands in onboarding: what the route guards need (`GET /api/patient/status`). Every change
+ * the patient makes invalidates it (`refreshPatient`), so it may stay fresh while the next page mounts.
+ */
 export function usePatientStatus(enabled: boolean) {
-  return useQuery({ queryKey: patientKeys.status, queryFn: () => api('/api/patient/status', ZPatientStatus), enabled });
+  return useQuery({
+    queryKey: patientKeys.status,
+    queryFn: () => api('/api/patient/status', ZPatientStatus),
+    enabled,
+    staleTime: GUARD_CHECK_FRESH_MS,
+  });
 }
 
 /** Spec §3 'Patient config' of the selected organisation (flags, texts, theme, actOnBehalf). */

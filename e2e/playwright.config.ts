@@ -11,12 +11,38 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 process.env.PRSP_E2E_DIR ??= mkdtempSync(path.join(tmpdir(), 'prsp-e2e-'));
 const dataDir = process.env.PRSP_E2E_DIR;
 
-export const MAIN_PORT = 3210;
-/** A second server with a 4-second idle limit, for the session-expiry journey. */
-export const EXPIRY_PORT = 3211;
-/** Video through coturn only (VIDEO_ICE_POLICY=relay), and video through Janus in a network namespace. */
-export const RELAY_PORT = 3212;
-export const JANUS_PORT = 3213;
+/**
+ * The journeys run as one set, or as two groups side by side (scripts/test.mjs), each group a Playwright process of
+ * its own (E2E_GROUP=1 or 2) with its own servers on its own ports and its own data folder. Group 1 holds the
+ * journeys that need the video servers (relay, Janus) and the other long ones; group 2 is every other journey,
+ * a new spec included, and the session-expiry server. The split balances the groups' measured times.
+ */
+const group = process.env.E2E_GROUP || undefined;
+if (group !== undefined && group !== '1' && group !== '2') throw new Error(`E2E_GROUP must be 1 or 2, not '${group}'`);
+const GROUP_1 = [
+  'video.spec.ts',
+  'video-relay.spec.ts',
+  'video-janus.spec.ts',
+  'device-check.spec.ts',
+  'chat.spec.ts',
+  'chat-history.spec.ts',
+  'chat-self-assessment.spec.ts',
+  'guest-entry.spec.ts',
+  'expert-messaging.spec.ts',
+  'expert-schedule.spec.ts',
+  'expert-surveys.spec.ts',
+  'patient-messaging.spec.ts',
+  'admin-messaging.spec.ts',
+  'patient-survey.spec.ts',
+];
+const portBase = group === '2' ? 3220 : 3210;
+
+export const MAIN_PORT = portBase;
+/** A second server with a 4-second idle limit, for the session-expiry journeys (group 2). */
+export const EXPIRY_PORT = portBase + 1;
+/** Video through coturn only (VIDEO_ICE_POLICY=relay), and video through Janus in a network namespace (group 1). */
+export const RELAY_PORT = portBase + 2;
+export const JANUS_PORT = portBase + 3;
 
 const server = (port: number, extra: Record<string, string> = {}) => ({
   command: 'node --import tsx apps/server/src/main.ts',
@@ -48,10 +74,13 @@ const videoServer = (port: number, mode: 'relay' | 'janus') => ({
 });
 /** Why a video server is left out (its journeys skip with this reason), or null. */
 export const mediaMissing = { relay: coturnMissing(), janus: janusMissing() };
+/** Where a group keeps its results and report, so that the two do not clobber each other's. */
+const groupDir = group ? `/group-${group}` : '';
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
+  testMatch: group === '1' ? GROUP_1 : '*.spec.ts',
+  testIgnore: group === '2' ? GROUP_1 : [],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -59,8 +88,8 @@ export default defineConfig({
   // Conditions, not sleeps: a wait ends as soon as its condition holds. The ceiling is above Playwright's 5 s because
   // on two cores a page under load (the video journeys most) sometimes took longer than that to show.
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
-  outputDir: '../test-results',
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: `../playwright-report${groupDir}` }]],
+  outputDir: `../test-results${groupDir}`,
   use: {
     baseURL: `http://localhost:${MAIN_PORT}`,
     trace: 'retain-on-failure',
@@ -84,8 +113,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     server(MAIN_PORT),
-    server(EXPIRY_PORT, { SESSION_IDLE_SECONDS: '4' }),
-    ...(mediaMissing.relay ? [] : [videoServer(RELAY_PORT, 'relay')]),
-    ...(mediaMissing.janus ? [] : [videoServer(JANUS_PORT, 'janus')]),
+    ...(group === '1' ? [] : [server(EXPIRY_PORT, { SESSION_IDLE_SECONDS: '4' })]),
+    ...(mediaMissing.relay || group === '2' ? [] : [videoServer(RELAY_PORT, 'relay')]),
+    ...(mediaMissing.janus || group === '2' ? [] : [videoServer(JANUS_PORT, 'janus')]),
   ],
 });

@@ -7,6 +7,7 @@ import { type MediaInfo, mediaInfoFile } from './support/media-servers';
 import {
   VIDEO_EXPERT_NAME,
   bookVideoAppointment,
+  closeCallPages,
   expectMediaFrom,
   expertOpensGroup,
   expertSignsIn,
@@ -22,6 +23,8 @@ import {
 // loopback alone.
 test.use({ baseURL: `http://localhost:${JANUS_PORT}` });
 test.skip(mediaMissing.janus !== null, mediaMissing.janus ?? '');
+
+test.afterEach(closeCallPages);
 
 test('a three-party room through Janus: the expert, a patient and a guest receive each other through the SFU', async ({ browser }) => {
   test.setTimeout(240_000);

@@ -6,6 +6,7 @@ import { type MediaInfo, coturnAllocations, mediaInfoFile } from './support/medi
 import {
   VIDEO_EXPERT_NAME,
   bookVideoAppointment,
+  closeCallPages,
   expectMediaFrom,
   expertAccepts,
   expertSignsIn,
@@ -19,6 +20,8 @@ import {
 // coturn on loopback with REST shared-secret credentials (e2e/support/video-server.ts starts both).
 test.use({ baseURL: `http://localhost:${RELAY_PORT}` });
 test.skip(mediaMissing.relay !== null, mediaMissing.relay ?? '');
+
+test.afterEach(closeCallPages);
 
 test('a relay-only one-to-one call goes through coturn: both sides receive media over relayed candidates', async ({ browser }) => {
   test.setTimeout(180_000);

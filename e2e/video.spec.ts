@@ -4,6 +4,7 @@ import { expectAccessible } from './fixtures';
 import {
   VIDEO_EXPERT_NAME,
   bookVideoAppointment,
+  closeCallPages,
   expectMediaFrom,
   expertAccepts,
   expertOpensGroup,
@@ -17,6 +18,8 @@ import {
 
 // Peer to peer (VIDEO_PROVIDER=mesh, the default) on the main server: Chromium's synthetic camera and microphone,
 // ICE over loopback. The relay-only and Janus journeys are in video-relay.spec.ts and video-janus.spec.ts.
+
+test.afterEach(closeCallPages);
 
 test('one-to-one video: the patient and the expert see and hear each other, and a muted microphone shows on the other side', async ({
   browser,

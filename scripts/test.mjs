@@ -1,9 +1,10 @@
 // `npm test`: every check and test, in the order that fails fastest. Prints a closing
 // 'N passed, N failed' line counting unit, integration and browser tests.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'prsp-test-'));
@@ -127,19 +128,51 @@ if (TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
 }
 
-const e2eReport = path.join(reports, 'playwright.json');
-run(
-  'browser tests (Playwright, Debian Chromium)',
-  'npx',
-  ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-  {
-    ...withoutServer,
-    CHROMIUM_PATH: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-  },
+/** One group of journeys (E2E_GROUP in e2e/playwright.config.ts), each line of its output marked with the group. */
+function runE2eGroup(group, env) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: from }).on('line', (line) => to.write(`[group ${group}] ${line}\n`));
+    }
+    child.once('error', (error) => {
+      console.error(`[group ${group}] ${error.message}`);
+      resolve(1);
+    });
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+}
+
+// The journeys take most of the run's time, one at a time in a Playwright process, which leaves the second core
+// mostly idle: two groups side by side (E2E_GROUP in e2e/playwright.config.ts), each with its own servers on its own
+// ports and its own data folder, took 14 minutes together on two cores.
+console.log('\n▶ browser tests (Playwright, Debian Chromium), two groups side by side');
+const groups = ['1', '2'];
+const statuses = await Promise.all(
+  groups.map((group) =>
+    runE2eGroup(group, {
+      ...withoutServer,
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${group}.json`),
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      E2E_GROUP: group,
+      PRSP_E2E_DIR: mkdtempSync(path.join(tmpdir(), `prsp-e2e-${group}-`)),
+    }),
+  ),
 );
-countPlaywright(e2eReport);
+const failedGroups = groups.filter((_, i) => statuses[i] !== 0);
+if (failedGroups.length > 0) {
+  console.error(`\n✖ browser tests failed (group ${failedGroups.join(' and ')})`);
+  process.exit(1);
+}
+for (const group of groups) countPlaywright(path.join(reports, `playwright-${group}.json`));
 
 console.log(`\nAll checks green.\n${counts.passed} passed, ${counts.failed} failed`);
 process.exit(counts.failed === 0 ? 0 : 1);

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { isValidSsn, normalizeSsn } from '@prsp/contracts';
+import { AppError } from '../../platform/app-error';
 import { LOGOUT_SCRIPT, logoutPage, loggedOutPage, loginPage, pageLanguage, STYLE } from './pages';
 import { TEST_PERSONS } from './test-persons';
 
@@ -103,8 +104,16 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
 
   const provider = new Provider(opts.issuer, configuration);
 
-  await app.register(middie);
-  app.use(mountPath, provider.callback());
+  // The provider is Koa middleware, run through middie in a context of its own: registered on the whole app, middie's
+  // hook would run for every request (about a tenth of a cached API answer's time). The wildcard route brings the
+  // provider's paths into this context; the provider answers each of them, so the handler runs only if it did not.
+  await app.register(async (oidc) => {
+    await oidc.register(middie);
+    oidc.use(mountPath, provider.callback());
+    oidc.all(`${mountPath}/*`, async () => {
+      throw new AppError(404);
+    });
+  });
 
   await app.register(async (scoped) => {
     await scoped.register(formbody);

@@ -41,7 +41,7 @@ export type TFunction = (key: string, options?: TOptions) => string;
 /**
  * The interface's texts, in a small translator of our own: lookups by dotted key with Finnish as the fallback,
  * `{{name}}` placeholders and plural forms by the language's plural rules. It does what i18next did for us in about a
- * tenth of the code, which keeps the first page within its budget (docs/performance.md).
+ * tenth of the code, which keeps the first page within its budget (bench/README.md, Lighthouse).
  */
 export class Translator {
   private readonly texts = new Map<string, Texts>();

@@ -5,6 +5,7 @@ type Chunk = {
   fileName: string;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports?: string[];
   viteMetadata?: { importedCss: Set<string> };
 };
 type Output = Chunk | { type: 'asset'; fileName: string };
@@ -61,10 +62,13 @@ export function preloadRoute(moduleSuffix: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        // Only the page whose entry routes to the module (the app's index.html), not the sandboxed frames.
-        if (!ctx.bundle || !ctx.chunk || !ctx.chunk.dynamicImports.length) return undefined;
+        // Only the page whose entry routes to the module (the app's index.html), not the sandboxed frames. The
+        // router that imports it may sit in a chunk the entry imports.
+        if (!ctx.bundle || !ctx.chunk) return undefined;
         const bundle = ctx.bundle as unknown as Record<string, Output>;
-        const routes = ctx.chunk.dynamicImports.map((f) => bundle[f]);
+        const routes = closure(bundle, ctx.chunk.fileName)
+          .scripts.flatMap((f) => (bundle[f] as Chunk).dynamicImports ?? [])
+          .map((f) => bundle[f]);
         if (!routes.some((c) => c?.type === 'chunk' && c.facadeModuleId?.replaceAll('\\', '/').endsWith(moduleSuffix))) return undefined;
         const { scripts, styles } = preloadsFor(bundle, ctx.chunk.fileName, moduleSuffix);
         return [

@@ -10,6 +10,29 @@ const FIRST_PAGE_LIBRARIES =
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: string[] } | null };
+let firstPageModules: Set<string> | undefined;
+/**
+ * The app's own modules a patient's first page runs: what the entry and the patient area import statically (the
+ * two entry modules stay chunks of their own; the contracts split by use, as their schemas cost time to build).
+ */
+function firstPage(ctx: ChunkingContext): Set<string> {
+  if (firstPageModules) return firstPageModules;
+  const roots = [page('src/main.tsx'), page('src/areas/patient/patient-app.tsx')];
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+  };
+  roots.forEach(visit);
+  for (const root of roots) seen.delete(root);
+  firstPageModules = seen;
+  return seen;
+}
+const isPatientArea = (id: string) => id.replaceAll('\\', '/').includes('/areas/patient/');
+const isContract = (id: string) => id.replaceAll('\\', '/').includes('/packages/contracts/');
+
 export default defineConfig({
   // Every page's scripts and styles carry their SHA-384 (docs/security.md).
   // The installable app's icons are drawn at build time (scripts/vite-app-icons.ts).
@@ -25,9 +48,21 @@ export default defineConfig({
     // load none of the app).
     rollupOptions: {
       input: { main: page('index.html'), selfAssessment: page('self-assessment.html') },
-      // The libraries every area's first page runs, in one file: one request and one gzip window instead of a
-      // dozen small shared chunks (bundle budget: scripts/check-bundle-size.mjs).
-      output: { manualChunks: (id) => (FIRST_PAGE_LIBRARIES.test(id) ? 'vendor' : undefined) },
+      // The first page in a few files instead of two dozen: on a phone's HTTP/1.1 connections (six per site) every
+      // round of small requests costs a round trip before the page can show (bench/README.md, Lighthouse).
+      // - vendor: the libraries every area's first page runs;
+      // - app: the shared code of the first page (API client, texts, components), which the staff apps use too;
+      // - patient: the patient area's part of it, which staff never load.
+      // (Bundle budget: scripts/check-bundle-size.mjs.)
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: FIRST_PAGE_LIBRARIES, priority: 3 },
+            { name: (id, ctx) => (firstPage(ctx).has(id) && !isPatientArea(id) && !isContract(id) ? 'app' : null), priority: 2 },
+            { name: (id, ctx) => (firstPage(ctx).has(id) && isPatientArea(id) ? 'patient' : null), priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -1,18 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router';
-import { ApiError, setExpiryNavigation } from './lib/api-client';
+import { createAppRouter } from './app/router';
+import { setExpiryNavigation } from './lib/api-client';
+import { queryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles/global.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // A refused or expired answer will not change on retry.
-    queries: { retry: (count, err) => !(err instanceof ApiError && err.statusCode < 500) && count < 2 },
-  },
-});
+// The router's first navigation (it loads the area's code and matches the page) runs in a task of its own, not in the
+// one that evaluated the scripts: neither then holds a phone's main thread for long (bench/README.md, blocking time).
+await new Promise((resolve) => setTimeout(resolve));
+const router = createAppRouter();
 
 // A session that ended leaves nothing behind: what was cached about the user goes before the move,
 // so no page judges the signed-out user by stale data (and bounces back).

@@ -4,6 +4,7 @@ import { isAuthenticated, setAuthenticated } from './auth-state';
 import { readCookie } from './cookies';
 import { catalogueTextsReady } from './i18n';
 import { carriesGuestToken, clearGuestSession, guestPagePath, readGuestSession } from './guest-session';
+import { takePageAnswer } from './page-answers';
 import { sessionExpiredRedirect } from './session-expiry';
 
 /** A failed call: `statusCode` from the spec's catalogue, `errorKey` for the user's language. */
@@ -45,6 +46,9 @@ export async function api<T extends z.ZodMiniType>(
   init: { method?: string; body?: unknown; csrf?: boolean; keepalive?: boolean } = {},
 ): Promise<z.infer<T>> {
   const method = init.method ?? 'GET';
+  // The page may have brought this answer with it (lib/page-answers.ts): a round trip saved on the first render.
+  const answered = method === 'GET' ? takePageAnswer(path) : undefined;
+  if (answered !== undefined) return parseAnswer(answered, data, path);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const token = csrfToken();
@@ -68,7 +72,7 @@ export async function api<T extends z.ZodMiniType>(
   } catch {
     throw new ApiError(500, 'errors.processing', 'Network error');
   }
-  return parseAnswer(response, data, path, guest);
+  return parseAnswer(await response.json().catch(() => undefined), data, path, guest);
 }
 
 /** A signed-in guest's calls carry their bearer token (spec §6 'Guest'); returns the appointment when one was sent. */
@@ -91,17 +95,17 @@ export async function apiForm<T extends z.ZodMiniType>(path: string, data: T, fo
   } catch {
     throw new ApiError(500, 'errors.processing', 'Network error');
   }
-  return parseAnswer(response, data, path, guest);
+  return parseAnswer(await response.json().catch(() => undefined), data, path, guest);
 }
 
+/** Reads an answer's envelope (`json` is undefined when the body was not JSON). */
 async function parseAnswer<T extends z.ZodMiniType>(
-  response: Response,
+  json: unknown,
   data: T,
   path: string,
   /** The appointment whose guest token went with the call. */
   guestAppointment?: string,
 ): Promise<z.infer<T>> {
-  const json: unknown = await response.json().catch(() => undefined);
   const failure = ZErrorEnvelope.safeParse(json);
   if (failure.success) {
     // Whoever catches the error shows its key's text: make sure the catalogue's texts are there.

@@ -4,15 +4,17 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { NotFound } from '../../components/route-fallbacks';
 import { initialPatientLanguage, readLanguageCookie } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
 import { AuthenticationPage } from './authentication-page';
 import { PatientChrome } from './chrome/patient-chrome';
 import { switchPatientLanguage } from './chrome/use-patient-language';
+import { primePatientContext } from './patient-state';
 import { Guard } from './route-guard';
 import { PATIENT_PATHS, type PatientRoute } from './route-rules';
 
 // Spec §1: the first render already speaks the patient's language (query, else cookie, else Finnish).
 const initial = initialPatientLanguage(location.search, readLanguageCookie());
-await switchPatientLanguage(initial.lang, initial.fromQuery).catch(() => undefined);
+await Promise.all([switchPatientLanguage(initial.lang, initial.fromQuery).catch(() => undefined), primePatientContext(queryClient)]);
 
 /**
  * Pages load when first visited, so the authentication page brings only what it needs. Each keeps its `load`, so

@@ -1,8 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, useLocation } from 'react-router';
 import { FEATURE_FLAGS, type FeatureFlags, type PatientConfig } from '@prsp/contracts';
 import { useGuestSession } from '../../lib/guest-session';
-import { useAuthCheck } from './api/auth-api';
-import { usePatientConfig, usePatientStatus } from './api/patient-api';
+import { hasPageAnswers } from '../../lib/page-answers';
+import { authCheckQuery, useAuthCheck } from './api/auth-api';
+import { patientConfigQuery, patientStatusQuery, usePatientConfig, usePatientStatus } from './api/patient-api';
 import { useGuestOrganisation } from './guest/guest-api';
 import { PATIENT_PATHS, type PatientRouteState } from './route-rules';
 
@@ -55,6 +57,21 @@ export function usePatientContext(): PatientContext {
       guest,
     },
   };
+}
+
+/**
+ * When the page brought the answers (lib/page-answers.ts), asks the guards' questions before the first render, in
+ * the order `usePatientContext` asks them: the app then opens on the page itself, not on a spinner that waits for
+ * answers already there. Without them the guards ask as they render. A failure is left for the guard to show.
+ */
+export async function primePatientContext(queryClient: QueryClient): Promise<void> {
+  if (!hasPageAnswers()) return;
+  try {
+    if (!(await queryClient.fetchQuery(authCheckQuery))) return;
+    await Promise.all([queryClient.fetchQuery(patientStatusQuery), queryClient.fetchQuery(patientConfigQuery)]);
+  } catch {
+    // The guard's own query shows the error and offers a retry.
+  }
 }
 
 const signedOut: PatientRouteState = {

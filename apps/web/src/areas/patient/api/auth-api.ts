@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZAuthCheck, ZLogoutResult, ZUserInfo } from '@prsp/contracts';
 import { api, ApiError } from '../../../lib/api-client';
 import { setAuthenticated } from '../../../lib/auth-state';
@@ -11,21 +11,23 @@ export const GUARD_CHECK_FRESH_MS = 5_000;
  * Fresh for a few seconds, so a page that mounts right after its guard checked does not ask again; sign-in,
  * sign-out and an expiry the API client sees change it at once.
  */
+export const authCheckQuery = queryOptions({
+  queryKey: ['patient', 'auth'],
+  staleTime: GUARD_CHECK_FRESH_MS,
+  queryFn: async () => {
+    try {
+      await api('/api/auth/check', ZAuthCheck);
+      setAuthenticated(true);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.statusCode === 101) return false;
+      throw err;
+    }
+  },
+});
+
 export function useAuthCheck() {
-  return useQuery({
-    queryKey: ['patient', 'auth'],
-    staleTime: GUARD_CHECK_FRESH_MS,
-    queryFn: async () => {
-      try {
-        await api('/api/auth/check', ZAuthCheck);
-        setAuthenticated(true);
-        return true;
-      } catch (err) {
-        if (err instanceof ApiError && err.statusCode === 101) return false;
-        throw err;
-      }
-    },
-  });
+  return useQuery(authCheckQuery);
 }
 
 export function useUserInfo() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import {
   ZContact,
@@ -31,18 +31,25 @@ export function refreshPatient(queryClient: QueryClient): Promise<void> {
  * Where the patient stands in onboarding: what the route guards need (`GET /api/patient/status`). Every change
  * the patient makes invalidates it (`refreshPatient`), so it may stay fresh while the next page mounts.
  */
+export const patientStatusQuery = queryOptions({
+  queryKey: patientKeys.status,
+  queryFn: () => api('/api/patient/status', ZPatientStatus),
+  staleTime: GUARD_CHECK_FRESH_MS,
+});
+
 export function usePatientStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: patientKeys.status,
-    queryFn: () => api('/api/patient/status', ZPatientStatus),
-    enabled,
-    staleTime: GUARD_CHECK_FRESH_MS,
-  });
+  return useQuery({ ...patientStatusQuery, enabled });
 }
 
 /** Spec §3 'Patient config' of the selected organisation (flags, texts, theme, actOnBehalf). */
+export const patientConfigQuery = queryOptions({
+  queryKey: patientKeys.config,
+  queryFn: () => api('/api/config', ZPatientConfig),
+  staleTime: 60_000,
+});
+
 export function usePatientConfig(enabled: boolean) {
-  return useQuery({ queryKey: patientKeys.config, queryFn: () => api('/api/config', ZPatientConfig), enabled, staleTime: 60_000 });
+  return useQuery({ ...patientConfigQuery, enabled });
 }
 
 export function useOrganisations() {

@@ -11,6 +11,12 @@ export async function switchPatientLanguage(lang: Language, remember: boolean): 
   await changeLanguage(lang, { remember });
 }
 
+/** Runs `task` when the browser has nothing more urgent to do (at once where it cannot tell). */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 });
+  else setTimeout(task);
+}
+
 const LANGUAGE_FLAG = { fi: 'finnishEnabled', se: 'swedishEnabled', en: 'englishEnabled' } as const;
 
 /** The languages the organisation offers (spec §3 flags finnishEnabled, swedishEnabled, englishEnabled). */
@@ -39,7 +45,8 @@ export function usePatientLanguage(authenticated: boolean, config: PatientConfig
   useEffect(() => {
     if (!authenticated || told.current) return;
     told.current = true;
-    void postClientParams(currentLanguage()).catch(() => undefined);
+    // Once the page is up: the first time zone lookup loads the browser's zone data, a long task on a phone.
+    whenIdle(() => void postClientParams(currentLanguage()).catch(() => undefined));
   }, [authenticated]);
 
   // An organisation that does not offer the current language shows its first one (without remembering it).

@@ -58,8 +58,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: FIRST_PAGE_LIBRARIES, priority: 3 },
-            { name: (id, ctx) => (firstPage(ctx).has(id) && !isPatientArea(id) && !isContract(id) ? 'app' : null), priority: 2 },
-            { name: (id, ctx) => (firstPage(ctx).has(id) && isPatientArea(id) ? 'patient' : null), priority: 1 },
+            {
+              name: (id, ctx) => (firstPage(ctx).has(id) && !isPatientArea(id) && !isContract(id) ? 'app' : null),
+              debugName: 'app',
+              priority: 2,
+            },
+            { name: (id, ctx) => (firstPage(ctx).has(id) && isPatientArea(id) ? 'patient' : null), debugName: 'patient', priority: 1 },
           ],
         },
       },

@@ -21,3 +21,9 @@ export function okEnvelope<T extends z.ZodMiniType>(data: T) {
 }
 
 export type OkEnvelope<T> = { status: 'ok'; statusCode: 200; data: T };
+
+/**
+ * The id of the JSON script element in which a patient page brings the API's answers (envelopes by path) for the
+ * app's first render: written by the server (plugins/page-answers.ts), read once by the web app (lib/page-answers.ts).
+ */
+export const PAGE_ANSWERS_ID = 'prsp-page-answers';

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PAGE_ANSWERS_ID } from '@prsp/contracts';
 import { onboard, organisationBySlug, signedIn } from '../modules/patients/patient-test-steps';
 import { TestBrowser } from '../test/http-client';
 import { startTestApp, type TestApp } from '../test/test-app';
-import { PAGE_ANSWERS_ID, withPageAnswers } from './page-answers';
+import { withPageAnswers } from './page-answers';
 
 const INDEX = '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>';
 const PATIENT = '010190-124N';

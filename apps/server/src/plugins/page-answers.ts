@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGE_ANSWERS_ID } from '@prsp/contracts';
 
 /**
  * What the patient app's guards ask before they can show any page: the session, then, once signed in, the onboarding
@@ -6,9 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * slow mobile network each question is a round trip after the scripts have run; written into the page, they cost none.
  */
 export const PAGE_ANSWER_PATHS = { session: '/api/auth/check', signedIn: ['/api/patient/status', '/api/config'] } as const;
-
-/** The element the page carries them in (read once by apps/web/src/lib/page-answers.ts). */
-export const PAGE_ANSWERS_ID = 'prsp-page-answers';
 
 /** Headers of the page's request that the API's answer may depend on (who asks, from where, in which language). */
 const FORWARDED = ['host', 'user-agent', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'];

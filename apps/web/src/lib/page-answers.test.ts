@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ZAuthCheck, ZPatientStatus } from '@prsp/contracts';
+import { PAGE_ANSWERS_ID, ZAuthCheck, ZPatientStatus } from '@prsp/contracts';
 
 const CHECK = { status: 'ok', statusCode: 200, data: { authenticated: true, expiresAt: '2026-11-24T12:00:00.000Z' } };
 const STATUS = { hasOrganisation: true, termsAccepted: true, contactSaved: true, dontShowWelcome: false };
 
 /** A fresh page with `answers` written into it, and the API client as the app would load it there. */
 async function pageWith(answers: Record<string, unknown> | string) {
-  document.head.innerHTML = `<script type="application/json" id="prsp-page-answers">${
+  document.head.innerHTML = `<script type="application/json" id="${PAGE_ANSWERS_ID}">${
     typeof answers === 'string' ? answers : JSON.stringify(answers)
   }</script>`;
   vi.resetModules();
@@ -28,7 +28,7 @@ afterEach(() => {
 describe("the page's answers", () => {
   it('stand in for the first GET of their path, once; the next one asks the API', async () => {
     const { api, hasPageAnswers } = await pageWith({ '/api/patient/status': { status: 'ok', statusCode: 200, data: STATUS } });
-    expect(document.getElementById('prsp-page-answers')).toBeNull();
+    expect(document.getElementById(PAGE_ANSWERS_ID)).toBeNull();
     expect(hasPageAnswers()).toBe(true);
     await expect(api('/api/patient/status', ZPatientStatus)).resolves.toEqual(STATUS);
     expect(fetchMock).not.toHaveBeenCalled();

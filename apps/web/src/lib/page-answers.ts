@@ -1,11 +1,11 @@
+import { PAGE_ANSWERS_ID } from '@prsp/contracts';
+
 /**
  * Answers the server wrote into the page for the patient app's first render (the session, onboarding status and
  * config; apps/server/src/plugins/page-answers.ts). Each stands in for the first GET of its path, once, and only
  * while the page is new: after that the app asks the API as always.
  */
-const PAGE_ANSWERS_ID = 'prsp-page-answers';
-
-/** As long as the guards count their own answers fresh after a slow start; a page open longer asks again. */
+/** Long enough for a slow phone to fetch and run the first page's scripts; a page open longer asks the API again. */
 export const PAGE_ANSWER_MAX_AGE_MS = 30_000;
 
 const answers = read();

@@ -11,24 +11,34 @@ const FIRST_PAGE_LIBRARIES =
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: string[] } | null };
-let firstPageModules: Set<string> | undefined;
+type FirstPage = { boot: Set<string>; app: Set<string> };
+let firstPageModules: FirstPage | undefined;
 /**
- * The app's own modules a patient's first page runs: what the entry and the patient area import statically (the
- * two entry modules stay chunks of their own; the contracts split by use, as their schemas cost time to build).
+ * The app's own modules a patient's first page runs, in two sets:
+ * - boot: what the entry imports. It must run before the rest has arrived (src/main.tsx), so it imports none of it.
+ * - app: what the app and the patient area import statically (those two modules stay chunks of their own; the
+ *   contracts split by use, as their schemas cost time to build).
  */
-function firstPage(ctx: ChunkingContext): Set<string> {
+function firstPage(ctx: ChunkingContext): FirstPage {
   if (firstPageModules) return firstPageModules;
-  const roots = [page('src/main.tsx'), page('src/areas/patient/patient-app.tsx')];
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+    };
+    roots.forEach(visit);
+    return seen;
   };
-  roots.forEach(visit);
-  for (const root of roots) seen.delete(root);
-  firstPageModules = seen;
-  return seen;
+  const entry = page('src/main.tsx');
+  const roots = [page('src/app-start.tsx'), page('src/areas/patient/patient-app.tsx')];
+  const boot = closure([entry]);
+  boot.delete(entry);
+  // Styles stay with the module that imports them: the patient area's must not reach the staff apps.
+  const app = new Set([...closure(roots)].filter((id) => !roots.includes(id) && !boot.has(id) && !id.endsWith('.css')));
+  firstPageModules = { boot, app };
+  return firstPageModules;
 }
 const isPatientArea = (id: string) => id.replaceAll('\\', '/').includes('/areas/patient/');
 const isContract = (id: string) => id.replaceAll('\\', '/').includes('/packages/contracts/');
@@ -36,8 +46,16 @@ const isContract = (id: string) => id.replaceAll('\\', '/').includes('/packages/
 export default defineConfig({
   // Every page's scripts and styles carry their SHA-384 (docs/security.md).
   // The installable app's icons are drawn at build time (scripts/vite-app-icons.ts).
-  // The patient area's chunks load beside the entry, not after it has run (scripts/vite-preload-route.ts).
-  plugins: [react(), preloadRoute('src/areas/patient/patient-app.tsx'), subresourceIntegrity(), appIcons()],
+  // The app's and the patient area's chunks load beside the entry, not after it has run (scripts/vite-preload-route.ts).
+  plugins: [
+    react(),
+    preloadRoute([
+      { module: 'src/app-start.tsx', styles: 'stylesheet' },
+      { module: 'src/areas/patient/patient-app.tsx', styles: 'preload' },
+    ]),
+    subresourceIntegrity(),
+    appIcons(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -57,13 +75,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: FIRST_PAGE_LIBRARIES, priority: 3 },
+            { name: 'vendor', test: FIRST_PAGE_LIBRARIES, priority: 4 },
+            { name: (id, ctx) => (firstPage(ctx).boot.has(id) ? 'boot' : null), debugName: 'boot', priority: 3 },
             {
-              name: (id, ctx) => (firstPage(ctx).has(id) && !isPatientArea(id) && !isContract(id) ? 'app' : null),
+              name: (id, ctx) => (firstPage(ctx).app.has(id) && !isPatientArea(id) && !isContract(id) ? 'app' : null),
               debugName: 'app',
               priority: 2,
             },
-            { name: (id, ctx) => (firstPage(ctx).has(id) && isPatientArea(id) ? 'patient' : null), debugName: 'patient', priority: 1 },
+            { name: (id, ctx) => (firstPage(ctx).app.has(id) && isPatientArea(id) ? 'patient' : null), debugName: 'patient', priority: 1 },
           ],
         },
       },

@@ -1,38 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router';
-import { setExpiryNavigation } from './lib/api-client';
-import { queryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/service-worker';
 import './styles/global.css';
+import { preloadOpeningPage } from './areas/patient/page-loaders';
 
-// The router's first navigation (it loads the area's code and matches the page) runs in a task of its own, not in the
-// one that evaluated the scripts: neither then holds a phone's main thread for long (bench/README.md, blocking time).
-await new Promise((resolve) => setTimeout(resolve));
-const router = createAppRouter();
-
-// A session that ended leaves nothing behind: what was cached about the user goes before the move,
-// so no page judges the signed-out user by stale data (and bounces back).
-setExpiryNavigation((to) => {
-  queryClient.clear();
-  void router.navigate(to, { replace: true });
+/**
+ * The entry, small on purpose. It starts loading the code of the page the browser opens on at once, beside the app's
+ * scripts (index.html preloads those: scripts/vite-preload-route.ts), rather than after them. Then it lets the browser
+ * paint the frame in index.html (header bar and spinner) before the app is evaluated, which takes a phone a few
+ * hundred milliseconds, and starts the app. A hidden tab paints no frames: the timer starts the app there.
+ */
+preloadOpeningPage(location.pathname);
+await new Promise<void>((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve));
+  setTimeout(resolve, 100);
 });
-
-// The offline page and web push (docs/notifications.md).
-registerServiceWorker();
-
-const root = createRoot(document.getElementById('root')!);
-// As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
-// for the whole tree (a phone stays responsive while the app starts), and the shell in index.html stays on screen
-// until the app has something to show.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+await import('./app-start');

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** The app's one query cache: main.tsx provides it, and an area may fill it before its first render. */
+/** The app's one query cache: app-start.tsx provides it, and an area may fill it before its first render. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     // A refused or expired answer will not change on retry.

@@ -1,13 +1,14 @@
 import './patient-texts';
 import '../../styles/patient.css';
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { matchPath, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { NotFound } from '../../components/route-fallbacks';
 import { initialPatientLanguage, readLanguageCookie } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { AuthenticationPage } from './authentication-page';
 import { PatientChrome } from './chrome/patient-chrome';
 import { switchPatientLanguage } from './chrome/use-patient-language';
+import { PAGE_LOADERS } from './page-loaders';
 import { primePatientContext } from './patient-state';
 import { Guard } from './route-guard';
 import { PATIENT_PATHS, type PatientRoute } from './route-rules';
@@ -16,55 +17,43 @@ import { PATIENT_PATHS, type PatientRoute } from './route-rules';
 const initial = initialPatientLanguage(location.search, readLanguageCookie());
 await Promise.all([switchPatientLanguage(initial.lang, initial.fromQuery).catch(() => undefined), primePatientContext(queryClient)]);
 
-/**
- * Pages load when first visited, so the authentication page brings only what it needs. Each keeps its `load`, so
- * the page the app opens on can start loading at once (below).
- */
+/** Pages load when first visited (page-loaders.ts), so the authentication page brings only what it needs. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return Object.assign(
-    lazy(async () => ({ default: (await load())[name] as ComponentType })),
-    { load },
-  );
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 function pageWith<P extends object, M, K extends keyof M>(load: () => Promise<M>, name: K, props: P) {
   const Lazy = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
-  return Object.assign(
-    function WithProps() {
-      return <Lazy {...props} />;
-    },
-    { load },
-  );
+  return function WithProps() {
+    return <Lazy {...props} />;
+  };
 }
 
-const Organisation = page(() => import('./pages/organisation-page'), 'OrganisationPage');
-const loadContact = () => import('./contact/contact-page');
-const ContactOnboarding = pageWith(loadContact, 'ContactPage', { variant: 'onboarding' as const });
-const ContactProfile = pageWith(loadContact, 'ContactPage', { variant: 'profile' as const });
-const loadTerms = () => import('./pages/terms-page');
-const TermsOnboarding = pageWith(loadTerms, 'TermsPage', { variant: 'onboarding' as const });
-const TermsProfile = pageWith(loadTerms, 'TermsPage', { variant: 'profile' as const });
-const Welcome = page(() => import('./pages/welcome-page'), 'WelcomePage');
-const Landing = page(() => import('./pages/landing-page'), 'LandingPage');
-const Services = page(() => import('./services/services-page'), 'ServicesPage');
-const ChangeLocation = page(() => import('./pages/change-location-page'), 'ChangeLocationPage');
-const Profile = page(() => import('./pages/profile-page'), 'ProfilePage');
-const Logout = page(() => import('./pages/logout-page'), 'LogoutRoute');
-const Book = page(() => import('./booking/book-page'), 'BookPage');
-const Bookings = page(() => import('./booking/bookings-page'), 'BookingsPage');
-const History = page(() => import('./history/history-page'), 'HistoryPage');
-const HistoryDetails = page(() => import('./history/history-details-page'), 'HistoryDetailsPage');
-const Feedback = page(() => import('./feedback/feedback-page'), 'FeedbackPage');
-const Chat = page(() => import('./chat/chat-page'), 'ChatPage');
-const DeviceCheck = page(() => import('../../features/video/device-check'), 'DeviceCheckPage');
-const Guest = page(() => import('./guest/guest-page'), 'GuestPage');
-const ThankYouGuest = page(() => import('./guest/thank-you-guest-page'), 'ThankYouGuestPage');
-const Messages = page(() => import('./messages/messages-page'), 'MessagesPage');
-const loadNewMessage = () => import('./messages/new-message-page');
-const NewMessageOptions = pageWith(loadNewMessage, 'NewMessagePage', { step: 'options' as const });
-const NewMessageCode = pageWith(loadNewMessage, 'NewMessagePage', { step: 'code' as const });
-const NewMessageCreate = pageWith(loadNewMessage, 'NewMessagePage', { step: 'create' as const });
-const Conversation = page(() => import('./messages/conversation-page'), 'ConversationPage');
-const Survey = page(() => import('./surveys/survey-page'), 'SurveyPage');
+const Organisation = page(PAGE_LOADERS.organisation, 'OrganisationPage');
+const ContactOnboarding = pageWith(PAGE_LOADERS.contact, 'ContactPage', { variant: 'onboarding' as const });
+const ContactProfile = pageWith(PAGE_LOADERS.profileContact, 'ContactPage', { variant: 'profile' as const });
+const TermsOnboarding = pageWith(PAGE_LOADERS.terms, 'TermsPage', { variant: 'onboarding' as const });
+const TermsProfile = pageWith(PAGE_LOADERS.profileTerms, 'TermsPage', { variant: 'profile' as const });
+const Welcome = page(PAGE_LOADERS.welcome, 'WelcomePage');
+const Landing = page(PAGE_LOADERS.landing, 'LandingPage');
+const Services = page(PAGE_LOADERS.services, 'ServicesPage');
+const ChangeLocation = page(PAGE_LOADERS.changeLocation, 'ChangeLocationPage');
+const Profile = page(PAGE_LOADERS.profile, 'ProfilePage');
+const Logout = page(PAGE_LOADERS.logout, 'LogoutRoute');
+const Book = page(PAGE_LOADERS.book, 'BookPage');
+const Bookings = page(PAGE_LOADERS.bookings, 'BookingsPage');
+const History = page(PAGE_LOADERS.history, 'HistoryPage');
+const HistoryDetails = page(PAGE_LOADERS.historyDetails, 'HistoryDetailsPage');
+const Feedback = page(PAGE_LOADERS.feedback, 'FeedbackPage');
+const Chat = page(PAGE_LOADERS.chat, 'ChatPage');
+const DeviceCheck = page(PAGE_LOADERS.deviceCheck, 'DeviceCheckPage');
+const Guest = page(PAGE_LOADERS.guest, 'GuestPage');
+const ThankYouGuest = page(PAGE_LOADERS.thankYouGuest, 'ThankYouGuestPage');
+const Messages = page(PAGE_LOADERS.messages, 'MessagesPage');
+const NewMessageOptions = pageWith(PAGE_LOADERS.messageNew, 'NewMessagePage', { step: 'options' as const });
+const NewMessageCode = pageWith(PAGE_LOADERS.messageCode, 'NewMessagePage', { step: 'code' as const });
+const NewMessageCreate = pageWith(PAGE_LOADERS.messageCreate, 'NewMessagePage', { step: 'create' as const });
+const Conversation = page(PAGE_LOADERS.conversation, 'ConversationPage');
+const Survey = page(PAGE_LOADERS.survey, 'SurveyPage');
 
 /** Every route's page. */
 const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
@@ -97,13 +86,6 @@ const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   deviceCheck: <DeviceCheck />,
   thankYouGuest: <ThankYouGuest />,
 };
-
-// The page the app opens on loads beside the guard's session and onboarding checks, not after them: on a slow
-// network that is a round trip less before the patient sees it. (If the guard sends the patient elsewhere, the
-// chunk is simply not used.)
-const opening = (Object.keys(PAGES) as (keyof typeof PAGES)[]).find((route) => matchPath(PATIENT_PATHS[route], location.pathname));
-const openingType = opening && (PAGES[opening] as { type?: { load?: () => Promise<unknown> } } | null)?.type;
-void openingType?.load?.().catch(() => undefined);
 
 export function PatientApp() {
   return (

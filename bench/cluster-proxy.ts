@@ -1,7 +1,7 @@
 /**
  * The cluster benchmark's moving parts besides the load: a small round-robin HTTP and WebSocket proxy (what nginx does
  * in front of the instances, deploy/nginx/prsp.conf) and app instances as child processes, each
- * `node --import tsx apps/server/src/main.ts` as `npm run serve` starts it.
+ * `node --enable-source-maps apps/server/dist/main.js` as `npm run serve` starts it (`npm run bench:cluster` builds it first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -96,7 +96,7 @@ export type Instance = { port: number; process: ChildProcess; stderr: () => stri
 
 /** Starts one instance and waits (bounded) until its `/readyz` answers 200, i.e. migrations and seed are done. */
 export async function startInstance(port: number, env: Record<string, string>, readyWithinMs = 120_000): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

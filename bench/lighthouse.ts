@@ -103,7 +103,7 @@ async function main(): Promise<number> {
 function startServer(dataDir: string): ChildProcess {
   // Embedded PGlite and one instance: whatever database or Redis the shell names is left out.
   const { REDIS_URL: _redis, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

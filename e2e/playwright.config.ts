@@ -45,7 +45,8 @@ export const RELAY_PORT = portBase + 2;
 export const JANUS_PORT = portBase + 3;
 
 const server = (port: number, extra: Record<string, string> = {}) => ({
-  command: 'node --import tsx apps/server/src/main.ts',
+  // What production runs: the build (`npm run build`, which npm test runs before the journeys).
+  command: 'node --enable-source-maps apps/server/dist/main.js',
   cwd: path.resolve(import.meta.dirname, '..'),
   url: `http://localhost:${port}/readyz`,
   reuseExistingServer: false,

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const info: MediaInfo = { mode, turnLog: coturn?.logFile ?? null, janusUrl: janus?.url ?? null, janusPid: janus?.pid ?? null };
   writeFileSync(mediaInfoFile(mode), JSON.stringify(info));
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env, stdio: 'inherit' });
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { env, stdio: 'inherit' });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { actingRoutes } from './modules/acting/acting.routes';
@@ -73,6 +72,7 @@ import { chatInviteRoutes } from './modules/reception/chat-invite.routes';
 import { patientMessagingRoutes } from './modules/messaging/patient-messaging.routes';
 import { expertMessagingRoutes } from './modules/messaging/expert-messaging.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-admin.routes';
+import { serverPath } from './server-files';
 
 export type AppDeps = {
   config: Config;
@@ -82,7 +82,7 @@ export type AppDeps = {
   logStream?: DestinationStream;
 };
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = serverPath('../web/dist');
 
 /** Builds the whole service as one Fastify instance; `main.ts` listens with it, tests inject into it. */
 export async function buildApp({ config, database, redis, logStream }: AppDeps): Promise<FastifyInstance> {
@@ -234,6 +234,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   if (config.testIdpEnabled) {
     await app.register(testIdpPlugin, {
       ...config.oidc,
+      db: database.db,
       redirectUri,
       postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,
       cookieSecret: config.dataKey,

@@ -1,3 +1,5 @@
+// First: an older Node stops here with a clear message (runtime-check.ts).
+import './runtime-check';
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -38,6 +40,7 @@ if (config.demoSeed && !(await hasData(database.db))) {
 const demoGuestAppointment = config.demoSeed ? await database.db.transaction((tx) => ensureDemoGuestAppointment(tx)) : null;
 const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 const app = await buildApp({ config, database, redis });
+app.log.info({ node: process.version }, `runtime: Node.js ${process.version}`);
 if (redis) watchRedis(redis, app.log, 'shared');
 // E-mail delivery, session purge, retention and whatever else runs later or on a schedule (docs/jobs.md).
 app.jobs.start();
@@ -64,7 +67,7 @@ await app.listen({ host: config.host, port: config.port });
 if (config.testIdpEnabled) {
   const lines = [
     '',
-    `  PRSP is running at ${config.publicUrl}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `  PRSP is running at ${config.publicUrl}  (Node.js ${process.version}, database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     '',
     `  Patient portal   ${config.publicUrl}/`,
     '  Sign in with the built-in test identity provider; test persons:',

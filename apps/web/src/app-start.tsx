@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { setExpiryNavigation } from './lib/api-client';
 import { queryClient } from './lib/query-client';

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { listenPglite, listenPostgres, type Listening, type NotificationHandlers } from './notifications';
 import * as schema from './schema';
+import { serverPath } from '../server-files';
 
 export type Schema = typeof schema;
 /** The one database type modules use, whichever driver is underneath. */
@@ -35,7 +35,7 @@ export type PoolStats = { total: number; idle: number; waiting: number; max: num
 
 const POOL_MAX = 10;
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = serverPath('src/db/migrations');
 // Any fixed number: serialises migrations when several instances start at once.
 const MIGRATION_LOCK = 7_420_019;
 

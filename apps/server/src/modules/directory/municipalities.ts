@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { City, Language, Localized } from '@prsp/contracts';
+import { serverPath } from '../../server-files';
 
 export type Municipality = { code: string; nameFi: string; nameSv: string };
 
@@ -54,7 +55,7 @@ export function parseMunicipalities(text: string): Municipality[] {
 }
 
 // Statistics Finland's 2021 classification (309 municipalities), via Yleisradio's public data set.
-const CSV_FILE = new URL('./data/finnish-municipalities.csv', import.meta.url);
+const CSV_FILE = serverPath('src/modules/directory/data/finnish-municipalities.csv');
 let cache: { list: Municipality[]; byCode: Map<string, Municipality> } | undefined;
 
 function load() {

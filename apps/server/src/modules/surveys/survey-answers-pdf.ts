@@ -1,14 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { answerText, visibleQuestions, type Language, type Localized, type SurveyAnswers, type SurveyQuestion } from '@prsp/contracts';
 import { SERVICE_TIME_ZONE } from '../../platform/time/local-date';
+import { serverPath } from '../../server-files';
 
 /**
  * DejaVu Sans, shipped in the repo (apps/server/assets/fonts, with its licence): PDF's standard fonts cover only
  * Latin-1 in WinAnsi and have no metrics for much else, and answers are free text in any language.
  */
-const FONT_REGULAR = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans.ttf', import.meta.url));
-const FONT_BOLD = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url));
+const FONT_REGULAR = serverPath('assets/fonts/DejaVuSans.ttf');
+const FONT_BOLD = serverPath('assets/fonts/DejaVuSans-Bold.ttf');
 
 const LOCALES: Record<Language, string> = { fi: 'fi-FI', se: 'sv-FI', en: 'en-GB' };
 

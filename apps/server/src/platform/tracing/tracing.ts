@@ -37,21 +37,22 @@ async function ensureContextManager(context: ContextAPI): Promise<void> {
 /**
  * Starts exporting traces over OTLP/HTTP (JSON) to `tracesUrl`, batched. The SDK and the exporter are imported here,
  * on demand, so that with tracing off (the default) none of them is loaded and no hook runs. The exporter also reads
- * the standard `OTEL_EXPORTER_OTLP_HEADERS` (e.g. a collector's token), and the SDK `OTEL_TRACES_SAMPLER[_ARG]`.
+ * the standard `OTEL_EXPORTER_OTLP_HEADERS` (e.g. a collector's token). Every trace is sampled unless the caller's
+ * `traceparent` says it is not (the SDK's parent-based default; since SDK 3 only `sdk-node` reads `OTEL_TRACES_SAMPLER`).
  */
 export async function startTracing(config: TracingConfig): Promise<Tracing | undefined> {
   if (!config.tracesUrl) return undefined;
   const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }, { W3CTraceContextPropagator }] = await Promise.all([
     import('@opentelemetry/api'),
-    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/core'),
   ]);
   await ensureContextManager(api.context);
-  const provider = new sdk.BasicTracerProvider({
+  const provider = new sdk.TracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
-    spanProcessors: [new sdk.BatchSpanProcessor(new OTLPTraceExporter({ url: config.tracesUrl }))],
+    spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: config.tracesUrl }) })],
   });
   const pg = (await import('pg')).default;
   tracePostgresQueries(pg.Client.prototype, api);

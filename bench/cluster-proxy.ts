@@ -12,24 +12,22 @@ export type Proxy = { url: string; setUpstreams(ports: number[]): void; close():
 
 /**
  * Spreads requests over `upstreams` in turn, one pick per request (not per connection), and passes WebSocket upgrades
- * through as raw TCP. Paths under `pinned` always go to the first upstream: the built-in test identity provider keeps
- * its sign-in interactions in its process's memory (a stand-in; a real broker is one service outside), so the bench
- * treats the first instance's as 'the broker'.
+ * through as raw TCP. The built-in test identity provider's paths too: it keeps its sign-in state in the shared
+ * database, so any instance continues a sign-in another one started.
  */
-export async function startProxy(port: number, pinned = '/test-idp/'): Promise<Proxy> {
+export async function startProxy(port: number): Promise<Proxy> {
   let upstreams: number[] = [];
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const pick = (url: string | undefined) => {
+  const pick = () => {
     if (upstreams.length === 0) throw new Error('the proxy has no upstream');
-    if (url?.startsWith(pinned)) return upstreams[0]!;
     next = (next + 1) % upstreams.length;
     return upstreams[next]!;
   };
 
   const server = http.createServer((req, res) => {
     const upstream = http.request(
-      { host: '127.0.0.1', port: pick(req.url), method: req.method, path: req.url, headers: req.headers, agent },
+      { host: '127.0.0.1', port: pick(), method: req.method, path: req.url, headers: req.headers, agent },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -42,7 +40,7 @@ export async function startProxy(port: number, pinned = '/test-idp/'): Promise<P
     req.pipe(upstream);
   });
   server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    const upstream = net.connect(pick(req.url), '127.0.0.1', () => {
+    const upstream = net.connect(pick(), '127.0.0.1', () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);

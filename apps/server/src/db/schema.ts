@@ -14,6 +14,7 @@ export * from '../modules/reception/reception.tables';
 export * from '../stand-ins/mail-catcher/mail-catcher.tables';
 export * from '../platform/sms/sms.tables';
 export * from '../stand-ins/sms-sink/sms-sink.tables';
+export * from '../stand-ins/test-idp/test-idp.tables';
 export * from '../modules/guests/guests.tables';
 export * from '../modules/reception/video.tables';
 export * from '../modules/messaging/messaging.tables';

@@ -2,14 +2,19 @@ import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { isValidSsn, normalizeSsn } from '@prsp/contracts';
+import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { dbAdapterFactory } from './db-adapter';
 import { LOGOUT_SCRIPT, logoutPage, loggedOutPage, loginPage, pageLanguage, STYLE } from './pages';
+import { loadSigningKey } from './signing-key';
 import { TEST_PERSONS } from './test-persons';
+import { findTypedPerson, rememberTypedPerson } from './typed-persons';
 
 export type TestIdpOptions = {
+  /** Where the provider keeps its state (test_idp_entries), shared by every instance. */
+  db: Db;
   issuer: string;
   clientId: string;
   clientSecret: string;
@@ -22,6 +27,9 @@ export type TestIdpOptions = {
 
 export const TEST_IDP_PREFIX = '/test-idp';
 
+/** The provider's lifetimes in seconds; a typed person's names are kept as long as a session (typed-persons.ts). */
+const TTL = { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 };
+
 /**
  * A real OpenID Connect provider (oidc-provider) standing in for the Finnish identity broker:
  * authorization code flow with PKCE, signed ID tokens carrying the national identity code,
@@ -29,14 +37,16 @@ export const TEST_IDP_PREFIX = '/test-idp';
  * Typed codes are passed on unchecked, so the product's own validation (105) can be exercised.
  * Like a real broker it honours `prompt=login` and `max_age` (the page shows again and `auth_time` is new) and
  * RP-initiated logout: its end-session page ends its own session and returns to the product's logout page.
- * State is in memory: this is for one demo or test process, never for production.
+ * Its state (interactions, sessions, grants, codes, the names typed on its page and its signing key) is in the
+ * database (`test_idp_entries`, db-adapter.ts), so a sign-in survives a restart and may go through any instance.
+ * For demo and tests only: refused in production.
  */
 export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOptions) => {
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
-  const typedPeople = new Map<string, { givenName: string; familyName: string }>();
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = await loadSigningKey(opts.db);
 
   const configuration: Configuration = {
+    adapter: dbAdapterFactory(opts.db),
     clients: [
       {
         client_id: opts.clientId,
@@ -47,12 +57,12 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
         grant_types: ['authorization_code'],
       },
     ],
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-idp' }] },
+    jwks: { keys: [signingKey] },
     claims: { openid: ['sub'], profile: ['given_name', 'family_name', 'name', opts.ssnClaim] },
     // Brokers put the person in the ID token itself; do the same.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: TTL,
     features: {
       devInteractions: { enabled: false },
       // The end-session page submits itself (a script file: the CSP allows no inline script) and always ends the
@@ -82,7 +92,7 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
     },
     findAccount: async (_ctx, sub) => {
       const known = TEST_PERSONS.find((p) => p.ssn === sub) ?? {
-        ...(typedPeople.get(sub) ?? { givenName: 'Testi', familyName: 'Henkilö' }),
+        ...((await findTypedPerson(opts.db, sub)) ?? { givenName: 'Testi', familyName: 'Henkilö' }),
         ssn: sub,
       };
       return {
@@ -139,10 +149,11 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
             .send(loginPage({ uid: details.uid, lang: pageLanguage(details.params.ui_locales), persons: TEST_PERSONS, error: true }));
         }
         if (!TEST_PERSONS.some((p) => p.ssn === ssn)) {
-          typedPeople.set(ssn, {
+          const person = {
             givenName: req.body?.givenName?.trim() || 'Testi',
             familyName: req.body?.familyName?.trim() || (isValidSsn(ssn) ? 'Henkilö' : 'Virheellinen'),
-          });
+          };
+          await rememberTypedPerson(opts.db, ssn, person, TTL.Session);
         }
         reply.hijack();
         await provider.interactionFinished(req.raw, reply.raw, { login: { accountId: ssn } }, { mergeWithLastSubmission: false });

@@ -83,6 +83,8 @@ function countPlaywright(file) {
   counts.failed += stats.unexpected;
 }
 
+// The runtime everything below runs on (npm scripts run on node_modules/.bin/node, README 'Quick start').
+console.log(`▶ runtime: Node.js ${process.version}`);
 const chromium = ensureDebianPackages();
 
 // The dependency audit: a high or critical advisory with a fix (exit 1) fails the run. Exit 2 is a registry that

@@ -2,7 +2,17 @@ import { expect, test } from '@playwright/test';
 import { acceptCookies, expectAccessible, signInAs } from './fixtures';
 import { fromProfileMenu, onboard } from './patient-steps';
 
+/** A URL as anyone on the way could read it: decoded, with the payload of any JWT in it (a request object) too. */
+function readableUrl(url: string): string {
+  const text = decodeURIComponent(url);
+  const jwtPayloads = [...text.matchAll(/eyJ[\w-]+\.([\w-]+)\./g)].map((m) => Buffer.from(m[1]!, 'base64url').toString('utf8'));
+  return [text, ...jwtPayloads].join('\n');
+}
+
 test('a patient signs in through the test identity provider and sees their name', async ({ page }) => {
+  // Every address the browser asks for, redirects included: none may name the person (FTN profile, issue 25).
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
   await page.goto('/');
   await expect(page).toHaveURL(/\/authentication$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tervetuloa etävastaanotolle' })).toBeVisible();
@@ -29,6 +39,11 @@ test('a patient signs in through the test identity provider and sees their name'
   await expectAccessible(page);
   await page.goto('/landing');
   await expect(page).toHaveURL(/\/authentication$/);
+
+  // The authorization request was a signed request object: client_id and request, nothing else in the URL.
+  const authorization = urls.map((u) => new URL(u)).find((u) => u.pathname.endsWith('/oidc/auth'));
+  expect([...authorization!.searchParams.keys()].sort()).toEqual(['client_id', 'request']);
+  for (const url of urls) expect(readableUrl(url)).not.toMatch(/Aino|Virtanen|010190-124N/);
 });
 
 test('an invalid identity code from the provider is refused with its message', async ({ page }) => {

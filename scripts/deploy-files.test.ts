@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../apps/server/src/config';
+import { demoRpKeySet } from '../apps/server/src/modules/identity/rp-keys';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -50,7 +51,12 @@ describe('compose.yaml', () => {
       ...Object.fromEntries(Object.entries(compose.services.app1!.environment!).map(([k, v]) => [k, interpolate(v)])),
     };
     for (const name of Object.keys(env)) expect(configSource, name).toMatch(new RegExp(`\\b${name}: `));
-    const config = loadConfig({ ...env, METRICS_TOKEN: 'a'.repeat(40) });
+    // The identity broker keys are a file the operator makes (npm run oidc:keys); here a key set of the right shape.
+    const keysFile = path.join(mkdtempSync(path.join(tmpdir(), 'prsp-oidc-keys-')), 'oidc-keys.json');
+    writeFileSync(keysFile, JSON.stringify(demoRpKeySet('b'.repeat(40))));
+    expect(env.OIDC_KEYS_FILE).toBe('/run/secrets/oidc-keys.json');
+    const config = loadConfig({ ...env, OIDC_KEYS_FILE: keysFile, METRICS_TOKEN: 'a'.repeat(40) });
+    expect(config.oidc.profile).toBe('ftn');
     expect(config.production).toBe(true);
     expect(config.files.s3?.endpoint).toBe('http://minio:9000');
     expect(config.video.janus).toHaveLength(1);

@@ -11,6 +11,7 @@ import { POST_LOGOUT_PATH } from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { createOidcClient } from './modules/identity/oidc-client';
+import { importRpKeys } from './modules/identity/rp-keys';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { organisationsAdminRoutes } from './modules/organisations/organisations-admin.routes';
 import { servicesAdminRoutes } from './modules/services/services-admin.routes';
@@ -134,6 +135,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     connectSrc: [...new Set(config.video.janus.map((j) => new URL(j.publicUrl).origin))],
     // The health-assessment connector's page, when it is on an origin of its own (docs/self-assessment.md).
     frameSrc: config.selfAssessment.externalOrigin ? [config.selfAssessment.externalOrigin] : [],
+    // The identity broker's end-session endpoint, which the logout posts to (the built-in provider is 'self').
+    formAction: [new URL(config.oidc.issuer).origin],
   });
   // Patient config and services, sessions and patients' access state from memory, invalidated by the database's
   // notifications (docs/operations.md 'Read-model cache').
@@ -152,7 +155,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(jobsPlugin, { config, db: database.db, files });
 
   const redirectUri = `${config.publicUrl}/api/login/callback`;
-  const oidc = createOidcClient({ ...config.oidc, redirectUri });
+  const rpKeys = await importRpKeys(config.oidc.keys);
+  const oidc = createOidcClient({ ...config.oidc, keys: rpKeys, redirectUri });
   await app.register(identityRoutes, {
     db: database.db,
     oidc,
@@ -162,6 +166,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     names,
     production: config.production,
     publicUrl: config.publicUrl,
+    publicJwks: rpKeys.public,
   });
   await app.register(staffRoutes, { db: database.db, policy, names, production: config.production, publicUrl: config.publicUrl });
   await app.register(organisationsRoutes, {
@@ -234,6 +239,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   if (config.testIdpEnabled) {
     await app.register(testIdpPlugin, {
       ...config.oidc,
+      rpJwks: rpKeys.public,
       db: database.db,
       redirectUri,
       postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { PRODUCTION_ENV } from './test/production-env';
@@ -128,7 +131,7 @@ describe('production', () => {
       [
         'DATA_KEY',
         'DEMO_SEED',
-        'OIDC_CLIENT_SECRET',
+        'OIDC_KEYS',
         'OIDC_ISSUER',
         'PUBLIC_URL',
         'TEST_IDP_ENABLED',
@@ -142,7 +145,7 @@ describe('production', () => {
 
   test('without TEST_IDP_ENABLED the stand-in is simply off, and only the secrets and URLs are missing', () => {
     const err = configError({ NODE_ENV: 'production' });
-    for (const name of ['DATA_KEY', 'OIDC_CLIENT_SECRET', 'OIDC_ISSUER', 'PUBLIC_URL', 'MANDATES_URL', 'SMTP_URL'])
+    for (const name of ['DATA_KEY', 'OIDC_KEYS', 'OIDC_ISSUER', 'PUBLIC_URL', 'MANDATES_URL', 'SMTP_URL'])
       expect(err.message).toContain(`- ${name}:`);
     expect(err.message).not.toContain('TEST_IDP_ENABLED');
     expect(err.message).not.toContain('DEMO_SEED');
@@ -154,14 +157,14 @@ describe('production', () => {
     expect(config.testIdpEnabled).toBe(false);
     expect(config.demoSeed).toBe(false);
     expect(config.publicUrl).toBe('https://portal.example.fi');
-    expect(config.oidc).toMatchObject({ issuer: 'https://broker.example.fi/oidc', clientSecret: 'broker-given-secret' });
+    expect(config.oidc).toMatchObject({ issuer: 'https://broker.example.fi/oidc', profile: 'ftn', authRequest: 'jar' });
+    expect(config.oidc.keys.map((k) => k.kid)).toEqual(['demo-sig-1', 'demo-enc-1']);
   });
 
   test.each([
     ['TEST_IDP_ENABLED', 'true'],
     ['DEMO_SEED', '1'],
     ['DATA_KEY', 'demo-only-secret-change-me-in-production-0000'],
-    ['OIDC_CLIENT_SECRET', 'demo-only-secret-change-me-in-production-0000'],
     ['PUBLIC_URL', 'http://portal.example.fi'],
     ['OIDC_ISSUER', 'http://broker.example.fi/oidc'],
     ['TEST_HTA_ENABLED', 'true'],
@@ -176,6 +179,53 @@ describe('production', () => {
     const err = configError({ ...PRODUCTION_ENV, PUBLIC_URL: 'http://portal.example.fi' });
     expect(err.message).not.toContain(OWN_SECRET);
     expect(err.message).not.toContain('broker-given-secret');
+  });
+});
+
+describe('identity broker (docs/identity.md)', () => {
+  const FTN = ['http://ftn.ficora.fi/2017/loa2', 'http://ftn.ficora.fi/2017/loa3'];
+
+  test('the FTN profile by default: a request object in the URL, both FTN levels asked and accepted, demo keys', () => {
+    const { oidc } = loadConfig({});
+    expect(oidc).toMatchObject({ profile: 'ftn', authRequest: 'jar', acrValues: FTN, acrAllowed: FTN });
+    expect(oidc.keys.map((k) => [k.kid, k.use])).toEqual([
+      ['demo-sig-1', 'sig'],
+      ['demo-enc-1', 'enc'],
+    ]);
+  });
+
+  test('PAR, the levels asked and the levels accepted are settings of their own', () => {
+    const { oidc } = loadConfig({ OIDC_AUTH_REQUEST: 'par', OIDC_ACR_VALUES: `${FTN[1]}  `, OIDC_ACR_ALLOWED: FTN.join(' ') });
+    expect(oidc).toMatchObject({ authRequest: 'par', acrValues: [FTN[1]], acrAllowed: FTN });
+  });
+
+  test('production under the FTN profile needs our own keys, from OIDC_KEYS or a file', () => {
+    const { OIDC_KEYS: keys, ...withoutKeys } = PRODUCTION_ENV;
+    expect(configError(withoutKeys).message).toMatch(/- OIDC_KEYS: set OIDC_KEYS or OIDC_KEYS_FILE/);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'prsp-keys-')), 'keys.json');
+    writeFileSync(file, keys);
+    expect(loadConfig({ ...withoutKeys, OIDC_KEYS_FILE: file }).oidc.keys).toEqual(JSON.parse(keys).keys);
+    expect(configError({ ...PRODUCTION_ENV, OIDC_KEYS_FILE: file }).message).toMatch(
+      /OIDC_KEYS: set OIDC_KEYS or OIDC_KEYS_FILE, not both/,
+    );
+    expect(configError({ ...withoutKeys, OIDC_KEYS_FILE: `${file}.missing` }).message).toMatch(
+      /OIDC_KEYS_FILE: cannot read a JSON JWK set/,
+    );
+  });
+
+  test('a key set a broker would not take stops the start, saying why and never showing the key', () => {
+    const set = JSON.parse(PRODUCTION_ENV.OIDC_KEYS) as { keys: { use: string; d?: string }[] };
+    const onlySigning = JSON.stringify({ keys: set.keys.filter((k) => k.use === 'sig') });
+    const err = configError({ ...PRODUCTION_ENV, OIDC_KEYS: onlySigning });
+    expect(err.message).toMatch(/- OIDC_KEYS: at least one encryption key/);
+    expect(err.message).not.toContain(set.keys[0]!.d!);
+    expect(configError({ ...PRODUCTION_ENV, OIDC_KEYS: 'not json' }).message).toMatch(/- OIDC_KEYS: cannot read a JSON JWK set/);
+  });
+
+  test("plain OpenID Connect (brokers outside Finland only) needs the broker's client secret in production instead", () => {
+    const { OIDC_KEYS: _keys, ...withoutKeys } = PRODUCTION_ENV;
+    expect(configError({ ...withoutKeys, OIDC_PROFILE: 'plain' }).message).toMatch(/- OIDC_CLIENT_SECRET: set the secret/);
+    expect(loadConfig({ ...withoutKeys, OIDC_PROFILE: 'plain', OIDC_CLIENT_SECRET: 'broker-given-secret' }).oidc.profile).toBe('plain');
   });
 });
 

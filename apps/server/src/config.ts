@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SELF_ASSESSMENT_STAND_IN_PATH, VIDEO_LIMITS, VIDEO_PROVIDERS } from '@prsp/contracts';
+import { demoRpKeySet, rpKeySetProblem, type RpJwk } from './modules/identity/rp-keys';
 
 const DEMO_SECRET = 'demo-only-secret-change-me-in-production-0000';
 
@@ -45,6 +47,22 @@ function isSecurityContact(value: string): boolean {
   return z.url({ protocol: /^https$/ }).safeParse(value).success;
 }
 
+/** Traficom's FTN levels of assurance: substantial (loa2) and high (loa3); either is asked and accepted by default. */
+const FTN_ACR_VALUES = 'http://ftn.ficora.fi/2017/loa2 http://ftn.ficora.fi/2017/loa3';
+
+/** A space-separated list (OAuth's own separator for `acr_values` and scopes). */
+const spaceList = z
+  .string()
+  .transform((v) => v.split(/\s+/).filter(Boolean))
+  .pipe(z.array(z.string()).min(1));
+
+/** The relying party's private JWK set, from OIDC_KEYS (the JSON itself) or OIDC_KEYS_FILE (a path to it). */
+function readRpKeySet(env: { OIDC_KEYS?: string | undefined; OIDC_KEYS_FILE?: string | undefined }): unknown {
+  if (env.OIDC_KEYS !== undefined) return JSON.parse(env.OIDC_KEYS);
+  if (env.OIDC_KEYS_FILE !== undefined) return JSON.parse(readFileSync(env.OIDC_KEYS_FILE, 'utf8'));
+  return undefined;
+}
+
 /** The demo's security contact; in production the operator names their own, or the service has no security.txt. */
 const DEMO_SECURITY_CONTACT = 'mailto:security@prsp.example';
 
@@ -85,6 +103,13 @@ const ZEnv = z
     OIDC_CLIENT_ID: z.string().min(1).default('prsp-demo'),
     OIDC_CLIENT_SECRET: z.string().min(1).default(DEMO_SECRET),
     OIDC_SSN_CLAIM: z.string().min(1).default('hetu'),
+    // docs/identity.md: the FTN OpenID Connect profile (Traficom 213/2023 S) unless a broker outside Finland needs plain OIDC.
+    OIDC_PROFILE: z.enum(['ftn', 'plain']).default('ftn'),
+    OIDC_AUTH_REQUEST: z.enum(['jar', 'par']).default('jar'),
+    OIDC_ACR_VALUES: spaceList.default(FTN_ACR_VALUES.split(' ')),
+    OIDC_ACR_ALLOWED: spaceList.optional(),
+    OIDC_KEYS: z.string().optional(),
+    OIDC_KEYS_FILE: z.string().optional(),
     TEST_IDP_ENABLED: bool.optional(),
     MANDATES_URL: z.url().optional(),
     MANDATES_CLIENT_ID: z.string().min(1).default('prsp-demo'),
@@ -197,7 +222,16 @@ const ZEnv = z
       ['MANDATES_OAUTH_SECRET', env.MANDATES_OAUTH_SECRET === DEMO_SECRET, 'set the OAuth secret the mandate service gave'],
       ['SMTP_URL', env.SMTP_URL === undefined, 'set the SMTP server URL'],
       ['DATA_KEY', env.DATA_KEY === DEMO_SECRET, 'set a secret of your own'],
-      ['OIDC_CLIENT_SECRET', env.OIDC_CLIENT_SECRET === DEMO_SECRET, 'set the secret your identity broker gave'],
+      [
+        'OIDC_CLIENT_SECRET',
+        env.OIDC_PROFILE === 'plain' && env.OIDC_CLIENT_SECRET === DEMO_SECRET,
+        'set the secret your identity broker gave',
+      ],
+      [
+        'OIDC_KEYS',
+        env.OIDC_PROFILE === 'ftn' && env.OIDC_KEYS === undefined && env.OIDC_KEYS_FILE === undefined,
+        'set OIDC_KEYS or OIDC_KEYS_FILE: your signing and encryption keys (docs/identity.md)',
+      ],
       ['OIDC_ISSUER', env.OIDC_ISSUER === undefined, 'set the identity broker issuer URL'],
       // The OIDC client allows plain http only for the built-in provider; the broker must be https.
       ['OIDC_ISSUER', env.OIDC_ISSUER?.startsWith('http:') === true, 'the identity broker issuer must be an https URL'],
@@ -215,6 +249,20 @@ const ZEnv = z
       ctx.addIssue({ code: 'custom', path: ['JANUS_PUBLIC_URL'], message: 'give one public address per JANUS_URL, in the same order' });
     if (env.VIDEO_ICE_POLICY === 'relay' && env.TURN_URLS === undefined)
       ctx.addIssue({ code: 'custom', path: ['VIDEO_ICE_POLICY'], message: 'VIDEO_ICE_POLICY=relay needs TURN_URLS' });
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_KEYS !== undefined && env.OIDC_KEYS_FILE !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['OIDC_KEYS'], message: 'set OIDC_KEYS or OIDC_KEYS_FILE, not both' });
+    let keys: unknown;
+    try {
+      keys = readRpKeySet(env);
+    } catch (err) {
+      const path = env.OIDC_KEYS !== undefined ? 'OIDC_KEYS' : 'OIDC_KEYS_FILE';
+      ctx.addIssue({ code: 'custom', path: [path], message: `cannot read a JSON JWK set: ${(err as Error).message}` });
+      return;
+    }
+    const problem = keys === undefined ? null : rpKeySetProblem(keys);
+    if (problem) ctx.addIssue({ code: 'custom', path: [env.OIDC_KEYS !== undefined ? 'OIDC_KEYS' : 'OIDC_KEYS_FILE'], message: problem });
   })
   .superRefine((env, ctx) => {
     // Prometheus's configuration is read by more people than the server's: the data key must not travel with it.
@@ -255,6 +303,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       clientId: env.OIDC_CLIENT_ID,
       clientSecret: env.OIDC_CLIENT_SECRET,
       ssnClaim: env.OIDC_SSN_CLAIM,
+      profile: env.OIDC_PROFILE,
+      authRequest: env.OIDC_AUTH_REQUEST,
+      acrValues: env.OIDC_ACR_VALUES,
+      acrAllowed: env.OIDC_ACR_ALLOWED ?? env.OIDC_ACR_VALUES,
+      /** Our private keys (signing, decryption); the demo's are derived from DATA_KEY, which production refuses. */
+      keys: ((readRpKeySet(env) as { keys: RpJwk[] } | undefined) ?? demoRpKeySet(env.DATA_KEY)).keys,
     },
     testIdpEnabled,
     mandates: {

@@ -17,11 +17,12 @@ export type StrippedToken = z.infer<typeof ZStrippedToken>;
 export const ZLoginQuery = z.object({ lang: z.optional(zText().check(z.maxLength(5))) });
 
 /**
- * `POST /api/logout`: with a signed-in patient, the identity provider's end-session URL the browser goes to next,
- * so the identification ends too (RP-initiated logout) and comes back to the logout page; null when there is
- * nothing to end there (no session, or a provider without an end-session endpoint).
+ * `POST /api/logout`: with a signed-in patient, the identity provider's end-session request the browser sends next
+ * (a form POST to `url` with `params`: the ID token is in the body, never in a URL), so the identification ends too
+ * (RP-initiated logout) and comes back to the logout page; null when there is nothing to end there (no session, or a
+ * provider without an end-session endpoint).
  */
-export const ZLogoutResult = z.nullable(z.object({ endSessionUrl: z.url() }));
+export const ZLogoutResult = z.nullable(z.object({ endSession: z.object({ url: z.url(), params: z.record(z.string(), z.string()) }) }));
 export type LogoutResult = z.infer<typeof ZLogoutResult>;
 
 /** Sign-in failures the callback reports to the authentication page as `?error=`. */

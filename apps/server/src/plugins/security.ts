@@ -7,8 +7,8 @@ import type { Redis } from 'ioredis';
 import { isApiRequest } from './api-path';
 import { redisOrLocalStore } from './rate-limit-store';
 
-/** `connectSrc`, `frameSrc`: origins beyond our own that the pages may connect to and frame. */
-type SecurityOptions = { production: boolean; redis?: Redis; connectSrc?: string[]; frameSrc?: string[] };
+/** `connectSrc`, `frameSrc`, `formAction`: origins beyond our own that the pages may connect to, frame and post to. */
+type SecurityOptions = { production: boolean; redis?: Redis; connectSrc?: string[]; frameSrc?: string[]; formAction?: string[] };
 
 /**
  * Security headers and the rate limiter. The CSP allows scripts and styles from our own origin only: no inline
@@ -38,7 +38,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
           // Plus the health-assessment connector's origin, when it is not ours.
           frameSrc: ["'self'", ...(opts.frameSrc ?? [])],
           frameAncestors: ["'none'"],
-          formAction: ["'self'"],
+          // Plus the identity broker's: the logout posts its end-session request there (the ID token in the body).
+          formAction: ["'self'", ...(opts.formAction ?? [])],
           baseUri: ["'self'"],
           objectSrc: ["'none'"],
           ...(opts.production ? { upgradeInsecureRequests: [] } : {}),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions } from '../../db/schema';
 import { sha256 } from '../../platform/crypto/tokens';
 import { TestBrowser } from '../../test/http-client';
+import { signedAuthorizationQuery } from '../../test/request-object';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -78,8 +79,7 @@ async function whoIsSignedIn(browser: TestBrowser): Promise<string | null> {
 /** A silent authorization request (`prompt=none`) straight to the provider: it succeeds only while its session lives. */
 async function providerSessionAlive(browser: TestBrowser): Promise<boolean> {
   const issuer = t.config.oidc.issuer;
-  const query = new URLSearchParams({
-    client_id: t.config.oidc.clientId,
+  const query = await signedAuthorizationQuery(t.config, {
     redirect_uri: `${t.baseUrl}/api/login/callback`,
     response_type: 'code',
     scope: 'openid',
@@ -102,9 +102,20 @@ async function providerSessionAlive(browser: TestBrowser): Promise<boolean> {
   throw new Error(`unexpected answer to prompt=none: ${url}`);
 }
 
-/** Runs the provider's logout page as its script would: posts its form and returns where the provider sends the browser. */
-async function confirmProviderLogout(browser: TestBrowser, endSessionUrl: string): Promise<string> {
-  const page = await browser.fetch(endSessionUrl);
+type EndSession = { url: string; params: Record<string, string> };
+
+/**
+ * Posts the end-session request as the web app does (a form, the ID token in its body), then runs the provider's
+ * logout page as its script would: posts its form and returns where the provider sends the browser.
+ */
+async function confirmProviderLogout(browser: TestBrowser, endSession: EndSession): Promise<string> {
+  const endSessionUrl = endSession.url;
+  const page = await browser.fetch(endSessionUrl, {
+    method: 'POST',
+    body: new URLSearchParams(endSession.params),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    csrf: false,
+  });
   expect(page.status).toBe(200);
   const html = await page.text();
   const action =
@@ -125,11 +136,13 @@ async function confirmProviderLogout(browser: TestBrowser, endSessionUrl: string
 }
 
 describe('sign-in always asks for a fresh identification', () => {
-  test('the authorization request carries prompt=login and max_age=0', async () => {
+  test('the authorization request carries prompt=login and max_age=0, inside its signed request object', async () => {
     const url = await authorizationRequest(new TestBrowser(t.baseUrl));
     expect(url.href.startsWith(t.config.oidc.issuer)).toBe(true);
-    expect(url.searchParams.get('prompt')).toBe('login');
-    expect(url.searchParams.get('max_age')).toBe('0');
+    expect([...url.searchParams.keys()].sort()).toEqual(['client_id', 'request']);
+    const request = decodeJwt(url.searchParams.get('request')!);
+    expect(request.prompt).toBe('login');
+    expect(request.max_age).toBe(0);
   });
 
   test('a second sign-in in the same browser shows the identification page again, although the provider session lives', async () => {
@@ -154,7 +167,7 @@ describe('sign-in always asks for a fresh identification', () => {
 
 describe('logout ends the identification too (RP-initiated logout)', () => {
   let browser: TestBrowser;
-  let endSessionUrl: URL;
+  let endSession: EndSession;
   let sessionToken: string;
 
   beforeAll(async () => {
@@ -177,15 +190,16 @@ describe('logout ends the identification too (RP-initiated logout)', () => {
     }
   });
 
-  test('POST /api/logout answers the provider end-session URL with id_token_hint and the logout page to come back to', async () => {
+  test('POST /api/logout answers the end-session request to post: id_token_hint in its body, nothing in its URL', async () => {
     const res = await browser.fetch('/api/logout', { method: 'POST' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { data: { endSessionUrl: string } };
-    endSessionUrl = new URL(body.data.endSessionUrl);
-    expect(endSessionUrl.href.startsWith(`${t.config.oidc.issuer}/session/end`)).toBe(true);
-    expect(endSessionUrl.searchParams.get('post_logout_redirect_uri')).toBe(`${t.baseUrl}/logout`);
-    expect(endSessionUrl.searchParams.get('client_id')).toBe(t.config.oidc.clientId);
-    const hint = decodeJwt(endSessionUrl.searchParams.get('id_token_hint')!);
+    const body = (await res.json()) as { data: { endSession: EndSession } };
+    endSession = body.data.endSession;
+    expect(endSession.url).toBe(`${t.config.oidc.issuer}/session/end`);
+    expect(endSession.params.post_logout_redirect_uri).toBe(`${t.baseUrl}/logout`);
+    expect(endSession.params.client_id).toBe(t.config.oidc.clientId);
+    // The signed ID token (decrypted from the JWE the provider sent): the provider can check it, it names the person.
+    const hint = decodeJwt(endSession.params.id_token_hint!);
     expect(hint.sub).toBe(AINO.ssn);
     expect(hint.aud).toBe(t.config.oidc.clientId);
     expect(await whoIsSignedIn(browser)).toBeNull();
@@ -200,7 +214,7 @@ describe('logout ends the identification too (RP-initiated logout)', () => {
 
   test('the provider ends its session and sends the browser to our logout page', async () => {
     expect(await providerSessionAlive(browser)).toBe(true);
-    const back = await confirmProviderLogout(browser, endSessionUrl.href);
+    const back = await confirmProviderLogout(browser, endSession);
     expect(new URL(back).origin + new URL(back).pathname).toBe(`${t.baseUrl}/logout`);
     expect(await providerSessionAlive(browser)).toBe(false);
   });

@@ -189,11 +189,17 @@ describe('session lifecycle', () => {
 
     const res = await browser.fetch('/api/logout', { method: 'POST' });
     expect(res.status).toBe(200);
-    // The answer names the provider's end-session URL, so the identification ends too (identification-freshness.int.test.ts).
+    // The answer is the provider's end-session request, posted next so the identification ends too
+    // (identification-freshness.int.test.ts); the ID token travels in its body, the URL holds nothing of the person.
     expect(await res.json()).toEqual({
       status: 'ok',
       statusCode: 200,
-      data: { endSessionUrl: expect.stringContaining('/session/end?') },
+      data: {
+        endSession: {
+          url: `${t.config.oidc.issuer}/session/end`,
+          params: expect.objectContaining({ id_token_hint: expect.any(String), client_id: t.config.oidc.clientId }),
+        },
+      },
     });
     expect(setCookieAttributes(res, 'prsp_session')?.value).toBe('');
     expect(browser.cookie('prsp_session')).toBeUndefined();

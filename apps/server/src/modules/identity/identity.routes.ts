@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JWK } from 'jose';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   okEnvelope,
@@ -11,6 +12,7 @@ import {
   type LoginError,
 } from '@prsp/contracts';
 import { AppError } from '../../platform/app-error';
+import { requestLanguage } from '../../platform/request-language';
 import { ok } from '../../platform/ok';
 import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
@@ -18,7 +20,26 @@ import * as identity from './identity.service';
 import { requirePatientSession } from '../../platform/access/patient-access';
 import { effectivePatientId } from '../../platform/session/sessions.service';
 
-export type IdentityRouteOptions = identity.IdentityDeps & { names: CookieNames; production: boolean; publicUrl: string };
+export type IdentityRouteOptions = identity.IdentityDeps & {
+  names: CookieNames;
+  production: boolean;
+  publicUrl: string;
+  /** The public half of our signing and encryption keys, which the identity broker verifies and encrypts with. */
+  publicJwks: { keys: JWK[] };
+};
+
+/** Where the broker (or its operator, to configure it statically) reads our public keys. */
+export const JWKS_PATH = '/.well-known/jwks.json';
+
+/**
+ * Why a sign-in failed, for the log: the error's message and code only. A library error may carry the broker's
+ * answer (claims, tokens) in its other fields; those name the person and stay out of the log.
+ */
+function reasonOf(err: unknown): { message: string; code?: string } {
+  if (!(err instanceof Error)) return { message: 'unknown' };
+  const code = (err as { code?: unknown }).code;
+  return { message: err.message, ...(typeof code === 'string' ? { code } : {}) };
+}
 
 /** Patient strong identification (spec §7 'Session and lists', patient part). */
 export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRouteOptions) {
@@ -32,9 +53,15 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     { schema: { querystring: ZLoginQuery }, config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } },
     async (req, reply) => {
       const lang = toLanguage(req.query.lang);
-      const { redirectTo, state } = await identity.startLogin(opts, lang === 'se' ? 'sv' : lang);
-      reply.setCookie(opts.names.login, state, { ...loginCookie, maxAge: identity.LOGIN_FLOW_TTL_MS / 1000 });
-      return reply.redirect(redirectTo, 303);
+      try {
+        const { redirectTo, state } = await identity.startLogin(opts, lang === 'se' ? 'sv' : lang);
+        reply.setCookie(opts.names.login, state, { ...loginCookie, maxAge: identity.LOGIN_FLOW_TTL_MS / 1000 });
+        return await reply.redirect(redirectTo, 303);
+      } catch (err) {
+        // A browser navigation, not an API call: the broker being away is shown on the authentication page.
+        req.log.warn({ reason: reasonOf(err) }, 'sign-in could not start: identity broker unavailable');
+        return reply.redirect(`/?error=${'loginFailed' satisfies LoginError}`, 303);
+      }
     },
   );
 
@@ -50,12 +77,18 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
       setSessionCookie(reply, opts.names, opts.production, token, opts.policy);
       return reply.redirect(returnTo, 303);
     } catch (err) {
-      // The browser is mid-navigation: send it to the authentication page with a reason it can show.
+      // The browser is mid-navigation: send it to the authentication page with a reason it can show. What the log
+      // keeps is the reason (an acr not allowed, an unencrypted token…), never the person.
       const reason: LoginError = err instanceof AppError && err.code === 105 ? 'invalidSsn' : 'loginFailed';
-      req.log.warn({ err: err instanceof AppError ? err.message : err }, 'sign-in failed');
+      req.log.warn({ reason: reasonOf(err) }, 'sign-in failed');
       return reply.redirect(`/?error=${reason}`, 303);
     }
   });
+
+  // Public keys only; a broker caches them, so a rotation publishes the new key before it is used (docs/identity.md).
+  app.get(JWKS_PATH, { config: { access: { kind: 'anyone' } } }, async (_req, reply) =>
+    reply.type('application/jwk-set+json').header('cache-control', 'public, max-age=3600').send(opts.publicJwks),
+  );
 
   app.get('/api/auth/check', { config: patient, schema: { response: { 200: okEnvelope(ZAuthCheck) } } }, async (req) => {
     return ok({ authenticated: true as const, expiresAt: req.session!.expiresAt.toISOString() });
@@ -69,14 +102,15 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     return ok(await identity.strippedToken(opts, effectivePatientId(requirePatientSession(req.session))!));
   });
 
-  // The answer names the provider's end-session URL: the web app goes there so the identification ends too.
+  // The answer is the provider's end-session request: the web app POSTs it so the identification ends too.
   app.post(
     '/api/logout',
     { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZLogoutResult) } } },
     async (req, reply) => {
-      const endSessionUrl = req.session ? await identity.logout(opts, req.session, req.ip) : null;
+      const lang = requestLanguage(req);
+      const endSession = req.session ? await identity.logout(opts, req.session, req.ip, lang === 'se' ? 'sv' : lang) : null;
       clearSessionCookie(reply, opts.names, opts.production);
-      return ok(endSessionUrl ? { endSessionUrl } : null);
+      return ok(endSession ? { endSession } : null);
     },
   );
 }

@@ -7,7 +7,7 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { sha256 } from '../../platform/crypto/tokens';
 import { findPatient, registerPatient } from '../patients/patients.service';
 import * as flows from './login-flows.repo';
-import type { OidcClient } from './oidc-client';
+import type { EndSessionRequest, OidcClient } from './oidc-client';
 import { createSession, destroySession, saveSessionData, type SessionPolicy } from '../../platform/session/sessions.service';
 import { patientAuditActor } from '../../platform/audit/patient-audit';
 
@@ -79,14 +79,16 @@ export async function finishLogin(
 }
 
 /**
- * Ends the session and returns where the browser goes next to end the identification at the provider too
- * (RP-initiated logout with the session's ID token as `id_token_hint`), or null when there is nothing to end.
+ * Ends the session and returns the request the browser sends next to end the identification at the provider too
+ * (RP-initiated logout with the session's ID token as `id_token_hint`, in a form body), or null when there is
+ * nothing to end.
  */
 export async function logout(
   deps: Pick<IdentityDeps, 'db' | 'oidc' | 'cipher'> & { publicUrl: string },
   session: { id: string; patientId: string | null; actingForPatientId: string | null; data: Record<string, unknown> },
   ip: string,
-): Promise<string | null> {
+  uiLocale?: string,
+): Promise<EndSessionRequest | null> {
   await deps.db.transaction(async (tx) => {
     await destroySession(tx, session.id);
     await recordAudit(tx, {
@@ -102,7 +104,7 @@ export async function logout(
   if (typeof stored !== 'string') return null;
   // Our session is over either way: a provider that cannot be reached now leaves only its own session behind,
   // and the next sign-in asks to identify again (prompt=login) regardless.
-  return deps.oidc.endSessionUrl(deps.cipher.decrypt(stored), `${deps.publicUrl}${POST_LOGOUT_PATH}`).catch(() => null);
+  return deps.oidc.endSession(deps.cipher.decrypt(stored), `${deps.publicUrl}${POST_LOGOUT_PATH}`, uiLocale).catch(() => null);
 }
 
 export async function userInfo(deps: Pick<IdentityDeps, 'db'>, patientId: string) {

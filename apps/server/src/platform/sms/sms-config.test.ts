@@ -1,18 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import { PRODUCTION_ENV } from '../../test/production-env';
 
 /** A complete production environment but for SMS, which tests add. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  DATA_KEY: 'a-real-key-for-the-data-0123456789abcdef',
-  OIDC_ISSUER: 'https://broker.example/oidc',
-  OIDC_CLIENT_SECRET: 'a-real-client-secret-0123456789',
-  MANDATES_URL: 'https://mandates.example',
-  MANDATES_API_SECRET: 'a-real-mandates-api-secret',
-  MANDATES_OAUTH_SECRET: 'a-real-mandates-oauth-secret',
-  SMTP_URL: 'smtps://user:pass@smtp.example:465',
-  PUBLIC_URL: 'https://prsp.example',
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 function problems(env: Record<string, string>): string {
   try {

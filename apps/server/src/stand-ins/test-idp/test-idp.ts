@@ -2,7 +2,8 @@ import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
+import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { isValidSsn, normalizeSsn } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -18,6 +19,12 @@ export type TestIdpOptions = {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** `ftn` (the default): the FTN profile only, as a Finnish broker requires it; `plain`: a client secret, no encryption. */
+  profile: 'ftn' | 'plain';
+  /** The levels of assurance it offers (`acr_values_supported`); a sign-in gets the first one the request asks for. */
+  acrValues: string[];
+  /** The relying party's public keys: its request objects and client assertions are checked, its tokens encrypted. */
+  rpJwks: { keys: JWK[] };
   redirectUri: string;
   /** Where the provider may send the browser after its logout (the product's logout page). */
   postLogoutRedirectUri: string;
@@ -45,18 +52,13 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
   const signingKey = await loadSigningKey(opts.db);
 
+  const ftn = opts.profile === 'ftn';
   const configuration: Configuration = {
     adapter: dbAdapterFactory(opts.db),
-    clients: [
-      {
-        client_id: opts.clientId,
-        client_secret: opts.clientSecret,
-        redirect_uris: [opts.redirectUri],
-        post_logout_redirect_uris: [opts.postLogoutRedirectUri],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-      },
-    ],
+    clients: [{ ...clientOf(opts), ...(ftn ? ftnClientOf(opts.rpJwks) : { client_secret: opts.clientSecret }) }],
+    // The FTN profile: private_key_jwt only (no shared secret), signed request objects required.
+    clientAuthMethods: ftn ? ['private_key_jwt'] : ['client_secret_post', 'client_secret_basic'],
+    acrValues: opts.acrValues,
     jwks: { keys: [signingKey] },
     claims: { openid: ['sub'], profile: ['given_name', 'family_name', 'name', opts.ssnClaim] },
     // Brokers put the person in the ID token itself; do the same.
@@ -65,6 +67,14 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
     ttl: TTL,
     features: {
       devInteractions: { enabled: false },
+      ...(ftn
+        ? {
+            requestObjects: { enabled: true, requireSignedRequestObject: true },
+            encryption: { enabled: true },
+            jwtUserinfo: { enabled: true },
+            pushedAuthorizationRequests: { enabled: true },
+          }
+        : {}),
       // The end-session page submits itself (a script file: the CSP allows no inline script) and always ends the
       // provider's session, as brokers do for a relying party's logout with a valid id_token_hint.
       rpInitiatedLogout: {
@@ -128,6 +138,21 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
   await app.register(async (scoped) => {
     await scoped.register(formbody);
 
+    // RP-initiated logout by POST, which the FTN profile's relying party uses so that the ID token (it names the
+    // person) is in no URL. oidc-provider takes POST here only with cross-site cookies (SameSite=None, which needs
+    // https); this stand-in hands the posted form to the provider's own end-session handler instead, so the hint is
+    // checked exactly as on GET while the browser's address stays the plain endpoint.
+    scoped.post<{ Body: Record<string, string> }>(`${mountPath}/session/end`, async (req, reply) => {
+      const fields = ['id_token_hint', 'post_logout_redirect_uri', 'client_id', 'state', 'ui_locales', 'logout_hint'];
+      const query = new URLSearchParams(fields.flatMap((name) => (typeof req.body?.[name] === 'string' ? [[name, req.body[name]]] : [])));
+      const raw = req.raw as typeof req.raw & { originalUrl?: string };
+      raw.method = 'GET';
+      raw.url = `/session/end?${query}`;
+      raw.originalUrl = `${mountPath}/session/end?${query}`;
+      reply.hijack();
+      await provider.callback()(raw, reply.raw);
+    });
+
     scoped.get(`${TEST_IDP_PREFIX}/style.css`, async (_req, reply) => reply.type('text/css').send(STYLE));
     scoped.get(`${TEST_IDP_PREFIX}/logout.js`, async (_req, reply) => reply.type('text/javascript').send(LOGOUT_SCRIPT));
 
@@ -156,7 +181,9 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
           await rememberTypedPerson(opts.db, ssn, person, TTL.Session);
         }
         reply.hijack();
-        await provider.interactionFinished(req.raw, reply.raw, { login: { accountId: ssn } }, { mergeWithLastSubmission: false });
+        // The level of assurance of the method used: the first one the request asked for that this provider offers.
+        const acr = acrFor(details.params.acr_values, opts.acrValues);
+        await provider.interactionFinished(req.raw, reply.raw, { login: { accountId: ssn, acr } }, { mergeWithLastSubmission: false });
       },
     );
 
@@ -171,3 +198,46 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
     });
   });
 });
+
+/** What every client registration has: the code flow, our callback and logout page. */
+function clientOf(opts: TestIdpOptions): ClientMetadata {
+  return {
+    client_id: opts.clientId,
+    redirect_uris: [opts.redirectUri],
+    post_logout_redirect_uris: [opts.postLogoutRedirectUri],
+    response_types: ['code'],
+    grant_types: ['authorization_code'],
+  };
+}
+
+/**
+ * The relying party as an FTN broker registers it: its public keys given statically, `private_key_jwt`, signed
+ * request objects required, and the ID token and userinfo signed, then encrypted to its encryption key.
+ */
+function ftnClientOf(rpJwks: { keys: JWK[] }): Omit<ClientMetadata, 'client_id'> {
+  const signing = rpJwks.keys.find((k) => k.use === 'sig');
+  const encryption = rpJwks.keys.find((k) => k.use === 'enc');
+  if (!signing?.alg || !encryption?.alg) throw new Error('the relying party needs a signing and an encryption key');
+  // The algorithms were checked against the FTN lists when the keys were configured (rp-keys.ts).
+  const signingAlg = signing.alg as ClientMetadata['request_object_signing_alg'] & ClientMetadata['token_endpoint_auth_signing_alg'];
+  const encryptionAlg = encryption.alg as ClientMetadata['id_token_encrypted_response_alg'];
+  return {
+    jwks: rpJwks,
+    token_endpoint_auth_method: 'private_key_jwt',
+    token_endpoint_auth_signing_alg: signingAlg,
+    request_object_signing_alg: signingAlg,
+    require_signed_request_object: true,
+    id_token_signed_response_alg: 'RS256',
+    id_token_encrypted_response_alg: encryptionAlg,
+    id_token_encrypted_response_enc: 'A256GCM',
+    userinfo_signed_response_alg: 'RS256',
+    userinfo_encrypted_response_alg: encryptionAlg,
+    userinfo_encrypted_response_enc: 'A256GCM',
+  };
+}
+
+/** The first of the requested `acr_values` this provider offers, else its first (the request asked for none it has). */
+export function acrFor(requested: unknown, offered: readonly string[]): string | undefined {
+  const asked = typeof requested === 'string' ? requested.split(' ') : [];
+  return asked.find((acr) => offered.includes(acr)) ?? offered[0];
+}

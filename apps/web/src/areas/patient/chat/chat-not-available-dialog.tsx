@@ -4,6 +4,7 @@ import { guestPagePath } from '../../../lib/guest-session';
 import { useLogout } from '../api/auth-api';
 import { useGuestLogout, useGuestMode } from '../guest/guest-mode';
 import { useTranslation } from '../../../lib/i18n';
+import { postNavigate } from '../../../lib/post-navigation';
 
 /**
  * Spec §2 'Chat-not-available modal (log out, or return)': a closed queue or any chat error. It must be
@@ -49,7 +50,7 @@ export function ChatNotAvailableDialog({
               if (guest) return guestLogout();
               const result = await logout.mutateAsync().catch(() => null);
               // The identity provider ends its session too and comes back to /logout (RP-initiated logout).
-              if (result?.endSessionUrl) return window.location.assign(result.endSessionUrl);
+              if (result?.endSession) return postNavigate(result.endSession.url, result.endSession.params);
               await navigate('/logout', { replace: true });
             }}
           >

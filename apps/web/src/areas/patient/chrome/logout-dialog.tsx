@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth-api';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useTranslation } from '../../../lib/i18n';
+import { postNavigate } from '../../../lib/post-navigation';
 
 /** Spec §2 'logout (logoutEnabled) with confirmation dialog'. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,8 +20,8 @@ export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => 
           onClick={async () => {
             const result = await logout.mutateAsync().catch(() => null);
             // The identity provider ends its session too and comes back to /logout (RP-initiated logout).
-            if (result?.endSessionUrl) {
-              window.location.assign(result.endSessionUrl);
+            if (result?.endSession) {
+              postNavigate(result.endSession.url, result.endSession.params);
               return;
             }
             onClose();

@@ -155,7 +155,8 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(jobsPlugin, { config, db: database.db, files });
 
   const redirectUri = `${config.publicUrl}/api/login/callback`;
-  const rpKeys = await importRpKeys(config.oidc.keys);
+  // None only under the plain profile in production (config.ts): then there is nothing to publish either.
+  const rpKeys = config.oidc.keys.length > 0 ? await importRpKeys(config.oidc.keys) : null;
   const oidc = createOidcClient({ ...config.oidc, keys: rpKeys, redirectUri });
   await app.register(identityRoutes, {
     db: database.db,
@@ -166,7 +167,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     names,
     production: config.production,
     publicUrl: config.publicUrl,
-    publicJwks: rpKeys.public,
+    publicJwks: rpKeys?.public ?? { keys: [] },
   });
   await app.register(staffRoutes, { db: database.db, policy, names, production: config.production, publicUrl: config.publicUrl });
   await app.register(organisationsRoutes, {
@@ -239,7 +240,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   if (config.testIdpEnabled) {
     await app.register(testIdpPlugin, {
       ...config.oidc,
-      rpJwks: rpKeys.public,
+      rpJwks: rpKeys?.public ?? { keys: [] },
       db: database.db,
       redirectUri,
       postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,

@@ -225,7 +225,16 @@ describe('identity broker (docs/identity.md)', () => {
   test("plain OpenID Connect (brokers outside Finland only) needs the broker's client secret in production instead", () => {
     const { OIDC_KEYS: _keys, ...withoutKeys } = PRODUCTION_ENV;
     expect(configError({ ...withoutKeys, OIDC_PROFILE: 'plain' }).message).toMatch(/- OIDC_CLIENT_SECRET: set the secret/);
-    expect(loadConfig({ ...withoutKeys, OIDC_PROFILE: 'plain', OIDC_CLIENT_SECRET: 'broker-given-secret' }).oidc.profile).toBe('plain');
+    const plain = loadConfig({ ...withoutKeys, OIDC_PROFILE: 'plain', OIDC_CLIENT_SECRET: 'broker-given-secret' }).oidc;
+    expect(plain.profile).toBe('plain');
+    // No keys of the demo's in production: nothing to sign with, nothing to publish.
+    expect(plain.keys).toEqual([]);
+  });
+
+  test('the scopes asked for: openid profile, or what a broker needs for the identity code, openid first', () => {
+    expect(loadConfig({}).oidc.scope).toBe('openid profile');
+    expect(loadConfig({ OIDC_SCOPE: 'openid profile nin' }).oidc.scope).toBe('openid profile nin');
+    expect(configError({ OIDC_SCOPE: 'profile' }).message).toMatch(/- OIDC_SCOPE: space-separated scopes, openid first/);
   });
 });
 

@@ -103,6 +103,10 @@ const ZEnv = z
     OIDC_CLIENT_ID: z.string().min(1).default('prsp-demo'),
     OIDC_CLIENT_SECRET: z.string().min(1).default(DEMO_SECRET),
     OIDC_SSN_CLAIM: z.string().min(1).default('hetu'),
+    OIDC_SCOPE: z
+      .string()
+      .regex(/^openid( \S+)*$/, 'space-separated scopes, openid first')
+      .default('openid profile'),
     // docs/identity.md: the FTN OpenID Connect profile (Traficom 213/2023 S) unless a broker outside Finland needs plain OIDC.
     OIDC_PROFILE: z.enum(['ftn', 'plain']).default('ftn'),
     OIDC_AUTH_REQUEST: z.enum(['jar', 'par']).default('jar'),
@@ -303,12 +307,16 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       clientId: env.OIDC_CLIENT_ID,
       clientSecret: env.OIDC_CLIENT_SECRET,
       ssnClaim: env.OIDC_SSN_CLAIM,
+      scope: env.OIDC_SCOPE,
       profile: env.OIDC_PROFILE,
       authRequest: env.OIDC_AUTH_REQUEST,
       acrValues: env.OIDC_ACR_VALUES,
       acrAllowed: env.OIDC_ACR_ALLOWED ?? env.OIDC_ACR_VALUES,
-      /** Our private keys (signing, decryption); the demo's are derived from DATA_KEY, which production refuses. */
-      keys: ((readRpKeySet(env) as { keys: RpJwk[] } | undefined) ?? demoRpKeySet(env.DATA_KEY)).keys,
+      /**
+       * Our private keys (signing, decryption). Outside production the demo's, derived from DATA_KEY; production
+       * configures its own (the FTN profile refuses to start without), and under `plain` may have none.
+       */
+      keys: ((readRpKeySet(env) as { keys: RpJwk[] } | undefined) ?? (production ? { keys: [] } : demoRpKeySet(env.DATA_KEY))).keys,
     },
     testIdpEnabled,
     mandates: {

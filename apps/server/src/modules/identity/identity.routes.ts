@@ -35,10 +35,11 @@ export const JWKS_PATH = '/.well-known/jwks.json';
  * Why a sign-in failed, for the log: the error's message and code only. A library error may carry the broker's
  * answer (claims, tokens) in its other fields; those name the person and stay out of the log.
  */
-function reasonOf(err: unknown): { message: string; code?: string } {
+function reasonOf(err: unknown): { message: string; code?: string; error?: string } {
   if (!(err instanceof Error)) return { message: 'unknown' };
-  const code = (err as { code?: unknown }).code;
-  return { message: err.message, ...(typeof code === 'string' ? { code } : {}) };
+  // `error` is the broker's OAuth error code (invalid_client, invalid_grant…), what an operator looks up first.
+  const { code, error } = err as { code?: unknown; error?: unknown };
+  return { message: err.message, ...(typeof code === 'string' ? { code } : {}), ...(typeof error === 'string' ? { error } : {}) };
 }
 
 /** Patient strong identification (spec §7 'Session and lists', patient part). */

@@ -6,6 +6,8 @@ export type OidcSettings = {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** `openid profile` by default; some brokers release the identity code only under a scope of their own. */
+  scope: string;
   ssnClaim: string;
   /** `ftn`: Traficom's FTN OpenID Connect profile (docs/identity.md); `plain`: OpenID Connect with a client secret. */
   profile: 'ftn' | 'plain';
@@ -13,7 +15,8 @@ export type OidcSettings = {
   authRequest: 'jar' | 'par';
   acrValues: string[];
   acrAllowed: string[];
-  keys: RpKeys;
+  /** Ours, to sign and decrypt with; the FTN profile needs them, the plain one does not. */
+  keys: RpKeys | null;
 };
 
 export type AuthorizationStart = { url: URL; state: string; nonce: string; codeVerifier: string };
@@ -66,8 +69,10 @@ export function innerSignedJwt(decrypted: string | undefined, what: string): str
  * built-in provider, served by this very process, is up before it is asked).
  */
 export function createOidcClient(settings: OidcSettings) {
-  const ftn = settings.profile === 'ftn';
-  const signingKey = { key: settings.keys.signing.key, kid: settings.keys.signing.kid };
+  if (settings.profile === 'ftn' && !settings.keys) throw new Error('the FTN profile needs our signing and encryption keys');
+  /** Our keys while the FTN profile is on, else null: every profile-only step hangs on this. */
+  const ftn = settings.profile === 'ftn' ? settings.keys : null;
+  const signingKey = ftn ? { key: ftn.signing.key, kid: ftn.signing.kid } : null;
   let configuration: Promise<oidc.Configuration> | undefined;
   /** Known once discovery has answered: the client assertions' audience. */
   let tokenEndpoint: string | undefined;
@@ -75,7 +80,7 @@ export function createOidcClient(settings: OidcSettings) {
   function clientAuth(tokenEndpoint: () => string | undefined): oidc.ClientAuth {
     if (!ftn) return oidc.ClientSecretPost(settings.clientSecret);
     // A fresh assertion per request (the library gives it a new jti), addressed to the token endpoint itself.
-    return oidc.PrivateKeyJwt(signingKey, {
+    return oidc.PrivateKeyJwt(signingKey!, {
       [oidc.modifyAssertion]: (_header, payload) => {
         payload.aud = tokenEndpoint() ?? settings.issuer;
       },
@@ -87,14 +92,18 @@ export function createOidcClient(settings: OidcSettings) {
       .discovery(
         new URL(settings.issuer),
         settings.clientId,
-        ftn ? { token_endpoint_auth_method: 'private_key_jwt', request_object_signing_alg: settings.keys.signing.alg } : undefined,
+        ftn ? { token_endpoint_auth_method: 'private_key_jwt', request_object_signing_alg: ftn.signing.alg } : undefined,
         clientAuth(() => tokenEndpoint),
         // Plain http is only for the built-in provider on a developer's machine; config refuses it in production.
         { execute: settings.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [] },
       )
       .then((config) => {
         tokenEndpoint = config.serverMetadata().token_endpoint;
-        if (ftn) oidc.enableDecryptingResponses(config, CONTENT_ENCRYPTION, ...settings.keys.decryption);
+        if (ftn) {
+          oidc.enableDecryptingResponses(config, CONTENT_ENCRYPTION, ...ftn.decryption);
+          // The broker's signature inside the JWE is checked against its published keys, not taken on TLS's word.
+          oidc.enableNonRepudiationChecks(config);
+        }
         return config;
       })
       .catch((err: unknown) => {
@@ -112,7 +121,7 @@ export function createOidcClient(settings: OidcSettings) {
       const nonce = oidc.randomNonce();
       const parameters = {
         redirect_uri: settings.redirectUri,
-        scope: 'openid profile',
+        scope: settings.scope,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
         state,
@@ -123,7 +132,7 @@ export function createOidcClient(settings: OidcSettings) {
         ...(ftn ? { acr_values: settings.acrValues.join(' ') } : {}),
         ...(uiLocale ? { ui_locales: uiLocale } : {}),
       };
-      if (!ftn) return { url: oidc.buildAuthorizationUrl(config, parameters), state, nonce, codeVerifier };
+      if (!signingKey) return { url: oidc.buildAuthorizationUrl(config, parameters), state, nonce, codeVerifier };
       // Everything in the signed request object; the URL carries only client_id and the object (or its reference).
       const withJar = await oidc.buildAuthorizationUrlWithJAR(config, parameters, signingKey);
       const url = settings.authRequest === 'par' ? await oidc.buildAuthorizationUrlWithPAR(config, withJar.searchParams) : withJar;

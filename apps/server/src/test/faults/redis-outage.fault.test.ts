@@ -133,7 +133,8 @@ describe.skipIf(missing !== null)('fault: Redis goes away and comes back', () =>
     const untilCrosses = async (from: ChatSocket, to: ChatSocket, direction: string) => {
       for (let probes = 1; ; probes++) {
         if (await crosses(from, to, `Koetus ${direction} ${probes}`)) return probes;
-        if (performance.now() - restarted > 15_000) throw new Error(`fan-out ${direction} did not return within 15 s (${probes} probes)`);
+        // Not a target (the time is a figure, below): past a minute it did not come back by itself at all.
+        if (performance.now() - restarted > 60_000) throw new Error(`fan-out ${direction} did not come back (${probes} probes)`);
       }
     };
     const probes = await untilCrosses(patientOnA, nurseOnB, 'A→B');
@@ -156,5 +157,5 @@ describe.skipIf(missing !== null)('fault: Redis goes away and comes back', () =>
         2,
       ),
     );
-  }, 60_000);
+  }, 150_000);
 });

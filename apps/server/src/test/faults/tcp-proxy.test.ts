@@ -97,13 +97,12 @@ describe('the fault tests’ TCP proxy', () => {
     const proxy = await proxyTo(target.port);
     const socket = await dial(proxy.port);
     cleanup.push(() => void socket.destroy());
-    const quick = await roundTrip(socket, 'q');
+    expect((await roundTrip(socket, 'q')).answer).toBe('a:q');
     proxy.delay(100);
     const slow = await roundTrip(socket, 's');
     expect(slow.answer).toBe('a:s');
-    // 100 ms on the way there and 100 ms on the way back.
+    // 100 ms on the way there and 100 ms on the way back: a floor, which a loaded machine can only raise.
     expect(slow.ms).toBeGreaterThanOrEqual(195);
-    expect(quick.ms).toBeLessThan(100);
     proxy.delay(0);
   });
 

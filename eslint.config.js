@@ -92,6 +92,18 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // Test support is named for what it is (`*.steps.ts` beside the code it serves, test servers under src/test/) and
+  // production code never imports it, so the server's build holds none of it.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.steps.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/*.steps', '**/test/*', '**/*.test'], message: 'Test support is for tests only.' }] },
+      ],
+    },
+  },
   // Command-line tools and tests may talk to whoever runs them; the server logs through pino only.
   { files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts'], rules: { 'no-console': 'off' } },
 );

@@ -236,7 +236,7 @@ async function seedExperts(t: TestApp, organisationId: string, today: string): P
 
 /**
  * Onboarded patients (organisation chosen, terms accepted, contact details) with a session each, made straight in
- * the database as booking-test-steps.ts does: the sign-in is not what is measured. Each gets the headers a browser
+ * the database as booking.steps.ts does: the sign-in is not what is measured. Each gets the headers a browser
  * sends: the session and CSRF cookies, the CSRF header and the Origin.
  */
 async function seedPatients(t: TestApp, organisationId: string, n: number): Promise<Patient[]> {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { VALID_CONTACT } from '../apps/server/src/modules/patients/patient-test-steps';
+import { VALID_CONTACT } from '../apps/server/src/modules/patients/patient.steps';
 import { TestBrowser } from '../apps/server/src/test/http-client';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -6,8 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import { desc, eq, sql } from 'drizzle-orm';
 import { conversations } from '../apps/server/src/db/schema';
-import { onboardedPatientSessions } from '../apps/server/src/modules/booking/booking-test-steps';
-import { expertBrowser, makeCategory, makeSubcategory } from '../apps/server/src/modules/messaging/categories-test-fixtures';
+import { onboardedPatientSessions } from '../apps/server/src/modules/booking/booking.steps';
+import { expertBrowser, makeCategory, makeSubcategory } from '../apps/server/src/modules/messaging/categories.steps';
 import { expertConversations } from '../apps/server/src/modules/messaging/conversations.repo';
 import { messageSubcategoryExperts } from '../apps/server/src/modules/messaging/messaging.tables';
 import { pngImage } from '../apps/server/src/test/png';

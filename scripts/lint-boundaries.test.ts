@@ -46,6 +46,17 @@ describe('import boundaries in lint', () => {
     expect(await rulesHit(file, "export * from '../organisations/organisations.service';\nexport * from '../../db/schema';\n")).toEqual([]);
   });
 
+  it('server code never imports test support; tests and steps may', async () => {
+    const hits = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return (result?.messages ?? []).map((m) => m.ruleId).filter((id) => id === 'no-restricted-imports');
+    };
+    const steps = "export * from './booking.steps';\nexport * from '../../test/test-app';\n";
+    expect(await hits('apps/server/src/modules/booking/sample.ts', steps)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+    expect(await hits('apps/server/src/modules/booking/sample.test.ts', steps)).toEqual([]);
+    expect(await hits('apps/server/src/modules/booking/sample.steps.ts', steps)).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     // The language switcher imports lib/i18n; lib/i18n importing it back closes a cycle.
     expect(await rulesHit('apps/web/src/lib/i18n.ts', "export * from '../components/language-switcher';\n")).toEqual(['import-x/no-cycle']);

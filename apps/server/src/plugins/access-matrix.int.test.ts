@@ -8,16 +8,16 @@ import { sha256 } from '../platform/crypto/tokens';
 import type * as RouteAccessModule from '../platform/access/route-access';
 import type { DeclaredRoute, RouteAccess } from '../platform/access/route-access';
 import { startTestApp } from '../test/test-app';
-import { guardAllows } from './access-matrix.expectations';
-import { guardLog } from './access-matrix.probe';
-import { buildWorld, objectKinds, other, pathFor, type MatrixCaller, type ObjectKind, type OrgKey } from './access-matrix.world';
-import { SAMPLE_BODIES } from './admin-rights-matrix.fixtures';
+import { guardAllows } from './access-matrix-expectations.steps';
+import { guardLog } from './access-matrix-probe.steps';
+import { buildWorld, objectKinds, other, pathFor, type MatrixCaller, type ObjectKind, type OrgKey } from './access-matrix-world.steps';
+import { SAMPLE_BODIES } from './admin-rights-matrix.steps';
 import { HANDSHAKE_ACCESS, SOCKET_PATH } from './realtime';
 
 // The guard's own verdict, read where it is made: every declaration goes through `loadAccess`, which this wraps.
 vi.mock('../platform/access/route-access', async (importOriginal) => {
   const real = await importOriginal<typeof RouteAccessModule>();
-  const { observed } = await import('./access-matrix.probe');
+  const { observed } = await import('./access-matrix-probe.steps');
   return { ...real, loadAccess: observed(real.loadAccess) };
 });
 
@@ -206,7 +206,7 @@ describe('the declarations', () => {
   });
 
   test('every object a path names is one the world holds in both organisations', () => {
-    // A new kind needs its maker in OBJECT_FIXTURES (admin routes) or in the world (access-matrix.world.ts).
+    // A new kind needs its maker in OBJECT_FIXTURES (admin routes) or in the world (access-matrix-world.steps.ts).
     const missing = ROUTES.flatMap((r) =>
       objectKinds(r)
         .filter((kind) => !world.objects.espoo[kind] || !world.objects.kaarina[kind])

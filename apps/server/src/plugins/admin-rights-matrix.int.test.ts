@@ -3,7 +3,7 @@ import { ADMIN_AREAS, NO_RIGHTS, PRESET_RIGHTS, type AdminRights } from '@prsp/c
 import { TestBrowser } from '../test/http-client';
 import { signInStaff, type StaffSessionOptions, startStaffTestApp, withCsrfCookie } from '../test/staff-accounts';
 import type { DeclaredRoute } from '../platform/access/route-access';
-import { OBJECT_FIXTURES, SAMPLE_BODIES } from './admin-rights-matrix.fixtures';
+import { OBJECT_FIXTURES, SAMPLE_BODIES } from './admin-rights-matrix.steps';
 
 /**
  * The rights matrix: every admin route, as the route itself declares its access, × every preset and role, expecting

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PAGE_ANSWERS_ID } from '@prsp/contracts';
-import { onboard, organisationBySlug, signedIn } from '../modules/patients/patient-test-steps';
+import { onboard, organisationBySlug, signedIn } from '../modules/patients/patient.steps';
 import { TestBrowser } from '../test/http-client';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { withPageAnswers } from './page-answers';

@@ -5,7 +5,7 @@ import { refusesControlCharacters } from '@prsp/contracts';
 import type { z } from 'zod/mini';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { TestBrowser } from '../test/http-client';
-import { reachCallback } from '../test/login-steps';
+import { reachCallback } from '../test/login.steps';
 
 // Every route the app adds, with its schemas: fastify itself is wrapped so the hook is there before the first route.
 const seen = vi.hoisted(() => ({ routes: [] as RouteOptions[] }));

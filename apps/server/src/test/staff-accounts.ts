@@ -6,7 +6,7 @@ import { adminMemberships, experts, organisations, outboxEmails, staffUsers } fr
 import { createSession } from '../platform/session/sessions.service';
 import { hashPassword } from '../modules/staff/password-hashing';
 import { TestBrowser } from './http-client';
-import { setCookieAttributes } from './login-steps';
+import { setCookieAttributes } from './login.steps';
 import { startTestApp, type TestApp } from './test-app';
 
 export const GOOD_PASSWORD = 'Correct-Horse-42';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TestBrowser } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
 import { AINO, ELIAS, HELMI, LILJA, SARA } from '../../test/person-codes';
-import { startOnBehalfApp, type OnBehalfSteps } from './on-behalf-steps';
+import { startOnBehalfApp, type OnBehalfSteps } from './on-behalf.steps';
 
 let t: TestApp;
 let steps: OnBehalfSteps;

@@ -3,10 +3,10 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { patients } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
-import { reachCallback, setCookieAttributes } from '../../test/login-steps';
+import { reachCallback, setCookieAttributes } from '../../test/login.steps';
 import type { TestApp } from '../../test/test-app';
 import { AINO, ELIAS, HELMI, LILJA, MATTI } from '../../test/person-codes';
-import { startOnBehalfApp, type OnBehalfSteps } from './on-behalf-steps';
+import { startOnBehalfApp, type OnBehalfSteps } from './on-behalf.steps';
 
 let t: TestApp;
 let steps: OnBehalfSteps;

@@ -7,7 +7,7 @@ import { AINO, SARA } from '../../test/person-codes';
 import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';
-import { bookingExpert, daysAheadAt, minutesFromNow, openSlots } from './booking-test-steps';
+import { bookingExpert, daysAheadAt, minutesFromNow, openSlots } from './booking.steps';
 
 let t: TestApp;
 let espoo: string;

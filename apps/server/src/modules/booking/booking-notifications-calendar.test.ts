@@ -7,7 +7,7 @@ import {
   type InvitationInput,
 } from './booking-notifications-calendar';
 import { appointmentTags, formatDuration, splitName } from './booking-notifications-format';
-import { parseIcs } from './booking-notifications.test-helpers';
+import { parseIcs } from './booking-notifications.steps';
 
 const base: InvitationInput = {
   method: 'REQUEST',

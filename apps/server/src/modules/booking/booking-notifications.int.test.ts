@@ -20,9 +20,9 @@ import { localDateAt } from '../../platform/time/local-date';
 import { createStaffAccount, organisationId, postJson, staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications';
-import { parseIcs } from './booking-notifications.test-helpers';
+import { parseIcs } from './booking-notifications.steps';
 import { registerBookingReminders } from './booking-reminders';
-import { bookingExpert } from './booking-test-steps';
+import { bookingExpert } from './booking.steps';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const HOUR = 60 * 60_000;

@@ -8,7 +8,7 @@ import { TestBrowser } from '../../test/http-client';
 import { AINO } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp, withCsrfCookie } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { bookingExpert, daysAheadAt, minutesFromNow, openSlots } from './booking-test-steps';
+import { bookingExpert, daysAheadAt, minutesFromNow, openSlots } from './booking.steps';
 
 let t: TestApp;
 let espoo: string;

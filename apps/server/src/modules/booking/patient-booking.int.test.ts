@@ -5,8 +5,8 @@ import { ZOpenAppointment, type LockResult, type PatientAppointment, type Servic
 import { appointmentParticipants, appointments, bookingHolds } from '../../db/schema';
 import { AINO, ELIAS, HELMI, MATTI, SARA } from '../../test/person-codes';
 import { fieldKeys, staffBrowser } from '../../test/staff-accounts';
-import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
-import { bookingExpert, daysAheadAt, minutesFromNow, onboardedPatients, openSlots } from './booking-test-steps';
+import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient.steps';
+import { bookingExpert, daysAheadAt, minutesFromNow, onboardedPatients, openSlots } from './booking.steps';
 
 const ctx = patientTestApp();
 const DAY = 24 * 60;

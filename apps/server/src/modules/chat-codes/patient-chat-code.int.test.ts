@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ZChatCodeResponse } from '@prsp/contracts';
 import type { TestBrowser } from '../../test/http-client';
 import { HELMI, MATTI } from '../../test/person-codes';
-import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
+import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient.steps';
 
 const ctx = patientTestApp();
 

@@ -5,7 +5,7 @@ import { ZCity, ZCountry, ZNationality, ZSpecialization, type City, type Country
 import { experts, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { expectError, okData, organisationBySlug } from '../patients/patient-test-steps';
+import { expectError, okData, organisationBySlug } from '../patients/patient.steps';
 
 let t: TestApp;
 let guest: TestBrowser;

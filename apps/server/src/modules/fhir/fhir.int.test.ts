@@ -8,9 +8,9 @@ const AINO = '020304A123B';
 const MATTI = '050607-765C';
 import { postJson, startStaffTestApp, staffBrowser } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { bookingExpert, openSlots } from '../booking/booking-test-steps';
-import { makeTemplate } from '../surveys/survey-test-steps';
-import { expectValidFhir } from './fhir-schema.test-helper';
+import { bookingExpert, openSlots } from '../booking/booking.steps';
+import { makeTemplate } from '../surveys/survey.steps';
+import { expectValidFhir } from './fhir-schema.steps';
 
 let t: TestApp;
 let espoo: string;

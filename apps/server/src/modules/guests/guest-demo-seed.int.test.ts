@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AccessKey, GuestCompany } from '@prsp/contracts';
 import { appointmentParticipants, appointments } from '../../db/schema';
-import { expectError, okData } from '../patients/patient-test-steps';
+import { expectError, okData } from '../patients/patient.steps';
 import { seedDemoBookings } from '../booking/booking-demo-seed';
-import { bearerClient } from '../reception/chat-test-steps';
+import { bearerClient } from '../reception/chat.steps';
 import { organisationId, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import { DEMO_GUEST, ensureDemoGuestAppointment } from './guest-demo-seed';
-import { anonymousBrowser, guestLogin, signInGuest } from './guest-test-steps';
+import { anonymousBrowser, guestLogin, signInGuest } from './guest.steps';
 
 let t: TestApp;
 beforeAll(async () => {

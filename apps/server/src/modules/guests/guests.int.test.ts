@@ -2,20 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AccessKey, AppointmentDetail, ChatChannel, GuestAppointmentData, GuestCompany, GuestResponse } from '@prsp/contracts';
 import { appointmentParticipants, appointments, auditLog, guestSessions } from '../../db/schema';
-import { expectError, okData } from '../patients/patient-test-steps';
-import { bookingExpert } from '../booking/booking-test-steps';
-import { bearerClient, bookedAppointment, guestClient } from '../reception/chat-test-steps';
+import { expectError, okData } from '../patients/patient.steps';
+import { bookingExpert } from '../booking/booking.steps';
+import { bearerClient, bookedAppointment, guestClient } from '../reception/chat.steps';
 import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';
-import {
-  anonymousBrowser,
-  guestLogin,
-  inviteGuestAndReadPin,
-  pinFromInvitation,
-  signInGuest,
-  startAppointmentNow,
-} from './guest-test-steps';
+import { anonymousBrowser, guestLogin, inviteGuestAndReadPin, pinFromInvitation, signInGuest, startAppointmentNow } from './guest.steps';
 
 /**
  * Issue 10: guest entry. A guest invited to a group appointment gets a 6-digit PIN by e-mail (only its hash is

@@ -6,7 +6,7 @@ import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { sha256 } from '../../platform/crypto/tokens';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { TestBrowser } from '../../test/http-client';
-import { reachCallback, setCookieAttributes } from '../../test/login-steps';
+import { reachCallback, setCookieAttributes } from '../../test/login.steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { patients, sessions } from '../../db/schema';
 

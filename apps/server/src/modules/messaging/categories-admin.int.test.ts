@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { expertBrowser, makeCategory, makeSubcategory } from './categories-test-fixtures';
+import { expertBrowser, makeCategory, makeSubcategory } from './categories.steps';
 
 let t: TestApp;
 let espoo: string;

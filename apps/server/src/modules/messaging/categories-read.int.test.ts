@@ -4,8 +4,8 @@ import type { TestBrowser } from '../../test/http-client';
 import { HELMI, MATTI } from '../../test/person-codes';
 import { startStaffTestApp, staffBrowser } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { expectError, okData, onboard, setFlags, signedIn } from '../patients/patient-test-steps';
-import { expertBrowser, makeCategory, makeMessageCode, makeSubcategory } from './categories-test-fixtures';
+import { expectError, okData, onboard, setFlags, signedIn } from '../patients/patient.steps';
+import { expertBrowser, makeCategory, makeMessageCode, makeSubcategory } from './categories.steps';
 
 let t: TestApp;
 let espoo: string;

@@ -4,9 +4,9 @@ import { pngImage } from '../../test/png';
 import { ELIAS, HELMI, MATTI } from '../../test/person-codes';
 import { organisationId } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { setFlags } from '../patients/patient-test-steps';
-import { connectSocket, nextEvent } from '../reception/chat-test-steps';
-import { expertBrowser } from './categories-test-fixtures';
+import { setFlags } from '../patients/patient.steps';
+import { connectSocket, nextEvent } from '../reception/chat.steps';
+import { expertBrowser } from './categories.steps';
 import {
   auditOf,
   data,
@@ -18,7 +18,7 @@ import {
   refused,
   smsTo,
   subcategoryWith,
-} from './conversations-test-steps';
+} from './conversations.steps';
 
 const P = '/api/patient/async-messaging';
 const E = '/api/expert/async-messaging';

@@ -7,8 +7,8 @@ import type { TestBrowser } from '../../test/http-client';
 import { HELMI, MATTI } from '../../test/person-codes';
 import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { expectError, okData, onboard, setFlags, signedIn } from '../patients/patient-test-steps';
-import { makeCategory, makeMessageCode, makeSubcategory, useCountOf } from './categories-test-fixtures';
+import { expectError, okData, onboard, setFlags, signedIn } from '../patients/patient.steps';
+import { makeCategory, makeMessageCode, makeSubcategory, useCountOf } from './categories.steps';
 import { consumeMessageCode } from './message-code-use';
 
 let t: TestApp;

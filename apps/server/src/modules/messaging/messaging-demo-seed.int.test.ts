@@ -11,7 +11,7 @@ import {
 import { MATTI } from '../../test/person-codes';
 import { organisationId } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { okData, onboard, postJson, signedIn } from '../patients/patient-test-steps';
+import { okData, onboard, postJson, signedIn } from '../patients/patient.steps';
 import { DEMO_MESSAGE_CODE, seedDemoMessaging } from './messaging-demo-seed';
 
 // The demo data is the demo's alone (main.ts seeds it): this file seeds it into its own database to check it.

@@ -14,8 +14,8 @@ import { pngImage } from '../../test/png';
 import { AINO, LILJA, MATTI, SARA } from '../../test/person-codes';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { organisationId } from '../../test/staff-accounts';
-import { actFor, setFlags } from '../patients/patient-test-steps';
-import { expertBrowser, makeMessageCode, useCountOf } from './categories-test-fixtures';
+import { actFor, setFlags } from '../patients/patient.steps';
+import { expertBrowser, makeMessageCode, useCountOf } from './categories.steps';
 import {
   auditOf,
   data,
@@ -27,7 +27,7 @@ import {
   refused,
   storedFiles,
   subcategoryWith,
-} from './conversations-test-steps';
+} from './conversations.steps';
 
 const P = '/api/patient/async-messaging';
 const E = '/api/expert/async-messaging';

@@ -8,11 +8,11 @@ import { HELMI, SARA } from '../../test/person-codes';
 import { organisationId } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import type { StandInSubscription } from '../../stand-ins/push-service/push-service';
-import { bookingExpert, minutesFromNow, onboardedPatients } from '../booking/booking-test-steps';
-import { expertBrowser } from '../messaging/categories-test-fixtures';
-import { data, messageForm, onboardedPatient, postForm } from '../messaging/conversations-test-steps';
-import { expectError, okData, postJson } from '../patients/patient-test-steps';
-import { bookedAppointment, chatExpert, ownQueue, sessionPatientId } from '../reception/chat-test-steps';
+import { bookingExpert, minutesFromNow, onboardedPatients } from '../booking/booking.steps';
+import { expertBrowser } from '../messaging/categories.steps';
+import { data, messageForm, onboardedPatient, postForm } from '../messaging/conversations.steps';
+import { expectError, okData, postJson } from '../patients/patient.steps';
+import { bookedAppointment, chatExpert, ownQueue, sessionPatientId } from '../reception/chat.steps';
 import { sweepAppointmentsSoon } from './appointment-soon';
 
 let t: TestApp;

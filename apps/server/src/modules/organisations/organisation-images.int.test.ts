@@ -11,7 +11,7 @@ import { TestBrowser } from '../../test/http-client';
 import { jpegImage, pngImage } from '../../test/png';
 import { fieldKeys, organisationId, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { okData, onboard, signedIn } from '../patients/patient-test-steps';
+import { okData, onboard, signedIn } from '../patients/patient.steps';
 
 /** A multipart organisation update; each file with the name and type the client claims. */
 function updateForm(id: string, fields: Record<string, string>, images: Record<string, { bytes: Buffer; name: string; type: string }>) {

@@ -6,7 +6,7 @@ import { TestBrowser } from '../../test/http-client';
 import { pngImage } from '../../test/png';
 import { fieldKeys, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { organisationFormData, validBackground, validLogo, validOrganisationFields } from './organisation-form.fixtures';
+import { organisationFormData, validBackground, validLogo, validOrganisationFields } from './organisation-form.steps';
 
 let t: TestApp;
 let espoo: string;

@@ -4,7 +4,7 @@ import { ZOrganisationsInfo, ZPatientConfig, type OrganisationsInfo, type Patien
 import { auditLog, organisationFiles, organisations, patients } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import { AINO, ELIAS, HELMI, LILJA, MATTI } from '../../test/person-codes';
-import { expectError, okData, patientTestApp, postJson } from '../patients/patient-test-steps';
+import { expectError, okData, patientTestApp, postJson } from '../patients/patient.steps';
 
 const ctx = patientTestApp();
 

@@ -4,7 +4,7 @@ import { ZContact, type Contact } from '@prsp/contracts';
 import { auditLog, patientContacts } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
-import { expectError, okData, onboard, patientTestApp, postJson, VALID_CONTACT } from './patient-test-steps';
+import { expectError, okData, onboard, patientTestApp, postJson, VALID_CONTACT } from './patient.steps';
 
 const ctx = patientTestApp();
 

@@ -4,7 +4,7 @@ import { ZLocationOptions, type OrganisationsInfo } from '@prsp/contracts';
 import { auditLog, organisationAreas, organisations, patients } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import { AINO, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
-import { expectError, okData, onboard, patientTestApp, postJson } from './patient-test-steps';
+import { expectError, okData, onboard, patientTestApp, postJson } from './patient.steps';
 
 const ctx = patientTestApp();
 

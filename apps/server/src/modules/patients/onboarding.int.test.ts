@@ -4,7 +4,7 @@ import { ZPatientStatus, type PatientStatus } from '@prsp/contracts';
 import { auditLog, patients, termsAcceptances, welcomeOptOuts } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
-import { expectError, okData, onboard, patientTestApp, postJson, VALID_CONTACT } from './patient-test-steps';
+import { expectError, okData, onboard, patientTestApp, postJson, VALID_CONTACT } from './patient.steps';
 
 const ctx = patientTestApp();
 

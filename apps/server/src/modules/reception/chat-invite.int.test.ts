@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AccessKey, ChatChannel, ExpertChat } from '@prsp/contracts';
 import { appointmentParticipants, chatMembers, outboxEmails, staffUsers } from '../../db/schema';
-import { onboardedPatients } from '../booking/booking-test-steps';
-import { pinFromInvitation, signInGuest } from '../guests/guest-test-steps';
-import { expectError, okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
+import { onboardedPatients } from '../booking/booking.steps';
+import { pinFromInvitation, signInGuest } from '../guests/guest.steps';
+import { expectError, okData, organisationBySlug, postJson } from '../patients/patient.steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import {
   bearerClient,
@@ -15,7 +15,7 @@ import {
   nextEvent,
   sessionPatientId,
   type ChatSocket,
-} from './chat-test-steps';
+} from './chat.steps';
 
 /**
  * Issue 10 item 5: an expert present in a live group chat invites one more guest (who gets a PIN at once and can

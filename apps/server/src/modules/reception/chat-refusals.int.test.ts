@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHAT_LIMITS, type ChatChannel, type ChatMessage, type ExpertChat, type ExpertQueue, type Transcript } from '@prsp/contracts';
 import { appointments, chatChannels, chatCodeGroups, chatCodes, chatQueues } from '../../db/schema';
 import type { RouteAccess } from '../../platform/access/route-access';
-import { onboardedPatients } from '../booking/booking-test-steps';
-import { expectError, okData, organisationBySlug, postJson, setFlags } from '../patients/patient-test-steps';
+import { onboardedPatients } from '../booking/booking.steps';
+import { expectError, okData, organisationBySlug, postJson, setFlags } from '../patients/patient.steps';
 import { TestBrowser } from '../../test/http-client';
 import { staffBrowser, withCsrfCookie } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -21,7 +21,7 @@ import {
   tinyPdf,
   uploadFile,
   type ChatSocket,
-} from './chat-test-steps';
+} from './chat.steps';
 
 /**
  * What the chat refuses, and to whom: every chat route against the callers it must turn away, malformed bodies,

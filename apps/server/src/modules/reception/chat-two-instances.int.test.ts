@@ -10,14 +10,14 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { seedDemo } from '../../db/seed/demo-seed';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
-import { onboardedPatients } from '../booking/booking-test-steps';
-import { okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
+import { onboardedPatients } from '../booking/booking.steps';
+import { okData, organisationBySlug, postJson } from '../patients/patient.steps';
 import { startAppProcess } from '../../test/app-process';
 import { TestBrowser } from '../../test/http-client';
 import { freePort, startTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { redisAnswers, TEST_REDIS_URL } from '../../test/redis';
-import { chatExpert, connectSocket, emitAck, messageLog, nextEvent, say, serviceId, type ChatSocket } from './chat-test-steps';
+import { chatExpert, connectSocket, emitAck, messageLog, nextEvent, say, serviceId, type ChatSocket } from './chat.steps';
 
 /**
  * Issue 9 item 9: two instances on one database and one Redis, the patient on one and the expert on the other.

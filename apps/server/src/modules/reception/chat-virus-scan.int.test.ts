@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatChannel, ChatMessage } from '@prsp/contracts';
 import { chatMessages, files } from '../../db/schema';
-import { onboardedPatients } from '../booking/booking-test-steps';
-import { okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
+import { onboardedPatients } from '../booking/booking.steps';
+import { okData, organisationBySlug, postJson } from '../patients/patient.steps';
 import { clamdMissing, eicar, startClamd, type RunningClamd } from '../../test/clamd';
 import type { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { chatExpert, serviceId, tinyPdf, uploadFile } from './chat-test-steps';
+import { chatExpert, serviceId, tinyPdf, uploadFile } from './chat.steps';
 
 /** A PDF (so it passes the type check and reaches the scanner) that carries the EICAR test string in a comment. */
 const infectedPdf = () => Buffer.concat([tinyPdf(), Buffer.from(`%${eicar().toString('latin1')}\n`, 'latin1')]);

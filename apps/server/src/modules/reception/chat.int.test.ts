@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatChannel, ChatMessage, ExpertChat, ExpertQueue, HistoryItem, Transcript } from '@prsp/contracts';
 import { chatQueues } from '../../db/schema';
-import { onboardedPatients } from '../booking/booking-test-steps';
-import { expectError, okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
+import { onboardedPatients } from '../booking/booking.steps';
+import { expectError, okData, organisationBySlug, postJson } from '../patients/patient.steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';
-import { chatExpert, connectSocket, emitAck, nextEvent, say, serviceId, tinyPdf, uploadFile, type ChatSocket } from './chat-test-steps';
+import { chatExpert, connectSocket, emitAck, nextEvent, say, serviceId, tinyPdf, uploadFile, type ChatSocket } from './chat.steps';
 
 let t: TestApp;
 let espoo: string;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatChannel, ChatMessage, ExpertChat, Transcript } from '@prsp/contracts';
 import { appointments, chatChannels } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
-import { onboardedPatients } from '../booking/booking-test-steps';
-import { expectError, okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
+import { onboardedPatients } from '../booking/booking.steps';
+import { expectError, okData, organisationBySlug, postJson } from '../patients/patient.steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';
 import { openAsExpert, openChannel, type ChatDeps } from './chat-channels.service';
@@ -23,7 +23,7 @@ import {
   sessionPatientId,
   type ChatSocket,
   type GuestClient,
-} from './chat-test-steps';
+} from './chat.steps';
 
 /**
  * Issue 9 item 6: a group appointment's chat. One channel per appointment, opened from 5 minutes before the start by

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { VideoSession } from '@prsp/contracts';
 import { chatChannels, videoRooms } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
-import { okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
+import { okData, organisationBySlug, postJson } from '../patients/patient.steps';
 import { startJanus, type RunningJanus } from '../../test/janus';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { videoroomRequest } from './janus-client';
 import { turnCredentials } from './video-ice';
 import { createVideoProvider } from './video-provider';
-import { acceptedOneToOne, groupVideo } from './video-test-steps';
+import { acceptedOneToOne, groupVideo } from './video.steps';
 
 /**
  * Janus as the SFU (docs/video.md), against a real Janus (Debian's `janus`, videoroom plugin, WebSocket transport) on

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../../db/client';
 import { seedDemo } from '../../db/seed/demo-seed';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
-import { organisationBySlug } from '../patients/patient-test-steps';
+import { organisationBySlug } from '../patients/patient.steps';
 import { redisAnswers, TEST_REDIS_URL } from '../../test/redis';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
-import { connectSocket, nextEvent, type ChatSocket } from './chat-test-steps';
-import { acceptedOneToOne, joinCall } from './video-test-steps';
+import { connectSocket, nextEvent, type ChatSocket } from './chat.steps';
+import { acceptedOneToOne, joinCall } from './video.steps';
 
 /**
  * A call whose peers are on two instances (one database, one Redis): the peer list, signals and departures cross

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { VideoSession, VideoSignal } from '@prsp/contracts';
-import { onboardedPatients } from '../booking/booking-test-steps';
-import { expectError, okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
+import { onboardedPatients } from '../booking/booking.steps';
+import { expectError, okData, organisationBySlug, postJson } from '../patients/patient.steps';
 import type { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { connectSocket, guestClient, nextEvent, type ChatSocket } from './chat-test-steps';
-import { acceptedOneToOne, groupVideo, joinCall, oneToOneVideo, videoAck } from './video-test-steps';
+import { connectSocket, guestClient, nextEvent, type ChatSocket } from './chat.steps';
+import { acceptedOneToOne, groupVideo, joinCall, oneToOneVideo, videoAck } from './video.steps';
 
 /**
  * Issue 10, video on the server: the session endpoint (who may join a channel's call, with what ICE servers), and the

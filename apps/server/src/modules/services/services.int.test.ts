@@ -3,7 +3,7 @@ import { ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
 import { appointmentParticipants, appointments } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import { ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
-import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
+import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient.steps';
 
 const ctx = patientTestApp();
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions, staffLoginThrottle, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
-import { setCookieAttributes } from '../../test/login-steps';
+import { setCookieAttributes } from '../../test/login.steps';
 import { createStaffAccount, GOOD_PASSWORD, expectStaffLoginFailed, staffLogin } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, staffUsers } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
-import { setCookieAttributes } from '../../test/login-steps';
+import { setCookieAttributes } from '../../test/login.steps';
 import {
   createStaffAccount,
   GOOD_PASSWORD,

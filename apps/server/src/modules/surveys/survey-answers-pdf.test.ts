@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { answerLines, answersPdf, pdfTime, type AnswersPdfInput } from './survey-answers-pdf';
-import { NORDIC_ANSWER, NORDIC_QUESTIONS, pdfText } from './survey-expert-test-steps';
+import { NORDIC_ANSWER, NORDIC_QUESTIONS, pdfText } from './survey-expert.steps';
 
 const input: AnswersPdfInput = {
   organisationName: 'Espoon Äitiysneuvola',

@@ -15,8 +15,8 @@ import { TestBrowser } from '../../test/http-client';
 import { AINO, HELMI, MATTI, SARA } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { expertBrowser } from '../messaging/categories-test-fixtures';
-import { auditOf, data, emailsTo, onboardedPatient, refused, smsTo } from '../messaging/conversations-test-steps';
+import { expertBrowser } from '../messaging/categories.steps';
+import { auditOf, data, emailsTo, onboardedPatient, refused, smsTo } from '../messaging/conversations.steps';
 import {
   answerAsPatient,
   expertAccount,
@@ -25,8 +25,8 @@ import {
   NORDIC_ANSWER,
   NORDIC_QUESTIONS,
   pdfText,
-} from './survey-expert-test-steps';
-import { makeTemplate } from './survey-test-steps';
+} from './survey-expert.steps';
+import { makeTemplate } from './survey.steps';
 
 const E = '/api/survey-expert';
 

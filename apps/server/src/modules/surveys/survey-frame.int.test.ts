@@ -4,10 +4,10 @@ import { ZRunnerSurvey, ZSurveyTokenResponse, type RunnerSurvey, type SurveyToke
 import { auditLog, surveyResponses, surveyTokens } from '../../db/schema';
 import { AINO, ELIAS, MATTI } from '../../test/person-codes';
 import type { TestBrowser } from '../../test/http-client';
-import { expectError, okData, onboard, patientTestApp } from '../patients/patient-test-steps';
-import { bookingExpert } from '../booking/booking-test-steps';
+import { expectError, okData, onboard, patientTestApp } from '../patients/patient.steps';
+import { bookingExpert } from '../booking/booking.steps';
 import { issueSurveyToken } from './survey-tokens';
-import { makeResponse, makeTemplate } from './survey-test-steps';
+import { makeResponse, makeTemplate } from './survey.steps';
 
 const ctx = patientTestApp();
 let aino: TestBrowser;

@@ -7,11 +7,11 @@ import { AINO, SARA } from '../../test/person-codes';
 import type { TestBrowser } from '../../test/http-client';
 import { staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { bookingExpert, minutesFromNow, openSlots } from '../booking/booking-test-steps';
-import { okData, onboard, patientIdOf, postJson, signedIn } from '../patients/patient-test-steps';
-import { acceptedOneToOne } from '../reception/video-test-steps';
+import { bookingExpert, minutesFromNow, openSlots } from '../booking/booking.steps';
+import { okData, onboard, patientIdOf, postJson, signedIn } from '../patients/patient.steps';
+import { acceptedOneToOne } from '../reception/video.steps';
 import { createResponsesForAppointment, sendSurveyToPatient } from './survey-responses';
-import { makeTemplate, useTemplates } from './survey-test-steps';
+import { makeTemplate, useTemplates } from './survey.steps';
 
 let t: TestApp;
 let espoo: string;

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { ZPendingSurvey } from '@prsp/contracts';
 import { surveyResponses } from '../../db/schema';
 import { AINO, ELIAS } from '../../test/person-codes';
-import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient-test-steps';
+import { expectError, okData, onboard, patientTestApp, postJson } from '../patients/patient.steps';
 
 const ctx = patientTestApp();
 

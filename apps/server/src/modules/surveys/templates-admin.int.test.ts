@@ -4,12 +4,12 @@ import { auditLog, organisations, services, surveyTemplateVersions } from '../..
 import { TestBrowser } from '../../test/http-client';
 import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { expertBrowser } from '../messaging/categories-test-fixtures';
-import { makeTemplate, sampleTemplateInput, SAMPLE_QUESTIONS } from './templates-test-fixtures';
+import { expertBrowser } from '../messaging/categories.steps';
+import { makeTemplate, sampleTemplateInput, SAMPLE_QUESTIONS } from './templates.steps';
 import { surveysForAppointment } from './survey-attachments';
 import { localDateAt } from '../../platform/time/local-date';
 import { AINO } from '../../test/person-codes';
-import { bookingExpert, minutesFromNow } from '../booking/booking-test-steps';
+import { bookingExpert, minutesFromNow } from '../booking/booking.steps';
 
 let t: TestApp;
 let espoo: string;

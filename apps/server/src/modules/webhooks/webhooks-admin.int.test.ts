@@ -7,7 +7,7 @@ import { TestBrowser } from '../../test/http-client';
 import { fieldKeys, postJson, staffBrowser } from '../../test/staff-accounts';
 import { startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
-import { expectError, okData } from '../patients/patient-test-steps';
+import { expectError, okData } from '../patients/patient.steps';
 
 /**
  * The admin's webhook routes (docs/webhooks.md): who may list and change, what is validated, that the secret is

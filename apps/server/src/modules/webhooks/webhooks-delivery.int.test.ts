@@ -15,12 +15,12 @@ import { createJobRunner, type JobLog, type JobRunner } from '../../platform/job
 import type { TestBrowser } from '../../test/http-client';
 import { staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { bookingExpert, daysAheadAt, onboardedPatients, openSlots } from '../booking/booking-test-steps';
-import { messageForm, postForm, subcategoryWith } from '../messaging/conversations-test-steps';
-import { okData, organisationBySlug, postJson } from '../patients/patient-test-steps';
-import { ownQueue, sessionPatientId } from '../reception/chat-test-steps';
-import { answerAsPatient } from '../surveys/survey-expert-test-steps';
-import { makeResponse, makeTemplate } from '../surveys/survey-test-steps';
+import { bookingExpert, daysAheadAt, onboardedPatients, openSlots } from '../booking/booking.steps';
+import { messageForm, postForm, subcategoryWith } from '../messaging/conversations.steps';
+import { okData, organisationBySlug, postJson } from '../patients/patient.steps';
+import { ownQueue, sessionPatientId } from '../reception/chat.steps';
+import { answerAsPatient } from '../surveys/survey-expert.steps';
+import { makeResponse, makeTemplate } from '../surveys/survey.steps';
 import { WEBHOOK_BACKOFF, registerWebhookDelivery } from './webhook-delivery';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-test-receiver';
 

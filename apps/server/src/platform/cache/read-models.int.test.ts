@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OpenService, PatientConfig, ServicesResponse } from '@prsp/contracts';
 import { appointmentParticipants, appointments, organisations, sessions } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo-seed';
-import { actFor, expectError, okData, onboard, organisationBySlug, patientIdOf, signedIn } from '../../modules/patients/patient-test-steps';
+import { actFor, expectError, okData, onboard, organisationBySlug, patientIdOf, signedIn } from '../../modules/patients/patient.steps';
 import { TestBrowser } from '../../test/http-client';
 import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
 import { postJson, staffBrowser } from '../../test/staff-accounts';

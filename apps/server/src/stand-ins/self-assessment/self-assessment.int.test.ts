@@ -13,10 +13,10 @@ import {
   type PatientConfig,
   type SelfAssessmentResult,
 } from '@prsp/contracts';
-import { onboardedPatients } from '../../modules/booking/booking-test-steps';
-import { okData, organisationBySlug, postJson } from '../../modules/patients/patient-test-steps';
-import { onboardedPatient } from '../../modules/messaging/conversations-test-steps';
-import { chatExpert, serviceId } from '../../modules/reception/chat-test-steps';
+import { onboardedPatients } from '../../modules/booking/booking.steps';
+import { okData, organisationBySlug, postJson } from '../../modules/patients/patient.steps';
+import { onboardedPatient } from '../../modules/messaging/conversations.steps';
+import { chatExpert, serviceId } from '../../modules/reception/chat.steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 const STAND_IN = '/stand-ins/self-assessment/';

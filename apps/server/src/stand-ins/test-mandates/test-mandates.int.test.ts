@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mandatesSignatureHeader } from '../../modules/acting/mandates-signing';
 import { AINO, LILJA } from '../../test/person-codes';
-import { onBehalfSteps } from '../../modules/acting/on-behalf-steps';
+import { onBehalfSteps } from '../../modules/acting/on-behalf.steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { FEATURE_FLAGS, NO_RIGHTS, PRESET_RIGHTS, type FeatureFlags } from '@prsp/contracts';
 import type { RouteAccess } from '../platform/access/route-access';
-import { guardAllows, UnknownDeclarationError, type CallerProfile } from './access-matrix.expectations';
+import { guardAllows, UnknownDeclarationError, type CallerProfile } from './access-matrix-expectations.steps';
 
 const ALL_ON = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) as FeatureFlags;
 const patient = (organisation: { flags?: Partial<FeatureFlags>; termsAccepted?: boolean } | null = {}): CallerProfile => ({

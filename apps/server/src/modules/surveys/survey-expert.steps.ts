@@ -13,7 +13,7 @@ import { ZSurveyTokenResponse, type SurveyAnswers, type SurveyQuestion } from '@
 import { appointments, experts, staffUsers, surveyResponses } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
-import { localized } from './survey-test-steps';
+import { localized } from './survey.steps';
 
 type Db = TestApp['database']['db'];
 

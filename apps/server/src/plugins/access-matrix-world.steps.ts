@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { NO_RIGHTS, PRESET_RIGHTS, type AdminRights, type ChatChannel, type FeatureFlags } from '@prsp/contracts';
 import { appointments, conversationMessages, conversations, experts, organisations, sessions } from '../db/schema';
-import { onBehalfSteps } from '../modules/acting/on-behalf-steps';
-import { makeResponse, makeTemplate } from '../modules/surveys/survey-test-steps';
-import { bookedAppointment, guestClient } from '../modules/reception/chat-test-steps';
-import { onboard, patientIdOf } from '../modules/patients/patient-test-steps';
+import { onBehalfSteps } from '../modules/acting/on-behalf.steps';
+import { makeResponse, makeTemplate } from '../modules/surveys/survey.steps';
+import { bookedAppointment, guestClient } from '../modules/reception/chat.steps';
+import { onboard, patientIdOf } from '../modules/patients/patient.steps';
 import { sha256 } from '../platform/crypto/tokens';
 import type { DeclaredRoute } from '../platform/access/route-access';
 import { TestBrowser } from '../test/http-client';
 import { AINO, MATTI, SARA } from '../test/person-codes';
 import { createStaffAccount, GOOD_PASSWORD, organisationId, staffLogin, withCsrfCookie } from '../test/staff-accounts';
 import type { TestApp } from '../test/test-app';
-import type { CallerProfile } from './access-matrix.expectations';
-import { OBJECT_FIXTURES } from './admin-rights-matrix.fixtures';
+import type { CallerProfile } from './access-matrix-expectations.steps';
+import { OBJECT_FIXTURES } from './admin-rights-matrix.steps';
 
 export type OrgKey = 'espoo' | 'kaarina';
 export const other = (org: OrgKey): OrgKey => (org === 'espoo' ? 'kaarina' : 'espoo');

@@ -5,7 +5,7 @@ import { auditLog } from '../../platform/audit/audit.tables';
 import { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { organisations, patients, sessions, termsAcceptances } from '../../db/schema';
-import { organisationBySlug, patientIdOf } from '../patients/patient-test-steps';
+import { organisationBySlug, patientIdOf } from '../patients/patient.steps';
 
 export type OnBehalfSteps = ReturnType<typeof onBehalfSteps>;
 

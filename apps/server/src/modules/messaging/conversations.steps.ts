@@ -9,8 +9,8 @@ import { expect } from 'vitest';
 import { auditLog, experts, files, messageSubcategoryExperts, outboxEmails, outboxSms, patientContacts } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
-import { onboard, patientIdOf, signedIn } from '../patients/patient-test-steps';
-import { makeCategory, makeSubcategory } from './categories-test-fixtures';
+import { onboard, patientIdOf, signedIn } from '../patients/patient.steps';
+import { makeCategory, makeSubcategory } from './categories.steps';
 
 type Db = TestApp['database']['db'];
 

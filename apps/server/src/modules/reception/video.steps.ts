@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { ChatChannel, ClientEvents, ExpertChat, SocketAck, VideoPeer } from '@prsp/contracts';
 import { appointments } from '../../db/schema';
-import { onboardedPatients } from '../booking/booking-test-steps';
-import { okData, postJson } from '../patients/patient-test-steps';
+import { onboardedPatients } from '../booking/booking.steps';
+import { okData, postJson } from '../patients/patient.steps';
 import type { TestBrowser } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
-import { bookedAppointment, chatExpert, guestClient, ownQueue, sessionPatientId, type ChatSocket } from './chat-test-steps';
+import { bookedAppointment, chatExpert, guestClient, ownQueue, sessionPatientId, type ChatSocket } from './chat.steps';
 
 const MINUTE = 60_000;
 const media = { audio: true, video: true, screen: false };

@@ -10,7 +10,7 @@ import {
   services,
   webhookEndpoints,
 } from '../db/schema';
-import { makeTemplate, sampleTemplateInput } from '../modules/surveys/templates-test-fixtures';
+import { makeTemplate, sampleTemplateInput } from '../modules/surveys/templates.steps';
 import { createStaffAccount } from '../test/staff-accounts';
 import type { TestApp } from '../test/test-app';
 

@@ -49,5 +49,5 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, new AppError(500));
   });
-  app.setNotFoundHandler((req, reply) => sendError(req, reply, new AppError(404)));
+  // The 'not found' answer is set with its rate limit in plugins/security.ts.
 });

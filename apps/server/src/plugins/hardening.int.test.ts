@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TestBrowser } from '../test/http-client';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { NOT_FOUND_RATE_LIMIT } from './security';
 
 let t: TestApp;
 let origin: string;
@@ -40,6 +41,23 @@ describe('an unknown encoded /api path is an API 404, not the web app', () => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ status: 'error', statusCode: 404, errorKey: 'errors.notFound' });
+  });
+});
+
+describe('a scanner walking unknown paths is rate-limited', () => {
+  test(`past ${NOT_FOUND_RATE_LIMIT.max} a minute one address gets 429, in the envelope; another address still its 404`, async () => {
+    const scanner = '198.18.0.41';
+    const statuses: number[] = [];
+    for (let i = 0; i <= NOT_FOUND_RATE_LIMIT.max; i++) {
+      statuses.push((await t.app.inject({ url: `/api/probe-${i}`, remoteAddress: scanner })).statusCode);
+    }
+    expect(statuses).toEqual([...Array(NOT_FOUND_RATE_LIMIT.max).fill(404), 429]);
+    // The router's own 'not found' (no route for the method) counts against the same limit.
+    const limited = await t.app.inject({ method: 'DELETE', url: '/wp-login.php', remoteAddress: scanner });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ status: 'error', statusCode: 429 });
+    expect((await t.app.inject({ url: '/api/probe-0', remoteAddress: '198.18.0.42' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/wp-login.php', remoteAddress: '198.18.0.42' })).statusCode).toBe(404);
   });
 });
 

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { isApiRequest } from './api-path';
 import { redisOrLocalStore } from './rate-limit-store';
+import { AppError } from '../platform/app-error';
+import { sendError } from './errors';
 
 /** `connectSrc`, `frameSrc`, `formAction`: origins beyond our own that the pages may connect to, frame and post to. */
 type SecurityOptions = { production: boolean; redis?: Redis; connectSrc?: string[]; frameSrc?: string[]; formAction?: string[] };
@@ -58,7 +60,30 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     if (isApiRequest(req)) reply.header('cache-control', 'no-store');
   });
   await app.register(rateLimit, { global: false, ...(opts.redis ? { store: redisOrLocalStore(opts.redis, 'prsp-rl:') } : {}) });
+  // An unknown path costs little to answer, but a scanner walking paths gets no unlimited tries (per client address):
+  // every 'not found' counts, from the router and from the web app's catch-all route alike.
+  const notFoundLimit = app.createRateLimit(NOT_FOUND_RATE_LIMIT);
+  app.decorate('notFound', async (req: FastifyRequest) => {
+    const counted = await notFoundLimit(req);
+    return new AppError(!counted.isAllowed && counted.isExceeded ? 429 : 404);
+  });
+  app.setNotFoundHandler(async (req, reply) => sendError(req, reply, await app.notFound(req)));
 });
+
+/**
+ * Limit for answers of 'not found': a person who mistypes an address never comes near it, nor do the browsers behind
+ * one municipal NAT asking for an old build's files after a deploy.
+ */
+export const NOT_FOUND_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The error for an unknown path: 404, or 429 once the caller has asked for too many (NOT_FOUND_RATE_LIMIT). */
+    notFound(req: FastifyRequest): Promise<AppError>;
+  }
+}
 
 /** The headers a helmet middleware sets (it sets the same ones for every request). */
 function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) {

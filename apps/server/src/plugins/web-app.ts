@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SURVEY_RUNNER_PATH } from '@prsp/contracts';
 import { surveyRunnerPageHeaders } from '../modules/surveys/survey-runner-page';
-import { AppError } from '../platform/app-error';
 import { decodedPath } from './api-path';
 import { pageAnswers, withPageAnswers } from './page-answers';
 
@@ -43,7 +42,7 @@ export async function webAppRoutes(app: FastifyInstance, opts: { root: string })
   app.get(SURVEY_RUNNER_PATH, async (_req, reply) => surveyRunnerPageHeaders(reply).sendFile('survey-runner.html'));
   app.get('/*', async (req, reply) => {
     const route = decodedPath(req);
-    if (route.startsWith('/api/') || route.startsWith('/test-idp/')) throw new AppError(404);
+    if (route.startsWith('/api/') || route.startsWith('/test-idp/')) throw await app.notFound(req);
     const html = STAFF_AREAS.test(route) || req.method !== 'GET' ? undefined : await readFile(index, 'utf8').catch(() => undefined);
     if (html === undefined) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     // The patient's page carries the answers its first render needs (plugins/page-answers.ts): they are the

@@ -37,3 +37,4 @@ export * from './surveys-expert';
 export * from './webhooks';
 export * from './push';
 export * from './api-clients';
+export * from './csrf';

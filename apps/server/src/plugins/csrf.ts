@@ -5,8 +5,7 @@ import { AppError } from '../platform/app-error';
 import { randomToken, safeEqual } from '../platform/crypto/tokens';
 import { isApiRequest, isSafeMethod } from './api-path';
 import type { CookieNames } from './session';
-
-export const CSRF_HEADER = 'x-csrf-token';
+import { CSRF_HEADER } from '@prsp/contracts';
 
 /** The double submit: the header echoes the token cookie, which another site can neither read nor set. */
 function assertCsrfToken(req: FastifyRequest, names: CookieNames): void {

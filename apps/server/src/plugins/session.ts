@@ -6,6 +6,7 @@ import type { ReadModelCache } from '../platform/cache/read-model-cache';
 import { sha256 } from '../platform/crypto/tokens';
 import { resolveSession, sessionScope, type Session, type SessionPolicy } from '../platform/session/sessions.service';
 import { isApiRequest, isSafeMethod } from './api-path';
+import { CSRF_COOKIE, HOST_COOKIE_PREFIX } from '@prsp/contracts';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -20,9 +21,9 @@ export type CookieNames = { session: string; csrf: string; login: string };
 
 /** `__Host-` cookies must be Secure, host-only and path `/`: used in production, where the site is https. */
 export function cookieNames(production: boolean): CookieNames {
-  const prefix = production ? '__Host-' : '';
+  const prefix = production ? HOST_COOKIE_PREFIX : '';
   // The sign-in state cookie is scoped to /api/login, which `__Host-` forbids; `__Secure-` still demands https.
-  return { session: `${prefix}prsp_session`, csrf: `${prefix}prsp_csrf`, login: `${production ? '__Secure-' : ''}prsp_login` };
+  return { session: `${prefix}prsp_session`, csrf: `${prefix}${CSRF_COOKIE}`, login: `${production ? '__Secure-' : ''}prsp_login` };
 }
 
 export function sessionCookieOptions(production: boolean, maxAgeSeconds: number) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { okEnvelope, ZErrorEnvelope, type FieldError } from '@prsp/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, okEnvelope, ZErrorEnvelope, type FieldError } from '@prsp/contracts';
 import { isAuthenticated, setAuthenticated } from './auth-state';
 import { readCookie } from './cookies';
 import { catalogueTextsReady } from './i18n';
@@ -33,7 +33,7 @@ export function setExpiryNavigation(navigate: Navigate): void {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function csrfToken(): string | undefined {
-  return readCookie('__Host-prsp_csrf') ?? readCookie('prsp_csrf');
+  return readCookie(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`) ?? readCookie(CSRF_COOKIE);
 }
 
 /**
@@ -53,7 +53,7 @@ export async function api<T extends z.ZodMiniType>(
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const token = csrfToken();
   // `csrf`: a GET that changes state (the staff logout of spec §7) carries the token too.
-  if ((MUTATING.has(method) || init.csrf) && token) headers['x-csrf-token'] = token;
+  if ((MUTATING.has(method) || init.csrf) && token) headers[CSRF_HEADER] = token;
   const guest = guestAuthorization(path, headers);
 
   let response: Response;
@@ -87,7 +87,7 @@ function guestAuthorization(path: string, headers: Record<string, string>): stri
 export async function apiForm<T extends z.ZodMiniType>(path: string, data: T, form: FormData): Promise<z.infer<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = csrfToken();
-  if (token) headers['x-csrf-token'] = token;
+  if (token) headers[CSRF_HEADER] = token;
   const guest = guestAuthorization(path, headers);
   let response: Response;
   try {

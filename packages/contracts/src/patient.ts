@@ -17,6 +17,19 @@ export const ZContactUpdate = z.object({
 });
 export type ContactUpdate = z.infer<typeof ZContactUpdate>;
 
+/**
+ * `POST /api/contact`'s body. Mobile and e-mail are checked against ZContactUpdate's rules by the service, and only
+ * when the patient acts for themself: while acting on behalf they are the delegate's own, the form shows them
+ * read-only, and whatever those fields held is ignored.
+ */
+export const ZContactSave = z.extend(ZContactUpdate, {
+  mobile: zText().check(z.maxLength(254, 'tooLong')),
+  email: zText().check(z.maxLength(254, 'tooLong')),
+});
+export type ContactSave = z.infer<typeof ZContactSave>;
+/** The part of ZContactUpdate the service checks itself (ZContactSave). */
+export const ZOwnReachability = z.pick(ZContactUpdate, { mobile: true, email: true });
+
 export const ZContact = z.object({
   firstName: z.string(),
   lastName: z.string(),

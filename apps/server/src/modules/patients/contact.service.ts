@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, type Contact, type ContactUpdate } from '@prsp/contracts';
+import { DEFAULT_COUNTRY, ZOwnReachability, type Contact, type ContactSave } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -6,6 +6,7 @@ import { isCountryCode } from '../directory/countries';
 import { findContact, upsertContact } from './contacts.repo';
 import { patientActor, type PatientContext } from '../../platform/access/patient-access';
 import { findPatientById } from './patients.repo';
+import { throwIfFieldIssues, zodIssuesToFieldIssues } from '../../platform/field-errors';
 
 /**
  * While acting on behalf, mobile and e-mail are the delegate's own (spec §2: read-only then), so messages
@@ -56,9 +57,14 @@ export async function getContact(tx: Tx, ctx: PatientContext): Promise<Contact> 
  * Country and nationality must be ISO countries. While acting, incoming mobile and e-mail are ignored
  * in favour of the delegate's own. Audited with both persons when acting.
  */
-export async function saveContact(db: Db, ctx: PatientContext, input: ContactUpdate, ip: string): Promise<Contact> {
+export async function saveContact(db: Db, ctx: PatientContext, input: ContactSave, ip: string): Promise<Contact> {
   const bad = (['country', 'nationality'] as const).filter((f) => !isCountryCode(input[f]));
   if (bad.length > 0) throw new AppError(400, { fields: bad.map((field) => ({ field, key: 'invalid' as const })) });
+  // The patient's own mobile and e-mail follow the form's rules; while acting they are the delegate's (below).
+  if (!ctx.actingForPatientId) {
+    const own = ZOwnReachability.safeParse(input);
+    if (!own.success) throwIfFieldIssues(zodIssuesToFieldIssues('', own.error.issues));
+  }
   return db.transaction(async (tx) => {
     const reach = ctx.actingForPatientId ? await delegateReachability(tx, ctx) : { mobile: input.mobile, email: input.email };
     await upsertContact(tx, ctx.patientId, {

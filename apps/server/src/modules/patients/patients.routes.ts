@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   okEnvelope,
   ZChangeLocation,
   ZClientParams,
   ZContact,
-  ZContactUpdate,
+  ZContactSave,
   ZLocationOptions,
   ZOrganisationsInfo,
   ZPatientStatus,
@@ -13,7 +13,7 @@ import {
   ZWelcomePreference,
 } from '@prsp/contracts';
 import { ok } from '../../platform/ok';
-import { delegateReachability, getContact, saveContact } from './contact.service';
+import { getContact, saveContact } from './contact.service';
 import { changeLocation, locationOptions } from './location.service';
 import * as onboarding from './onboarding.service';
 import { patientContextOf } from '../../plugins/access';
@@ -31,14 +31,6 @@ export async function patientsRoutes(fastify: FastifyInstance, opts: onboarding.
   // Contact is reachable before an organisation is chosen (spec §2: closing the organisation modal goes to contact).
   const contactAccess = { access: { kind: 'patient', flag: 'contactEnabled' } } as const;
 
-  // While acting, mobile and e-mail are read-only: whatever the form sent is replaced by the delegate's own
-  // before validation, so a disabled (possibly empty) field cannot fail the form.
-  async function useDelegateReachability(req: FastifyRequest) {
-    const ctx = patientContextOf(req);
-    if (!ctx.actingForPatientId || typeof req.body !== 'object' || req.body === null) return;
-    Object.assign(req.body, await delegateReachability(db, ctx));
-  }
-
   app.get('/api/contact', { config: contactAccess, schema: { response: { 200: okEnvelope(ZContact) } } }, async (req) =>
     ok(await getContact(db, patientContextOf(req))),
   );
@@ -47,8 +39,8 @@ export async function patientsRoutes(fastify: FastifyInstance, opts: onboarding.
     '/api/contact',
     {
       config: contactAccess,
-      preValidation: useDelegateReachability,
-      schema: { body: ZContactUpdate, response: { 200: okEnvelope(ZContact) } },
+      // Mobile and e-mail are checked by the service: while acting they are the delegate's own, whatever was sent.
+      schema: { body: ZContactSave, response: { 200: okEnvelope(ZContact) } },
     },
     async (req) => ok(await saveContact(db, patientContextOf(req), req.body, req.ip)),
   );

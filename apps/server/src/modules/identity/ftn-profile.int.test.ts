@@ -247,6 +247,18 @@ describe('the provider advertises the FTN profile', () => {
     expect(metadata.userinfo_encryption_alg_values_supported).toContain(encryptionAlg);
     expect(metadata.acr_values_supported).toEqual(t.config.oidc.acrValues);
     expect(t.config.oidc.acrValues).toEqual([LOA2, LOA3]);
+    // Nothing that rests on a shared secret, or on no key at all: asymmetric algorithms only.
+    for (const field of [
+      'token_endpoint_auth_signing_alg_values_supported',
+      'request_object_signing_alg_values_supported',
+      'id_token_signing_alg_values_supported',
+      'userinfo_signing_alg_values_supported',
+    ]) {
+      expect(metadata[field], field).toEqual(expect.not.arrayContaining(['none', 'HS256', 'HS384', 'HS512']));
+    }
+    for (const field of ['id_token_encryption_alg_values_supported', 'userinfo_encryption_alg_values_supported']) {
+      expect(metadata[field], field).toEqual(expect.not.arrayContaining(['dir', 'A128KW', 'A256KW']));
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { LOGOUT_SCRIPT, logoutPage, loggedOutPage, loginPage, pageLanguage, STYL
 import { loadSigningKey } from './signing-key';
 import { TEST_PERSONS } from './test-persons';
 import { findTypedPerson, rememberTypedPerson } from './typed-persons';
+import { ENCRYPTION_ALGS, SIGNING_ALGS } from '../../modules/identity/rp-keys';
 
 export type TestIdpOptions = {
   /** Where the provider keeps its state (test_idp_entries), shared by every instance. */
@@ -59,6 +60,8 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
     // The FTN profile: private_key_jwt only (no shared secret), signed request objects required.
     clientAuthMethods: ftn ? ['private_key_jwt'] : ['client_secret_post', 'client_secret_basic'],
     acrValues: opts.acrValues,
+    // Only what the FTN profile's relying parties use: asymmetric signatures and key management, no shared-secret JOSE.
+    ...(ftn ? { enabledJWA: FTN_JWA } : {}),
     jwks: { keys: [signingKey] },
     claims: { openid: ['sub'], profile: ['given_name', 'family_name', 'name', opts.ssnClaim] },
     // Brokers put the person in the ID token itself; do the same.
@@ -198,6 +201,20 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
     });
   });
 });
+
+/** The JOSE algorithms the provider offers under the FTN profile (rp-keys.ts lists what the relying party may use). */
+const FTN_JWA = {
+  clientAuthSigningAlgValues: [...SIGNING_ALGS],
+  requestObjectSigningAlgValues: [...SIGNING_ALGS],
+  idTokenSigningAlgValues: ['RS256'],
+  userinfoSigningAlgValues: ['RS256'],
+  idTokenEncryptionAlgValues: [...ENCRYPTION_ALGS],
+  userinfoEncryptionAlgValues: [...ENCRYPTION_ALGS],
+  requestObjectEncryptionAlgValues: [...ENCRYPTION_ALGS],
+  idTokenEncryptionEncValues: ['A256GCM', 'A128GCM'],
+  userinfoEncryptionEncValues: ['A256GCM', 'A128GCM'],
+  requestObjectEncryptionEncValues: ['A256GCM', 'A128GCM'],
+} satisfies Configuration['enabledJWA'];
 
 /** What every client registration has: the code flow, our callback and logout page. */
 function clientOf(opts: TestIdpOptions): ClientMetadata {

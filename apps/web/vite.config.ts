@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { preloadRoute } from '../../scripts/vite-preload-route';
-import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity';
-import { appIcons } from '../../scripts/vite-app-icons';
+import { preloadRoute } from '../../scripts/vite-preload-route.ts';
+import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity.ts';
+import { appIcons } from '../../scripts/vite-app-icons.ts';
 
 const FIRST_PAGE_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod|use-sync-external-store)[\\/]/;

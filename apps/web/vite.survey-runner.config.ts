@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity';
+import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity.ts';
 
 /**
  * The survey runner's own build (docs/surveys.md), into the app's `dist` after the app's. Built apart rather than as

@@ -253,7 +253,7 @@ function printTable(results: Result[]): void {
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   console.log(
-    `\nLighthouse 12 mobile (simulated throttling), median of ${RUNS} run(s) per page\n` +
+    `\nLighthouse 13 mobile (simulated throttling), median of ${RUNS} run(s) per page\n` +
       rows.map((row) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`).join('\n'),
   );
 }

@@ -22,9 +22,10 @@ import type { Db } from '../../db/client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as bookings from './admin-bookings.service';
 import * as timeslots from './admin-timeslots.service';
+import { contentDisposition } from '../../platform/files/serve-file';
 
 const view: RouteAccess = { kind: 'admin', area: 'bookings', need: 'view' };
 const edit: RouteAccess = { kind: 'admin', area: 'bookings', need: 'edit' };
@@ -54,7 +55,7 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, opts: { db: 
       const file = await bookings.exportBookings(deps, actorOf(req), req.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-disposition', contentDisposition('attachment', file.filename))
         .header('cache-control', 'no-store')
         .send(file.csv);
     },

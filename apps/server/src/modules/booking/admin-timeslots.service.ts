@@ -13,7 +13,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { endOfLocalDay, isLocalDate, localDateAt, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { localInstant, type BookingDeps } from './admin-bookings.service';
 import { rowById, toRow } from './appointment-view';
 import { isFuture } from './booking-rules';

@@ -13,9 +13,10 @@ import {
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as codes from './chat-codes-admin.service';
 import { chatCodesCsv } from './chat-codes-csv';
+import { contentDisposition } from '../../platform/files/serve-file';
 
 /**
  * Chat code groups and their codes (spec §3 'Chat code group', §4 presets, §5). Each route declares the right it
@@ -91,7 +92,7 @@ export async function chatCodesAdminRoutes(fastify: FastifyInstance, opts: { db:
       const file = await codes.codesForDownload(opts.db, actorOf(req), req.params.groupId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-disposition', contentDisposition('attachment', file.filename))
         .header('cache-control', 'no-store')
         .send(chatCodesCsv(file.group, file.codes, requestLanguage(req)));
     },

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { endOfLocalDay, localDateAt, startOfLocalDay, type LocalDate } from '../../platform/time/local-date';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { newChatCodes } from './chat-code-generator';
 import * as repo from './chat-codes-admin.repo';
 

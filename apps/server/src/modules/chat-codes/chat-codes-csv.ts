@@ -1,5 +1,5 @@
 import type { ChatCodeGroup, ChatCodeItem, Language } from '@prsp/contracts';
-import { toCsv } from '../staff/action-log-csv';
+import { toCsv } from '../../platform/csv';
 
 /** The byte order mark: without it Excel reads the UTF-8 file as Windows-1252 and breaks ä, ö and å. */
 const BOM = '\uFEFF';

@@ -4,7 +4,7 @@ import { chatCodes } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { OrganisationRow } from '../../platform/access/patient-access';
-import { selfAssessmentOf } from '../services/service-view';
+import { selfAssessmentOf } from '../organisations/service-view';
 import { chatCodeRefusal, normalizeChatCode } from './chat-code-state';
 import { findChatCodeInOrganisation } from './patient-chat-code.repo';
 

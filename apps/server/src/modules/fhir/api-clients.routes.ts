@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { okEnvelope, ZApiClient, ZApiClientCreate, ZApiClientCreated, ZApiClientParams } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as clients from './api-clients.service';
 
 /** The organisation's FHIR API clients (docs/fhir.md): service settings, viewed to list, edited to create or revoke. */

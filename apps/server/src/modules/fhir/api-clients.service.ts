@@ -5,7 +5,7 @@ import { apiClients } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 
 type Row = typeof apiClients.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { appointmentParticipants, appointments, experts, organisations, patients, staffUsers } from '../../db/schema';
-import { hashPin } from './guest-pin';
+import { hashPin } from '../../platform/crypto/pin';
 
 /** The demo guest (demo seed only): the e-mail and PIN the start banner prints. Never used outside the demo. */
 export const DEMO_GUEST = { name: 'Gabriel Guest', email: 'guest@demo.example', pin: '246810' } as const;

@@ -2,7 +2,7 @@ import type { Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
-import { generatePin, hashPin } from './guest-pin';
+import { generatePin, hashPin } from '../../platform/crypto/pin';
 import * as repo from './guests.repo';
 
 /**

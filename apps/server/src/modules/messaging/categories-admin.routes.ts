@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { okEnvelope, ZCategoriesQuery, ZCategory, ZCategoryInput, ZCategoryParams, ZSubcategory, ZSubcategoryInput } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as categories from './categories.service';
 
 const ZCategoryIdParams = z.object({ categoryId: z.uuid('invalid') });

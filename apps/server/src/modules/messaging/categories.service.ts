@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues } from '../../platform/field-errors';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import * as repo from './categories.repo';
 import { addedExpertIssues, toCategory, toSubcategory } from './category-rules';
 

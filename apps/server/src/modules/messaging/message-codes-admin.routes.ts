@@ -13,8 +13,9 @@ import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
 import { chatCodesCsv } from '../chat-codes/chat-codes-csv';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as codes from './message-codes.service';
+import { contentDisposition } from '../../platform/files/serve-file';
 
 /** Message code groups and their codes (spec §2 `/admin/messages/messageCodes`), under the chat codes right. */
 export async function messageCodesAdminRoutes(fastify: FastifyInstance, opts: { db: Db }) {
@@ -65,7 +66,7 @@ export async function messageCodesAdminRoutes(fastify: FastifyInstance, opts: { 
       const file = await codes.codesForDownload(opts.db, actorOf(req), req.params.groupId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-disposition', contentDisposition('attachment', file.filename))
         .header('cache-control', 'no-store')
         .send(chatCodesCsv(file.group, file.codes, requestLanguage(req)));
     },

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { endOfLocalDay, localDateAt, startOfLocalDay } from '../../platform/time/local-date';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { generateCodes, groupDates } from '../chat-codes/chat-codes-admin.service';
 import { findSubcategory } from './categories.repo';
 import * as repo from './message-codes.repo';

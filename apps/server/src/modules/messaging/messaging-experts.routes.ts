@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { ExpertContext } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as messagingExperts from './messaging-experts.service';
 
 const ZExpertIdParams = z.object({ expertId: z.uuid('invalid') });

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { ExpertContext } from '../../platform/access/route-access';
 import { recordAudit } from '../../platform/audit/audit';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import * as repo from './messaging-experts.repo';
 
 /**

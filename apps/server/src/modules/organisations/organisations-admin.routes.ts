@@ -17,7 +17,7 @@ import type { FileStore } from '../../platform/files/file-store';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { ok } from '../../platform/ok';
 import { staffOf } from '../../plugins/access';
-import { actorOf } from './admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import { expertOrganisation } from './expert-organisation.service';
 import { parseOrganisationForm } from './organisation-form';
 import { ORGANISATION_MULTIPART_LIMITS, readOrganisationMultipart } from './organisation-multipart';

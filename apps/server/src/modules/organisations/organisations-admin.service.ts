@@ -7,7 +7,7 @@ import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors
 import { surveyListIssues } from '../surveys/templates.service';
 import type { StaffContext } from '../../platform/access/staff-access';
 import { adminMembershipsOf, allOrganisationRefs } from '../staff/staff-organisations.service';
-import type { AdminActor } from './admin-actor';
+import type { AdminActor } from '../../platform/access/admin-actor';
 import { newClientId } from './client-id';
 import { defaultOrganisationContent } from './default-content';
 import type { OrganisationForm } from './organisation-form';
@@ -17,7 +17,7 @@ import * as repo from './organisations-admin.repo';
 import { findOrganisationById, listFileKinds, type OrganisationRow } from './organisations.repo';
 import { organisationFileUrl } from './patient-config';
 import { dataSavingFromRetention, monthsToDays } from './retention-units';
-import { firstFreeSlug, slugify } from './slug';
+import { firstFreeSlug, slugify } from '../../platform/slug';
 
 /** A new organisation starts with the chat and every language on; the admin turns on the rest. */
 const NEW_ORGANISATION_FLAGS: FeatureFlags = {

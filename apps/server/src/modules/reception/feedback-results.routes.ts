@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope, ZFeedbackResultsQuery, ZFeedbackSummary } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import { feedbackSummary } from './feedback-results.service';
 
 /**

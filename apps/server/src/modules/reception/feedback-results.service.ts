@@ -2,7 +2,7 @@ import { feedbackPeriod, SCORE_TYPES, type FeedbackFigures, type FeedbackResults
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { endOfLocalDay, localDateAt, startOfLocalDay } from '../../platform/time/local-date';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import * as repo from './feedback-results.repo';
 
 /** Rounds half away from zero, so +12.5 and −12.5 both move out to 13 and −13. */

@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { okEnvelope, ZAdminService, ZAdminServiceDetail, ZChatQueue, ZServiceIdParams, ZServiceInput } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as services from './services-admin.service';
 
 /**

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { okEnvelope, ZAdminExpert, ZChatQueue, ZExpertIdParams, ZExpertInput, ZExpertList, ZExpertListQuery } from '@prsp/contracts';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as experts from './experts-admin.service';
 
 /**

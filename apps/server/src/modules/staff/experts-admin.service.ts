@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { createQueue, isOrganisationQueue, newChatUserId, organisationQueues } from '../reception/chat-queues.service';
 import * as repo from './experts-admin.repo';
 import { staffStatus } from './login-rules';

@@ -20,6 +20,7 @@ import { staffOf } from '../../plugins/access';
 import * as actions from './staff-user-actions.service';
 import type { UserScope } from './staff-user-targets';
 import * as users from './staff-users.service';
+import { contentDisposition } from '../../platform/files/serve-file';
 
 const ZNull = okEnvelope(z.null());
 
@@ -35,7 +36,7 @@ function globalScope(req: FastifyRequest): UserScope {
 function sendCsv(reply: FastifyReply, file: { filename: string; csv: string }) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('content-disposition', contentDisposition('attachment', file.filename))
     .header('cache-control', 'no-store')
     .send(file.csv);
 }

@@ -5,7 +5,7 @@ import { okEnvelope, ZSurveyTemplate, ZSurveyTemplateInput, ZSurveyTemplateListI
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as templates from './templates.service';
 
 /**

@@ -24,7 +24,7 @@ import { fileHeaders } from '../../platform/files/serve-file';
 import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
 import { messagingExpertOf } from '../messaging/conversations-access';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import * as service from './survey-expert.service';
 import { forwardAsAdmin } from './survey-forwarding';
 

@@ -6,7 +6,7 @@ import { surveyTemplates } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldIssue } from '../../platform/field-errors';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import * as repo from './templates.repo';
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { ok } from '../../platform/ok';
-import { actorOf } from '../organisations/admin-actor';
+import { actorOf } from '../../platform/access/admin-actor';
 import { registerWebhookDelivery } from './webhook-delivery';
 import * as service from './webhooks-admin.service';
 

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { throwIfFieldIssues } from '../../platform/field-errors';
-import { organisationOf, type AdminActor } from '../organisations/admin-actor';
+import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { resolvesPrivate, urlProblem, type AddressPolicy } from './webhook-address';
 import { queueTestEvent } from './webhook-events';
 import { newWebhookSecret } from './webhook-signature';

@@ -7,9 +7,12 @@ describe('Content-Disposition', () => {
     expect(contentDisposition('attachment', 'Lausunto 2026-01.pdf')).toBe('attachment; filename="Lausunto 2026-01.pdf"');
   });
 
-  test('other letters go percent-encoded in filename*, with a safe ASCII stand-in', () => {
+  test('other letters go percent-encoded in filename*, with a safe ASCII stand-in that keeps their base letter', () => {
     expect(contentDisposition('attachment', 'Yhteenveto äiti.pdf')).toBe(
-      `attachment; filename="Yhteenveto _iti.pdf"; filename*=UTF-8''Yhteenveto%20%C3%A4iti.pdf`,
+      `attachment; filename="Yhteenveto aiti.pdf"; filename*=UTF-8''Yhteenveto%20%C3%A4iti.pdf`,
+    );
+    expect(contentDisposition('attachment', 'Ωμέγα.pdf')).toBe(
+      `attachment; filename="_____.pdf"; filename*=UTF-8''%CE%A9%CE%BC%CE%AD%CE%B3%CE%B1.pdf`,
     );
   });
 

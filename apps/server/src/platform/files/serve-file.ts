@@ -12,6 +12,9 @@ export function contentDisposition(type: 'inline' | 'attachment', filename: stri
   const base = [...filename.split(/[\\/]/).pop()!].filter((c) => c >= ' ' && c !== '\u007f').join('');
   const ascii =
     base
+      // Letters with marks keep their base letter (päivä → paiva); anything else outside safe ASCII becomes `_`.
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^A-Za-z0-9._ -]/g, '_')
       .replace(/^[.\s]+/, '')
       .slice(0, 120) || 'file';

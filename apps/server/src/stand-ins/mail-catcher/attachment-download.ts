@@ -1,20 +1,7 @@
+import { contentDisposition } from '../../platform/files/serve-file';
+
 /** Types an attachment keeps when downloaded; anything else (HTML, SVG, scripts) is sent as bytes to save. */
 const KEPT_TYPES = ['text/calendar', 'text/plain', 'text/csv', 'application/pdf', 'image/png', 'image/jpeg'];
-
-/** A file name reduced to characters safe in a quoted header value. */
-function asciiName(filename: string): string {
-  const name = filename
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\/;]/g, '_')
-    .trim();
-  return name || 'attachment';
-}
-
-/** RFC 5987 value encoding: encodeURIComponent leaves a few characters the header grammar does not allow. */
-function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
 
 /**
  * The headers of a caught attachment's download: always `Content-Disposition: attachment` (RFC 6266, with the UTF-8
@@ -26,7 +13,7 @@ export function attachmentHeaders(file: { filename: string; contentType: string 
   const type = KEPT_TYPES.includes(base) ? (base.startsWith('text/') ? `${base}; charset=utf-8` : base) : 'application/octet-stream';
   return {
     'content-type': type,
-    'content-disposition': `attachment; filename="${asciiName(file.filename)}"; filename*=UTF-8''${rfc5987(file.filename)}`,
+    'content-disposition': contentDisposition('attachment', file.filename),
     'x-content-type-options': 'nosniff',
   };
 }

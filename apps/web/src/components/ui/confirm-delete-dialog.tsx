@@ -1,5 +1,5 @@
 import { ConfirmDialog } from './confirm-dialog';
-import { showToast } from '../../components/ui/toasts';
+import { showToast } from './toasts';
 import { useTranslation } from '../../lib/i18n';
 
 type DeleteMutation = {

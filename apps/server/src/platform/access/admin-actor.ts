@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffContext } from '../../platform/access/staff-access';
+import type { StaffContext } from './staff-access';
 import { staffOf } from '../../plugins/access';
 
 /** Who acts and from where: what the admin services need of a request. */

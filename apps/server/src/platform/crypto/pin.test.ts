@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { GUEST_LIMITS, GUEST_PIN } from '@prsp/contracts';
-import { afterPinFailure, generatePin, guestTokenExpiry, hashPin, pinGate, verifyPin } from './guest-pin';
+import { afterPinFailure, generatePin, guestTokenExpiry, hashPin, pinGate, verifyPin } from './pin';
 
 const NOW = new Date('2026-03-16T10:00:00Z');
 const MIN = 60_000;

@@ -7,7 +7,8 @@ import { recordAudit } from '../../platform/audit/audit';
 import { toPatientAppointment } from '../booking/patient-appointments.service';
 import { openForAppointment } from '../reception/chat-channels.service';
 import { joinAsGuest } from '../reception/chat-invite.service';
-import { afterPinFailure, guestTokenExpiry, pinGate, verifyAgainstDummyPin, verifyPin } from '../../platform/crypto/pin';
+import { verifyAgainstDummyPin, verifyPin } from '../../platform/crypto/pin';
+import { afterPinFailure, guestTokenExpiry, pinGate } from './guest-pin';
 import * as repo from './guests.repo';
 
 export type GuestDeps = { db: Db };

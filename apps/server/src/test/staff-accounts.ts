@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { effectiveRights, type AdminPreset, type AdminRights, type AppRole } from '@prsp/contracts';
 import { adminMemberships, experts, organisations, outboxEmails, staffUsers } from '../db/schema';
 import { createSession } from '../platform/session/sessions.service';
-import { hashPassword } from '../modules/staff/password-hashing';
+import { hashSecret } from '../platform/crypto/secret-hash';
 import { TestBrowser } from './http-client';
 import { setCookieAttributes } from './login.steps';
 import { startTestApp, type TestApp } from './test-app';
@@ -61,7 +61,7 @@ export async function createStaffAccount(t: TestApp, opts: AccountOptions = {}):
       email,
       firstName: opts.firstName ?? 'Testi',
       lastName: opts.lastName ?? 'Käyttäjä',
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await hashSecret(password),
       isGlobalAdmin: opts.isGlobalAdmin ?? false,
       active: opts.active ?? true,
       locked: opts.locked ?? false,

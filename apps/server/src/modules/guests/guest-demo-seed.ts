@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { appointmentParticipants, appointments, experts, organisations, patients, staffUsers } from '../../db/schema';
-import { hashPin } from '../../platform/crypto/pin';
+import { hashSecret } from '../../platform/crypto/secret-hash';
 
 /** The demo guest (demo seed only): the e-mail and PIN the start banner prints. Never used outside the demo. */
 export const DEMO_GUEST = { name: 'Gabriel Guest', email: 'guest@demo.example', pin: '246810' } as const;
@@ -94,7 +94,7 @@ export async function ensureDemoGuestAppointment(tx: Tx, now = new Date()): Prom
       name: DEMO_GUEST.name,
       email: DEMO_GUEST.email,
       language: 'en',
-      pinHash: await hashPin(DEMO_GUEST.pin),
+      pinHash: await hashSecret(DEMO_GUEST.pin),
     });
     return a!.id;
   }

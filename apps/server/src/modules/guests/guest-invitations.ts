@@ -2,7 +2,8 @@ import type { Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
-import { generatePin, hashPin } from '../../platform/crypto/pin';
+import { generatePin } from '../../platform/crypto/pin';
+import { hashSecret } from '../../platform/crypto/secret-hash';
 import * as repo from './guests.repo';
 
 /**
@@ -43,7 +44,7 @@ export async function withGuestPins<T extends GuestValues>(
     }
     const pin = generatePin();
     pins.set(key, pin);
-    out.push({ ...p, pinHash: await hashPin(pin) });
+    out.push({ ...p, pinHash: await hashSecret(pin) });
   }
   return { participants: out, pins };
 }

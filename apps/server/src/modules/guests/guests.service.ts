@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { toPatientAppointment } from '../booking/patient-appointments.service';
 import { openForAppointment } from '../reception/chat-channels.service';
 import { joinAsGuest } from '../reception/chat-invite.service';
-import { verifyAgainstDummyPin, verifyPin } from '../../platform/crypto/pin';
+import { verifyAgainstDummy, verifySecret } from '../../platform/crypto/secret-hash';
 import { afterPinFailure, guestTokenExpiry, pinGate } from './guest-pin';
 import * as repo from './guests.repo';
 
@@ -50,19 +50,19 @@ export async function login(deps: GuestDeps, appointmentId: string, input: Login
   const appointment = await repo.findAppointment(deps.db, appointmentId);
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     if (!isLiveGroup(appointment, now)) {
-      await verifyAgainstDummyPin(input.password);
+      await verifyAgainstDummy(input.password);
       return { ok: false, reason: 'appointment', participantId: null };
     }
     const guest = await repo.lockGuestByEmail(tx, appointment.id, input.email);
     if (!guest) {
-      await verifyAgainstDummyPin(input.password);
+      await verifyAgainstDummy(input.password);
       return { ok: false, reason: 'unknownEmail', participantId: null };
     }
     if (!pinGate(guest.pinLockedUntil, now).allowed) {
-      await verifyAgainstDummyPin(input.password);
+      await verifyAgainstDummy(input.password);
       return { ok: false, reason: 'lockedOut', participantId: guest.id };
     }
-    if (!(await verifyPin(guest.pinHash, input.password))) {
+    if (!(await verifySecret(guest.pinHash, input.password))) {
       await repo.setPinCounters(tx, guest.id, afterPinFailure({ failures: guest.pinFailures, lockedUntil: guest.pinLockedUntil }, now));
       return { ok: false, reason: 'wrongPin', participantId: guest.id };
     }

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { createSession, destroySession, saveSessionData, type Session, type SessionPolicy } from '../../platform/session/sessions.service';
 import { countsTowardsLockout, identifierKey, initialOrganisation, isLockedOut, lockoutAfterFailure } from './login-rules';
-import { verifyAgainstDummy, verifyPassword } from './password-hashing';
+import { verifyAgainstDummy, verifySecret } from '../../platform/crypto/secret-hash';
 import * as repo from './staff.repo';
 
 export type StaffDeps = { db: Db; policy: SessionPolicy; publicUrl: string };
@@ -98,7 +98,7 @@ async function checkPassword(user: repo.StaffUserRow | undefined, password: stri
     await verifyAgainstDummy(password);
     return user ? 'noPassword' : 'unknownUser';
   }
-  return (await verifyPassword(user.passwordHash, password)) ? undefined : 'wrongPassword';
+  return (await verifySecret(user.passwordHash, password)) ? undefined : 'wrongPassword';
 }
 
 /** Records a failed sign-in (and counts it towards the lockout when it should), then answers the one failure. */

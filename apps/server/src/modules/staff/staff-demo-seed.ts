@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { adminMemberships, experts, organisations, staffUsers } from '../../db/schema';
 import { PRESET_RIGHTS } from '@prsp/contracts';
 import { newChatUserId } from '../reception/chat-queues.service';
-import { hashPassword } from './password-hashing';
+import { hashSecret } from '../../platform/crypto/secret-hash';
 
 /** The demo's one password for every demo staff account. The demo seed never runs in production. */
 export const DEMO_STAFF_PASSWORD = 'Demo-Password-2026';
@@ -22,7 +22,7 @@ export const DEMO_STAFF = [
 export async function seedDemoStaff(tx: Tx): Promise<void> {
   const [espoo] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, 'espoo-demo')).limit(1);
   if (!espoo) return;
-  const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+  const passwordHash = await hashSecret(DEMO_STAFF_PASSWORD);
   const [global, orgAdmin, nurse, doctor] = DEMO_STAFF;
 
   await insertIfNew(tx, { ...names(global), passwordHash, isGlobalAdmin: true });

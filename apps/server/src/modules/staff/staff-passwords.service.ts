@@ -4,7 +4,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { sha256 } from '../../platform/crypto/tokens';
 import type { Session } from '../../platform/session/sessions.service';
 import { isLockedOut, lockoutAfterFailure } from './login-rules';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hashing';
+import { hashSecret, verifyAgainstDummy, verifySecret } from '../../platform/crypto/secret-hash';
 import { consumePasswordToken, findLivePasswordToken, voidOpenPasswordTokens } from './password-tokens.repo';
 import { sessionUser, workplacesOf, type StaffDeps } from './staff-auth.service';
 import { sendPasswordLink, templateLanguage } from './staff-invitations.service';
@@ -73,7 +73,7 @@ export async function setPassword(
   now = new Date(),
 ): Promise<void> {
   if (!isStrongPassword(input.password)) throw new AppError(802);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashSecret(input.password);
   await deps.db.transaction(async (tx) => {
     const token = await consumePasswordToken(tx, sha256(input.token), now);
     if (!token) throw new AppError(801);
@@ -106,7 +106,7 @@ export async function changePassword(
   const lockedOut = isLockedOut(user.lockedUntil, now);
   const right =
     !lockedOut && user.passwordHash
-      ? await verifyPassword(user.passwordHash, input.currentPassword)
+      ? await verifySecret(user.passwordHash, input.currentPassword)
       : await verifyAgainstDummy(input.currentPassword);
   if (!right) {
     if (!lockedOut) {
@@ -121,7 +121,7 @@ export async function changePassword(
     });
   }
   if (!isStrongPassword(input.password)) throw new AppError(802);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashSecret(input.password);
   await deps.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, user.id, passwordHash);
     await voidOpenPasswordTokens(tx, user.id);

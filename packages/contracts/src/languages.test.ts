@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageTag, toLanguage } from './languages';
 
 test.each([
   ['fi', 'fi'],
@@ -27,4 +27,12 @@ test.each([[null], [undefined]])('toLanguage(%s) is undefined', (input) => {
 test('Finnish is the default, and the product languages are fi, se, en', () => {
   expect(DEFAULT_LANGUAGE).toBe('fi');
   expect([...LANGUAGES]).toEqual(['fi', 'se', 'en']);
+});
+
+test.each([
+  ['fi', 'fi'],
+  ['se', 'sv'],
+  ['en', 'en'],
+] as const)('languageTag(%s) is %s', (lang, tag) => {
+  expect(languageTag(lang)).toBe(tag);
 });

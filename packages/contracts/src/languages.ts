@@ -13,5 +13,10 @@ export function toLanguage(value: string | null | undefined): Language | undefin
   return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : undefined;
 }
 
+/** The language's BCP 47 tag (`sv` for the spec's `se`): what HTML `lang`, OIDC `ui_locales` and partners expect. */
+export function languageTag(lang: Language): 'fi' | 'sv' | 'en' {
+  return lang === 'se' ? 'sv' : lang;
+}
+
 /** Texts given in every language. */
 export type Localized = Record<Language, string>;

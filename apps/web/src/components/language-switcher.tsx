@@ -1,5 +1,5 @@
-import { LANGUAGES, type Language } from '@prsp/contracts';
-import { currentLanguage, toHtmlLang, useTranslation } from '../lib/i18n';
+import { LANGUAGES, type Language, languageTag } from '@prsp/contracts';
+import { currentLanguage, useTranslation } from '../lib/i18n';
 
 /** Language buttons, each named in its own language; the current one is marked for screen readers. */
 export function LanguageSwitcher({
@@ -19,7 +19,7 @@ export function LanguageSwitcher({
           <li key={lang}>
             <button
               type="button"
-              lang={toHtmlLang(lang)}
+              lang={languageTag(lang)}
               aria-current={lang === current ? 'true' : undefined}
               onClick={() => onChange(lang)}
             >

@@ -1,14 +1,9 @@
 import { startTransition, useEffect, useState } from 'react';
-import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from '@prsp/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageTag, toLanguage, type Language } from '@prsp/contracts';
 import fi from '../locales/fi/common.json';
 import { readCookie, writeCookie } from './cookies';
 
 export const LANGUAGE_COOKIE = 'language';
-
-/** HTML uses `sv`; the spec, URLs and the server use `se`. */
-export function toHtmlLang(lang: Language): string {
-  return lang === 'se' ? 'sv' : lang;
-}
 
 /** Swedish and English common texts load when first chosen, so the first page carries one language, not three. */
 const COMMON_LOADERS: Record<Exclude<Language, 'fi'>, () => Promise<{ default: object }>> = {
@@ -22,7 +17,7 @@ function loadCommonTexts(lang: Language): Promise<void> {
   let done = commonLoaded.get(lang);
   if (!done) {
     done = COMMON_LOADERS[lang as Exclude<Language, 'fi'>]()
-      .then((m) => i18n.add(toHtmlLang(lang), m.default))
+      .then((m) => i18n.add(languageTag(lang), m.default))
       .catch((err: unknown) => {
         commonLoaded.delete(lang);
         throw err;
@@ -49,7 +44,7 @@ export class Translator {
   private readonly listeners = new Set<(urgent: boolean) => void>();
   private boundT: { version: number; t: TFunction } | undefined;
   /** The HTML language code of the interface (`sv` for Swedish). */
-  language = toHtmlLang(DEFAULT_LANGUAGE);
+  language: string = languageTag(DEFAULT_LANGUAGE);
   /** Counts every change of language or texts, so a component can tell whether it has shown the latest. */
   version = 0;
 
@@ -183,8 +178,8 @@ export function currentLanguage(): Language {
 export async function changeLanguage(lang: Language, opts: { remember: boolean }): Promise<void> {
   await loadCommonTexts(lang);
   if (opts.remember) writeCookie(LANGUAGE_COOKIE, lang);
-  document.documentElement.lang = toHtmlLang(lang);
-  i18n.changeLanguage(toHtmlLang(lang));
+  document.documentElement.lang = languageTag(lang);
+  i18n.changeLanguage(languageTag(lang));
 }
 
 export function readLanguageCookie(): string | undefined {
@@ -196,7 +191,7 @@ export function readLanguageCookie(): string | undefined {
  * Areas use their own top-level keys.
  */
 export function addAreaTexts(texts: Record<Language, object>): void {
-  for (const lang of LANGUAGES) i18n.add(toHtmlLang(lang), texts[lang]);
+  for (const lang of LANGUAGES) i18n.add(languageTag(lang), texts[lang]);
 }
 
 /**
@@ -205,7 +200,7 @@ export function addAreaTexts(texts: Record<Language, object>): void {
  * client waits for them before it reports one) or a form is checked.
  */
 const catalogue = import('./catalogue-texts').then(({ catalogueTexts }) => {
-  for (const lang of LANGUAGES) i18n.add(toHtmlLang(lang), catalogueTexts(lang));
+  for (const lang of LANGUAGES) i18n.add(languageTag(lang), catalogueTexts(lang));
 });
 
 /** Resolves once the catalogue's error and field texts are in. */

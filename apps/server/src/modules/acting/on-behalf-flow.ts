@@ -1,6 +1,7 @@
 import type { Language, OnBehalfCallbackQuery, OnBehalfError } from '@prsp/contracts';
 import { safeEqual } from '../../platform/crypto/tokens';
 import type { MandatesLanguage } from './mandates-client';
+import { languageTag } from '@prsp/contracts';
 
 /** A choice at the mandate service that has not come back within this time is void. */
 export const MANDATE_FLOW_TTL_MS = 10 * 60 * 1000;
@@ -57,5 +58,5 @@ export function splitPersonName(name: string): { givenName: string; familyName: 
 
 /** The product calls Swedish `se`; the mandate service's pages take `sv`. */
 export function mandatesLanguage(lang: Language): MandatesLanguage {
-  return lang === 'se' ? 'sv' : lang;
+  return languageTag(lang);
 }

@@ -10,6 +10,7 @@ import {
   ZStrippedToken,
   ZUserInfo,
   type LoginError,
+  languageTag,
 } from '@prsp/contracts';
 import { AppError } from '../../platform/app-error';
 import { requestLanguage } from '../../platform/request-language';
@@ -55,7 +56,7 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     async (req, reply) => {
       const lang = toLanguage(req.query.lang);
       try {
-        const { redirectTo, state } = await identity.startLogin(opts, lang === 'se' ? 'sv' : lang);
+        const { redirectTo, state } = await identity.startLogin(opts, lang && languageTag(lang));
         reply.setCookie(opts.names.login, state, { ...loginCookie, maxAge: identity.LOGIN_FLOW_TTL_MS / 1000 });
         return await reply.redirect(redirectTo, 303);
       } catch (err) {
@@ -108,8 +109,7 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     '/api/logout',
     { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZLogoutResult) } } },
     async (req, reply) => {
-      const lang = requestLanguage(req);
-      const endSession = req.session ? await identity.logout(opts, req.session, req.ip, lang === 'se' ? 'sv' : lang) : null;
+      const endSession = req.session ? await identity.logout(opts, req.session, req.ip, languageTag(requestLanguage(req))) : null;
       clearSessionCookie(reply, opts.names, opts.production);
       return ok(endSession ? { endSession } : null);
     },

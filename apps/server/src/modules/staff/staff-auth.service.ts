@@ -1,4 +1,4 @@
-import { NO_RIGHTS, PRESET_RIGHTS, effectiveRights, toLanguage, type AppRole, type StaffUserData } from '@prsp/contracts';
+import { NO_RIGHTS, PRESET_RIGHTS, effectiveRights, toLanguage, type AppRole, type StaffUserData, languageTag } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -202,7 +202,7 @@ export async function saveClientParams(
   const { user } = await sessionUser(deps.db, session);
   const lang = toLanguage(input.lang) ?? 'fi';
   await deps.db.transaction(async (tx) => {
-    await repo.setLanguage(tx, user.id, lang === 'se' ? 'sv' : lang);
+    await repo.setLanguage(tx, user.id, languageTag(lang));
     if (input.timezone) await saveSessionData(tx, session!.id, { ...session!.data, timezone: input.timezone });
   });
 }

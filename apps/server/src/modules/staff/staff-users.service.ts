@@ -8,6 +8,7 @@ import type {
   Page,
   UserListQuery,
 } from '@prsp/contracts';
+import { languageTag } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -85,7 +86,7 @@ async function createAdmin(
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
-        language: input.language === 'se' ? 'sv' : input.language,
+        language: languageTag(input.language),
         isGlobalAdmin: input.isGlobalAdmin,
       })
       .catch((err: unknown) => {

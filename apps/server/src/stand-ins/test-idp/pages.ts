@@ -1,4 +1,4 @@
-import { toLanguage, type Language } from '@prsp/contracts';
+import { toLanguage, type Language, languageTag } from '@prsp/contracts';
 import type { TestPerson } from './test-persons';
 
 const TEXT = {
@@ -83,7 +83,7 @@ export function loginPage(opts: { uid: string; lang: Language; persons: readonly
 <button type="submit" class="person">${escapeHtml(p.givenName)} ${escapeHtml(p.familyName)} <span class="ssn">${escapeHtml(p.ssn)}</span></button></form></li>`,
     )
     .join('\n');
-  const htmlLang = opts.lang === 'se' ? 'sv' : opts.lang;
+  const htmlLang = languageTag(opts.lang);
   return `<!doctype html>
 <html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title} – ${t.service}</title><link rel="stylesheet" href="/test-idp/style.css"></head>
@@ -118,7 +118,7 @@ input{font:inherit;padding:.6rem;border:1px solid #5a6570;border-radius:.4rem}
 
 function page(lang: Language, title: string, body: string, script = ''): string {
   const t = TEXT[lang];
-  const htmlLang = lang === 'se' ? 'sv' : lang;
+  const htmlLang = languageTag(lang);
   return `<!doctype html>
 <html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} – ${t.service}</title><link rel="stylesheet" href="/test-idp/style.css">${script}</head>

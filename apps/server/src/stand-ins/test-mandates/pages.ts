@@ -1,6 +1,7 @@
 import type { Language } from '@prsp/contracts';
 import type { TestPerson } from '../test-idp/test-persons';
 import { escapeHtml } from '../test-idp/pages';
+import { languageTag } from '@prsp/contracts';
 
 const TEXT = {
   fi: {
@@ -44,7 +45,7 @@ const TEXT = {
 function page(lang: Language, body: string): string {
   const t = TEXT[lang];
   return `<!doctype html>
-<html lang="${lang === 'se' ? 'sv' : lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${languageTag(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title} – ${t.service}</title><link rel="stylesheet" href="/test-mandates/style.css"></head>
 <body><main>
 <h1>${t.title}</h1>

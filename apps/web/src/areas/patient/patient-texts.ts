@@ -1,6 +1,7 @@
 import type { Language } from '@prsp/contracts';
 import fi from '../../locales/fi/patient.json';
-import { i18n, toHtmlLang } from '../../lib/i18n';
+import { i18n } from '../../lib/i18n';
+import { languageTag } from '@prsp/contracts';
 
 /**
  * The patient area's texts. Finnish (the default, and the fallback) comes with the area's code; Swedish
@@ -19,7 +20,7 @@ export function loadPatientTexts(lang: Language): Promise<void> {
   let done = loaded.get(lang);
   if (!done) {
     done = LOADERS[lang as Exclude<Language, 'fi'>]()
-      .then((m) => i18n.add(toHtmlLang(lang), m.default))
+      .then((m) => i18n.add(languageTag(lang), m.default))
       .catch((err: unknown) => {
         loaded.delete(lang);
         throw err;

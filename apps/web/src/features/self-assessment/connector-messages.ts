@@ -1,4 +1,4 @@
-import { ZConnectorMessage, type ConnectorMessage, type Language } from '@prsp/contracts';
+import { languageTag, ZConnectorMessage, type ConnectorMessage, type Language } from '@prsp/contracts';
 
 /**
  * How the app frames the connector's page and whom it talks to (docs/self-assessment.md). A connector on another
@@ -27,7 +27,7 @@ export function connectorFrameSetup(connectorUrl: string, appOrigin: string, lan
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  url.searchParams.set('lang', lang === 'se' ? 'sv' : lang);
+  url.searchParams.set('lang', languageTag(lang));
   const ours = url.origin === appOrigin;
   return {
     src: url.toString(),

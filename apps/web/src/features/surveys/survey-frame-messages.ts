@@ -1,4 +1,4 @@
-import { SURVEY_RUNNER_PATH, ZSurveyFrameMessage, type SurveyFrameMessage } from '@prsp/contracts';
+import { languageTag, SURVEY_RUNNER_PATH, ZSurveyFrameMessage, type SurveyFrameMessage } from '@prsp/contracts';
 import type { Language } from '@prsp/contracts';
 
 /** What the page knows about the frame it made: its window, and the origin the runner was loaded from. */
@@ -38,7 +38,7 @@ export function runnerOrigin(url: string): string | null {
 export function frameSource(url: string, token: string, lang: Language, theme: { primaryColor: string; backgroundColor: string }): string {
   const fragment = new URLSearchParams({
     token,
-    lang: lang === 'se' ? 'sv' : lang,
+    lang: languageTag(lang),
     primary: theme.primaryColor,
     background: theme.backgroundColor,
   });

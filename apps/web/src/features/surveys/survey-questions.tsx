@@ -12,8 +12,9 @@ import {
   type SurveyAnswer,
   type SurveyAnswers,
   type SurveyQuestion,
+  languageTag,
 } from '@prsp/contracts';
-import { toHtmlLang, useTranslation, type TFunction } from '../../lib/i18n';
+import { useTranslation, type TFunction } from '../../lib/i18n';
 
 export type SurveyQuestionsProps = {
   questions: readonly SurveyQuestion[];
@@ -50,7 +51,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
  */
 export function SurveyQuestions({ questions, answers, onChange, lang, errors, readOnly = false }: SurveyQuestionsProps) {
   const { i18n } = useTranslation();
-  const t = i18n.getFixedT(toHtmlLang(lang));
+  const t = i18n.getFixedT(languageTag(lang));
   const prefix = useId();
   const set = (id: string, answer: SurveyAnswer | undefined) => {
     const next = { ...answers };

@@ -1,4 +1,4 @@
-import type { Language } from '@prsp/contracts';
+import { languageTag, type Language } from '@prsp/contracts';
 
 /** Tag values by tag name; a tag without a value stays as written. */
 export type TagValues = Readonly<Record<string, string | undefined>>;
@@ -62,7 +62,7 @@ export function renderEmail(input: RenderInput): RenderedEmail {
     .map((p) => p.trim())
     .filter((p) => p.length > 0)
     .map((p) => `<p>${fill(escapeHtml(p).replace(/\n/g, '<br>\n'), input, htmlValue)}</p>`);
-  const lang = input.language === 'se' ? 'sv' : input.language;
+  const lang = languageTag(input.language);
   const html = [
     '<!doctype html>',
     `<html lang="${lang}">`,

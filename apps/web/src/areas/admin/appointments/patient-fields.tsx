@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@prsp/contracts';
+import { languageTag, LANGUAGES, type Language } from '@prsp/contracts';
 import type { Option } from '../../../components/ui/form-fields';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/validation';
@@ -18,11 +18,7 @@ export function useNationalityOptions(): Option[] {
   return list
     .map((n) => ({ value: n.code, label: n.name[lang] }))
     .sort((a, b) =>
-      a.value === DEFAULT_NATIONALITY
-        ? -1
-        : b.value === DEFAULT_NATIONALITY
-          ? 1
-          : a.label.localeCompare(b.label, lang === 'se' ? 'sv' : lang),
+      a.value === DEFAULT_NATIONALITY ? -1 : b.value === DEFAULT_NATIONALITY ? 1 : a.label.localeCompare(b.label, languageTag(lang)),
     );
 }
 

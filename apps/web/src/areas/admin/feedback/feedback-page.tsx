@@ -1,11 +1,11 @@
 import './feedback.css';
 import { useId, useState, type FormEvent } from 'react';
-import { feedbackPeriod, type FeedbackFigures, type ScoreType } from '@prsp/contracts';
+import { feedbackPeriod, type FeedbackFigures, type ScoreType, languageTag } from '@prsp/contracts';
 import { DataTable } from '../../../components/ui/data-table';
 import { TextField } from '../../../components/ui/form-fields';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatDate } from '../../../lib/format';
-import { currentLanguage, toHtmlLang, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/use-page-title';
 import type { FieldErrors } from '../../../lib/validation';
 import { localToday } from '../chat-codes/expiry-presets';
@@ -56,7 +56,7 @@ type Row = { key: string; name: string; figures: FeedbackFigures[] };
 /** A table of one grouping: a row per service or expert, a column per score type with answers, average and NPS. */
 function FiguresTable({ title, rows }: { title: string; rows: Row[] }) {
   const { t } = useTranslation();
-  const htmlLang = toHtmlLang(currentLanguage());
+  const htmlLang = languageTag(currentLanguage());
   const headingId = useId();
   const types = scoreTypesOf(rows);
   const cell = (row: Row, type: ScoreType) => {

@@ -8,6 +8,7 @@ import {
   type MessagingExpert,
   type Subcategory,
   type SubcategoryInput,
+  languageTag,
 } from '@prsp/contracts';
 import { schemaErrors } from '../../../lib/form-errors';
 import type { FieldErrors } from '../../../lib/validation';
@@ -67,7 +68,7 @@ export function expertChoices(experts: readonly MessagingExpert[], assigned: rea
   return experts
     .filter((e) => e.handlesMessages || chosen.has(e.id))
     .map(({ id, name, specializations, handlesMessages }) => ({ id, name, specializations, handlesMessages }))
-    .sort((a, b) => a.name.localeCompare(b.name, lang === 'se' ? 'sv' : lang));
+    .sort((a, b) => a.name.localeCompare(b.name, languageTag(lang)));
 }
 
 /** 'Category › Subcategory' in one language. */

@@ -1,7 +1,15 @@
 import { useState } from 'react';
-import { checkAnswers, LANGUAGES, type Language, type Localized, type SurveyAnswers, type SurveyQuestion } from '@prsp/contracts';
+import {
+  checkAnswers,
+  LANGUAGES,
+  type Language,
+  type Localized,
+  type SurveyAnswers,
+  type SurveyQuestion,
+  languageTag,
+} from '@prsp/contracts';
 import { SurveyQuestions } from '../../../features/surveys/survey-questions';
-import { currentLanguage, toHtmlLang, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 
 /**
  * The survey as a patient sees it, in a chosen language: the same question renderer as the survey runner, with
@@ -36,7 +44,7 @@ export function SurveyPreview({ name, intro, questions }: { name: Localized; int
           </button>
         ))}
       </div>
-      <div lang={toHtmlLang(lang)} data-preview-lang={lang}>
+      <div lang={languageTag(lang)} data-preview-lang={lang}>
         <h3>{name[lang]}</h3>
         {intro[lang].trim() && <p className="runner-intro">{intro[lang]}</p>}
         <SurveyQuestions key={round} questions={questions} answers={answers} onChange={change} lang={lang} errors={errors} />

@@ -1,5 +1,5 @@
-import { DEFAULT_COUNTRY, type Localized } from '@prsp/contracts';
-import { currentLanguage, toHtmlLang, useTranslation } from '../../../lib/i18n';
+import { DEFAULT_COUNTRY, type Localized, languageTag } from '@prsp/contracts';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import type { FieldControlProps } from '../../../components/ui/form-fields';
 
 type Item = { code: string; name: Localized };
@@ -27,7 +27,7 @@ export function CodeSelect({
 }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const locale = toHtmlLang(lang);
+  const locale = languageTag(lang);
   // Until the list arrives (or if it fails) the current value and the default stay choosable.
   const list: { code: string; label: string }[] = items
     ? items.map((i) => ({ code: i.code, label: i.name[lang] }))

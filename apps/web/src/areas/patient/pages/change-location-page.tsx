@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage, toHtmlLang, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
 import { useChangeLocation, useLocationOptions } from '../api/location-api';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { showToast } from '../../../components/ui/toasts';
+import { languageTag } from '@prsp/contracts';
 
 /**
  * Spec §2 and §4 'Change location': choose a municipality; Change is disabled unless a different one is chosen;
@@ -31,7 +32,7 @@ export function ChangeLocationPage() {
       : change.isError
         ? 'errors.processing'
         : null;
-  const collator = new Intl.Collator(toHtmlLang(lang));
+  const collator = new Intl.Collator(languageTag(lang));
   const areas = [...(options.data?.areas ?? [])].sort((a, b) => collator.compare(a.name[lang], b.name[lang]));
   const currentArea = areas.find((a) => a.id === current);
   const currentOrganisation = options.data?.currentOrganisation ?? null;

@@ -220,6 +220,10 @@ describe('identity broker (docs/identity.md)', () => {
     expect(err.message).toMatch(/- OIDC_KEYS: at least one encryption key/);
     expect(err.message).not.toContain(set.keys[0]!.d!);
     expect(configError({ ...PRODUCTION_ENV, OIDC_KEYS: 'not json' }).message).toMatch(/- OIDC_KEYS: cannot read a JSON JWK set/);
+    // A key cut short is not quoted back: JSON's own error would show part of the private key.
+    const cut = configError({ ...PRODUCTION_ENV, OIDC_KEYS: '{"keys":[{"d":"private-part-of-the-key' }).message;
+    expect(cut).toMatch(/- OIDC_KEYS: cannot read a JSON JWK set: not valid JSON/);
+    expect(cut).not.toContain('private-part');
   });
 
   test("plain OpenID Connect (brokers outside Finland only) needs the broker's client secret in production instead", () => {

@@ -56,12 +56,27 @@ const spaceList = z
   .transform((v) => v.split(/\s+/).filter(Boolean))
   .pipe(z.array(z.string()).min(1));
 
-/** The relying party's private JWK set, from OIDC_KEYS (the JSON itself) or OIDC_KEYS_FILE (a path to it). */
-function readRpKeySet(env: { OIDC_KEYS?: string | undefined; OIDC_KEYS_FILE?: string | undefined }): unknown {
-  if (env.OIDC_KEYS !== undefined) return JSON.parse(env.OIDC_KEYS);
-  if (env.OIDC_KEYS_FILE !== undefined) return JSON.parse(readFileSync(env.OIDC_KEYS_FILE, 'utf8'));
-  return undefined;
-}
+/**
+ * The relying party's private JWK set, given as the JSON itself (OIDC_KEYS) or as a path to it (OIDC_KEYS_FILE): read
+ * and parsed once, here; what it holds is checked with the other settings below.
+ */
+const jwkSetJson = (read: (value: string) => string) =>
+  z.string().transform((value, ctx) => {
+    let text: string;
+    try {
+      text = read(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `cannot read a JSON JWK set: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // Not the parser's message: it quotes the text, which is private key material.
+      ctx.addIssue({ code: 'custom', message: 'cannot read a JSON JWK set: not valid JSON' });
+      return z.NEVER;
+    }
+  });
 
 /** The demo's security contact; in production the operator names their own, or the service has no security.txt. */
 const DEMO_SECURITY_CONTACT = 'mailto:security@prsp.example';
@@ -112,8 +127,8 @@ const ZEnv = z
     OIDC_AUTH_REQUEST: z.enum(['jar', 'par']).default('jar'),
     OIDC_ACR_VALUES: spaceList.default(FTN_ACR_VALUES.split(' ')),
     OIDC_ACR_ALLOWED: spaceList.optional(),
-    OIDC_KEYS: z.string().optional(),
-    OIDC_KEYS_FILE: z.string().optional(),
+    OIDC_KEYS: jwkSetJson((json) => json).optional(),
+    OIDC_KEYS_FILE: jwkSetJson((path) => readFileSync(path, 'utf8')).optional(),
     TEST_IDP_ENABLED: bool.optional(),
     MANDATES_URL: z.url().optional(),
     MANDATES_CLIENT_ID: z.string().min(1).default('prsp-demo'),
@@ -257,14 +272,7 @@ const ZEnv = z
   .superRefine((env, ctx) => {
     if (env.OIDC_KEYS !== undefined && env.OIDC_KEYS_FILE !== undefined)
       ctx.addIssue({ code: 'custom', path: ['OIDC_KEYS'], message: 'set OIDC_KEYS or OIDC_KEYS_FILE, not both' });
-    let keys: unknown;
-    try {
-      keys = readRpKeySet(env);
-    } catch (err) {
-      const path = env.OIDC_KEYS !== undefined ? 'OIDC_KEYS' : 'OIDC_KEYS_FILE';
-      ctx.addIssue({ code: 'custom', path: [path], message: `cannot read a JSON JWK set: ${(err as Error).message}` });
-      return;
-    }
+    const keys = env.OIDC_KEYS ?? env.OIDC_KEYS_FILE;
     const problem = keys === undefined ? null : rpKeySetProblem(keys);
     if (problem) ctx.addIssue({ code: 'custom', path: [env.OIDC_KEYS !== undefined ? 'OIDC_KEYS' : 'OIDC_KEYS_FILE'], message: problem });
   })
@@ -316,7 +324,9 @@ function toConfig(env: z.infer<typeof ZEnv>) {
        * Our private keys (signing, decryption). Outside production the demo's, derived from DATA_KEY; production
        * configures its own (the FTN profile refuses to start without), and under `plain` may have none.
        */
-      keys: ((readRpKeySet(env) as { keys: RpJwk[] } | undefined) ?? (production ? { keys: [] } : demoRpKeySet(env.DATA_KEY))).keys,
+      keys: (
+        ((env.OIDC_KEYS ?? env.OIDC_KEYS_FILE) as { keys: RpJwk[] } | undefined) ?? (production ? { keys: [] } : demoRpKeySet(env.DATA_KEY))
+      ).keys,
     },
     testIdpEnabled,
     mandates: {

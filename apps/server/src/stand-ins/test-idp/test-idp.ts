@@ -254,7 +254,7 @@ function ftnClientOf(rpJwks: { keys: JWK[] }): Omit<ClientMetadata, 'client_id'>
 }
 
 /** The first of the requested `acr_values` this provider offers, else its first (the request asked for none it has). */
-export function acrFor(requested: unknown, offered: readonly string[]): string | undefined {
+function acrFor(requested: unknown, offered: readonly string[]): string | undefined {
   const asked = typeof requested === 'string' ? requested.split(' ') : [];
   return asked.find((acr) => offered.includes(acr)) ?? offered[0];
 }

@@ -74,7 +74,7 @@ export async function connectSocket(
 }
 
 /** Emits an event and waits for its acknowledgement. */
-export function emitAck<E extends 'chat:join' | 'chat:send' | 'chat:read' | 'queue:watch'>(
+export function emitAck<E extends 'chat:join' | 'chat:send' | 'chat:read' | 'queue:watch' | 'video:join' | 'video:leave'>(
   socket: ChatSocket,
   event: E,
   payload: Parameters<ClientEvents[E]>[0],

@@ -4,8 +4,8 @@ import { onboardedPatients } from '../booking/booking.steps';
 import { expectError, okData, organisationBySlug, postJson } from '../patients/patient.steps';
 import type { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { connectSocket, guestClient, nextEvent, type ChatSocket } from './chat.steps';
-import { acceptedOneToOne, groupVideo, joinCall, oneToOneVideo, videoAck } from './video.steps';
+import { connectSocket, emitAck, guestClient, nextEvent, type ChatSocket } from './chat.steps';
+import { acceptedOneToOne, groupVideo, joinCall, oneToOneVideo } from './video.steps';
 
 /**
  * Issue 10, video on the server: the session endpoint (who may join a channel's call, with what ICE servers), and the
@@ -80,18 +80,18 @@ describe('the video session of a channel', () => {
     expect((await group.guest.fetch(`/api/video/channels/${group.channel.id}/session`)).status).toBe(200);
     await expectError(group.guest.fetch(`/api/video/channels/${otherGroup.channel.id}/session`), 404, 404);
     const guestSocket = await socketOf({ guestToken: group.guest.token });
-    expect(
-      await videoAck(guestSocket, 'video:join', { channelId: otherGroup.channel.id, audio: true, video: true, screen: false }),
-    ).toEqual({
-      ok: false,
-      statusCode: 404,
-      errorKey: expect.any(String),
-    });
+    expect(await emitAck(guestSocket, 'video:join', { channelId: otherGroup.channel.id, audio: true, video: true, screen: false })).toEqual(
+      {
+        ok: false,
+        statusCode: 404,
+        errorKey: expect.any(String),
+      },
+    );
 
     await okData(postJson(call.expert.browser, `/api/expert/chat/channels/${call.channel.id}/end`));
     await expectError(sessionOf(call.patient, call.channel.id), 403, 403);
     const late = await socketOf({ browser: call.patient });
-    expect(await videoAck(late, 'video:join', { channelId: call.channel.id, audio: true, video: true, screen: false })).toMatchObject({
+    expect(await emitAck(late, 'video:join', { channelId: call.channel.id, audio: true, video: true, screen: false })).toMatchObject({
       ok: false,
       statusCode: 403,
     });
@@ -165,7 +165,7 @@ describe('a call over the socket', () => {
     expect(bystanderHeard).toEqual([]);
     expect(elsewhereHeard).toEqual([]);
     // Malformed: answered 400.
-    expect(await videoAck(first, 'video:join', { channelId: 'nope' } as never)).toMatchObject({ ok: false, statusCode: 400 });
+    expect(await emitAck(first, 'video:join', { channelId: 'nope' } as never)).toMatchObject({ ok: false, statusCode: 400 });
   });
 
   test('a peer that leaves or loses its socket is announced gone; coming back is a new peer and no ghost remains', async () => {
@@ -189,7 +189,7 @@ describe('a call over the socket', () => {
 
     // Leaving on purpose: the other side hears it at once, and the call no longer lists the one who left.
     const left = nextEvent(back, 'video:peer-left');
-    expect(await videoAck(patient, 'video:leave', { channelId: call.channel.id })).toEqual({ ok: true, data: null });
+    expect(await emitAck(patient, 'video:leave', { channelId: call.channel.id })).toEqual({ ok: true, data: null });
     expect(await left).toEqual({ channelId: call.channel.id, peerId: patient.id });
     const again = await socketOf({ browser: call.patient });
     expect((await joinCall(again, call.channel.id)).peers.map((p) => p.peerId)).toEqual([rejoined.peerId]);

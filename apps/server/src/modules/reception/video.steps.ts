@@ -1,29 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { ChatChannel, ClientEvents, ExpertChat, SocketAck, VideoPeer } from '@prsp/contracts';
+import type { ChatChannel, ExpertChat, VideoPeer } from '@prsp/contracts';
 import { appointments } from '../../db/schema';
 import { onboardedPatients } from '../booking/booking.steps';
 import { okData, postJson } from '../patients/patient.steps';
 import type { TestBrowser } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
-import { bookedAppointment, chatExpert, guestClient, ownQueue, sessionPatientId, type ChatSocket } from './chat.steps';
+import { bookedAppointment, chatExpert, emitAck, guestClient, ownQueue, sessionPatientId, type ChatSocket } from './chat.steps';
 
 const MINUTE = 60_000;
 const media = { audio: true, video: true, screen: false };
 
-/** Emits a video event and waits for its acknowledgement. */
-export function videoAck<E extends 'video:join' | 'video:leave'>(
-  socket: ChatSocket,
-  event: E,
-  payload: Parameters<ClientEvents[E]>[0],
-): Promise<SocketAck<unknown>> {
-  return new Promise((resolve) => {
-    (socket.emit as (e: string, p: unknown, ack: (r: SocketAck<unknown>) => void) => void)(event, payload, resolve);
-  });
-}
-
 /** Joins a call with camera and microphone on; answers this peer's id and the others already there (throws on a refusal). */
 export async function joinCall(socket: ChatSocket, channelId: string): Promise<{ peerId: string; peers: VideoPeer[] }> {
-  const ack = await videoAck(socket, 'video:join', { channelId, ...media });
+  const ack = await emitAck(socket, 'video:join', { channelId, ...media });
   if (!ack.ok) throw new Error(`video:join refused with ${ack.statusCode}`);
   return ack.data as { peerId: string; peers: VideoPeer[] };
 }

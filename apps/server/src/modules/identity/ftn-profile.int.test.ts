@@ -499,6 +499,16 @@ describe('the broker cannot be reached', () => {
     const body = await res.text();
     expect(body.trimStart().startsWith('{')).toBe(false);
   });
+
+  test('the authentication page it goes back to keeps the language the sign-in asked in', async () => {
+    for (const [asked, kept] of [
+      ['en', 'en'],
+      ['sv', 'se'],
+    ]) {
+      const res = await new TestBrowser(away.baseUrl).fetch(`/api/login?lang=${asked}`);
+      expect(res.headers.get('location')).toBe(`/?error=loginFailed&lang=${kept}`);
+    }
+  });
 });
 
 describe('logout ends the identification by a form POST', () => {

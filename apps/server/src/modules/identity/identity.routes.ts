@@ -62,7 +62,9 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
       } catch (err) {
         // A browser navigation, not an API call: the broker being away is shown on the authentication page.
         req.log.warn({ reason: reasonOf(err) }, 'sign-in could not start: identity broker unavailable');
-        return reply.redirect(`/?error=${'loginFailed' satisfies LoginError}`, 303);
+        // The language the sign-in was asked in goes along: the page may not have stored it in a cookie.
+        const back = new URLSearchParams({ error: 'loginFailed' satisfies LoginError, ...(lang ? { lang } : {}) });
+        return reply.redirect(`/?${back}`, 303);
       }
     },
   );

@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -58,6 +60,51 @@ const serverZones = moduleNames.flatMap((module) => {
   ];
 });
 
+// The server's domain modules, lowest first (docs/architecture.md 'Modules'; app.ts registers them in this order).
+// A module imports only modules below it, so their knot cannot grow back; what should happen in a module above after
+// a change is an event (platform/events), not a call. Table files may reference any module's keys (foreign keys).
+const MODULE_ORDER = [
+  'directory',
+  'staff',
+  'organisations',
+  'patients',
+  'identity',
+  'acting',
+  'webhooks',
+  'notifications',
+  'chat-codes',
+  'surveys',
+  'booking',
+  'chat',
+  'messaging',
+  'guests',
+  'services',
+  'fhir',
+  'retention',
+  'email-templates',
+];
+const moduleOrderZones = MODULE_ORDER.flatMap((module, i) => [
+  // Below it: only its services, the module's door for others (its repositories, routes and helpers stay inside).
+  ...MODULE_ORDER.slice(0, i).map((below) => ({
+    target: `${MODULES}/${module}/**/!(*.tables|*.test|*.steps).ts`,
+    from: `${MODULES}/${below}/**/!(*.service).ts`,
+    message: `${module} uses ${below} through its *.service.ts files only.`,
+  })),
+  ...MODULE_ORDER.slice(i + 1).map((above) => ({
+    target: `${MODULES}/${module}/**/!(*.tables|*.test|*.steps).ts`,
+    from: `${MODULES}/${above}`,
+    message: `${module} is below ${above} in the module order (eslint.config.js MODULE_ORDER): emit an event, or move what both need down.`,
+  })),
+]);
+const serverLayerZones = [
+  {
+    // Tests and their steps may use a module's steps; table files may reference a module's keys (foreign keys).
+    target: 'apps/server/src/{platform,plugins}/**/!(*.test|*.steps|*.tables).ts',
+    from: MODULES,
+    message: 'platform/ and plugins/ serve every module and import none: a module registers itself from its *.module.ts.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'var/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'],
@@ -85,10 +132,14 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // The web app's `@/…` imports resolve through apps/web/tsconfig.json's `paths`, so its zones hold for them too.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+        createTypeScriptImportResolver({ project: fileURLToPath(new URL('./apps/web/tsconfig.json', import.meta.url)) }),
+      ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones, ...moduleOrderZones, ...serverLayerZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -101,6 +152,48 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/*.steps', '**/test/*', '**/*.test'], message: 'Test support is for tests only.' }] },
+      ],
+    },
+  },
+  // The web app imports across folders through `@/…` (apps/web/src), never by climbing: `../../` breaks when a file moves.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./){2,}', message: "Import from another folder of apps/web/src through '@/…', not '../../'." }] },
+      ],
+    },
+  },
+  // Repositories hold the queries (cal.com's "no business logic in repositories", turned round): services keep the
+  // rules and the transactions, and a query is found, reviewed and reused in its `*.repo.ts`. Outside repositories,
+  // tables, db/ (client, migrations, seeds) and tests, nothing imports drizzle-orm's query builders or calls a
+  // query on a database or transaction handle. Types from drizzle-orm (`import type`) are fine anywhere. The
+  // @typescript-eslint variant of no-restricted-imports keeps the test-support rule above in force beside it.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.repo.ts', '**/*.tables.ts', 'apps/server/src/db/**', '**/*.test.ts', '**/*.steps.ts', 'apps/server/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', allowTypeImports: true, message: 'Queries live in a *.repo.ts: call a repository function.' }],
+          patterns: [
+            { group: ['drizzle-orm/*'], allowTypeImports: true, message: 'Queries live in a *.repo.ts: call a repository function.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.type='Identifier'][callee.object.name=/^(db|tx|trx|executor|database|conn)$/]",
+          message: 'Queries live in a *.repo.ts: move this query into a repository function taking the db or transaction.',
+        },
+        {
+          selector: "MemberExpression[object.type='Identifier'][object.name=/^(db|tx|trx|executor|database|conn)$/][property.name='query']",
+          message: 'Queries live in a *.repo.ts: move this query into a repository function taking the db or transaction.',
+        },
       ],
     },
   },

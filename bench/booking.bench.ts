@@ -13,6 +13,7 @@ import http from 'node:http';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, atLocalTime, localDateAt } from '@prsp/contracts';
 import {
   appointmentParticipants,
   appointments,
@@ -25,7 +26,6 @@ import {
   termsAcceptances,
 } from '../apps/server/src/db/schema';
 import { createSession } from '../apps/server/src/platform/session/sessions.service';
-import { addDays, atLocalTime, localDateAt } from '../apps/server/src/platform/time/local-date';
 import { startTestApp, type TestApp } from '../apps/server/src/test/test-app';
 import {
   describeMachine,

@@ -27,11 +27,11 @@ import type { Database } from '../apps/server/src/db/client';
 import { appointmentParticipants, appointments, organisations } from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/db/seed/demo-seed';
 import { onboardedPatientSessions } from '../apps/server/src/modules/booking/booking.steps';
-import { chatExpert } from '../apps/server/src/modules/reception/chat.steps';
-import { openForAppointment } from '../apps/server/src/modules/reception/chat-channels.service';
-import type { ChatEvents } from '../apps/server/src/modules/reception/chat-events';
-import { sendText } from '../apps/server/src/modules/reception/chat-messages.service';
-import { chatCallerOf } from '../apps/server/src/modules/reception/chat-participants';
+import { chatExpert } from '../apps/server/src/modules/chat/chat.steps';
+import { openForAppointment } from '../apps/server/src/modules/chat/chat-channels.service';
+import type { ChatEvents } from '../apps/server/src/modules/chat/chat-events';
+import { sendText } from '../apps/server/src/modules/chat/chat-messages.service';
+import { chatCallerOf } from '../apps/server/src/modules/chat/chat-participants';
 import { issueGuestToken } from '../apps/server/src/platform/access/guest-access';
 import { createFieldCipher } from '../apps/server/src/platform/crypto/field-cipher';
 import { SOCKET_PATH, type RealtimeSocket } from '../apps/server/src/plugins/realtime';
@@ -558,7 +558,7 @@ async function timeAlone(t: TestApp, cast: Cast): Promise<Alone> {
   const socket = { data: { sessionToken: cast.senderToken, guestToken: null } } as unknown as RealtimeSocket;
   // Every event a no-op, whatever events the chat has: the broadcast is not part of what is timed here.
   const events = new Proxy({}, { get: () => () => {} }) as ChatEvents;
-  const deps = { db: t.database.db, cipher: createFieldCipher(t.config.dataKey), events };
+  const deps = { db: t.database.db, cipher: createFieldCipher(t.config.dataKey), events, emit: t.app.events.emit };
   const access: number[] = [];
   const store: number[] = [];
   for (let i = 0; i < ALONE_RUNS; i++) {

@@ -14,12 +14,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { addDays, atLocalTime, localDateAt } from '@prsp/contracts';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { appointments, experts, organisations, services, staffUsers } from '../apps/server/src/db/schema';
 import { createSession } from '../apps/server/src/platform/session/sessions.service';
-import { addDays, atLocalTime, localDateAt } from '../apps/server/src/platform/time/local-date';
 import { TestBrowser } from '../apps/server/src/test/http-client';
 import { portInRange, startInstance, startProxy, type Instance, type Proxy } from './cluster-proxy';
 import {

@@ -8,7 +8,7 @@ type Names = { fi: string; se: string; en: string };
 type Subcategory = { id: string; name: Names; openAccess: boolean; isDisabled: boolean };
 type Category = { id: string; name: Names; openAccess: boolean; isDisabled: boolean; subcategories?: Subcategory[] };
 
-// The demo seed of espoo-demo (apps/server/src/modules/messaging/messaging-demo-seed.ts).
+// The demo seed of espoo-demo (apps/server/src/db/seed/messaging-demo-seed.ts).
 const OPEN = { category: 'Terveysneuvonta', subcategory: 'Rokotukset' };
 const RESTRICTED = { category: 'Fysioterapian jatkohoito', subcategory: 'Kotiharjoitteet' };
 const DEMO_EXPERT = 'expert@espoo.example';

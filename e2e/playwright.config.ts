@@ -35,7 +35,8 @@ const GROUP_1 = [
   'admin-messaging.spec.ts',
   'patient-survey.spec.ts',
 ];
-const portBase = group === '2' ? 3220 : 3210;
+// E2E_PORT_BASE moves every server of the run, so that two runs on one machine do not collide.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3210) + (group === '2' ? 10 : 0);
 
 export const MAIN_PORT = portBase;
 /** A second server with a 4-second idle limit, for the session-expiry journeys (group 2). */

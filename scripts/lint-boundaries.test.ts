@@ -7,7 +7,8 @@ const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
 
 async function rulesHit(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message).filter((id) => id.startsWith('import-x/'));
+  // Each rule once: a path may fall in several zones of the same rule.
+  return [...new Set((result?.messages ?? []).map((m) => m.ruleId ?? m.message).filter((id) => id.startsWith('import-x/')))];
 }
 
 describe('import boundaries in lint', () => {
@@ -60,5 +61,132 @@ describe('import boundaries in lint', () => {
   it('refuses an import cycle', async () => {
     // The language switcher imports lib/i18n; lib/i18n importing it back closes a cycle.
     expect(await rulesHit('apps/web/src/lib/i18n.ts', "export * from '../components/language-switcher';\n")).toEqual(['import-x/no-cycle']);
+  });
+}, 120_000);
+
+describe("the web app's `@/` imports in lint", () => {
+  const ruleIds = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+  };
+
+  it('an import climbs at most one folder; `@/…` reaches the rest', async () => {
+    const file = 'apps/web/src/areas/admin/users/sample.tsx';
+    expect(await ruleIds(file, "export * from '../../../components/ui/pager';\nexport * from '../../admin-menu';\n")).toEqual([
+      'no-restricted-imports',
+      'no-restricted-imports',
+    ]);
+    expect(
+      await ruleIds(file, "export * from '@/components/ui/pager';\nexport * from '../admin-menu';\nexport * from './user-modal';\n"),
+    ).toEqual([]);
+  });
+
+  it('the import zones hold for `@/…` imports too', async () => {
+    expect(await ruleIds('apps/web/src/areas/admin/sample.tsx', "export * from '@/areas/patient/route-rules';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await ruleIds('apps/web/src/features/staff/sample.ts', "export * from '@/features/chat/chat-composer';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await ruleIds('apps/web/src/components/ui/sample.ts', "export * from '@/features/staff/staff-api';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+}, 120_000);
+
+describe('queries stay in repositories in lint', () => {
+  const queryRules = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .map((m) => m.ruleId)
+      .filter((id) => id === '@typescript-eslint/no-restricted-imports' || id === 'no-restricted-syntax');
+  };
+  const query = [
+    "import { eq } from 'drizzle-orm';",
+    "import type { Db } from '../../db/client';",
+    "import { appointments } from '../../db/schema';",
+    'export async function find(db: Db, id: string) {',
+    '  return db.select().from(appointments).where(eq(appointments.id, id));',
+    '}',
+    '',
+  ].join('\n');
+
+  it('refuses a drizzle query in a service, and allows it in a *.repo.ts, db/ and tests', async () => {
+    expect(await queryRules('apps/server/src/modules/booking/sample.service.ts', query)).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+      'no-restricted-syntax',
+    ]);
+    expect(await queryRules('apps/server/src/platform/mail/sample.ts', query)).toHaveLength(2);
+    expect(await queryRules('apps/server/src/modules/booking/sample.repo.ts', query)).toEqual([]);
+    expect(await queryRules('apps/server/src/db/seed/sample-seed.ts', query)).toEqual([]);
+    expect(await queryRules('apps/server/src/modules/booking/sample.int.test.ts', query)).toEqual([]);
+  });
+
+  it('refuses writes, raw SQL and relational queries on a transaction; allows types and other update() calls', async () => {
+    const file = 'apps/server/src/modules/booking/sample.service.ts';
+    const writes = [
+      "import type { SQL } from 'drizzle-orm';",
+      "import type { Tx } from '../../db/client';",
+      'export async function write(tx: Tx, where: SQL) {',
+      '  await tx.update(appointments).set({}).where(where);',
+      '  await tx.execute(raw);',
+      '  return tx.query.appointments.findFirst();',
+      '}',
+      '',
+    ].join('\n');
+    expect(await queryRules(file, writes)).toEqual(['no-restricted-syntax', 'no-restricted-syntax', 'no-restricted-syntax']);
+    const notQueries = [
+      "import { createHash } from 'node:crypto';",
+      'const seen = new Map<string, number>();',
+      "export const digest = (s: string) => createHash('sha256').update(s).digest('hex');",
+      'export const forget = (key: string) => seen.delete(key);',
+      '',
+    ].join('\n');
+    expect(await queryRules(file, notQueries)).toEqual([]);
+  });
+}, 120_000);
+
+describe('the server modules’ order and the layers below them in lint', () => {
+  it('a module imports the services of a module below it, never one above it (type-only imports too)', async () => {
+    // booking is above surveys and below reception in eslint.config.js MODULE_ORDER.
+    const file = 'apps/server/src/modules/booking/sample.service.ts';
+    expect(await rulesHit(file, "export * from '../surveys/survey-responses.service';\n")).toEqual([]);
+    expect(await rulesHit(file, "export * from '../surveys/survey-frame.routes';\n")).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesHit(file, "export * from '../chat/chat-channels.service';\n")).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesHit(file, "import type { ChatDeps } from '../chat/chat-channels.service';\nexport type D = ChatDeps;\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it("a module's tests and steps may use any module's steps; its tables any module's keys", async () => {
+    expect(await rulesHit('apps/server/src/modules/booking/sample.int.test.ts', "export * from '../chat/chat.steps';\n")).toEqual([]);
+    expect(
+      await rulesHit('apps/server/src/modules/staff/sample.tables.ts', "export * from '../organisations/organisations.tables';\n"),
+    ).toEqual([]);
+  });
+
+  it('platform/ and plugins/ import no module; their tests may, their tables may name keys', async () => {
+    expect(
+      await rulesHit('apps/server/src/platform/mail/sample.ts', "export * from '../../modules/booking/booking-notifications.service';\n"),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(await rulesHit('apps/server/src/plugins/sample.ts', "export * from '../modules/chat/chat.module';\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await rulesHit('apps/server/src/plugins/sample.int.test.ts', "export * from '../modules/chat/chat.steps';\n")).toEqual([]);
+    expect(
+      await rulesHit(
+        'apps/server/src/platform/mail/sample.tables.ts',
+        "export * from '../../modules/organisations/organisations.tables';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('app.ts registers the modules in the order lint holds them to', async () => {
+    const { MODULES } = await import('../apps/server/src/app');
+    const source = await import('node:fs/promises').then((fs) =>
+      fs.readFile(path.resolve(import.meta.dirname, '../eslint.config.js'), 'utf8'),
+    );
+    const order = [...source.slice(source.indexOf('const MODULE_ORDER')).matchAll(/^ {2}'([a-z-]+)',$/gm)].map((m) => m[1]);
+    expect(MODULES.map((m) => (m as unknown as Record<symbol, string>)[Symbol.for('fastify.display-name')])).toEqual(order);
   });
 }, 120_000);

@@ -44,6 +44,8 @@ const isPatientArea = (id: string) => id.replaceAll('\\', '/').includes('/areas/
 const isContract = (id: string) => id.replaceAll('\\', '/').includes('/packages/contracts/');
 
 export default defineConfig({
+  // `@/…` is apps/web/src (tsconfig.json's `paths`; vitest.config.ts and eslint.config.js resolve it the same way).
+  resolve: { alias: [{ find: /^@\//, replacement: page('src/') }] },
   // Every page's scripts and styles carry their SHA-384 (docs/security.md).
   // The installable app's icons are drawn at build time (scripts/vite-app-icons.ts).
   // The app's and the patient area's chunks load beside the entry, not after it has run (scripts/vite-preload-route.ts).

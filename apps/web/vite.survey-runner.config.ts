@@ -10,6 +10,8 @@ import { subresourceIntegrity } from '../../scripts/vite-subresource-integrity.t
  * carries its own copy instead; it loads in its frame only.
  */
 export default defineConfig({
+  // `@/…` is apps/web/src, as in vite.config.ts.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('src/', import.meta.url)) }] },
   // Every page's scripts and styles carry their SHA-384 (docs/security.md).
   plugins: [react(), subresourceIntegrity()],
   build: {

@@ -5,14 +5,14 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { hasData, seedDemo } from './db/seed/demo-seed';
-import { seedDemoBookings } from './modules/booking/booking-demo-seed';
-import { DEMO_MESSAGE_CODE, seedDemoMessaging } from './modules/messaging/messaging-demo-seed';
-import { seedDemoSurveys } from './modules/surveys/surveys-demo-seed';
-import { DEMO_GUEST, ensureDemoGuestAppointment } from './modules/guests/guest-demo-seed';
+import { seedDemoBookings } from './db/seed/booking-demo-seed';
+import { DEMO_MESSAGE_CODE, seedDemoMessaging } from './db/seed/messaging-demo-seed';
+import { seedDemoSurveys } from './db/seed/surveys-demo-seed';
+import { DEMO_GUEST, ensureDemoGuestAppointment } from './db/seed/guest-demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
 import { watchRedis } from './platform/redis-watch';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './modules/staff/staff-demo-seed';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './db/seed/staff-demo-seed';
 import { TEST_PERSONS } from './stand-ins/test-idp/test-persons';
 
 function readConfig(): Config {

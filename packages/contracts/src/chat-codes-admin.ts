@@ -17,60 +17,81 @@ const usesPerCode = z
   .check(z.refine(Number.isInteger, 'usesPerCode'), z.minimum(1, 'usesPerCode'), z.maximum(100_000, 'usesPerCode'));
 const localDate = z.iso.date('date');
 
+/** Exactly one of preset and date; checked even when other fields fail. */
+const oneExpiry = <T extends { expiryPreset?: unknown; expiryDate?: unknown }>() =>
+  z.refine<T>((v) => (v.expiryPreset === undefined) !== (v.expiryDate === undefined), {
+    message: 'required',
+    path: ['expiryDate'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+
 /**
- * Create a chat code group (spec §5 'Chat code group'): name not empty, a service, more than 0 codes,
- * a correct start date (default today), and an expiry either from a preset or as a date; past dates refused.
+ * What every new code group states (spec §5 'Chat code group'): name not empty, more than 0 codes, a correct start
+ * date (default today), and an expiry either from a preset or as a date; past dates refused.
  */
-export const ZChatCodeGroupCreate = z
-  .object({
-    name,
-    serviceId: z.uuid('required'),
-    totalCodes: z
-      .number()
-      .check(z.refine(Number.isInteger, 'codeCount'), z.minimum(1, 'codeCount'), z.maximum(MAX_CODES_PER_GROUP, 'codeCount')),
-    usesPerCode,
-    /** Local date (Europe/Helsinki); today when left out. */
-    startDate: z.optional(localDate),
-    expiryPreset: z.optional(z.enum(CHAT_CODE_EXPIRY_PRESETS)),
-    /** Last valid local date, instead of a preset. */
-    expiryDate: z.optional(localDate),
-  })
-  .check(
-    // Exactly one of preset and date; checked even when other fields fail.
-    z.refine((v) => (v.expiryPreset === undefined) !== (v.expiryDate === undefined), {
-      message: 'required',
-      path: ['expiryDate'],
-      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-    }),
-  );
+const groupFields = {
+  name,
+  totalCodes: z
+    .number()
+    .check(z.refine(Number.isInteger, 'codeCount'), z.minimum(1, 'codeCount'), z.maximum(MAX_CODES_PER_GROUP, 'codeCount')),
+  usesPerCode,
+  /** Local date (Europe/Helsinki); today when left out. */
+  startDate: z.optional(localDate),
+  expiryPreset: z.optional(z.enum(CHAT_CODE_EXPIRY_PRESETS)),
+  /** Last valid local date, instead of a preset. */
+  expiryDate: z.optional(localDate),
+};
+
+/**
+ * One concept, code groups (spec §3 'Chat code group'), with a target: the codes open a service (chat codes,
+ * `/admin/chatCodes`) or a subcategory of async messaging (message codes, `/admin/messages/messageCodes`). Both are
+ * made, listed, changed and downloaded alike; only the target differs.
+ */
+export const CODE_GROUP_TARGET_KINDS = ['service', 'subcategory'] as const;
+export type CodeGroupTargetKind = (typeof CODE_GROUP_TARGET_KINDS)[number];
+
+/** A new group of chat codes: for a service of the organisation. */
+export const ZChatCodeGroupCreate = z.object({ ...groupFields, serviceId: z.uuid('required') }).check(oneExpiry());
 export type ChatCodeGroupCreate = z.infer<typeof ZChatCodeGroupCreate>;
 
-/** What can change once the codes exist: the name and how often each code may be used. */
-export const ZChatCodeGroupUpdate = z.object({ name, usesPerCode });
-export type ChatCodeGroupUpdate = z.infer<typeof ZChatCodeGroupUpdate>;
+/** A new group of message codes: for a subcategory of the organisation (spec §5 'subcategory for message codes'). */
+export const ZMessageCodeGroupCreate = z.object({ ...groupFields, subcategoryId: z.uuid('subcategoryRequired') }).check(oneExpiry());
+export type MessageCodeGroupCreate = z.infer<typeof ZMessageCodeGroupCreate>;
 
-export const ZChatCodeGroup = z.object({
+/** A new group's terms, whatever its target. */
+export type CodeGroupTerms = Omit<ChatCodeGroupCreate, 'serviceId'>;
+
+/** What can change once the codes exist: the name and how often each code may be used. */
+export const ZCodeGroupUpdate = z.object({ name, usesPerCode });
+export type CodeGroupUpdate = z.infer<typeof ZCodeGroupUpdate>;
+
+/** What a group's codes open, with its names for the list: a service, or a subcategory under its category. */
+export const ZCodeGroupTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('service'), serviceId: z.uuid(), serviceName: ZLocalized }),
+  z.object({ kind: z.literal('subcategory'), subcategoryId: z.uuid(), categoryName: ZLocalized, subcategoryName: ZLocalized }),
+]);
+export type CodeGroupTarget = z.infer<typeof ZCodeGroupTarget>;
+
+export const ZCodeGroup = z.object({
   id: z.uuid(),
   name: z.string(),
-  serviceId: z.uuid(),
-  serviceName: ZLocalized,
+  target: ZCodeGroupTarget,
   totalCodes: z.number(),
   usesPerCode: z.number(),
+  /** First valid local date. */
   startDate: z.string(),
   /** Last valid local date; null: no expiry. */
   expiryDate: z.nullable(z.string()),
-  startsAt: z.string(),
-  expiresAt: z.nullable(z.string()),
   /** Codes used at least once. */
   usedCodes: z.number(),
   createdAt: z.string(),
 });
-export type ChatCodeGroup = z.infer<typeof ZChatCodeGroup>;
+export type CodeGroup = z.infer<typeof ZCodeGroup>;
 
-export const ZChatCodeItem = z.object({ code: z.string(), useCount: z.number(), usesPerCode: z.number() });
-export type ChatCodeItem = z.infer<typeof ZChatCodeItem>;
+export const ZCodeItem = z.object({ code: z.string(), useCount: z.number(), usesPerCode: z.number() });
+export type CodeItem = z.infer<typeof ZCodeItem>;
 
-export const ZChatCodeGroupParams = z.object({ groupId: z.uuid('invalid') });
+export const ZCodeGroupParams = z.object({ groupId: z.uuid('invalid') });
 
 /** A service a chat code group can be for (the chat code modal's choice). */
 export const ZChatCodeService = z.object({ id: z.uuid(), name: ZLocalized, requiresCode: z.boolean() });

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { ZLocalized } from './organisation-content';
 import { ZQuestionnaireAnswer } from './services';
-import { zMultilineText, zText } from './text';
+import type { SocketAck } from './socket-ack';
+import { zMultilineText, zText, zUuid } from './text';
 import type { VideoClientEvents, VideoServerEvents } from './video';
 
 /**
@@ -36,8 +37,6 @@ export const CHAT_LIMITS = {
 } as const;
 
 const zId = () => zText().check(z.minLength(1, 'required'), z.maxLength(100, 'tooLong'));
-/** Ids of rows (channels, services, appointments, experts) are UUIDs: anything else names nothing and is refused at the edge. */
-export const zUuid = () => z.uuid('invalid');
 const zClock = () => zText().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time'));
 
 /** Opening hours of one weekday (1 = Monday … 7 = Sunday, ISO), in the service's time zone (Europe/Helsinki). */
@@ -287,8 +286,6 @@ export type SendMessageEvent = z.infer<typeof ZSendMessageEvent>;
 export const ZChannelEvent = z.object({ channelId: zUuid() });
 export const ZTypingEvent = z.object({ channelId: zUuid(), typing: z.boolean() });
 export const ZReadEvent = z.object({ channelId: zUuid(), seq: z.number().check(z.int(), z.gte(0)) });
-/** Acknowledgement of a client event: the stored message, or the error catalogue's code. */
-export type SocketAck<T = unknown> = { ok: true; data: T } | { ok: false; statusCode: number; errorKey: string };
 
 /** Server → client event names and payloads. */
 export type ServerEvents = VideoServerEvents & {

@@ -28,7 +28,3 @@ export type LogoutResult = z.infer<typeof ZLogoutResult>;
 /** Sign-in failures the callback reports to the authentication page as `?error=`. */
 export const LOGIN_ERRORS = ['invalidSsn', 'loginFailed'] as const;
 export type LoginError = (typeof LOGIN_ERRORS)[number];
-
-/** The session lifetimes of the product: idle 30 minutes, absolute 12 hours. */
-export const SESSION_IDLE_MINUTES = 30;
-export const SESSION_ABSOLUTE_HOURS = 12;

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { ZChatCodeGroupCreate } from './chat-codes-admin';
 import { ZLocalized } from './organisation-content';
 import { zMultilineText, zText } from './text';
 
@@ -235,41 +234,3 @@ export type SentMessages = z.infer<typeof ZSentMessages>;
 /** The expert's unread counts for the menu (spec §9: lists refresh every 5 s). */
 export const ZMessagingCounts = z.object({ inbox: z.number(), open: z.number() });
 export type MessagingCounts = z.infer<typeof ZMessagingCounts>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Message code groups (admin `/admin/messages/messageCodes`): chat code groups for a subcategory instead of a
-// service, made by the same generator, with the same expiry presets, downloadable the same way.
-
-export const ZMessageCodeGroupCreate = z
-  .object({
-    name: ZChatCodeGroupCreate.shape.name,
-    subcategoryId: z.uuid('subcategoryRequired'),
-    totalCodes: ZChatCodeGroupCreate.shape.totalCodes,
-    usesPerCode: ZChatCodeGroupCreate.shape.usesPerCode,
-    startDate: ZChatCodeGroupCreate.shape.startDate,
-    expiryPreset: ZChatCodeGroupCreate.shape.expiryPreset,
-    expiryDate: ZChatCodeGroupCreate.shape.expiryDate,
-  })
-  .check(
-    z.refine((v) => (v.expiryPreset === undefined) !== (v.expiryDate === undefined), {
-      message: 'required',
-      path: ['expiryDate'],
-      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-    }),
-  );
-export type MessageCodeGroupCreate = z.infer<typeof ZMessageCodeGroupCreate>;
-
-export const ZMessageCodeGroup = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  subcategoryId: z.uuid(),
-  categoryName: ZLocalized,
-  subcategoryName: ZLocalized,
-  totalCodes: z.number(),
-  usesPerCode: z.number(),
-  startDate: z.string(),
-  expiryDate: z.nullable(z.string()),
-  usedCodes: z.number(),
-  createdAt: z.string(),
-});
-export type MessageCodeGroup = z.infer<typeof ZMessageCodeGroup>;

@@ -1,10 +1,11 @@
-import type { FieldMessageKey } from './errors';
+import type { FieldMessageKey } from './field-messages';
 import type { OpeningHours } from './chat';
+import { isLocalDate } from './local-date';
 
 export type OpeningHoursIssue = { path: (string | number)[]; message: FieldMessageKey };
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Minutes since midnight of an `HH:MM` clock; undefined for anything else (its own format check reports it). */
 export function clockMinutes(clock: string | undefined): number | undefined {
@@ -12,13 +13,8 @@ export function clockMinutes(clock: string | undefined): number | undefined {
   return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 }
 
-function isCalendarDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return true; // the format check of the date reports it
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d;
-}
+/** A real calendar date; anything not shaped `YYYY-MM-DD` passes here, as the format check of the date reports it. */
+const isCalendarDate = (value: string) => !DATE.test(value) || isLocalDate(value);
 
 /**
  * What the queue's opening hours must satisfy beyond their shape, so that "open now" has one answer: every range

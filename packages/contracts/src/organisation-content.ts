@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ZLanguage, type Language } from './languages';
+import { ZLanguage } from './languages';
 
 /** A text in each of the product's languages. */
 export const ZLocalized = z.object({ fi: z.string(), se: z.string(), en: z.string() });
@@ -56,9 +56,5 @@ export const ZOrganisationContent = z.object({
   chatTexts: ZChatTexts,
 });
 export type OrganisationContent = z.infer<typeof ZOrganisationContent>;
-
-export function localize<T>(value: Record<Language, T>, lang: Language): T {
-  return value[lang];
-}
 
 export { ZLanguage };

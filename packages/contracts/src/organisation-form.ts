@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
-import { FEATURE_FLAGS } from './feature-flags';
 import { ZHexColour, ZOrganisationAreas } from './organisation-admin';
 import { meetsRetentionMinimum, RETENTION_MINIMUMS } from './retention';
 
@@ -80,9 +79,6 @@ export const ORGANISATION_TEXT_FIELDS = {
 } as const;
 export type OrganisationTextField = keyof typeof ORGANISATION_TEXT_FIELDS;
 
-/** The 14 feature flags, each its own field with `true` or `false`. */
-export const ORGANISATION_FLAG_FIELDS = FEATURE_FLAGS;
-
 /** JSON-string fields: the value after `JSON.parse`. Content texts are HTML or plain text per field. */
 export const ORGANISATION_JSON_FIELDS = {
   termsAndConditionsText: localized(50_000),
@@ -119,30 +115,6 @@ export const ORGANISATION_JSON_FIELDS = {
   chatTexts: z.object({ help: localized(5000), info: localized(5000), waiting: localized(2000), closed: localized(2000) }),
 } as const;
 export type OrganisationJsonField = keyof typeof ORGANISATION_JSON_FIELDS;
-
-/** Content keys among the JSON fields (stored together in `organisations.content`). */
-export const ORGANISATION_CONTENT_FIELDS = [
-  'termsAndConditionsText',
-  'termsAndConditionsMoreLink',
-  'cookiePolicyLink',
-  'serviceInfo',
-  'chatCodesInfo',
-  'thankYouText',
-  'asyncMessagingFrontPage',
-  'asyncMessagingNewMessageBanner',
-  'questionnaire',
-  'redirectionLinks',
-  'redirectionLinksHeadline',
-  'redirectionLinksSecond',
-  'redirectionLinksHeadlineSecond',
-  'redirectionButtons',
-  'redirectionSelectedButtons',
-  'redirectionPrimaryButtons',
-  'bookingConfirmedText',
-  'bookingConfirmedLink',
-  'privacyStatementUrl',
-  'chatTexts',
-] as const satisfies readonly OrganisationJsonField[];
 
 /** Fields a new organisation must have (spec §5: name, contact person, e-mail, logo, privacy statement). */
 export const ORGANISATION_CREATE_REQUIRED = [

@@ -34,3 +34,6 @@ export function refusesControlCharacters(schema: z.ZodMiniString): boolean {
   const checks = schema._zod.def.checks ?? [];
   return checks.includes(SINGLE_LINE_CHECK) || checks.includes(MULTI_LINE_CHECK);
 }
+
+/** Ids of rows (channels, services, appointments, experts) are UUIDs: anything else names nothing and is refused at the edge. */
+export const zUuid = () => z.uuid('invalid');

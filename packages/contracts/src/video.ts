@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { zUuid, type SocketAck } from './chat';
+import type { SocketAck } from './socket-ack';
+import { zUuid } from './text';
 import { zMultilineText, zText } from './text';
 
 /**

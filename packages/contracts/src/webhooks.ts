@@ -1,12 +1,17 @@
 import { z } from 'zod/mini';
+import { DOMAIN_EVENTS, type DomainEvent, type DomainEventPayloads, type PublicDomainEvent } from './domain-events';
 import { zText } from './text';
 
 /**
  * The events an organisation's webhook endpoints can ask for (docs/webhooks.md). A payload names ids and times only,
  * never names, identity codes, message or answer text: integrators read details through the FHIR API.
  */
-export const WEBHOOK_EVENTS = ['booking.created', 'booking.cancelled', 'chat.ended', 'message.received', 'survey.answered'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type WebhookEvent = PublicDomainEvent;
+/** The public events of the domain-event list, in its order. */
+export const WEBHOOK_EVENTS = (Object.keys(DOMAIN_EVENTS) as DomainEvent[]).filter((e) => DOMAIN_EVENTS[e].public) as [
+  WebhookEvent,
+  ...WebhookEvent[],
+];
 
 /** What the admin's 'send test event' sends; no endpoint subscribes to it, it goes only where it is asked to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -19,14 +24,14 @@ export const WEBHOOK_MAX_ATTEMPTS = 12;
 
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 
-/** The object ids each event's `data` carries. */
-export type WebhookEventData = {
-  'booking.created': { appointmentId: string };
-  'booking.cancelled': { appointmentId: string };
-  'chat.ended': { channelId: string; appointmentId: string | null };
-  'message.received': { conversationId: string; messageIds: string[] };
-  'survey.answered': { responseId: string; appointmentId: string | null };
-};
+/** The object ids each event's `data` carries: a deliberate part of the event's payload, documented in docs/webhooks.md. */
+export const WEBHOOK_EVENT_DATA = {
+  'booking.created': ['appointmentId'],
+  'booking.cancelled': ['appointmentId'],
+  'chat.ended': ['channelId', 'appointmentId'],
+  'message.received': ['conversationId', 'messageIds'],
+  'survey.answered': ['responseId', 'appointmentId'],
+} as const satisfies { [E in WebhookEvent]: readonly (keyof DomainEventPayloads[E])[] };
 
 /** The body POSTed to an endpoint (the Standard Webhooks payload shape with the event id and organisation added). */
 export const ZWebhookPayload = z.object({

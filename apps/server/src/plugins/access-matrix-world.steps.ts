@@ -3,7 +3,7 @@ import { NO_RIGHTS, PRESET_RIGHTS, type AdminRights, type ChatChannel, type Feat
 import { appointments, conversationMessages, conversations, experts, organisations, sessions } from '../db/schema';
 import { onBehalfSteps } from '../modules/acting/on-behalf.steps';
 import { makeResponse, makeTemplate } from '../modules/surveys/survey.steps';
-import { bookedAppointment, guestClient } from '../modules/reception/chat.steps';
+import { bookedAppointment, guestClient } from '../modules/chat/chat.steps';
 import { onboard, patientIdOf } from '../modules/patients/patient.steps';
 import { sha256 } from '../platform/crypto/tokens';
 import type { DeclaredRoute } from '../platform/access/route-access';

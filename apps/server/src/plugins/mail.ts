@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { emailTemplateRoutes } from '../modules/email-templates/email-templates.routes';
 import { setDefaultSender } from '../platform/mail/default-sender';
 import { registerMailDelivery } from '../platform/mail/outbox-delivery';
 import { createMailTransport, type MailTransport } from '../platform/mail/smtp-transport';
@@ -22,7 +21,7 @@ declare module 'fastify' {
 
 /**
  * E-mail: the configured sender for built-in templates, the SMTP transport and e-mail delivery as the `mail.send`
- * job kind on `app.jobs` (register the jobs plugin first), the admin template routes, and in demo and test mode the
+ * job kind on `app.jobs` (register the jobs plugin first), and in demo and test mode the
  * built-in SMTP catcher with its inbox.
  */
 export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
@@ -41,7 +40,6 @@ export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     await catcher?.close();
   });
 
-  await app.register(emailTemplateRoutes, { db: opts.db });
   if (catcher) {
     const sessionCookie = cookieNames(opts.config.production).session;
     // The SMS sink's messages are shown beside the mail on the inbox page (plugins/sms.ts runs the sink).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatChannels } from '../db/schema';
-import { chatExpert, connectSocket, ownQueue } from '../modules/reception/chat.steps';
+import { chatExpert, connectSocket, ownQueue } from '../modules/chat/chat.steps';
 import { enqueueJob } from '../platform/jobs/queue';
 import { organisationId } from '../test/staff-accounts';
 import { startTestApp, type TestApp } from '../test/test-app';

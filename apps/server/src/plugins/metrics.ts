@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, PoolStats } from '../db/client';
-import { videoRoom } from '../modules/reception/video.socket';
+import { videoRoom } from '../platform/realtime-rooms';
 import { isLocalRequest } from '../platform/access/local-request';
 import { chatQueueWaits, jobQueueDepth, openVideoRooms, outboxBacklog } from '../platform/metrics/metrics.repo';
 import { mayScrape, type ScrapeRule } from '../platform/metrics/scrape-access';

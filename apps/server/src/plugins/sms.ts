@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { setNotificationBaseUrl } from '../modules/booking/booking-notifications-format';
-import { registerBookingReminders } from '../modules/booking/booking-reminders';
 import { createHttpSmsGateway } from '../platform/sms/http-sms-gateway';
 import { registerSmsDelivery } from '../platform/sms/sms-delivery';
 import type { SmsGateway } from '../platform/sms/sms-gateway';
@@ -21,14 +19,12 @@ declare module 'fastify' {
 }
 
 /**
- * SMS and the booking reminders (docs/notifications.md): the HTTP SMS-gateway client (`SMS_GATEWAY_URL`, else the
- * built-in sink outside production) with SMS delivery as the `sms.send` job kind, the reminder jobs of booked
- * appointments, and in demo and test mode the sink with its JSON list. Register the jobs plugin first.
+ * SMS (docs/notifications.md): the HTTP SMS-gateway client (`SMS_GATEWAY_URL`, else the built-in sink outside
+ * production) with SMS delivery as the `sms.send` job kind, and in demo and test mode the sink with its JSON list.
+ * Register the jobs plugin first; the booking module registers its reminders after it.
  */
 export const smsPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const { sms } = opts.config;
-  setNotificationBaseUrl(opts.config.publicUrl);
-
   const sink = sms.sinkEnabled
     ? await startSmsSink({ db: opts.db, apiKey: sms.apiKey, production: opts.config.production, log: app.log })
     : null;
@@ -37,7 +33,6 @@ export const smsPlugin = fp(async (app: FastifyInstance, opts: { config: Config;
   app.decorate('sms', { gateway, sinkUrl: sink?.url ?? null });
   if (gateway) registerSmsDelivery(app.jobs, { db: opts.db, gateway, sender: sms.sender });
   else app.log.warn({}, 'no SMS gateway configured and the SMS sink is off: no SMS reminders are sent');
-  registerBookingReminders(app.jobs, { db: opts.db, smsEnabled: gateway !== null });
   app.addHook('onClose', async () => {
     await sink?.close();
   });

@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SURVEY_RUNNER_PATH } from '@prsp/contracts';
-import { surveyRunnerPageHeaders } from '../modules/surveys/survey-runner-page';
+import { surveyRunnerPageHeaders } from '../platform/survey-runner-page';
 import { decodedPath } from './api-path';
 import { pageAnswers, withPageAnswers } from './page-answers';
 

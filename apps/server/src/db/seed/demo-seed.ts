@@ -6,7 +6,7 @@ import { chatCodeGroups, chatCodes, chatQueues, organisationAreas, organisations
 import { defaultOrganisationContent } from '../../modules/organisations/default-content';
 import { newClientId } from '../../modules/organisations/client-id';
 import { registerPatient } from '../../modules/patients/patients.service';
-import { seedDemoStaff } from '../../modules/staff/staff-demo-seed';
+import { seedDemoStaff } from './staff-demo-seed';
 import { TEST_PERSONS } from '../../stand-ins/test-idp/test-persons';
 
 const ALL_ON: FeatureFlags = {

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { mandateFlows, organisations, patients, sessions, termsAcceptances } from '../../db/schema';
+import { mandateFlows, organisations, patients, termsAcceptances } from '../../db/schema';
 
 export type MandateFlowRow = typeof mandateFlows.$inferSelect;
 
@@ -16,11 +16,6 @@ export async function takeMandateFlow(tx: Tx, stateHash: string): Promise<Mandat
 
 export async function deleteMandateFlowsBefore(tx: Tx, before: Date): Promise<void> {
   await tx.delete(mandateFlows).where(lt(mandateFlows.createdAt, before));
-}
-
-/** Sets (or with null clears) the person a session acts for. */
-export async function setActingFor(tx: Tx, sessionId: string, patientId: string | null): Promise<void> {
-  await tx.update(sessions).set({ actingForPatientId: patientId }).where(eq(sessions.id, sessionId));
 }
 
 /** The signed-in patient's selected organisation's flags and whether they accepted its terms; undefined without one. */

@@ -17,6 +17,7 @@ import {
   splitPersonName,
   statesMatch,
 } from './on-behalf-flow';
+import { setActingFor } from '../../platform/session/sessions.service';
 
 export type ActingDeps = { db: Db; cipher: FieldCipher; mandates: MandatesClient; redirectUri: string };
 
@@ -104,7 +105,7 @@ export async function finishActing(
 
   return deps.db.transaction(async (tx) => {
     const principal = await registerPatient(tx, deps.cipher, { ssn: principalSsn, ...splitPersonName(chosen.name) });
-    await repo.setActingFor(tx, session.id, principal.id);
+    await setActingFor(tx, session.id, principal.id);
     // The delegate acts within the organisation they chose: the principal's business is there too.
     await setSelectedOrganisation(tx, principal.id, delegate.organisationId);
     await recordPatientAudit(
@@ -121,7 +122,7 @@ export async function stopActing(deps: Pick<ActingDeps, 'db'>, session: PatientS
   const principalId = session.actingForPatientId;
   if (!principalId) return;
   await deps.db.transaction(async (tx) => {
-    await repo.setActingFor(tx, session.id, null);
+    await setActingFor(tx, session.id, null);
     await recordPatientAudit(tx, session, { action: 'patient.actOnBehalf.end', objectType: 'patient', objectId: principalId, ip });
   });
 }

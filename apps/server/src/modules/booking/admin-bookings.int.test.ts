@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AppointmentDetail, AppointmentRow, BookingSettings, Page, Timeslot, TimeslotPreview, TimeslotsOpened } from '@prsp/contracts';
+import {
+  localDateAt,
+  type AppointmentDetail,
+  type AppointmentRow,
+  type BookingSettings,
+  type Page,
+  type Timeslot,
+  type TimeslotPreview,
+  type TimeslotsOpened,
+} from '@prsp/contracts';
 import { appointmentParticipants, appointments, expertBreaks } from '../../db/schema';
-import { localDateAt } from '../../platform/time/local-date';
 import { AINO, SARA } from '../../test/person-codes';
 import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';

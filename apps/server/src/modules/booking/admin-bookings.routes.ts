@@ -18,8 +18,6 @@ import {
   ZTimeslotPreview,
   ZTimeslotsOpened,
 } from '@prsp/contracts';
-import type { Db } from '../../db/client';
-import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
 import { actorOf } from '../../platform/access/admin-actor';
@@ -37,9 +35,9 @@ const editOne: RouteAccess = { ...edit, object: 'appointment' };
  * 'Appointment (admin)'), for admins with the bookings right. The spec leaves these calls open; they are ours,
  * in the contracts and the OpenAPI document. Every query is scoped by the session's organisation.
  */
-export async function adminBookingsRoutes(fastify: FastifyInstance, opts: { db: Db; cipher: FieldCipher }) {
+export async function adminBookingsRoutes(fastify: FastifyInstance, opts: bookings.BookingDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: opts.db, cipher: opts.cipher };
+  const deps = opts;
   const detail = { 200: okEnvelope(ZAppointmentDetail) };
   const done = { 200: okEnvelope(z.null()) };
 

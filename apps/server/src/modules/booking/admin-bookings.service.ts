@@ -1,6 +1,13 @@
 import {
+  atLocalTime,
+  endOfLocalDay,
+  isLocalDate,
   isValidSsn,
+  localDateAt,
+  localDateTimeAt,
   normalizeSsn,
+  SERVICE_TIME_ZONE,
+  startOfLocalDay,
   type AppointmentDetail,
   type AppointmentInput,
   type AppointmentRow,
@@ -16,23 +23,23 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import { atLocalTime, endOfLocalDay, isLocalDate, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { patientForIdentityCode, patientIdByIdentityCode } from '../patients/patients.service';
 import { toCsv } from '../../platform/csv';
 import { templateLanguage } from '../staff/staff-invitations.service';
 import { rowById, toDetail, toRow } from './appointment-view';
-import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications';
-import { surveysOnBooking } from '../surveys/survey-responses';
-import { attachSurveys } from '../surveys/survey-attachments';
+import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications.service';
+import type { Emit } from '../../platform/events/event-hub';
+import { attachSurveys } from '../surveys/survey-attachments.service';
 import { appointmentType, isVideo } from './appointment-view';
-import { currentGuestPins, withGuestPins } from '../guests/guest-invitations';
+import { currentGuestPins, withGuestPins } from './guest-invitations.service';
 import { loadAppointmentNotice } from './booking-notifications-data';
 import { isFuture } from './booking-rules';
 import * as repo from './booking.repo';
-import { lockExpertCalendars } from './expert-locks';
+import { lockExpertCalendars } from './expert-locks.repo';
 
-export type BookingDeps = { db: Db; cipher: FieldCipher };
+/** `publicUrl`: the service's address, for the links in the e-mails a booking sends. */
+export type BookingDeps = { db: Db; cipher: FieldCipher; emit: Emit; publicUrl: string };
 
 const MINUTE = 60_000;
 
@@ -82,7 +89,11 @@ export async function listBookings(
 }
 
 const CSV_LIMIT = 50_000;
-const csvTime = new Intl.DateTimeFormat('sv-SE', { timeZone: SERVICE_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+/** '2026-03-16 10:00': the service's wall clock, in the form spreadsheets read as a date and time. */
+function csvTime(at: Date | number): string {
+  const { date, time } = localDateTimeAt(at);
+  return `${date} ${time}`;
+}
 
 /** The same search as a CSV file (no identity codes in it: a download leaves the product's access checks behind). */
 export async function exportBookings(deps: BookingDeps, actor: AdminActor, q: BookingListQuery, now = new Date()) {
@@ -98,8 +109,8 @@ export async function exportBookings(deps: BookingDeps, actor: AdminActor, q: Bo
   const csv = toCsv(
     ['start', 'end', 'durationMinutes', 'status', 'kind', 'name', 'expert', 'service', 'patient', 'participants'],
     rows.map((r) => [
-      csvTime.format(r.startTime),
-      csvTime.format(r.endTime),
+      csvTime(r.startTime),
+      csvTime(r.endTime),
       String(r.duration),
       r.status,
       r.kind,
@@ -110,7 +121,7 @@ export async function exportBookings(deps: BookingDeps, actor: AdminActor, q: Bo
       String(r.participantCount),
     ]),
   );
-  return { filename: `bookings-${csvTime.format(now).slice(0, 10)}.csv`, csv };
+  return { filename: `bookings-${localDateAt(now)}.csv`, csv };
 }
 
 export async function bookableExperts(deps: BookingDeps, actor: AdminActor): Promise<BookableExpert[]> {
@@ -301,8 +312,8 @@ export async function createBooking(
       );
       if (input.surveys) await attachSurveys(tx, organisationId, row.id, input.surveys);
       await audit(tx, actor, 'appointment.create', row.id);
-      await notifyBooked(tx, row.id, { sendConfirmation: input.sendConfirmation, guestPins: pins });
-      await surveysOnBooking(tx, row.id);
+      await notifyBooked(tx, row.id, { sendConfirmation: input.sendConfirmation, guestPins: pins, publicUrl: deps.publicUrl });
+      await deps.emit(tx, 'booking.created', { organisationId, appointmentId: row.id }, now);
       return row.id;
     }),
   );
@@ -349,9 +360,8 @@ export async function updateBooking(
       );
       if (input.surveys) await attachSurveys(tx, organisationId, id, input.surveys);
       await audit(tx, actor, 'appointment.update', id);
-      await notifyUpdated(tx, id, { before, guestPins: pins });
-      // Patients added get the `before` surveys; a new end time gets its own end job.
-      await surveysOnBooking(tx, id);
+      await notifyUpdated(tx, id, { before, guestPins: pins, publicUrl: deps.publicUrl });
+      await deps.emit(tx, 'booking.updated', { organisationId, appointmentId: id }, now);
     }),
   );
   return getBooking(deps, actor, id, now);
@@ -366,7 +376,8 @@ export async function cancelBooking(deps: BookingDeps, actor: AdminActor, id: st
       throw new AppError(403, { detail: 'only a reserved appointment can be cancelled' });
     await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'admin' });
     await audit(tx, actor, 'appointment.cancel', id);
-    await notifyCancelled(tx, id);
+    await notifyCancelled(tx, id, { publicUrl: deps.publicUrl });
+    await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
   });
   return getBooking(deps, actor, id, now);
 }

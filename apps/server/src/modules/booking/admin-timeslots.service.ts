@@ -1,5 +1,10 @@
 import {
   BOOKING_RULES,
+  endOfLocalDay,
+  isLocalDate,
+  localDateAt,
+  SERVICE_TIME_ZONE,
+  startOfLocalDay,
   type AppointmentRow,
   type Timeslot,
   type TimeslotInput,
@@ -12,13 +17,12 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues } from '../../platform/field-errors';
-import { endOfLocalDay, isLocalDate, localDateAt, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { localInstant, type BookingDeps } from './admin-bookings.service';
 import { rowById, toRow } from './appointment-view';
 import { isFuture } from './booking-rules';
 import * as repo from './booking.repo';
-import { lockExpertCalendars } from './expert-locks';
+import { lockExpertCalendars } from './expert-locks.repo';
 import { planIssues, planSlots, type PlannedSlot } from './slot-generation';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import type { Tx } from '../../db/client';
 import { identityCodeOf } from '../patients/patients.service';
 import * as repo from './booking.repo';
-import { appointmentSurveysOf } from '../surveys/survey-attachments';
+import { appointmentSurveysOf } from '../surveys/survey-attachments.service';
 
 const MINUTE = 60_000;
 

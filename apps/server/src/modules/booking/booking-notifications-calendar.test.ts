@@ -6,7 +6,8 @@ import {
   invitationUid,
   type InvitationInput,
 } from './booking-notifications-calendar';
-import { appointmentTags, formatDuration, splitName } from './booking-notifications-format';
+import { splitName } from './booking-notifications-data';
+import { appointmentTags, formatDuration } from './booking-notifications-format';
 import { parseIcs } from './booking-notifications.steps';
 
 const base: InvitationInput = {

@@ -1,10 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Language, Localized } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { experts, organisations, patientContacts, patients, services, staffUsers } from '../../db/schema';
-import { appointmentParticipants, appointments, bookingSettings } from './booking.tables';
 import { templateLanguage } from '../staff/staff-invitations.service';
-import { splitName } from './booking-notifications-format';
+import { findNoticeAppointment, findNoticeExperts, findNoticeParticipants } from './booking-notifications.repo';
 
 /** Someone an appointment's notifications go to, with what their messages need. */
 export type NoticeRecipient = {
@@ -45,17 +42,7 @@ type ExpertRow = { expertId: string; firstName: string; lastName: string; email:
 
 async function expertsById(tx: Tx, ids: string[]): Promise<Map<string, ExpertRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      expertId: experts.id,
-      firstName: staffUsers.firstName,
-      lastName: staffUsers.lastName,
-      email: staffUsers.email,
-      language: experts.communicationLanguage,
-    })
-    .from(experts)
-    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
-    .where(inArray(experts.id, ids));
+  const rows = await findNoticeExperts(tx, ids);
   return new Map(rows.map((r) => [r.expertId, r]));
 }
 
@@ -67,49 +54,10 @@ async function expertsById(tx: Tx, ids: string[]): Promise<Map<string, ExpertRow
  * from the identity). Recipients are unique by e-mail address. Undefined when the appointment does not exist.
  */
 export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Promise<AppointmentNotice | undefined> {
-  const [a] = await tx
-    .select({
-      id: appointments.id,
-      organisationId: appointments.organisationId,
-      organisationName: organisations.name,
-      status: appointments.status,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      name: appointments.name,
-      expertId: appointments.expertId,
-      hostExpertId: appointments.hostExpertId,
-      serviceName: services.name,
-      reminderEmail: bookingSettings.reminderEmail,
-      reminderSms: bookingSettings.reminderSms,
-    })
-    .from(appointments)
-    .innerJoin(organisations, eq(organisations.id, appointments.organisationId))
-    .leftJoin(services, eq(services.id, appointments.serviceId))
-    .leftJoin(bookingSettings, eq(bookingSettings.organisationId, appointments.organisationId))
-    .where(eq(appointments.id, appointmentId));
+  const a = await findNoticeAppointment(tx, appointmentId);
   if (!a) return undefined;
 
-  const participants = await tx
-    .select({
-      id: appointmentParticipants.id,
-      role: appointmentParticipants.role,
-      name: appointmentParticipants.name,
-      firstName: appointmentParticipants.firstName,
-      lastName: appointmentParticipants.lastName,
-      email: appointmentParticipants.email,
-      mobile: appointmentParticipants.mobile,
-      language: appointmentParticipants.language,
-      expertId: appointmentParticipants.expertId,
-      givenName: patients.givenName,
-      familyName: patients.familyName,
-      contactEmail: patientContacts.email,
-      contactMobile: patientContacts.mobile,
-    })
-    .from(appointmentParticipants)
-    .leftJoin(patients, eq(patients.id, appointmentParticipants.patientId))
-    .leftJoin(patientContacts, eq(patientContacts.patientId, appointmentParticipants.patientId))
-    .where(eq(appointmentParticipants.appointmentId, appointmentId))
-    .orderBy(appointmentParticipants.createdAt, appointmentParticipants.id);
+  const participants = await findNoticeParticipants(tx, appointmentId);
 
   const ownExperts = [a.expertId, a.hostExpertId].filter((id): id is string => id !== null);
   const participantExperts = participants.map((p) => p.expertId).filter((id): id is string => id !== null);
@@ -173,4 +121,10 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
     reminderSms: a.reminderSms ?? true,
     recipients,
   };
+}
+
+/** A full name split for the firstName and lastName tags: the first word, and the rest. */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const parts = name.trim().split(/\s+/);
+  return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@prsp/contracts';
+import { formatInstant, type Language } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { enqueueJob } from '../../platform/jobs/queue';
 import type { JobContext, JobRunner } from '../../platform/jobs/runner';
@@ -6,7 +6,7 @@ import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
 import { isReserved, loadAppointmentNotice, type AppointmentNotice, type NoticeRecipient } from './booking-notifications-data';
-import { formatDate, formatTime, noticeServiceName, noticeTags, notificationLink } from './booking-notifications-format';
+import { noticeServiceName, noticeTags, notificationLink } from './booking-notifications-format';
 
 /** A reminder job names the appointment and the start it was scheduled for: ids and a time, nothing personal. */
 export type ReminderPayload = { appointmentId: string; startsAt: string };
@@ -77,13 +77,13 @@ const SMS_TEXT: Record<Language, (v: { date: string; time: string; service: stri
 };
 
 /** The reminder SMS in the recipient's language: when, what and where to sign in; no names. */
-export function reminderSmsText(notice: AppointmentNotice, r: NoticeRecipient): string {
+export function reminderSmsText(notice: AppointmentNotice, r: NoticeRecipient, publicUrl: string): string {
   return SMS_TEXT[r.language]({
-    date: formatDate(notice.startsAt, r.language),
-    time: formatTime(notice.startsAt, r.language),
+    date: formatInstant(notice.startsAt, r.language, 'long'),
+    time: formatInstant(notice.startsAt, r.language, 'time'),
     service: noticeServiceName(notice, r.language),
     organisation: notice.organisationName,
-    link: notificationLink(r.role, notice.id),
+    link: notificationLink(publicUrl, r.role, notice.id),
   });
 }
 
@@ -121,7 +121,7 @@ async function runReminder(
  * language, in one transaction. SMS go only to those with a known mobile number, and only when `smsEnabled` (an
  * SMS gateway or the sink is configured).
  */
-export function registerBookingReminders(runner: JobRunner, deps: { db: Db; smsEnabled: boolean }): void {
+export function registerBookingReminders(runner: JobRunner, deps: { db: Db; smsEnabled: boolean; publicUrl: string }): void {
   runner.register('booking.reminderEmail', (payload, ctx) =>
     runReminder(deps.db, 'email', payload, ctx, async (tx, notice, r, onceKey) => {
       if (!r.email) return false;
@@ -130,7 +130,7 @@ export function registerBookingReminders(runner: JobRunner, deps: { db: Db; smsE
         kind: 'bookingReminder',
         language: r.language,
         to: r.email,
-        tags: noticeTags(notice, r),
+        tags: noticeTags(notice, r, deps.publicUrl),
         onceKey,
       });
       return true;
@@ -140,7 +140,7 @@ export function registerBookingReminders(runner: JobRunner, deps: { db: Db; smsE
     runReminder(deps.db, 'sms', payload, ctx, async (tx, notice, r, onceKey) => {
       const to = toInternationalNumber(r.mobile);
       if (!to || !deps.smsEnabled) return false;
-      await enqueueSms(tx, { to, text: reminderSmsText(notice, r) }, { onceKey });
+      await enqueueSms(tx, { to, text: reminderSmsText(notice, r, deps.publicUrl) }, { onceKey });
       return true;
     }),
   );

@@ -430,3 +430,21 @@ export async function saveSettings(tx: Tx, values: typeof bookingSettings.$infer
       set: { infoText: values.infoText, reminderEmail: values.reminderEmail, reminderSms: values.reminderSms, updatedAt: values.updatedAt },
     });
 }
+
+/** Adds a participant to the appointment; answers its id. */
+export async function insertParticipant(tx: Tx, values: ParticipantValues): Promise<string> {
+  const [row] = await tx.insert(appointmentParticipants).values(values).returning({ id: appointmentParticipants.id });
+  return row!.id;
+}
+
+/** Writes a guest's PIN counters after a try. */
+export async function setPinCounters(
+  tx: Tx,
+  participantId: string,
+  counters: { failures: number; lockedUntil: Date | null },
+): Promise<void> {
+  await tx
+    .update(appointmentParticipants)
+    .set({ pinFailures: counters.failures, pinLockedUntil: counters.lockedUntil })
+    .where(eq(appointmentParticipants.id, participantId));
+}

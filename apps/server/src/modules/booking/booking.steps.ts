@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { addDays, atLocalTime, localDateAt } from '@prsp/contracts';
 import { appointments, experts, patientContacts, patients, staffUsers, termsAcceptances } from '../../db/schema';
 import { createSession } from '../../platform/session/sessions.service';
-import { addDays, atLocalTime, localDateAt } from '../../platform/time/local-date';
 import { TestBrowser } from '../../test/http-client';
 import { withCsrfCookie } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';

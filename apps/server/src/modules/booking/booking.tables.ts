@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Localized, QuestionnaireAnswer } from '@prsp/contracts';
-import { organisations, services } from '../organisations/organisations.tables';
+import { organisations } from '../organisations/organisations.tables';
+import { services } from '../services/services.tables';
 import { patients } from '../patients/patients.tables';
 import { experts } from '../staff/staff.tables';
 

@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AppointmentDetail, AppointmentRow, Break, ExpertSchedule, Page } from '@prsp/contracts';
+import {
+  atLocalTime,
+  localDateAt,
+  type AppointmentDetail,
+  type AppointmentRow,
+  type Break,
+  type ExpertSchedule,
+  type Page,
+} from '@prsp/contracts';
 import { appointmentParticipants, appointments } from '../../db/schema';
 import { createSession } from '../../platform/session/sessions.service';
-import { atLocalTime, localDateAt } from '../../platform/time/local-date';
 import { TestBrowser } from '../../test/http-client';
 import { AINO } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp, withCsrfCookie } from '../../test/staff-accounts';

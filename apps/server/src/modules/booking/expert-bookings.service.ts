@@ -1,15 +1,27 @@
-import type { AppointmentDetail, AppointmentRow, Break, BreakInput, ExpertBookingQuery, ExpertSchedule, Page } from '@prsp/contracts';
+import {
+  endOfLocalDay,
+  isLocalDate,
+  localDateAt,
+  SERVICE_TIME_ZONE,
+  startOfLocalDay,
+  type AppointmentDetail,
+  type AppointmentRow,
+  type Break,
+  type BreakInput,
+  type ExpertBookingQuery,
+  type ExpertSchedule,
+  type Page,
+} from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues } from '../../platform/field-errors';
-import { endOfLocalDay, isLocalDate, localDateAt, SERVICE_TIME_ZONE, startOfLocalDay } from '../../platform/time/local-date';
 import { localInstant } from './admin-bookings.service';
 import { toDetail, toRow } from './appointment-view';
 import * as repo from './booking.repo';
-import { lockExpertCalendars } from './expert-locks';
+import { lockExpertCalendars } from './expert-locks.repo';
 
 export type ExpertActor = { userId: string; organisationId: string | null; ip: string };
 type Deps = { db: Db; cipher: FieldCipher };

@@ -1,7 +1,7 @@
 import type { PatientAppointment } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { appointments } from '../../db/schema';
-import { patientAppointmentSurveys } from '../surveys/survey-responses';
+import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
 import * as repo from './patient-appointments.repo';
 
 type AppointmentRow = typeof appointments.$inferSelect;

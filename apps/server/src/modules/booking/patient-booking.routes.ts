@@ -12,7 +12,6 @@ import {
   ZOpenSearchParams,
   ZPatientAppointment,
 } from '@prsp/contracts';
-import type { Db } from '../../db/client';
 import { withOrganisation } from '../../platform/access/patient-access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
@@ -27,7 +26,7 @@ function bookingCtx(req: FastifyRequest): booking.PatientBookingCtx {
 }
 
 /** The patient's booking calls (spec §7 'Patient main API'; §4 'Booking flow'). */
-export async function patientBookingRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export async function patientBookingRoutes(fastify: FastifyInstance, opts: booking.PatientBookingDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
   const done = { 200: okEnvelope(z.null()) };
@@ -61,13 +60,13 @@ export async function patientBookingRoutes(fastify: FastifyInstance, opts: { db:
       config: { access },
       schema: { params: ZAppointmentIdParams, body: ZBookingPayload, response: { 200: okEnvelope(ZPatientAppointment) } },
     },
-    async (req) => ok(await booking.book(db, bookingCtx(req), req.params.id, req.body)),
+    async (req) => ok(await booking.book(opts, bookingCtx(req), req.params.id, req.body)),
   );
   app.post(
     '/api/services/cancel/:uuid',
     { config: { access }, schema: { params: ZAppointmentUuidParams, response: done } },
     async (req) => {
-      await booking.cancel(db, bookingCtx(req), req.params.uuid);
+      await booking.cancel(opts, bookingCtx(req), req.params.uuid);
       return ok(null);
     },
   );

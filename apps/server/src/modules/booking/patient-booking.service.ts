@@ -1,5 +1,9 @@
 import {
   BOOKING_RULES,
+  endOfLocalDay,
+  localDateAt,
+  SERVICE_TIME_ZONE,
+  startOfLocalDay,
   type BookingInfo,
   type BookingPayload,
   type Language,
@@ -13,14 +17,17 @@ import { recordAudit } from '../../platform/audit/audit';
 import { patientActor, type OrganisationRow, type PatientContext } from '../../platform/access/patient-access';
 import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import { endOfLocalDay, localDateAt, startOfLocalDay, SERVICE_TIME_ZONE } from '../../platform/time/local-date';
-import { notifyBooked, notifyCancelled } from './booking-notifications';
+import { notifyBooked, notifyCancelled } from './booking-notifications.service';
 import { cancelPolicy } from './booking-rules';
 import * as repo from './booking.repo';
 import { toPatientAppointment } from './patient-appointments.service';
-import { patientAppointmentSurveys, surveysOnBooking } from '../surveys/survey-responses';
+import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
+import type { Emit } from '../../platform/events/event-hub';
 
 const MINUTE = 60_000;
+
+/** `publicUrl`: the service's address, for the links in the e-mails a booking sends. */
+export type PatientBookingDeps = { db: Db; emit: Emit; publicUrl: string };
 
 export type PatientBookingCtx = PatientContext & { organisation: OrganisationRow; ip: string; language: Language };
 
@@ -110,14 +117,14 @@ export function questionnaireAnswers(
  * the slot, is enough. The confirmation e-mail and reminders are queued in the same transaction.
  */
 export async function book(
-  db: Db,
+  deps: PatientBookingDeps,
   ctx: PatientBookingCtx,
   id: string,
   payload: BookingPayload,
   now = new Date(),
 ): Promise<PatientAppointment> {
   const answers = questionnaireAnswers(ctx.organisation.content.questionnaire, payload.questionnaireAnswers, ctx.language);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await openSlot(tx, ctx.organisation.id, id, now);
     const hold = await repo.findHold(tx, id);
     if (hold && hold.patientId !== ctx.patientId && hold.expiresAt > now) throw new AppError(422);
@@ -140,8 +147,8 @@ export async function book(
       },
     ]);
     await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.book', objectType: 'appointment', objectId: id });
-    await notifyBooked(tx, id, { sendConfirmation: true });
-    await surveysOnBooking(tx, id);
+    await notifyBooked(tx, id, { sendConfirmation: true, publicUrl: deps.publicUrl });
+    await deps.emit(tx, 'booking.created', { organisationId: ctx.organisation.id, appointmentId: id }, now);
     return toPatientAppointment(booked, (await patientAppointmentSurveys(tx, ctx.patientId, [id])).get(id));
   });
 }
@@ -150,8 +157,8 @@ export async function book(
  * `POST /api/services/cancel/{uuid}`: the patient cancels their own one-to-one appointment, at least 1440 minutes
  * before its start (spec §4). Everyone in it is told, and the expert's time opens again for others to book.
  */
-export async function cancel(db: Db, ctx: PatientBookingCtx, id: string, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function cancel(deps: PatientBookingDeps, ctx: PatientBookingCtx, id: string, now = new Date()): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const a = await repo.lockAppointment(tx, ctx.organisation.id, id);
     if (!a || a.status === 'open' || a.status === 'cancelled' || !(await repo.isPatientOf(tx, id, ctx.patientId))) throw new AppError(404);
     const policy = cancelPolicy(a, now);
@@ -170,7 +177,8 @@ export async function cancel(db: Db, ctx: PatientBookingCtx, id: string, now = n
         queueId: a.queueId,
       });
     await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.cancel', objectType: 'appointment', objectId: id });
-    await notifyCancelled(tx, id);
+    await notifyCancelled(tx, id, { publicUrl: deps.publicUrl });
+    await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { TimeslotPlan } from '@prsp/contracts';
-import { isoWeekday, planIssues, planSlots } from './slot-generation';
+import { isoWeekday, type TimeslotPlan } from '@prsp/contracts';
+import { planIssues, planSlots } from './slot-generation';
 
 const TZ = 'Europe/Helsinki';
 const A = '00000000-0000-4000-8000-00000000000a';

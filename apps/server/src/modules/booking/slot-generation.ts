@@ -1,6 +1,5 @@
-import type { TimeslotPlan } from '@prsp/contracts';
+import { addDays, atLocalTime, dayCount, isLocalDate, isoWeekday, type LocalDate, type TimeslotPlan } from '@prsp/contracts';
 import type { FieldIssue } from '../../platform/field-errors';
-import { addDays, atLocalTime, isLocalDate, type LocalDate } from '../../platform/time/local-date';
 
 export type PlannedSlot = { expertId: string; startsAt: Date; endsAt: Date };
 
@@ -9,13 +8,6 @@ const MINUTE = 60_000;
 function hm(value: string): [number, number] {
   const [h, m] = value.split(':').map(Number);
   return [h!, m!];
-}
-
-/** ISO weekday (1 = Monday … 7 = Sunday) of a calendar date; the date alone decides it, whatever the time zone. */
-export function isoWeekday(date: LocalDate): number {
-  const [y, m, d] = date.split('-').map(Number);
-  const day = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
-  return day === 0 ? 7 : day;
 }
 
 /** Every date from `from` to `to`, both included. */
@@ -67,7 +59,7 @@ export function planIssues(plan: TimeslotPlan, today: LocalDate, maxDays: number
   if (issues.length > 0) return issues;
   if (plan.from < today) issues.push({ field: 'from', key: 'pastDate' });
   if (plan.to < plan.from) issues.push({ field: 'to', key: 'beforeStart' });
-  else if (datesBetween(plan.from, plan.to).length > maxDays) issues.push({ field: 'to', key: 'tooLong' });
+  else if (dayCount(plan.from, plan.to) > maxDays) issues.push({ field: 'to', key: 'tooLong' });
   if (plan.dayEnd <= plan.dayStart) issues.push({ field: 'dayEnd', key: 'beforeStart' });
   plan.breaks.forEach((b, i) => {
     if (b.end <= b.start) issues.push({ field: `breaks.${i}.end`, key: 'beforeStart' });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { endOfLocalDay, localDateAt } from '../../platform/time/local-date';
+import { endOfLocalDay, localDateAt } from '@prsp/contracts';
 import { expiryDateForPreset } from '@prsp/contracts';
 
 describe('chat code expiry presets (spec §4)', () => {

@@ -19,3 +19,15 @@ export function chatCodeRefusal(code: ChatCodeTerms, now: Date): ChatCodeRefusal
   if (code.useCount >= code.usesPerCode) return 204;
   return null;
 }
+
+/**
+ * What the codes of a group open (spec §3 'Chat code group'): a service (chat codes), or a subcategory of async
+ * messaging (message codes). One table holds both: `chat_code_groups` sets exactly one of the two ids.
+ */
+export type CodeTarget = { kind: 'service'; serviceId: string } | { kind: 'subcategory'; subcategoryId: string };
+export type CodeTargetKind = CodeTarget['kind'];
+
+/** The id of what the target opens. */
+export function targetId(target: CodeTarget): string {
+  return target.kind === 'service' ? target.serviceId : target.subcategoryId;
+}

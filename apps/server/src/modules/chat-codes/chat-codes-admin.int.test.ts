@@ -1,21 +1,33 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { NO_RIGHTS } from '@prsp/contracts';
 import { auditLog, chatCodeGroups, services } from '../../db/schema';
-import { addDays, endOfYear, localDateAt } from '../../platform/time/local-date';
+import { addDays, endOfYear, localDateAt } from '@prsp/contracts';
 import { TestBrowser } from '../../test/http-client';
-import { fieldKeys, organisationId, postJson, staffBrowser } from '../../test/staff-accounts';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
+import type { TestApp } from '../../test/test-app';
+import { okData } from '../patients/patient.steps';
+import { makeCategory, makeMessageCode, makeSubcategory } from '../messaging/categories.steps';
 
+/**
+ * Code groups of both targets: chat codes for a service (`/api/admin/chat-codes`) and message codes for a
+ * subcategory of async messaging (`/api/admin/message-codes`), one service and one table behind two route sets.
+ */
 let t: TestApp;
+let espoo: string;
+let kaarina: string;
 let physioId: string;
 let kaarinaServiceId: string;
+let category: { id: string };
+let subcategory: { id: string };
 beforeAll(async () => {
-  t = await startTestApp();
+  ({ t, espoo, kaarina } = await startStaffTestApp());
   const [physio] = await t.database.db.select({ id: services.id }).from(services).where(eq(services.slug, 'physio'));
   physioId = physio!.id;
-  const kaarina = await organisationId(t, 'kaarina-demo');
   const [other] = await t.database.db.select({ id: services.id }).from(services).where(eq(services.organisationId, kaarina)).limit(1);
   kaarinaServiceId = other!.id;
+  category = await makeCategory(t.database.db, espoo, { openAccess: false, fi: 'Rajattu' });
+  subcategory = await makeSubcategory(t.database.db, espoo, category.id, { openAccess: false, fi: 'Kotiharjoitteet' });
 });
 afterAll(() => t.close());
 
@@ -30,7 +42,7 @@ const validGroup = (over: Record<string, unknown> = {}) => ({
 
 const today = () => localDateAt(new Date());
 
-describe('chat code groups', () => {
+describe('chat code groups (target: a service)', () => {
   test('not signed in: 101; no chat code right: 403', async () => {
     expect(await (await new TestBrowser(t.baseUrl).fetch('/api/admin/chat-codes/list')).json()).toMatchObject({ statusCode: 101 });
     const booker = await staffBrowser(t, { preset: 'booker' });
@@ -42,7 +54,11 @@ describe('chat code groups', () => {
     const browser = await staffBrowser(t);
     const groups = (await (await browser.fetch('/api/admin/chat-codes/list')).json()).data;
     const used = groups.find((g: { name: string }) => g.name === 'Käytetty koodi');
-    expect(used).toMatchObject({ usedCodes: 1, totalCodes: 1, serviceName: { en: 'Physiotherapist' } });
+    expect(used).toMatchObject({
+      usedCodes: 1,
+      totalCodes: 1,
+      target: { kind: 'service', serviceId: physioId, serviceName: { en: 'Physiotherapist' } },
+    });
     const choices = (await (await browser.fetch('/api/admin/chat-codes/services')).json()).data;
     expect(choices.find((s: { id: string }) => s.id === physioId)).toMatchObject({ requiresCode: true });
     expect(choices.map((s: { id: string }) => s.id)).not.toContain(kaarinaServiceId);
@@ -78,7 +94,7 @@ describe('chat code groups', () => {
         await postJson(browser, '/api/admin/chat-codes/create', validGroup({ expiryPreset: 'noExpirationDate', totalCodes: 1 }))
       ).json()
     ).data;
-    expect(open).toMatchObject({ expiryDate: null, expiresAt: null });
+    expect(open).toMatchObject({ expiryDate: null });
   });
 
   test('spec §5: name, service, more than 0 codes, uses, dates', async () => {
@@ -175,5 +191,129 @@ describe('chat code groups', () => {
     expect((await browser.fetch(`/api/admin/chat-codes/${foreign.id}`, { method: 'DELETE' })).status).toBe(404);
     const [row] = await t.database.db.select().from(chatCodeGroups).where(eq(chatCodeGroups.id, foreign.id));
     expect(row!.name).toBe('Fysioterapia syksy');
+  });
+});
+
+const MESSAGE_CODES = '/api/admin/message-codes';
+const messageGroup = (over: Record<string, unknown> = {}) => ({
+  name: 'Jatkohoito',
+  subcategoryId: subcategory.id,
+  totalCodes: 5,
+  usesPerCode: 2,
+  expiryPreset: 'noExpirationDate',
+  ...over,
+});
+
+describe('message code groups (target: a subcategory)', () => {
+  test('create generates the codes for a subcategory; list, codes, update, CSV and delete, each write audited', async () => {
+    const admin = await staffBrowser(t);
+    const API = MESSAGE_CODES;
+    const group = await okData<{ id: string }>(postJson(admin, `${API}/create`, messageGroup()));
+    expect(group).toMatchObject({
+      name: 'Jatkohoito',
+      target: {
+        kind: 'subcategory',
+        subcategoryId: subcategory.id,
+        categoryName: { fi: 'Rajattu' },
+        subcategoryName: { fi: 'Kotiharjoitteet' },
+      },
+      totalCodes: 5,
+      usesPerCode: 2,
+      expiryDate: null,
+      usedCodes: 0,
+    });
+    const listed = await okData<{ id: string }[]>(admin.fetch(`${API}/list`));
+    expect(listed.map((g) => g.id)).toContain(group.id);
+    const codes = await okData<{ code: string }[]>(admin.fetch(`${API}/${group.id}/codes`));
+    expect(codes).toHaveLength(5);
+    for (const c of codes) expect(c).toMatchObject({ code: expect.stringMatching(/^[2-9A-HJ-NP-Z]{10}$/), useCount: 0, usesPerCode: 2 });
+    expect(await okData(postJson(admin, `${API}/${group.id}/update`, { name: 'Uusi', usesPerCode: 3 }))).toMatchObject({
+      name: 'Uusi',
+      usesPerCode: 3,
+    });
+    const csv = await admin.fetch(`${API}/${group.id}/codes.csv`);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="message-codes-${group.id}.csv"`);
+    const lines = (await csv.text()).replace('\uFEFF', '').split('\r\n');
+    expect(lines[0]).toBe('Koodi;Ryhmä;Voimassa alkaen;Voimassa asti;Käyttökerrat;Käyttökertoja koodia kohden');
+    expect(lines.filter((l) => l.includes(';Uusi;'))).toHaveLength(5);
+    expect((await admin.fetch(`${API}/${group.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await admin.fetch(`${API}/${group.id}/codes`)).status).toBe(404);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.objectId, group.id));
+    expect(audits.map((a) => [a.action, a.objectType])).toEqual([
+      ['messageCodes.groupCreate', 'messageCodeGroup'],
+      ['messageCodes.groupUpdate', 'messageCodeGroup'],
+      ['messageCodes.download', 'messageCodeGroup'],
+      ['messageCodes.groupDelete', 'messageCodeGroup'],
+    ]);
+    expect(JSON.stringify(audits)).not.toContain(codes[0]!.code);
+  });
+
+  test('spec §5: a subcategory of the organisation, more than 0 codes, dates', async () => {
+    const admin = await staffBrowser(t);
+    const missing = await postJson(admin, `${MESSAGE_CODES}/create`, messageGroup({ subcategoryId: undefined, totalCodes: 0 }));
+    expect(missing.status).toBe(400);
+    expect(fieldKeys(await missing.json())).toEqual({ subcategoryId: 'fields.subcategoryRequired', totalCodes: 'fields.codeCount' });
+    const foreignCategory = await makeCategory(t.database.db, kaarina);
+    const foreign = await makeSubcategory(t.database.db, kaarina, foreignCategory.id);
+    const res = await postJson(admin, `${MESSAGE_CODES}/create`, messageGroup({ subcategoryId: foreign.id }));
+    expect(fieldKeys(await res.json())).toEqual({ subcategoryId: 'fields.invalid' });
+    const past = await postJson(admin, `${MESSAGE_CODES}/create`, messageGroup({ startDate: '2020-01-01' }));
+    expect(fieldKeys(await past.json())).toEqual({ startDate: 'fields.pastDate' });
+    const reversed = await postJson(
+      admin,
+      `${MESSAGE_CODES}/create`,
+      messageGroup({ expiryPreset: 'today', startDate: addDays(today(), 2) }),
+    );
+    expect(fieldKeys(await reversed.json())).toEqual({ expiryPreset: 'fields.expiryBeforeStart' });
+    // A service is no target here, nor a subcategory one on the chat codes' routes.
+    expect((await postJson(admin, `${MESSAGE_CODES}/create`, { ...messageGroup(), subcategoryId: physioId })).status).toBe(400);
+    const wrongKind = await postJson(admin, '/api/admin/chat-codes/create', validGroup({ serviceId: subcategory.id }));
+    expect(fieldKeys(await wrongKind.json())).toEqual({ serviceId: 'fields.invalid' });
+  });
+
+  test('the two kinds keep apart: neither list nor route of one reaches a group of the other', async () => {
+    const admin = await staffBrowser(t);
+    const message = await okData<{ id: string }>(postJson(admin, `${MESSAGE_CODES}/create`, messageGroup({ totalCodes: 1 })));
+    const chat = await okData<{ id: string }>(postJson(admin, '/api/admin/chat-codes/create', validGroup({ totalCodes: 1 })));
+    const chatGroups = await okData<{ id: string; target: { kind: string } }[]>(admin.fetch('/api/admin/chat-codes/list'));
+    expect(chatGroups.map((g) => g.id)).not.toContain(message.id);
+    expect(new Set(chatGroups.map((g) => g.target.kind))).toEqual(new Set(['service']));
+    const messageGroups = await okData<{ id: string; target: { kind: string } }[]>(admin.fetch(`${MESSAGE_CODES}/list`));
+    expect(messageGroups.map((g) => g.id)).not.toContain(chat.id);
+    expect(new Set(messageGroups.map((g) => g.target.kind))).toEqual(new Set(['subcategory']));
+    for (const [base, id] of [
+      ['/api/admin/chat-codes', message.id],
+      [MESSAGE_CODES, chat.id],
+    ] as const) {
+      expect((await postJson(admin, `${base}/${id}/update`, { name: 'Kaapattu', usesPerCode: 9 })).status).toBe(404);
+      expect((await admin.fetch(`${base}/${id}`, { method: 'DELETE' })).status).toBe(404);
+      expect((await admin.fetch(`${base}/${id}/codes`)).status).toBe(404);
+      expect((await admin.fetch(`${base}/${id}/codes.csv`)).status).toBe(404);
+    }
+    const rows = await t.database.db.select().from(chatCodeGroups).where(eq(chatCodeGroups.id, message.id));
+    expect(rows[0]).toMatchObject({ name: 'Jatkohoito', usesPerCode: 2 });
+  });
+
+  test('rights: the chat codes area; another organisation’s group is not found', async () => {
+    const admin = await staffBrowser(t);
+    expect(await (await new TestBrowser(t.baseUrl).fetch(`${MESSAGE_CODES}/list`)).json()).toMatchObject({ statusCode: 101 });
+    const booker = await staffBrowser(t, { preset: 'booker' });
+    expect((await booker.fetch(`${MESSAGE_CODES}/list`)).status).toBe(403);
+    const viewer = await staffBrowser(t, { preset: 'custom', rights: { ...NO_RIGHTS, chatCodes: { view: true, edit: false } } });
+    expect((await viewer.fetch(`${MESSAGE_CODES}/list`)).status).toBe(200);
+    expect((await viewer.fetch('/api/admin/chat-codes/list')).status).toBe(200);
+    expect((await postJson(viewer, `${MESSAGE_CODES}/create`, messageGroup())).status).toBe(403);
+    expect((await postJson(viewer, '/api/admin/chat-codes/create', validGroup())).status).toBe(403);
+    const foreignCategory = await makeCategory(t.database.db, kaarina);
+    const foreignSub = await makeSubcategory(t.database.db, kaarina, foreignCategory.id);
+    const foreign = await makeMessageCode(t.database.db, kaarina, foreignSub.id, 'FOREIGNADM');
+    for (const path of [`${MESSAGE_CODES}/${foreign}/codes`, `${MESSAGE_CODES}/${foreign}/codes.csv`]) {
+      expect((await admin.fetch(path)).status).toBe(404);
+    }
+    expect((await postJson(admin, `${MESSAGE_CODES}/${foreign}/update`, { name: 'x', usesPerCode: 1 })).status).toBe(404);
+    expect((await admin.fetch(`${MESSAGE_CODES}/${foreign}`, { method: 'DELETE' })).status).toBe(404);
+    const [row] = await t.database.db.select().from(chatCodeGroups).where(eq(chatCodeGroups.id, foreign));
+    expect(row!.name).toBe('Ryhmä FOREIGNADM');
   });
 });

@@ -1,13 +1,22 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { chatCodeGroups, chatCodes, services } from '../../db/schema';
+import { chatCodeGroups, chatCodes, messageCategories, messageSubcategories, services } from '../../db/schema';
+import type { CodeTarget, CodeTargetKind } from './chat-code-state';
 
+/**
+ * Code groups of both targets, one table: `chat_code_groups` with `service_id` (chat codes) or `subcategory_id`
+ * (message codes). Every query of a group names the target kind it is for, so a route of one kind never reaches a
+ * group of the other. A subcategory and its category are messaging's tables, read here through db/schema only, for
+ * their names and to check a new group's subcategory is the organisation's.
+ */
 const groupColumns = {
   id: chatCodeGroups.id,
   name: chatCodeGroups.name,
-  // The joined service's id: never null, where the group's column is null for message code groups.
-  serviceId: services.id,
+  serviceId: chatCodeGroups.serviceId,
   serviceName: services.name,
+  subcategoryId: chatCodeGroups.subcategoryId,
+  categoryName: messageCategories.name,
+  subcategoryName: messageSubcategories.name,
   totalCodes: chatCodeGroups.totalCodes,
   usesPerCode: chatCodeGroups.usesPerCode,
   startsAt: chatCodeGroups.startsAt,
@@ -19,24 +28,31 @@ const groupColumns = {
     ),
 };
 
-/** The organisation's chat code groups, newest first, with their service's name and how many codes were used. */
-export function listGroups(tx: Tx, organisationId: string) {
+const ofKind = (kind: CodeTargetKind) => isNotNull(kind === 'service' ? chatCodeGroups.serviceId : chatCodeGroups.subcategoryId);
+const groupOf = (organisationId: string, kind: CodeTargetKind, id: string) =>
+  and(eq(chatCodeGroups.organisationId, organisationId), eq(chatCodeGroups.id, id), ofKind(kind));
+
+function groups(tx: Tx) {
   return tx
     .select(groupColumns)
     .from(chatCodeGroups)
-    .innerJoin(services, eq(services.id, chatCodeGroups.serviceId))
-    .where(eq(chatCodeGroups.organisationId, organisationId))
+    .leftJoin(services, eq(services.id, chatCodeGroups.serviceId))
+    .leftJoin(messageSubcategories, eq(messageSubcategories.id, chatCodeGroups.subcategoryId))
+    .leftJoin(messageCategories, eq(messageCategories.id, messageSubcategories.categoryId));
+}
+
+/** The organisation's groups of one target kind, newest first, with their target's names and how many codes were used. */
+export function listGroups(tx: Tx, organisationId: string, kind: CodeTargetKind) {
+  return groups(tx)
+    .where(and(eq(chatCodeGroups.organisationId, organisationId), ofKind(kind)))
     .orderBy(desc(chatCodeGroups.createdAt), asc(chatCodeGroups.id));
 }
 export type GroupRow = Awaited<ReturnType<typeof listGroups>>[number];
 
-/** One group, only when it belongs to the organisation. */
-export async function findGroup(tx: Tx, organisationId: string, id: string): Promise<GroupRow | undefined> {
-  const [row] = await tx
-    .select(groupColumns)
-    .from(chatCodeGroups)
-    .innerJoin(services, eq(services.id, chatCodeGroups.serviceId))
-    .where(and(eq(chatCodeGroups.organisationId, organisationId), eq(chatCodeGroups.id, id)))
+/** One group, only when it belongs to the organisation and is of the kind. */
+export async function findGroup(tx: Tx, organisationId: string, kind: CodeTargetKind, id: string): Promise<GroupRow | undefined> {
+  const [row] = await groups(tx)
+    .where(groupOf(organisationId, kind, id))
     .limit(1);
   return row;
 }
@@ -57,19 +73,25 @@ export async function insertFreeCodes(tx: Tx, groupId: string, codes: string[]):
   return rows.length;
 }
 
-export async function updateGroup(tx: Tx, organisationId: string, id: string, values: { name: string; usesPerCode: number }) {
+export async function updateGroup(
+  tx: Tx,
+  organisationId: string,
+  kind: CodeTargetKind,
+  id: string,
+  values: { name: string; usesPerCode: number },
+): Promise<boolean> {
   const rows = await tx
     .update(chatCodeGroups)
     .set(values)
-    .where(and(eq(chatCodeGroups.organisationId, organisationId), eq(chatCodeGroups.id, id), isNotNull(chatCodeGroups.serviceId)))
+    .where(groupOf(organisationId, kind, id))
     .returning({ id: chatCodeGroups.id });
   return rows.length === 1;
 }
 
-export async function deleteGroup(tx: Tx, organisationId: string, id: string): Promise<boolean> {
+export async function deleteGroup(tx: Tx, organisationId: string, kind: CodeTargetKind, id: string): Promise<boolean> {
   const rows = await tx
     .delete(chatCodeGroups)
-    .where(and(eq(chatCodeGroups.organisationId, organisationId), eq(chatCodeGroups.id, id), isNotNull(chatCodeGroups.serviceId)))
+    .where(groupOf(organisationId, kind, id))
     .returning({ id: chatCodeGroups.id });
   return rows.length === 1;
 }
@@ -82,13 +104,21 @@ export function codesOfGroup(tx: Tx, groupId: string) {
     .orderBy(asc(chatCodes.code));
 }
 
-export async function serviceOfOrganisation(tx: Tx, organisationId: string, serviceId: string) {
-  const [row] = await tx
-    .select({ id: services.id })
-    .from(services)
-    .where(and(eq(services.organisationId, organisationId), eq(services.id, serviceId)))
-    .limit(1);
-  return row;
+/** Whether the target is the organisation's own service or subcategory. */
+export async function isTargetOfOrganisation(tx: Tx, organisationId: string, target: CodeTarget): Promise<boolean> {
+  const [row] =
+    target.kind === 'service'
+      ? await tx
+          .select({ id: services.id })
+          .from(services)
+          .where(and(eq(services.organisationId, organisationId), eq(services.id, target.serviceId)))
+          .limit(1)
+      : await tx
+          .select({ id: messageSubcategories.id })
+          .from(messageSubcategories)
+          .where(and(eq(messageSubcategories.organisationId, organisationId), eq(messageSubcategories.id, target.subcategoryId)))
+          .limit(1);
+  return row !== undefined;
 }
 
 /** The services a chat code group can be for, for the chat code modal. */

@@ -1,39 +1,63 @@
 import {
   expiryDateForPreset,
   MAX_CODES_PER_GROUP,
-  type ChatCodeGroup,
-  type ChatCodeGroupCreate,
-  type ChatCodeGroupUpdate,
-  type ChatCodeItem,
   type ChatCodeService,
+  type CodeGroup,
+  type CodeGroupTarget,
+  type CodeGroupTerms,
+  type CodeGroupUpdate,
+  type CodeItem,
 } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import { endOfLocalDay, localDateAt, startOfLocalDay, type LocalDate } from '../../platform/time/local-date';
+import { endOfLocalDay, localDateAt, startOfLocalDay, type LocalDate } from '@prsp/contracts';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { newChatCodes } from './chat-code-generator';
+import type { CodeTarget, CodeTargetKind } from './chat-code-state';
 import * as repo from './chat-codes-admin.repo';
+
+/**
+ * Code groups (spec §3 'Chat code group', §4 presets, §5 rules), one service for both targets: chat codes for a
+ * service (`/admin/chatCodes`) and message codes for a subcategory of async messaging (`/admin/messages/messageCodes`).
+ * Made by one generator with the same presets and date rules, listed, changed, deleted and downloaded alike. Every
+ * call names the target kind and is scoped by the admin's organisation: another organisation's group, or a group of
+ * the other kind, is not found (404). Writes and downloads are audited under the kind's own names, as before the
+ * two were one: `chatCodes.*` on a `chatCodeGroup`, `messageCodes.*` on a `messageCodeGroup`.
+ */
+const KIND: Record<CodeTargetKind, { audit: string; objectType: string; file: string; field: string }> = {
+  service: { audit: 'chatCodes', objectType: 'chatCodeGroup', file: 'chat-codes', field: 'serviceId' },
+  subcategory: { audit: 'messageCodes', objectType: 'messageCodeGroup', file: 'message-codes', field: 'subcategoryId' },
+};
 
 const INSERT_BATCH = 1000;
 
-function toGroup(row: repo.GroupRow): ChatCodeGroup {
+function targetOf(row: repo.GroupRow): CodeGroupTarget {
+  if (row.serviceId !== null) return { kind: 'service', serviceId: row.serviceId, serviceName: row.serviceName! };
+  return { kind: 'subcategory', subcategoryId: row.subcategoryId!, categoryName: row.categoryName!, subcategoryName: row.subcategoryName! };
+}
+
+function toGroup(row: repo.GroupRow): CodeGroup {
   return {
-    ...row,
+    id: row.id,
+    name: row.name,
+    target: targetOf(row),
+    totalCodes: row.totalCodes,
+    usesPerCode: row.usesPerCode,
     startDate: localDateAt(row.startsAt),
     // Stored as the instant the last valid day is over; shown as that day.
     expiryDate: row.expiresAt ? localDateAt(new Date(row.expiresAt.getTime() - 1)) : null,
-    startsAt: row.startsAt.toISOString(),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
+    usedCodes: row.usedCodes,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function listGroups(db: Db, actor: AdminActor): Promise<ChatCodeGroup[]> {
-  return (await repo.listGroups(db, organisationOf(actor))).map(toGroup);
+export async function listGroups(db: Db, actor: AdminActor, kind: CodeTargetKind): Promise<CodeGroup[]> {
+  return (await repo.listGroups(db, organisationOf(actor), kind)).map(toGroup);
 }
 
+/** The services a chat code group can be for (the modal's choice; message codes choose from messaging's categories). */
 export function listServices(db: Db, actor: AdminActor): Promise<ChatCodeService[]> {
   return repo.servicesForCodes(db, organisationOf(actor));
 }
@@ -44,7 +68,7 @@ export type GroupDates = { startDate: LocalDate; expiryDate: LocalDate | null; i
  * Spec §5 'Chat code group' dates, against today in the service's time zone: the start defaults to today and may
  * not be past; the expiry comes from a preset or a date, may not be past, and not before the start.
  */
-export function groupDates(input: Pick<ChatCodeGroupCreate, 'startDate' | 'expiryPreset' | 'expiryDate'>, today: LocalDate): GroupDates {
+export function groupDates(input: Pick<CodeGroupTerms, 'startDate' | 'expiryPreset' | 'expiryDate'>, today: LocalDate): GroupDates {
   const issues: FieldIssue[] = [];
   const startDate = input.startDate ?? today;
   if (startDate < today) issues.push({ field: 'startDate', key: 'pastDate' });
@@ -56,8 +80,8 @@ export function groupDates(input: Pick<ChatCodeGroupCreate, 'startDate' | 'expir
 }
 
 /**
- * Generates `total` codes no group has yet and inserts them; a code already taken anywhere is drawn again. Message
- * code groups (modules/messaging) use it too.
+ * Generates `total` codes no group has yet and inserts them; a code already taken anywhere is drawn again. The demo
+ * seed uses it too.
  */
 export async function generateCodes(tx: Tx, groupId: string, total: number): Promise<void> {
   let missing = total;
@@ -68,65 +92,71 @@ export async function generateCodes(tx: Tx, groupId: string, total: number): Pro
   }
 }
 
-async function audit(tx: Tx, actor: AdminActor, action: string, id: string, details?: Record<string, unknown>) {
+async function audit(tx: Tx, actor: AdminActor, kind: CodeTargetKind, action: string, id: string, details?: Record<string, unknown>) {
   await recordAudit(tx, {
     actorType: 'staff',
     actorId: actor.staff.userId,
-    action,
-    objectType: 'chatCodeGroup',
+    action: `${KIND[kind].audit}.${action}`,
+    objectType: KIND[kind].objectType,
     objectId: id,
     ip: actor.ip,
     details,
   });
 }
 
-/** A new group and all its codes, generated and inserted in one transaction. */
-export async function createGroup(db: Db, actor: AdminActor, input: ChatCodeGroupCreate, now = new Date()): Promise<ChatCodeGroup> {
+/** A new group for the organisation's service or subcategory, and all its codes, generated and inserted in one transaction. */
+export async function createGroup(
+  db: Db,
+  actor: AdminActor,
+  target: CodeTarget,
+  input: CodeGroupTerms,
+  now = new Date(),
+): Promise<CodeGroup> {
   const organisationId = organisationOf(actor);
   const { startDate, expiryDate, issues } = groupDates(input, localDateAt(now));
+  const { kind: _, ...targetIds } = target;
   const id = await db.transaction(async (tx) => {
-    const service = await repo.serviceOfOrganisation(tx, organisationId, input.serviceId);
-    throwIfFieldIssues([...(service ? [] : [{ field: 'serviceId', key: 'invalid' as const }]), ...issues]);
+    const own = await repo.isTargetOfOrganisation(tx, organisationId, target);
+    throwIfFieldIssues([...(own ? [] : [{ field: KIND[target.kind].field, key: 'invalid' as const }]), ...issues]);
     const groupId = await repo.insertGroup(tx, {
       organisationId,
       name: input.name,
-      serviceId: input.serviceId,
+      ...targetIds,
       totalCodes: Math.min(input.totalCodes, MAX_CODES_PER_GROUP),
       usesPerCode: input.usesPerCode,
       startsAt: startOfLocalDay(startDate),
       expiresAt: expiryDate === null ? null : endOfLocalDay(expiryDate),
     });
     await generateCodes(tx, groupId, input.totalCodes);
-    await audit(tx, actor, 'chatCodes.groupCreate', groupId, { totalCodes: input.totalCodes });
+    await audit(tx, actor, target.kind, 'groupCreate', groupId, { totalCodes: input.totalCodes, ...targetIds });
     return groupId;
   });
-  return getGroup(db, actor, id);
+  return getGroup(db, actor, target.kind, id);
 }
 
-async function getGroup(db: Db, actor: AdminActor, id: string): Promise<ChatCodeGroup> {
-  const row = await repo.findGroup(db, organisationOf(actor), id);
+async function getGroup(db: Db, actor: AdminActor, kind: CodeTargetKind, id: string): Promise<CodeGroup> {
+  const row = await repo.findGroup(db, organisationOf(actor), kind, id);
   if (!row) throw new AppError(404);
   return toGroup(row);
 }
 
-export async function updateGroup(db: Db, actor: AdminActor, id: string, input: ChatCodeGroupUpdate): Promise<ChatCodeGroup> {
+export async function updateGroup(db: Db, actor: AdminActor, kind: CodeTargetKind, id: string, input: CodeGroupUpdate): Promise<CodeGroup> {
   await db.transaction(async (tx) => {
-    if (!(await repo.updateGroup(tx, organisationOf(actor), id, input))) throw new AppError(404);
-    await audit(tx, actor, 'chatCodes.groupUpdate', id);
+    if (!(await repo.updateGroup(tx, organisationOf(actor), kind, id, input))) throw new AppError(404);
+    await audit(tx, actor, kind, 'groupUpdate', id);
   });
-  return getGroup(db, actor, id);
+  return getGroup(db, actor, kind, id);
 }
 
-export async function deleteGroup(db: Db, actor: AdminActor, id: string): Promise<void> {
+export async function deleteGroup(db: Db, actor: AdminActor, kind: CodeTargetKind, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await repo.deleteGroup(tx, organisationOf(actor), id))) throw new AppError(404);
-    await audit(tx, actor, 'chatCodes.groupDelete', id);
+    if (!(await repo.deleteGroup(tx, organisationOf(actor), kind, id))) throw new AppError(404);
+    await audit(tx, actor, kind, 'groupDelete', id);
   });
 }
 
-export async function listCodes(db: Db, actor: AdminActor, groupId: string): Promise<ChatCodeItem[]> {
-  const group = await repo.findGroup(db, organisationOf(actor), groupId);
-  if (!group) throw new AppError(404);
+export async function listCodes(db: Db, actor: AdminActor, kind: CodeTargetKind, groupId: string): Promise<CodeItem[]> {
+  const group = await getGroup(db, actor, kind, groupId);
   return (await repo.codesOfGroup(db, groupId)).map((c) => ({ ...c, usesPerCode: group.usesPerCode }));
 }
 
@@ -134,10 +164,11 @@ export async function listCodes(db: Db, actor: AdminActor, groupId: string): Pro
 export async function codesForDownload(
   db: Db,
   actor: AdminActor,
+  kind: CodeTargetKind,
   groupId: string,
-): Promise<{ filename: string; group: ChatCodeGroup; codes: ChatCodeItem[] }> {
-  const group = await getGroup(db, actor, groupId);
-  const codes = await listCodes(db, actor, groupId);
-  await db.transaction((tx) => audit(tx, actor, 'chatCodes.download', groupId, { count: codes.length }));
-  return { filename: `chat-codes-${groupId}.csv`, group, codes };
+): Promise<{ filename: string; group: CodeGroup; codes: CodeItem[] }> {
+  const group = await getGroup(db, actor, kind, groupId);
+  const codes = (await repo.codesOfGroup(db, groupId)).map((c) => ({ ...c, usesPerCode: group.usesPerCode }));
+  await db.transaction((tx) => audit(tx, actor, kind, 'download', groupId, { count: codes.length }));
+  return { filename: `${KIND[kind].file}-${groupId}.csv`, group, codes };
 }

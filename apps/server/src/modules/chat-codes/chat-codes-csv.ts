@@ -1,4 +1,4 @@
-import type { ChatCodeGroup, ChatCodeItem, Language } from '@prsp/contracts';
+import type { CodeGroup, CodeItem, Language } from '@prsp/contracts';
 import { toCsv } from '../../platform/csv';
 
 /** The byte order mark: without it Excel reads the UTF-8 file as Windows-1252 and breaks ä, ö and å. */
@@ -35,8 +35,8 @@ export function csvDate(date: string, lang: Language): string {
  * sheet still tells which codes belong together and when they work.
  */
 export function chatCodesCsv(
-  group: Pick<ChatCodeGroup, 'name' | 'startDate' | 'expiryDate'>,
-  codes: readonly Pick<ChatCodeItem, 'code' | 'useCount' | 'usesPerCode'>[],
+  group: Pick<CodeGroup, 'name' | 'startDate' | 'expiryDate'>,
+  codes: readonly Pick<CodeItem, 'code' | 'useCount' | 'usesPerCode'>[],
   lang: Language,
 ): string {
   const texts = TEXTS[lang];

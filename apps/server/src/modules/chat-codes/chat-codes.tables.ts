@@ -1,7 +1,8 @@
 import { check, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { messageSubcategories } from '../messaging/messaging.tables';
-import { organisations, services } from '../organisations/organisations.tables';
+import { organisations } from '../organisations/organisations.tables';
+import { services } from '../services/services.tables';
 
 /**
  * A batch of codes (spec §3 'Chat code group'): chat codes for one service, or message codes for one subcategory

@@ -18,3 +18,7 @@ export async function specializationList(tx: Tx, onlyExisting: boolean): Promise
     (s) => s.name.fi,
   );
 }
+
+// The reference data other modules check addresses and areas against.
+export { isCountryCode } from './countries';
+export { byFinnishName, municipalityByCode, municipalityNames } from './municipalities';

@@ -1,13 +1,12 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ApiClient, ApiClientCreate, ApiClientCreated } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
-import { apiClients } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
+import * as repo from './api-clients.repo';
 
-type Row = typeof apiClients.$inferSelect;
+type Row = repo.ApiClientRow;
 
 function toClient(row: Row): ApiClient {
   return {
@@ -26,11 +25,7 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string): Pro
 
 /** The organisation's API clients, newest first, revoked ones too (an admin sees what was cut off and when). */
 export async function listApiClients(db: Db, actor: AdminActor): Promise<ApiClient[]> {
-  const rows = await db
-    .select()
-    .from(apiClients)
-    .where(eq(apiClients.organisationId, organisationOf(actor)))
-    .orderBy(desc(apiClients.createdAt), desc(apiClients.id));
+  const rows = await repo.listApiClientRows(db, organisationOf(actor));
   return rows.map(toClient);
 }
 
@@ -41,18 +36,15 @@ export async function listApiClients(db: Db, actor: AdminActor): Promise<ApiClie
 export async function createApiClient(db: Db, actor: AdminActor, input: ApiClientCreate): Promise<ApiClientCreated> {
   const clientSecret = randomToken();
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(apiClients)
-      .values({
-        organisationId: organisationOf(actor),
-        name: input.name,
-        clientId: `prsp-${randomToken().slice(0, 24)}`,
-        secretHash: sha256(clientSecret),
-        createdBy: actor.staff.userId,
-      })
-      .returning();
-    await audit(tx, actor, 'apiClient.create', inserted!.id);
-    return inserted!;
+    const inserted = await repo.insertApiClient(tx, {
+      organisationId: organisationOf(actor),
+      name: input.name,
+      clientId: `prsp-${randomToken().slice(0, 24)}`,
+      secretHash: sha256(clientSecret),
+      createdBy: actor.staff.userId,
+    });
+    await audit(tx, actor, 'apiClient.create', inserted.id);
+    return inserted;
   });
   return { client: toClient(row), clientSecret };
 }
@@ -60,15 +52,10 @@ export async function createApiClient(db: Db, actor: AdminActor, input: ApiClien
 /** Revokes a client of the admin's organisation (404 for another's or an unknown one); its tokens stop working at once. */
 export async function revokeApiClient(db: Db, actor: AdminActor, id: string, now = new Date()): Promise<ApiClient> {
   return db.transaction(async (tx) => {
-    const scope = and(eq(apiClients.id, id), eq(apiClients.organisationId, organisationOf(actor)));
-    const [existing] = await tx.select().from(apiClients).where(scope).for('update');
+    const existing = await repo.lockApiClient(tx, organisationOf(actor), id);
     if (!existing) throw new AppError(404);
     if (existing.revokedAt) return toClient(existing);
-    const [row] = await tx
-      .update(apiClients)
-      .set({ revokedAt: now })
-      .where(and(scope, isNull(apiClients.revokedAt)))
-      .returning();
+    const row = await repo.markApiClientRevoked(tx, organisationOf(actor), id, now);
     await audit(tx, actor, 'apiClient.revoke', id);
     return toClient(row!);
   });

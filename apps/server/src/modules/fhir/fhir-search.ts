@@ -1,5 +1,5 @@
+import { addDays, isLocalDate, startOfLocalDay } from '@prsp/contracts';
 import { FhirError } from './fhir-outcome';
-import { isLocalDate, startOfLocalDay, addDays } from '../../platform/time/local-date';
 
 /** `_count` when the request names none, and the most one page may hold whatever it asks. */
 export const FHIR_DEFAULT_COUNT = 50;

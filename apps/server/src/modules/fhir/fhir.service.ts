@@ -1,8 +1,8 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { normalizeSsn } from '@prsp/contracts';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import type { ApiClientContext } from '../../platform/access/api-client-access';
+import { recordAudits } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { FhirError } from './fhir-outcome';
 import * as repo from './fhir.repo';
@@ -36,7 +36,8 @@ export type FhirResourceType = keyof typeof SEARCH_PARAMS;
 /** Reads of patient data are audited like every other: one row per resource answered, in one insert. */
 async function auditRead(deps: FhirDeps, caller: FhirCaller, objectType: string, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  await deps.db.insert(auditLog).values(
+  await recordAudits(
+    deps.db,
     ids.map((id) => ({
       actorType: 'system' as const,
       actorId: caller.client.id,

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiClients } from '../../db/schema';
 import { API_TOKEN_TTL_SECONDS, issueApiAccessToken } from '../../platform/access/api-client-access';
 import { safeEqual, sha256 } from '../../platform/crypto/tokens';
+import { findApiClient, stampApiClientUse } from './api-clients.repo';
 
 /** An RFC 6749 §5.2 error: its code, HTTP status and a description for the integrator's developer. */
 export class OAuthError extends Error {
@@ -64,16 +63,12 @@ export async function grantClientCredentials(
   if (body.grant_type === undefined) throw new OAuthError('invalid_request', 400, 'grant_type is required');
   if (body.grant_type !== 'client_credentials') throw new OAuthError('unsupported_grant_type', 400, 'Only client_credentials is supported');
   if (body.scope !== undefined && typeof body.scope !== 'string') throw new OAuthError('invalid_scope', 400, 'Invalid scope');
-  const [client] = await db
-    .select()
-    .from(apiClients)
-    .where(eq(apiClients.clientId, credentials.clientId.slice(0, 100)))
-    .limit(1);
+  const client = await findApiClient(db, credentials.clientId.slice(0, 100));
   // Hash the presented secret even when no client is found, so the answer takes as long either way.
   const presented = sha256(credentials.clientSecret);
   if (!client || !safeEqual(presented, client.secretHash) || client.revokedAt) {
     throw new OAuthError('invalid_client', 401, 'Client authentication failed');
   }
-  await db.update(apiClients).set({ lastUsedAt: now }).where(eq(apiClients.id, client.id));
+  await stampApiClientUse(db, client.id, now);
   return { access_token: await issueApiAccessToken(key, client.clientId, now), token_type: 'Bearer', expires_in: API_TOKEN_TTL_SECONDS };
 }

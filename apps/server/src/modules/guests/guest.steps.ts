@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { AppointmentDetail, GuestResponse } from '@prsp/contracts';
+import { localDateAt, type AppointmentDetail, type GuestResponse } from '@prsp/contracts';
 import { appointments, outboxEmails } from '../../db/schema';
-import { localDateAt } from '../../platform/time/local-date';
 import { TestBrowser } from '../../test/http-client';
 import { postJson, withCsrfCookie } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';

@@ -4,7 +4,7 @@ import type { AccessKey, AppointmentDetail, ChatChannel, GuestAppointmentData, G
 import { appointmentParticipants, appointments, auditLog, guestSessions } from '../../db/schema';
 import { expectError, okData } from '../patients/patient.steps';
 import { bookingExpert } from '../booking/booking.steps';
-import { bearerClient, bookedAppointment, guestClient } from '../reception/chat.steps';
+import { bearerClient, bookedAppointment, guestClient } from '../chat/chat.steps';
 import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';

@@ -45,19 +45,3 @@ export async function findParticipant(tx: Tx, id: string): Promise<ParticipantRo
   const [row] = await tx.select().from(appointmentParticipants).where(eq(appointmentParticipants.id, id)).limit(1);
   return row;
 }
-
-/** Writes the PIN counters after a try. */
-export function setPinCounters(tx: Tx, participantId: string, counters: { failures: number; lockedUntil: Date | null }) {
-  return tx
-    .update(appointmentParticipants)
-    .set({ pinFailures: counters.failures, pinLockedUntil: counters.lockedUntil })
-    .where(eq(appointmentParticipants.id, participantId));
-}
-
-/** The guests of an appointment (for carrying PIN hashes over an edit that rewrites the participant rows). */
-export function guestsOf(tx: Tx, appointmentId: string) {
-  return tx
-    .select({ email: appointmentParticipants.email, pinHash: appointmentParticipants.pinHash })
-    .from(appointmentParticipants)
-    .where(and(eq(appointmentParticipants.appointmentId, appointmentId), eq(appointmentParticipants.role, 'guest')));
-}

@@ -5,11 +5,12 @@ import { issueGuestToken } from '../../platform/access/guest-access';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { toPatientAppointment } from '../booking/patient-appointments.service';
-import { openForAppointment } from '../reception/chat-channels.service';
-import { joinAsGuest } from '../reception/chat-invite.service';
+import { openForAppointment } from '../chat/chat-channels.service';
+import { joinAsGuest } from '../chat/chat-invite.service';
 import { verifyAgainstDummy, verifySecret } from '../../platform/crypto/secret-hash';
 import { afterPinFailure, guestTokenExpiry, pinGate } from './guest-pin';
 import * as repo from './guests.repo';
+import { setGuestPinCounters } from '../booking/appointment-changes.service';
 
 export type GuestDeps = { db: Db };
 
@@ -63,10 +64,10 @@ export async function login(deps: GuestDeps, appointmentId: string, input: Login
       return { ok: false, reason: 'lockedOut', participantId: guest.id };
     }
     if (!(await verifySecret(guest.pinHash, input.password))) {
-      await repo.setPinCounters(tx, guest.id, afterPinFailure({ failures: guest.pinFailures, lockedUntil: guest.pinLockedUntil }, now));
+      await setGuestPinCounters(tx, guest.id, afterPinFailure({ failures: guest.pinFailures, lockedUntil: guest.pinLockedUntil }, now));
       return { ok: false, reason: 'wrongPin', participantId: guest.id };
     }
-    await repo.setPinCounters(tx, guest.id, { failures: 0, lockedUntil: null });
+    await setGuestPinCounters(tx, guest.id, { failures: 0, lockedUntil: null });
     const token = await issueGuestToken(tx, guest.id, appointment.id, guestTokenExpiry(appointment.endsAt));
     await recordAudit(tx, {
       actorType: 'guest',

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { messageSubcategoryExperts } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
 import type { TestBrowser } from '../../test/http-client';
 import { HELMI, MATTI } from '../../test/person-codes';
-import { startStaffTestApp, staffBrowser } from '../../test/staff-accounts';
+import { postJson, startStaffTestApp, staffBrowser } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import { expectError, okData, onboard, setFlags, signedIn } from '../patients/patient.steps';
-import { expertBrowser, makeCategory, makeMessageCode, makeSubcategory } from './categories.steps';
+import { expertBrowser, makeCategory, makeMessageCode, makeSubcategory, useCountOf } from './categories.steps';
+import { consumeMessageCode } from './categories-read.service';
 
 let t: TestApp;
 let espoo: string;
@@ -105,5 +107,133 @@ describe('expert: categories', () => {
     const foreign = await expertBrowser(t, 'kaarina-demo', { handlesMessages: true });
     expect(await okData(foreign.browser.fetch('/api/expert/async-messaging/categories'))).toEqual([]);
     expect((await patient.fetch('/api/expert/async-messaging/categories')).status).toBe(401);
+  });
+});
+
+/**
+ * A patient's message code: a code of a group for a subcategory (modules/chat-codes checks it and counts its uses;
+ * its groups are administered in chat-codes-admin.int.test.ts). What it opens is decided here.
+ */
+describe('message codes', () => {
+  const DAY = 86_400_000;
+  let category: { id: string };
+  let subcategory: { id: string };
+  let other: { id: string };
+  beforeAll(async () => {
+    category = await makeCategory(t.database.db, espoo, { openAccess: false, fi: 'Rajattu' });
+    subcategory = await makeSubcategory(t.database.db, espoo, category.id, { openAccess: false, fi: 'Kotiharjoitteet' });
+    other = await makeSubcategory(t.database.db, espoo, category.id, { fi: 'Muu' });
+  });
+  const validate = (b: TestBrowser, code: string) =>
+    postJson(b, `/api/patient/async-messaging/message-code/validate/${encodeURIComponent(code)}`);
+  const use = (b: TestBrowser, code: string) => postJson(b, `/api/patient/async-messaging/message-code/use/${encodeURIComponent(code)}`);
+
+  describe('patient: validate a message code', () => {
+    test('a valid code answers the category and subcategory it opens (restricted ones too), as typed in any case', async () => {
+      await makeMessageCode(t.database.db, espoo, subcategory.id, 'VALIDCODE2');
+      const target = await okData(validate(patient, '  validcode2 '));
+      expect(target).toEqual({
+        code: 'VALIDCODE2',
+        category: { id: category.id, name: expect.objectContaining({ fi: 'Rajattu' }), openAccess: false, isDisabled: false },
+        subcategory: expect.objectContaining({ id: subcategory.id, categoryId: category.id, openAccess: false, addedExperts: [] }),
+      });
+      expect(await useCountOf(t.database.db, 'VALIDCODE2')).toBe(0);
+    });
+
+    test('201 unknown, a chat code, or another organisation’s; 202 not open yet; 203 expired; 204 used up', async () => {
+      const db = t.database.db;
+      await makeMessageCode(db, espoo, subcategory.id, 'FUTURECODE', { startsAt: new Date(Date.now() + 3 * DAY) });
+      await makeMessageCode(db, espoo, subcategory.id, 'EXPIREDONE', {
+        startsAt: new Date(Date.now() - 9 * DAY),
+        expiresAt: new Date(Date.now() - DAY),
+      });
+      await makeMessageCode(db, espoo, subcategory.id, 'USEDUPCODE', { usesPerCode: 2, useCount: 2 });
+      const foreignCategory = await makeCategory(db, kaarina);
+      await makeMessageCode(db, kaarina, (await makeSubcategory(db, kaarina, foreignCategory.id)).id, 'KAARINACODE');
+      await expectError(validate(patient, 'NOSUCHCODE'), 400, 201);
+      await expectError(validate(patient, 'PHYSIO2026'), 400, 201);
+      await expectError(validate(patient, 'KAARINACODE'), 400, 201);
+      await expectError(validate(patient, 'FUTURECODE'), 400, 202);
+      await expectError(validate(patient, 'EXPIREDONE'), 400, 203);
+      await expectError(validate(patient, 'USEDUPCODE'), 409, 204);
+      await expectError(validate(patient, 'X'.repeat(65)), 400, 400);
+      // The other organisation's patient cannot use this organisation's code either.
+      const restore = await setFlags(t, kaarina, { asyncMessagingEnabled: true });
+      try {
+        const helmi = await signedIn(t, HELMI);
+        await onboard(helmi, kaarina);
+        await expectError(validate(helmi, 'VALIDCODE2'), 400, 201);
+        expect(await okData(validate(helmi, 'KAARINACODE'))).toMatchObject({ code: 'KAARINACODE' });
+      } finally {
+        await restore();
+      }
+    });
+
+    test('a code of a disabled subcategory or category is not valid (201)', async () => {
+      const db = t.database.db;
+      const off = await makeSubcategory(db, espoo, category.id, { isDisabled: true });
+      await makeMessageCode(db, espoo, off.id, 'OFFSUBCODE');
+      const offCategory = await makeCategory(db, espoo, { isDisabled: true });
+      await makeMessageCode(db, espoo, (await makeSubcategory(db, espoo, offCategory.id)).id, 'OFFCATCODE');
+      await expectError(validate(patient, 'OFFSUBCODE'), 400, 201);
+      await expectError(validate(patient, 'OFFCATCODE'), 400, 201);
+      await expectError(use(patient, 'OFFSUBCODE'), 400, 201);
+    });
+  });
+
+  describe('using a message code', () => {
+    test('use counts one use, until the code is used up (204)', async () => {
+      await makeMessageCode(t.database.db, espoo, subcategory.id, 'TWICECODE2', { usesPerCode: 2 });
+      expect(await okData(use(patient, 'twicecode2'))).toBeNull();
+      expect(await okData(use(patient, 'TWICECODE2'))).toBeNull();
+      await expectError(use(patient, 'TWICECODE2'), 409, 204);
+      expect(await useCountOf(t.database.db, 'TWICECODE2')).toBe(2);
+    });
+
+    test('two patients racing for the last use: exactly one has it', async () => {
+      await makeMessageCode(t.database.db, espoo, subcategory.id, 'RACINGCODE', { usesPerCode: 1 });
+      const other = await signedIn(t, MATTI);
+      const answers = await Promise.all([use(patient, 'RACINGCODE'), use(other, 'RACINGCODE')]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await useCountOf(t.database.db, 'RACINGCODE')).toBe(1);
+    });
+
+    test('consumeMessageCode: in the caller’s transaction, for the code’s own subcategory only, undone with it', async () => {
+      const db = t.database.db;
+      await makeMessageCode(db, espoo, subcategory.id, 'SENDCODE22', { usesPerCode: 5 });
+      await expect(db.transaction((tx) => consumeMessageCode(tx, espoo, 'SENDCODE22', other.id))).rejects.toMatchObject({ code: 201 });
+      await expect(db.transaction((tx) => consumeMessageCode(tx, kaarina, 'SENDCODE22', subcategory.id))).rejects.toMatchObject({
+        code: 201,
+      });
+      // The send failed after the code was counted: the use goes with it.
+      await expect(
+        db.transaction(async (tx) => {
+          await consumeMessageCode(tx, espoo, 'SENDCODE22', subcategory.id);
+          throw new AppError(500, { detail: 'the message could not be stored' });
+        }),
+      ).rejects.toBeInstanceOf(AppError);
+      expect(await useCountOf(db, 'SENDCODE22')).toBe(0);
+      const target = await db.transaction((tx) => consumeMessageCode(tx, espoo, ' sendcode22', subcategory.id));
+      expect(target).toEqual({ categoryId: category.id, subcategoryId: subcategory.id });
+      expect(await useCountOf(db, 'SENDCODE22')).toBe(1);
+    });
+
+    test('the lock holds: a second consumer waits for the first transaction and then sees its use', async () => {
+      const db = t.database.db;
+      await makeMessageCode(db, espoo, subcategory.id, 'LOCKEDCODE', { usesPerCode: 1 });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const first = db.transaction(async (tx) => {
+        await consumeMessageCode(tx, espoo, 'LOCKEDCODE', subcategory.id);
+        await held;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = db.transaction((tx) => consumeMessageCode(tx, espoo, 'LOCKEDCODE', subcategory.id));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await first;
+      await expect(second).rejects.toMatchObject({ code: 204 });
+      expect(await useCountOf(db, 'LOCKEDCODE')).toBe(1);
+    });
   });
 });

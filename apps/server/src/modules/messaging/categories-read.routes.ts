@@ -16,10 +16,9 @@ import { withOrganisation } from '../../platform/access/patient-access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
 import { patientContextOf } from '../../plugins/access';
-import { CHAT_CODE_RATE_LIMIT } from '../chat-codes/patient-chat-code.routes';
+import { CHAT_CODE_RATE_LIMIT } from '../chat-codes/patient-chat-code.service';
 import { expertCallerOf } from './messaging-experts.routes';
 import * as read from './categories-read.service';
-import { consumeMessageCode, validateMessageCode } from './message-code-use';
 
 const patient: RouteAccess = { kind: 'patient', organisation: 'required', terms: true, flag: 'asyncMessagingEnabled' };
 
@@ -53,7 +52,7 @@ export async function categoriesReadRoutes(fastify: FastifyInstance, opts: { db:
       config: { access: patient, rateLimit: CHAT_CODE_RATE_LIMIT },
       schema: { params: ZMessageCodeParams, response: { 200: okEnvelope(ZMessageCodeTarget) } },
     },
-    async (req) => ok(await validateMessageCode(opts.db, organisationOf(req), req.params.code)),
+    async (req) => ok(await read.validateMessageCode(opts.db, organisationOf(req), req.params.code)),
   );
   app.post(
     '/api/patient/async-messaging/message-code/use/:code',
@@ -62,7 +61,7 @@ export async function categoriesReadRoutes(fastify: FastifyInstance, opts: { db:
       schema: { params: ZMessageCodeParams, response: { 200: okEnvelope(z.null()) } },
     },
     async (req) => {
-      await opts.db.transaction((tx) => consumeMessageCode(tx, organisationOf(req), req.params.code, null));
+      await opts.db.transaction((tx) => read.consumeMessageCode(tx, organisationOf(req), req.params.code, null));
       return ok(null);
     },
   );

@@ -1,37 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { experts, staffUsers } from '../../db/schema';
 import type { PatientContext, OrganisationRow } from '../../platform/access/patient-access';
-import type { ExpertContext } from '../../platform/access/route-access';
 import { AppError } from '../../platform/app-error';
 import * as repo from './conversations.repo';
+import { expertOfSession, type SessionExpert } from '../staff/session-expert.service';
 
-/** The expert a messaging request works as: their expert row in the session's organisation. */
-export type MessagingExpert = { id: string; userId: string; organisationId: string; name: string };
+/** The expert a messaging request works as (staff's session expert). */
+export type MessagingExpert = SessionExpert;
 
 /** A patient request, with the organisation the route declaration requires. */
 export type MessagingPatient = PatientContext & { organisation: OrganisationRow };
 
-/**
- * The caller's expert row in the organisation the session works in (403 when they are no expert there). A session
- * without an organisation works in the expert's only one; with several, the expert must choose first.
- */
-export async function messagingExpertOf(tx: Tx, ctx: ExpertContext): Promise<MessagingExpert> {
-  const rows = await tx
-    .select({
-      id: experts.id,
-      userId: experts.userId,
-      organisationId: experts.organisationId,
-      first: staffUsers.firstName,
-      last: staffUsers.lastName,
-    })
-    .from(experts)
-    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
-    .where(and(eq(experts.userId, ctx.userId), ctx.organisationId ? eq(experts.organisationId, ctx.organisationId) : undefined));
-  const row = rows.length === 1 ? rows[0] : undefined;
-  if (!row) throw new AppError(403, { detail: 'no expert row in the session organisation' });
-  return { id: row.id, userId: row.userId, organisationId: row.organisationId, name: `${row.first} ${row.last}` };
-}
+/** The caller's expert row in the session's organisation (403 when they are no expert there). */
+export const messagingExpertOf = expertOfSession;
 
 /** Whether an expert may see a conversation: the same rule as `repo.visibleToExpert`, for one row. */
 export async function expertMaySee(tx: Tx, expert: MessagingExpert, c: repo.ConversationRow): Promise<boolean> {

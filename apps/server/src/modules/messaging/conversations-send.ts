@@ -7,7 +7,7 @@ import { recordFile, type StoredUpload } from '../../platform/files/stored-files
 import type { VirusScanner } from '../../platform/files/virus-scan';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import type { MessagingEvents } from './conversations-events';
-import { emitWebhookEvent } from '../webhooks/webhook-events';
+import type { Emit } from '../../platform/events/event-hub';
 import * as repo from './conversations.repo';
 import type { NotifyDeps } from './message-notifications';
 
@@ -17,6 +17,7 @@ export type MessagingDeps = {
   cipher: FieldCipher;
   files: FileStore;
   events: MessagingEvents;
+  emit: Emit;
   notify: NotifyDeps;
   /** The configured virus scanner (docs/messaging.md 'Virus scanning'), or null. */
   scanner: VirusScanner | null;
@@ -43,6 +44,7 @@ export function requireContent(text: string, fileCount: number, textRequired = f
  * Answers the stored messages as the author sees them.
  */
 export async function writeSend(
+  emit: Emit,
   tx: Tx,
   c: repo.ConversationRow,
   author: Author,
@@ -58,10 +60,11 @@ export async function writeSend(
   }
   const inserted = await repo.insertMessages(tx, c.id, rows);
   await repo.markRead(tx, c.id, author.kind === 'patient' ? author.reader : repo.readerOf.expert(author.expertId));
-  // A patient's send is a message the organisation received: its integrations hear of it (docs/webhooks.md). An
-  // expert's reply is the organisation's own doing and is not an event.
+  // A patient's send is a message the organisation received (its integrations hear of it: docs/webhooks.md); an
+  // expert's is an answer to the patient (a web push when they want one: docs/notifications.md).
   if (author.kind === 'patient')
-    await emitWebhookEvent(tx, c.organisationId, 'message.received', { conversationId: c.id, messageIds: inserted.map((m) => m.id) });
+    await emit(tx, 'message.received', { organisationId: c.organisationId, conversationId: c.id, messageIds: inserted.map((m) => m.id) });
+  else await emit(tx, 'message.answered', { organisationId: c.organisationId, conversationId: c.id, patientId: c.patientId });
   return inserted.map((m) => ({
     id: m.id,
     name: author.name,

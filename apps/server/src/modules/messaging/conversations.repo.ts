@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { experts, patients, staffUsers } from '../../db/schema';
+import { experts, organisations, patientContacts, patients, staffUsers } from '../../db/schema';
 import { files } from '../../platform/files/files.tables';
 import {
   conversationMessages,
@@ -129,15 +129,6 @@ export async function categoryIn(tx: Tx, organisationId: string, categoryId: str
   return row;
 }
 
-/** The subcategories an expert answers. */
-export async function subcategoriesOfExpert(tx: Tx, expertId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: messageSubcategoryExperts.subcategoryId })
-    .from(messageSubcategoryExperts)
-    .where(eq(messageSubcategoryExperts.expertId, expertId));
-  return rows.map((r) => r.id);
-}
-
 /** Whether the expert is assigned to the subcategory. */
 export async function isAssigned(tx: Tx, expertId: string, subcategoryId: string): Promise<boolean> {
   const [row] = await tx
@@ -161,6 +152,24 @@ export async function staffUsersOfSubcategory(tx: Tx, subcategoryId: string): Pr
 export async function staffUserOfExpert(tx: Tx, expertId: string): Promise<string | undefined> {
   const [row] = await tx.select({ userId: experts.userId }).from(experts).where(eq(experts.id, expertId)).limit(1);
   return row?.userId;
+}
+
+/** The patient's names from the identity, as an author of messages; undefined when the patient is gone. */
+export async function patientNames(tx: Tx, patientId: string): Promise<{ given: string; family: string } | undefined> {
+  const [me] = await tx.select({ given: patients.givenName, family: patients.familyName }).from(patients).where(eq(patients.id, patientId));
+  return me;
+}
+
+/** What a notice to the patient needs: the patient, their contact details (null: none) and the organisation's name. */
+export async function patientNoticeDetails(tx: Tx, patientId: string, organisationId: string) {
+  const [row] = await tx
+    .select({ patient: patients, contact: patientContacts, organisationName: organisations.name })
+    .from(patients)
+    .leftJoin(patientContacts, eq(patientContacts.patientId, patients.id))
+    .innerJoin(organisations, eq(organisations.id, organisationId))
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  return row;
 }
 
 // --------------------------------------------------------------------------------------------------- lists

@@ -5,7 +5,7 @@ import { ELIAS, HELMI, MATTI } from '../../test/person-codes';
 import { organisationId } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { setFlags } from '../patients/patient.steps';
-import { connectSocket, nextEvent } from '../reception/chat.steps';
+import { connectSocket, nextEvent } from '../chat/chat.steps';
 import { expertBrowser } from './categories.steps';
 import {
   auditOf,

@@ -77,7 +77,14 @@ export async function createConversation(
         notifyMobile: fields.mobile,
         smsNotification: fields.smsNotification === 'true',
       });
-      const messages = await writeSend(tx, c, { kind: 'expert', expertId: actor.expert.id, name: actor.expert.name }, text, stored);
+      const messages = await writeSend(
+        deps.emit,
+        tx,
+        c,
+        { kind: 'expert', expertId: actor.expert.id, name: actor.expert.name },
+        text,
+        stored,
+      );
       await notifyPatientOfMessage(tx, deps.notify, c);
       await audit(tx, actor, 'conversation.create', id);
       return { messages, audience: await audienceOf(tx, c) };
@@ -115,7 +122,14 @@ export async function sendMessage(
         await repo.updateConversation(tx, c.id, { expertId: actor.expert.id });
         c = { ...c, expertId: actor.expert.id };
       }
-      const messages = await writeSend(tx, c, { kind: 'expert', expertId: actor.expert.id, name: actor.expert.name }, text, stored);
+      const messages = await writeSend(
+        deps.emit,
+        tx,
+        c,
+        { kind: 'expert', expertId: actor.expert.id, name: actor.expert.name },
+        text,
+        stored,
+      );
       await notifyPatientOfMessage(tx, deps.notify, c);
       await audit(tx, actor, 'conversation.message', c.id);
       return { messages, audience: await audienceOf(tx, c) };

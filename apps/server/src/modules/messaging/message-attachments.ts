@@ -9,8 +9,8 @@ import { sendStoredFile } from '../../platform/files/serve-file';
 import { removeStored, storeUpload, type StoredUpload } from '../../platform/files/stored-files';
 import type { VirusScanner } from '../../platform/files/virus-scan';
 import { throwIfFieldIssues, zodIssuesToFieldIssues } from '../../platform/field-errors';
-import { scanAttachment, sniffAttachment } from '../reception/chat-attachments';
-import { safeName } from '../reception/chat-messages.service';
+import { scanAttachment, sniffAttachment } from '../../platform/files/attachment-check';
+import { safeName } from '../chat/chat-messages.service';
 
 /** The multipart field of the files (spec §3 'Send payload': arrays as repeated `name[]` entries). */
 export const ATTACHMENTS_FIELD = 'attachments[]';

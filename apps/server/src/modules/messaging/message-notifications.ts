@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, toLanguage, type Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { organisations, patientContacts, patients } from '../../db/schema';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
-import { queuePatientPush } from '../notifications/push-events';
-import type { ConversationRow } from './conversations.repo';
+import { patientNoticeDetails, type ConversationRow } from './conversations.repo';
 
 /** Where the product is: the link of the notices (PUBLIC_URL), to the patient's messages. */
 export type NotifyDeps = { publicUrl: string };
@@ -29,13 +26,7 @@ export const MESSAGE_SMS_TEXT: Record<Language, (v: { organisationName: string; 
  * details; without either, nothing is sent. The notices carry a link, never the message.
  */
 export async function notifyPatientOfMessage(tx: Tx, deps: NotifyDeps, c: ConversationRow): Promise<{ email: boolean; sms: boolean }> {
-  const [row] = await tx
-    .select({ patient: patients, contact: patientContacts, organisationName: organisations.name })
-    .from(patients)
-    .leftJoin(patientContacts, eq(patientContacts.patientId, patients.id))
-    .innerJoin(organisations, eq(organisations.id, c.organisationId))
-    .where(eq(patients.id, c.patientId))
-    .limit(1);
+  const row = await patientNoticeDetails(tx, c.patientId, c.organisationId);
   if (!row) return { email: false, sms: false };
   const language = toLanguage(row.patient.lang) ?? DEFAULT_LANGUAGE;
   const link = messagesLink(deps.publicUrl);
@@ -51,7 +42,5 @@ export async function notifyPatientOfMessage(tx: Tx, deps: NotifyDeps, c: Conver
   }
   const mobile = c.smsNotification ? toInternationalNumber(c.notifyMobile ?? row.contact?.mobile) : null;
   if (mobile) await enqueueSms(tx, { to: mobile, text: MESSAGE_SMS_TEXT[language]({ organisationName: row.organisationName, link }) });
-  // And a web push to the patient's browsers, when they consented and want it (docs/notifications.md 'Web push').
-  await queuePatientPush(tx, c.patientId, { event: 'newMessage' });
   return { email: email !== null, sms: mobile !== null };
 }

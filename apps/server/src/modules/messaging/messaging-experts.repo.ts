@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { experts, messageSubcategoryExperts, messagingExperts, staffUsers } from '../../db/schema';
-import { containsPattern } from '../staff/user-management-rules';
+import { containsPattern } from '../../platform/like-pattern';
 
 function nameOrEmailContains(search: string) {
   const pattern = containsPattern(search);

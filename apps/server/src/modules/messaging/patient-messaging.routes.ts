@@ -23,13 +23,14 @@ import { ok } from '../../platform/ok';
 import { patientContextOf } from '../../plugins/access';
 import { messagingEvents } from './conversations-events';
 import type { MessagingDeps } from './conversations-send';
+import type { Emit } from '../../platform/events/event-hub';
 import { MESSAGE_MULTIPART_LIMITS, readMessageForm, sendAttachment } from './message-attachments';
 import * as service from './patient-messaging.service';
 
 const patient: RouteAccess = { kind: 'patient', organisation: 'required', terms: true, flag: 'asyncMessagingEnabled' };
 const BASE = '/api/patient/async-messaging';
 
-export type MessagingRouteOptions = { db: Db; cipher: FieldCipher; files: FileStore; publicUrl: string };
+export type MessagingRouteOptions = { db: Db; cipher: FieldCipher; files: FileStore; publicUrl: string; emit: Emit };
 
 /** The deps of one request: the app's scanner (decorated by the app, null when none is configured) and the request's log. */
 export function messagingDeps(fastify: FastifyInstance, opts: MessagingRouteOptions, req: FastifyRequest): MessagingDeps {
@@ -38,6 +39,7 @@ export function messagingDeps(fastify: FastifyInstance, opts: MessagingRouteOpti
     cipher: opts.cipher,
     files: opts.files,
     events: messagingEvents(fastify.realtime),
+    emit: opts.emit,
     notify: { publicUrl: opts.publicUrl },
     scanner: fastify.virusScanner ?? null,
     log: req.log,

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Conversation, ConversationThread, RequestConversationFields, ZSendMessageFields, SentMessages } from '@prsp/contracts';
 import type { z } from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
-import { patients } from '../../db/schema';
 import { patientActor } from '../../platform/access/patient-access';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -13,15 +11,12 @@ import { cleanText, requireContent, writeSend, type Author, type MessagingDeps }
 import { toConversation, toMessages } from './conversations-view';
 import * as repo from './conversations.repo';
 import { checkAttachments, withStoredAttachments, type MessageForm } from './message-attachments';
-import { consumeMessageCode } from './message-code-use';
+import { consumeMessageCode } from './categories-read.service';
 
 /** The patient's side of async messaging (spec §2 'Messages', 'Conversation', 'New message'; §4 'New message flow'). */
 
 async function authorOf(tx: Tx, ctx: MessagingPatient): Promise<Author> {
-  const [me] = await tx
-    .select({ given: patients.givenName, family: patients.familyName })
-    .from(patients)
-    .where(eq(patients.id, ctx.signedInPatientId));
+  const me = await repo.patientNames(tx, ctx.signedInPatientId);
   return {
     kind: 'patient',
     patientId: ctx.signedInPatientId,
@@ -71,7 +66,7 @@ export async function requestConversation(
         categoryId: fields.categoryId,
         subcategoryId: fields.subcategoryId,
       });
-      const messages = await writeSend(tx, c, await authorOf(tx, ctx), text, stored);
+      const messages = await writeSend(deps.emit, tx, c, await authorOf(tx, ctx), text, stored);
       await recordAudit(tx, { ...patientActor(ctx, ip), action: 'conversation.request', objectType: 'conversation', objectId: id });
       return { messages, audience: await audienceOf(tx, c) };
     }),
@@ -102,7 +97,7 @@ export async function sendMessage(
     deps.db.transaction(async (tx) => {
       const c = await patientConversation(tx, ctx, conversationId, true);
       assertPatientMayWrite(c);
-      const messages = await writeSend(tx, c, await authorOf(tx, ctx), text, stored);
+      const messages = await writeSend(deps.emit, tx, c, await authorOf(tx, ctx), text, stored);
       await recordAudit(tx, { ...patientActor(ctx, ip), action: 'conversation.message', objectType: 'conversation', objectId: c.id });
       return { messages, audience: await audienceOf(tx, c) };
     }),

@@ -1,12 +1,19 @@
 import { DEFAULT_LANGUAGE, toLanguage, type PushPayload } from '@prsp/contracts';
-import { eq } from 'drizzle-orm';
 import webPush from 'web-push';
 import type { Db } from '../../db/client';
-import { appointments, chatChannels } from '../../db/schema';
 import { JobError } from '../../platform/jobs/job-error';
 import type { JobContext, JobRunner } from '../../platform/jobs/runner';
 import type { PushJobPayload } from './push-events';
-import { deleteSubscription, findSubscription, flagsOf, markDelivered, patientLanguage, type PushSubscriptionRow } from './push.repo';
+import {
+  deleteSubscription,
+  findAppointmentTiming,
+  findChannelService,
+  findSubscription,
+  flagsOf,
+  markDelivered,
+  patientLanguage,
+  type PushSubscriptionRow,
+} from './push.repo';
 import { pushPayload, type PushTarget } from './push-texts';
 import type { VapidKeys } from './vapid-keys';
 
@@ -58,13 +65,10 @@ export function createPushTransport(opts: { keys: VapidKeys; subject: string; ti
 async function targetOf(db: Db, job: PushJobPayload, now: Date): Promise<PushTarget | null> {
   if (job.event === 'newMessage') return { event: 'newMessage' };
   if (job.event === 'queueTurn') {
-    const [c] = await db.select({ serviceId: chatChannels.serviceId }).from(chatChannels).where(eq(chatChannels.id, job.channelId));
+    const c = await findChannelService(db, job.channelId);
     return c ? { event: 'queueTurn', serviceId: c.serviceId } : null;
   }
-  const [a] = await db
-    .select({ status: appointments.status, startsAt: appointments.startsAt })
-    .from(appointments)
-    .where(eq(appointments.id, job.appointmentId));
+  const a = await findAppointmentTiming(db, job.appointmentId);
   const holds = a && (a.status === 'booked' || a.status === 'selfBooked') && a.startsAt.toISOString() === job.startsAt && a.startsAt > now;
   return holds ? { event: 'appointmentSoon', startsAt: a.startsAt } : null;
 }

@@ -30,14 +30,16 @@ type Ref = { event: 'newMessage' } | { event: 'queueTurn'; channelId: string };
  * change that rolls back). Only with the patient's consent (a subscription) and when the event is switched on in
  * their settings. Returns how many pushes were queued.
  */
-export async function queuePatientPush(tx: Tx, patientId: string | null, ref: Ref): Promise<number> {
+export async function queuePatientPush(tx: Tx, patientId: string | null, ref: Ref, eventId?: string): Promise<number> {
   if (!patientId) return 0;
   const subscriptions = await subscriptionsOf(tx, patientId);
   if (subscriptions.length === 0) return 0;
   if (!(await flagsOf(tx, patientId))[ref.event satisfies PushEvent]) return 0;
   for (const s of subscriptions) {
     const payload = ref.event === 'queueTurn' ? { subscriptionId: s.id, ...ref } : { subscriptionId: s.id, event: ref.event };
-    await enqueueJob(tx, 'push.send', payload, { maxAttempts: PUSH_MAX_ATTEMPTS });
+    // Once per event and browser, however often the event's subscriber runs.
+    const singletonKey = eventId ? `${eventId}:${s.id}` : undefined;
+    await enqueueJob(tx, 'push.send', payload, { maxAttempts: PUSH_MAX_ATTEMPTS, singletonKey });
   }
   return subscriptions.length;
 }

@@ -1,5 +1,4 @@
-import type { Language, PushEvent, PushPayload } from '@prsp/contracts';
-import { formatTime } from '../booking/booking-notifications-format';
+import { formatInstant, type Language, type PushEvent, type PushPayload } from '@prsp/contracts';
 
 type Texts = { title: string; body: (v: { time: string }) => string };
 
@@ -45,7 +44,7 @@ export function pushPayload(target: PushTarget, language: Language): PushPayload
     case 'appointmentSoon':
       return {
         title: texts.title,
-        body: texts.body({ time: formatTime(target.startsAt, language) }),
+        body: texts.body({ time: formatInstant(target.startsAt, language, 'time') }),
         url: '/bookings',
         tag: 'appointmentSoon',
       };

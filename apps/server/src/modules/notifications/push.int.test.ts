@@ -12,7 +12,7 @@ import { bookingExpert, minutesFromNow, onboardedPatients } from '../booking/boo
 import { expertBrowser } from '../messaging/categories.steps';
 import { data, messageForm, onboardedPatient, postForm } from '../messaging/conversations.steps';
 import { expectError, okData, postJson } from '../patients/patient.steps';
-import { bookedAppointment, chatExpert, ownQueue, sessionPatientId } from '../reception/chat.steps';
+import { bookedAppointment, chatExpert, ownQueue, sessionPatientId } from '../chat/chat.steps';
 import { sweepAppointmentsSoon } from './appointment-soon';
 
 let t: TestApp;
@@ -29,7 +29,11 @@ const json = (browser: TestBrowser, path: string, method: string, body: unknown)
 /** An expert's new conversation with the patient of `ssn`, as the expert app sends it. */
 const conversationWith = (ssn: string, text: string) =>
   messageForm({ ssn, name: 'Testi Potilas', email: 'notices@test.example', mobile: '040 765 4321', subject: 'Tulokset', text });
-const runPushes = () => t.app.jobs.runOnce({ kinds: ['push.send'] });
+// Chat and messaging events queue their pushes after they commit (a deferred subscriber), then the pushes go.
+const runPushes = async () => {
+  await t.app.jobs.runOnce({ kinds: ['events.deliver'] });
+  return t.app.jobs.runOnce({ kinds: ['push.send'] });
+};
 /** What the stand-in decrypted for a browser, as the service worker would read it. */
 const shown = (sub: StandInSubscription): PushPayload[] =>
   standIn()

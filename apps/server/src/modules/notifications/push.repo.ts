@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { appointmentParticipants, appointments, patients, pushSettings, pushSubscriptions } from '../../db/schema';
+import { appointmentParticipants, appointments, chatChannels, patients, pushSettings, pushSubscriptions } from '../../db/schema';
 
 type Q = Db | Tx;
 
@@ -103,4 +103,19 @@ export function subscriptionsWithAppointmentIn(q: Q, from: Date, to: Date) {
         lte(appointments.startsAt, to),
       ),
     );
+}
+
+/** The service of a chat channel, which a queue-turn notice opens; undefined when the channel is gone. */
+export async function findChannelService(db: Q, channelId: string) {
+  const [c] = await db.select({ serviceId: chatChannels.serviceId }).from(chatChannels).where(eq(chatChannels.id, channelId));
+  return c;
+}
+
+/** An appointment's status and time, read again when its reminder is sent: it may have moved or been cancelled. */
+export async function findAppointmentTiming(db: Q, appointmentId: string) {
+  const [a] = await db
+    .select({ status: appointments.status, startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  return a;
 }

@@ -12,8 +12,7 @@ import {
   type OrganisationJsonField,
   type OrganisationTextField,
 } from '@prsp/contracts';
-import { isCountryCode } from '../directory/countries';
-import { municipalityByCode } from '../directory/municipalities';
+import { isCountryCode, municipalityByCode } from '../directory/directory.service';
 import { zodIssuesToFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import type { ReceivedFile } from '../../platform/files/multipart-reader';
 import { checkUploadedImage, type CheckedImage } from './organisation-images';

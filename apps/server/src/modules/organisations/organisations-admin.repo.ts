@@ -1,7 +1,22 @@
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or } from 'drizzle-orm';
 import type { OrganisationAreas } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { organisationAreas, organisationFiles, organisations, services } from '../../db/schema';
+import { organisationAreas, organisationFiles, organisations, services, surveyTemplates } from '../../db/schema';
+
+/**
+ * Of `ids`, the survey templates an organisation may list (its own and the shared ones; only shared ones for a new
+ * organisation): read from the surveys' table, which the surveys module writes.
+ */
+export async function listableSurveyIds(tx: Tx, organisationId: string | null, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const shared = and(isNull(surveyTemplates.organisationId), eq(surveyTemplates.shared, true));
+  const scope = organisationId ? or(eq(surveyTemplates.organisationId, organisationId), shared) : shared;
+  const rows = await tx
+    .select({ id: surveyTemplates.id })
+    .from(surveyTemplates)
+    .where(and(inArray(surveyTemplates.id, [...ids]), scope));
+  return new Set(rows.map((r) => r.id));
+}
 
 export type NewOrganisationRow = typeof organisations.$inferInsert;
 export type OrganisationPatch = Partial<Omit<NewOrganisationRow, 'id' | 'slug' | 'clientId' | 'createdAt'>>;
@@ -94,19 +109,6 @@ export function serviceSummaries(tx: Tx, organisationId: string) {
     .from(services)
     .where(eq(services.organisationId, organisationId))
     .orderBy(asc(services.position), asc(services.createdAt), asc(services.id));
-}
-
-/** Puts the listed services first, in the listed order; the others keep their order after them. */
-export async function reorderServices(tx: Tx, organisationId: string, orderedIds: string[]): Promise<void> {
-  const current = await serviceSummaries(tx, organisationId);
-  const rest = current.map((s) => s.id).filter((id) => !orderedIds.includes(id));
-  const order = [...orderedIds, ...rest];
-  for (const [position, id] of order.entries()) {
-    await tx
-      .update(services)
-      .set({ position })
-      .where(and(eq(services.organisationId, organisationId), eq(services.id, id)));
-  }
 }
 
 /** Which of `ids` are services of the organisation. */

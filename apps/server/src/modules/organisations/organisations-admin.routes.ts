@@ -22,8 +22,9 @@ import { expertOrganisation } from './expert-organisation.service';
 import { parseOrganisationForm } from './organisation-form';
 import { ORGANISATION_MULTIPART_LIMITS, readOrganisationMultipart } from './organisation-multipart';
 import * as organisations from './organisations-admin.service';
+import type { Emit } from '../../platform/events/event-hub';
 
-export type OrganisationsAdminRouteOptions = { db: Db; cipher: FieldCipher; files: FileStore };
+export type OrganisationsAdminRouteOptions = { db: Db; cipher: FieldCipher; emit: Emit; files: FileStore };
 
 /** Reads, parses and checks the multipart organisation form; every field problem is answered at once. */
 async function readForm(req: FastifyRequest, mode: 'create' | 'update') {
@@ -79,7 +80,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
     async (req) => {
       const actor = actorOf(req);
       return ok(
-        await organisations.updateOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'update'), {
+        await organisations.updateOrganisation(opts.db, opts.cipher, opts.emit, actor, await readForm(req, 'update'), {
           store: opts.files,
           log: req.log,
         }),

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
-import { surveyListIssues } from '../surveys/templates.service';
+import { z } from 'zod/mini';
 import type { StaffContext } from '../../platform/access/staff-access';
 import { adminMembershipsOf, allOrganisationRefs } from '../staff/staff-organisations.service';
 import type { AdminActor } from '../../platform/access/admin-actor';
@@ -15,9 +15,21 @@ import { saveImages, withStoredImages, type ImageFiles } from './organisation-im
 import { organisationIssues } from './organisation-rules';
 import * as repo from './organisations-admin.repo';
 import { findOrganisationById, listFileKinds, type OrganisationRow } from './organisations.repo';
-import { organisationFileUrl } from './patient-config';
+import { organisationFileUrl } from './organisation-file-url';
 import { dataSavingFromRetention, monthsToDays } from './retention-units';
 import { firstFreeSlug, slugify } from '../../platform/slug';
+import type { Emit } from '../../platform/events/event-hub';
+
+/** The organisation's survey list names templates it may use (spec §5); anything else is an invalid entry. */
+async function surveyListIssues(tx: Tx, organisationId: string | null, ids: readonly string[] | undefined): Promise<FieldIssue[]> {
+  if (!ids?.length) return [];
+  const usable = await repo.listableSurveyIds(
+    tx,
+    organisationId,
+    ids.filter((id) => z.uuid().safeParse(id).success),
+  );
+  return ids.flatMap((id, i) => (usable.has(id) ? [] : [{ field: `surveys.${i}`, key: 'invalid' as const }]));
+}
 
 /** A new organisation starts with the chat and every language on; the admin turns on the rest. */
 const NEW_ORGANISATION_FLAGS: FeatureFlags = {
@@ -191,6 +203,7 @@ export async function createOrganisation(
 export async function updateOrganisation(
   db: Db,
   cipher: FieldCipher,
+  emit: Emit,
   actor: AdminActor,
   form: OrganisationForm,
   files: ImageFiles,
@@ -211,7 +224,7 @@ export async function updateOrganisation(
       await repo.updateOrganisation(tx, id, { ...patchOf(form, cipher, row.retention), content, flags });
       replaced.push(...(await saveImages(tx, id, stored, form.removeBackground)));
       if (form.areas) await repo.replaceAreas(tx, id, form.areas);
-      if (form.serviceOrder) await repo.reorderServices(tx, id, form.serviceOrder);
+      if (form.serviceOrder) await emit(tx, 'organisation.servicesOrdered', { organisationId: id, serviceIds: form.serviceOrder });
       await recordAudit(tx, {
         actorType: 'staff',
         actorId: actor.staff.userId,

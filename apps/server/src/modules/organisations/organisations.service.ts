@@ -1,53 +1,23 @@
-import { okEnvelope, ZPatientConfig, type PatientConfig } from '@prsp/contracts';
-import { encode } from 'zod/mini';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { FieldCipher } from '../../platform/crypto/field-cipher';
-import type { ReadModelCache } from '../../platform/cache/read-model-cache';
 import type { FileStore } from '../../platform/files/file-store';
 import type { ServedFile } from '../../platform/files/serve-file';
-import type { Session } from '../../platform/session/sessions.service';
-import { ok } from '../../platform/ok';
-import { actOnBehalfOf } from '../patients/patients.service';
 import { organisationImageFilename } from './organisation-images';
 import * as repo from './organisations.repo';
-import { toPatientConfig } from './patient-config';
 
-/**
- * `files`: where theme images are stored; `connectorUrl`: the health-assessment connector's page (config.ts);
- * `readModels`: the cache of serialized configs (plugins/read-models.ts).
- */
-export type OrganisationDeps = { db: Db; cipher: FieldCipher; files: FileStore; connectorUrl?: string | null; readModels: ReadModelCache };
+/** `files`: where theme images are stored. */
+export type OrganisationDeps = { db: Db; files: FileStore };
 
-const ZConfigAnswer = okEnvelope(ZPatientConfig);
+/** The kinds of theme image the organisation has, with their times (for the patient config's image URLs). */
+export const organisationFileKinds = repo.listFileKinds;
 
-async function configOf(deps: OrganisationDeps, org: repo.OrganisationRow, session: Session | null): Promise<PatientConfig> {
-  const [files, actOnBehalf] = await Promise.all([repo.listFileKinds(deps.db, org.id), actOnBehalfOf(deps.db, deps.cipher, session)]);
-  return toPatientConfig(org, files, actOnBehalf, deps.connectorUrl ?? null);
-}
+/** An organisation by id, slug or client id (`GET /api/config/{companyId}`). */
+export const findOrganisationByCompanyId = repo.findOrganisationByCompanyId;
 
-/**
- * `GET /api/config`: the whole answer, serialized, for the caller's selected organisation (the guard has loaded it).
- * It is the same for every patient of the organisation except the person acted for, so it comes from the read-model
- * cache, keyed by organisation, unless the caller acts on someone's behalf: that answer names the principal, is the
- * caller's own, and is never stored.
- */
-export async function configAnswerForPatient(deps: OrganisationDeps, org: repo.OrganisationRow, session: Session): Promise<string> {
-  const serialize = async (who: Session | null) => JSON.stringify(encode(ZConfigAnswer, ok(await configOf(deps, org, who))));
-  if (session.actingForPatientId) return serialize(session);
-  return deps.readModels.get('config', org.id, '', () => serialize(null));
-}
-
-/**
- * `GET /api/config/{companyId}`: any organisation's public config by id, slug or client id. Guests use it
- * before they have a session; the hidden-from-listing flag does not apply, since a guest's appointment
- * may belong to such an organisation.
- */
-export async function configForCompany(deps: OrganisationDeps, companyId: string, session: Session | null): Promise<PatientConfig> {
-  const org = await repo.findOrganisationByCompanyId(deps.db, companyId);
-  if (!org) throw new AppError(404, { detail: 'unknown company id' });
-  return configOf(deps, org, session);
-}
+export type { OrganisationRow } from './organisations.repo';
+export { organisationFileUrl, type FileStamp } from './organisation-file-url';
+export { defaultOrganisationContent } from './default-content';
+export { sanitizeTermsHtml } from './terms-html';
 
 /** An organisation by id, for the patient's choice. */
 export const findOrganisation = repo.findOrganisationById;
@@ -79,3 +49,6 @@ export async function organisationFile(deps: OrganisationDeps, organisationId: s
     row.legacyContentType && LEGACY_IMAGE_TYPES.has(row.legacyContentType) ? row.legacyContentType : 'application/octet-stream';
   return { kind: 'legacy', contentType, filename: organisationImageFilename(imageKind, contentType), data: Buffer.from(row.legacyData) };
 }
+
+// How a service is shown to patients (the services and chat-code modules show them).
+export { selfAssessmentOf, toOpenService, type ServiceRow } from './service-view';

@@ -1,19 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  date,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import type { FeatureFlags, Localized, OrganisationContent } from '@prsp/contracts';
+import { boolean, check, customType, date, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { FeatureFlags, OrganisationContent } from '@prsp/contracts';
 import { files } from '../../platform/files/files.tables';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -88,29 +75,4 @@ export const organisationAreas = pgTable(
     value: text('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.kind, t.value] })],
-);
-
-export const services = pgTable(
-  'services',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    /** Stable key used by the seed, unique within the organisation. */
-    slug: text('slug').notNull(),
-    name: jsonb('name').$type<Localized>().notNull(),
-    description: jsonb('description').$type<Localized>().notNull(),
-    icon: text('icon', { enum: ['doctor', 'nurse', 'therapist', 'childDoctor', 'physiotherapist'] }).notNull(),
-    chatQueueId: text('chat_queue_id').notNull(),
-    requiresCode: boolean('requires_code').notNull().default(false),
-    selfAssessment: text('self_assessment', { enum: ['none', 'optional', 'mandatory'] })
-      .notNull()
-      .default('none'),
-    /** Municipality codes or postal codes this service is limited to; empty = the organisation's whole area. */
-    areas: jsonb('areas').$type<string[]>().notNull().default([]),
-    position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('services_org_slug_idx').on(t.organisationId, t.slug)],
 );

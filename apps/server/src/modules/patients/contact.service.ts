@@ -2,7 +2,7 @@ import { DEFAULT_COUNTRY, ZOwnReachability, type Contact, type ContactSave } fro
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
-import { isCountryCode } from '../directory/countries';
+import { isCountryCode } from '../directory/directory.service';
 import { findContact, upsertContact } from './contacts.repo';
 import { patientActor, type PatientContext } from '../../platform/access/patient-access';
 import { findPatientById } from './patients.repo';

@@ -2,7 +2,7 @@ import type { z } from 'zod/mini';
 import type { Localized, OrganisationsInfo, ZLocationOptions } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { byFinnishName, municipalityByCode, municipalityNames } from '../directory/municipalities';
+import { byFinnishName, municipalityByCode, municipalityNames } from '../directory/directory.service';
 import { municipalityAreas, organisationsServing } from '../organisations/organisations.service';
 import { switchOrganisation } from './organisation-choice.service';
 import type { PatientContext } from '../../platform/access/patient-access';

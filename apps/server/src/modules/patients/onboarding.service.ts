@@ -1,4 +1,4 @@
-import { toLanguage, type ClientParams, type PatientStatus } from '@prsp/contracts';
+import { canonicalTimeZone, toLanguage, type ClientParams, type PatientStatus } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -71,7 +71,7 @@ export async function acceptTerms(deps: OnboardingDeps, ctx: PatientContext, ip:
  */
 export async function saveClientParams(deps: OnboardingDeps, signedInPatientId: string, params: ClientParams): Promise<ClientParams> {
   const lang = toLanguage(params.lang)!;
-  const timezone = new Intl.DateTimeFormat('en', { timeZone: params.timezone }).resolvedOptions().timeZone;
+  const timezone = canonicalTimeZone(params.timezone);
   await setClientParams(deps.db, signedInPatientId, { lang, timezone });
   return { lang, timezone };
 }

@@ -2,8 +2,15 @@ import type { Db, Tx } from '../../db/client';
 import type { RetentionDays } from '../../db/schema';
 import { recordAudit } from '../../platform/audit/audit';
 import * as repo from './retention.repo';
+import { deleteAppointmentsBefore } from '../booking/booking-retention.service';
+import { deleteChatsBefore } from '../chat/chat-retention.service';
+import { deleteConversationsBefore } from '../messaging/messaging-retention.service';
+import { deleteIdlePatientContacts } from '../patients/patient-retention.service';
+import { deleteUserIfPlaceless, deletePlace, staffOf } from '../staff/staff-retention.service';
+import { deleteSurveyResponsesBefore } from '../surveys/survey-retention.service';
+import { deleteStaffAuditBefore } from '../../platform/audit/audit-retention.service';
 import { isExpired, retentionCutoff } from './retention-rules';
-import { historySince } from '../reception/chat-history.service';
+import { historySince } from '../chat/chat-history.service';
 
 /** Any fixed number, distinct from the migration lock: one instance at a time runs retention. */
 const RETENTION_LOCK = 7_420_021;
@@ -36,8 +43,8 @@ const NOTHING: RetentionCounts = {
 
 /** Audit rows of the organisation's admins or experts before the cut-off, and those idle since it lose their place. */
 async function pruneStaff(tx: Tx, organisationId: string, kind: 'admin' | 'expert', cutoff: Date) {
-  const members = await repo.staffOf(tx, organisationId, kind);
-  const auditRows = await repo.deleteStaffAuditBefore(
+  const members = await staffOf(tx, organisationId, kind);
+  const auditRows = await deleteStaffAuditBefore(
     tx,
     members.map((m) => m.userId),
     cutoff,
@@ -45,8 +52,8 @@ async function pruneStaff(tx: Tx, organisationId: string, kind: 'admin' | 'exper
   const idle = members.filter((m) => isExpired(m.lastActive, cutoff));
   let usersDeleted = 0;
   for (const { userId } of idle) {
-    await repo.deletePlace(tx, organisationId, userId, kind);
-    if (await repo.deleteUserIfPlaceless(tx, userId)) usersDeleted++;
+    await deletePlace(tx, organisationId, userId, kind);
+    if (await deleteUserIfPlaceless(tx, userId)) usersDeleted++;
   }
   return { auditRows, removed: idle.length, usersDeleted };
 }
@@ -66,12 +73,12 @@ async function applyRetention(
   counts.chats = await purgeChats(tx, organisationId, retention.patientDays, now, fileKeys);
   const patientCutoff = retentionCutoff(now, retention.patientDays);
   if (patientCutoff) {
-    const conversations = await repo.deleteConversationsBefore(tx, organisationId, patientCutoff);
+    const conversations = await deleteConversationsBefore(tx, organisationId, patientCutoff);
     counts.conversations = conversations.conversations;
     fileKeys.push(...conversations.fileKeys);
-    counts.appointments = await repo.deleteAppointmentsBefore(tx, organisationId, patientCutoff);
-    counts.surveyResponses = await repo.deleteSurveyResponsesBefore(tx, organisationId, patientCutoff);
-    counts.patientContacts = await repo.deleteIdlePatientContacts(tx, organisationId, patientCutoff);
+    counts.appointments = await deleteAppointmentsBefore(tx, organisationId, patientCutoff);
+    counts.surveyResponses = await deleteSurveyResponsesBefore(tx, organisationId, patientCutoff);
+    counts.patientContacts = await deleteIdlePatientContacts(tx, organisationId, patientCutoff);
   }
   const adminCutoff = retentionCutoff(now, retention.adminDays);
   if (adminCutoff) {
@@ -103,7 +110,7 @@ async function recordRun(tx: Tx, organisationId: string, counts: RetentionCounts
 
 /** Chat history goes after 90 days (spec §9), or the patient retention when shorter; its files' keys join `fileKeys`. */
 async function purgeChats(tx: Tx, organisationId: string, patientDays: number | null, now: Date, fileKeys: string[]): Promise<number> {
-  const gone = await repo.deleteChatsBefore(tx, organisationId, historySince(now, patientDays));
+  const gone = await deleteChatsBefore(tx, organisationId, historySince(now, patientDays));
   fileKeys.push(...gone.fileKeys);
   return gone.chats;
 }

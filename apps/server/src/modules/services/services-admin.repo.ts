@@ -1,13 +1,19 @@
 import { and, asc, eq, like, max, or } from 'drizzle-orm';
 import type { OpeningHours } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { chatQueues, services } from '../../db/schema';
+import { chatQueues, organisations, services } from '../../db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceValues = Pick<
   typeof services.$inferInsert,
   'name' | 'description' | 'icon' | 'chatQueueId' | 'requiresCode' | 'selfAssessment' | 'areas'
 >;
+
+/** The organisation's slug, which names its new chat queues. */
+export async function organisationSlug(tx: Tx, organisationId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ slug: organisations.slug }).from(organisations).where(eq(organisations.id, organisationId)).limit(1);
+  return row?.slug;
+}
 
 export function listOrganisationServices(tx: Tx, organisationId: string): Promise<ServiceRow[]> {
   return tx
@@ -78,12 +84,15 @@ export async function queueOpeningHours(tx: Tx, organisationId: string, queueId:
   return row?.openingHours;
 }
 
-/** Sets the opening hours of one of the organisation's queues; false when it has no such queue. */
-export async function setQueueOpeningHours(tx: Tx, organisationId: string, queueId: string, openingHours: OpeningHours): Promise<boolean> {
-  const rows = await tx
-    .update(chatQueues)
-    .set({ openingHours })
-    .where(and(eq(chatQueues.organisationId, organisationId), eq(chatQueues.id, queueId)))
-    .returning({ id: chatQueues.id });
-  return rows.length === 1;
+/** Puts the listed services first, in the listed order; the others keep their order after them. */
+export async function reorderServices(tx: Tx, organisationId: string, orderedIds: string[]): Promise<void> {
+  const current = await listOrganisationServices(tx, organisationId);
+  const rest = current.map((s) => s.id).filter((id) => !orderedIds.includes(id));
+  const order = [...orderedIds, ...rest];
+  for (const [position, id] of order.entries()) {
+    await tx
+      .update(services)
+      .set({ position })
+      .where(and(eq(services.organisationId, organisationId), eq(services.id, id)));
+  }
 }

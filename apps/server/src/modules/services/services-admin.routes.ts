@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { okEnvelope, ZAdminService, ZAdminServiceDetail, ZChatQueue, ZServiceIdParams, ZServiceInput } from '@prsp/contracts';
-import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
 import { actorOf } from '../../platform/access/admin-actor';
 import * as services from './services-admin.service';
@@ -11,7 +10,7 @@ import * as services from './services-admin.service';
  * The organisation's services (spec §3 'Service'). Each route declares the right it needs; the service scopes every
  * query by the session's organisation.
  */
-export async function servicesAdminRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export async function servicesAdminRoutes(fastify: FastifyInstance, opts: services.ServicesDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const one = { 200: okEnvelope(ZAdminServiceDetail) };
 
@@ -49,7 +48,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: { db: 
     '/api/admin/services/create',
     { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } }, schema: { body: ZServiceInput, response: one } },
     async (req) => {
-      return ok(await services.createService(opts.db, actorOf(req), req.body));
+      return ok(await services.createService(opts, actorOf(req), req.body));
     },
   );
   app.post(
@@ -59,7 +58,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: { db: 
       schema: { params: ZServiceIdParams, body: ZServiceInput, response: one },
     },
     async (req) => {
-      return ok(await services.updateService(opts.db, actorOf(req), req.params.id, req.body));
+      return ok(await services.updateService(opts, actorOf(req), req.params.id, req.body));
     },
   );
   app.delete(

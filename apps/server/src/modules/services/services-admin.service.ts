@@ -13,9 +13,13 @@ import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { organisationAreas } from '../organisations/organisations-admin.service';
 import { firstFreeSlug, slugify } from '../../platform/slug';
-import { createQueue, isOrganisationQueue, organisationQueues } from '../reception/chat-queues.service';
-import { attachmentIssues, replaceServiceSurveys, serviceSurveysOf } from '../surveys/survey-attachments';
+import { isOrganisationQueue, organisationQueues, setQueueOpeningHours } from '../chat/chat-queues.service';
+import { newQueueId } from '../../platform/chat-ids';
+import type { Emit } from '../../platform/events/event-hub';
+import { attachmentIssues, replaceServiceSurveys, serviceSurveysOf } from '../surveys/survey-attachments.service';
 import * as repo from './services-admin.repo';
+
+export type ServicesDeps = { db: Db; emit: Emit };
 
 function toAdminService(row: repo.ServiceRow): AdminService {
   const { id, name, description, icon, chatQueueId, requiresCode, selfAssessment, areas, position } = row;
@@ -62,9 +66,13 @@ async function inputIssues(tx: Tx, organisationId: string, input: ServiceInput):
   return issues;
 }
 
-async function valuesOf(tx: Tx, organisationId: string, input: ServiceInput): Promise<repo.ServiceValues> {
-  const chatQueueId = input.createQueue ? await createQueue(tx, { organisationId, name: input.name.fi }) : input.chatQueueId!.trim();
-  return {
+type NewQueue = { id: string; name: string } | null;
+
+/** The row's values, and the new chat queue it names when one is asked for (made by the chat's event subscriber). */
+async function valuesOf(tx: Tx, organisationId: string, input: ServiceInput): Promise<{ values: repo.ServiceValues; newQueue: NewQueue }> {
+  const newQueue = input.createQueue ? { id: newQueueId((await repo.organisationSlug(tx, organisationId))!), name: input.name.fi } : null;
+  const chatQueueId = newQueue?.id ?? input.chatQueueId!.trim();
+  const values = {
     name: input.name,
     description: input.description,
     icon: input.icon,
@@ -73,6 +81,7 @@ async function valuesOf(tx: Tx, organisationId: string, input: ServiceInput): Pr
     selfAssessment: input.selfAssessment,
     areas: [...new Set(input.areas)],
   };
+  return { values, newQueue };
 }
 
 /** Hours as stored: the week in order, exceptions by date, a closed day without hours of its own. */
@@ -89,7 +98,7 @@ function normaliseHours(hours: OpeningHours): OpeningHours {
 /** The service's queue takes the hours of the form, in the service's transaction (left out: they stay as they are). */
 async function saveHours(tx: Tx, organisationId: string, queueId: string, input: ServiceInput): Promise<void> {
   if (!input.openingHours) return;
-  if (!(await repo.setQueueOpeningHours(tx, organisationId, queueId, normaliseHours(input.openingHours))))
+  if (!(await setQueueOpeningHours(tx, organisationId, queueId, normaliseHours(input.openingHours))))
     throw new AppError(500, { detail: 'service queue missing' });
 }
 
@@ -98,17 +107,19 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
 }
 
 /** A new service at the end of the list, with a new chat queue when asked, and the queue's opening hours when given. */
-export async function createService(db: Db, actor: AdminActor, input: ServiceInput): Promise<AdminServiceDetail> {
+export async function createService(deps: ServicesDeps, actor: AdminActor, input: ServiceInput): Promise<AdminServiceDetail> {
   const organisationId = organisationOf(actor);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     throwIfFieldIssues(await inputIssues(tx, organisationId, input));
     const base = slugify(input.name.fi, 'service');
+    const { values, newQueue } = await valuesOf(tx, organisationId, input);
     const row = await repo.insertService(tx, {
-      ...(await valuesOf(tx, organisationId, input)),
+      ...values,
       organisationId,
       slug: firstFreeSlug(base, await repo.slugsLike(tx, organisationId, base)),
       position: await repo.nextPosition(tx, organisationId),
     });
+    await deps.emit(tx, 'service.saved', { organisationId, serviceId: row.id, newQueue });
     await saveHours(tx, organisationId, row.chatQueueId, input);
     if (input.surveys) await replaceServiceSurveys(tx, row.id, input.surveys);
     await audit(tx, actor, 'service.create', row.id);
@@ -116,12 +127,14 @@ export async function createService(db: Db, actor: AdminActor, input: ServiceInp
   });
 }
 
-export async function updateService(db: Db, actor: AdminActor, id: string, input: ServiceInput): Promise<AdminServiceDetail> {
+export async function updateService(deps: ServicesDeps, actor: AdminActor, id: string, input: ServiceInput): Promise<AdminServiceDetail> {
   const organisationId = organisationOf(actor);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     if (!(await repo.findOrganisationService(tx, organisationId, id))) throw new AppError(404);
     throwIfFieldIssues(await inputIssues(tx, organisationId, input));
-    const row = (await repo.updateService(tx, organisationId, id, await valuesOf(tx, organisationId, input)))!;
+    const { values, newQueue } = await valuesOf(tx, organisationId, input);
+    const row = (await repo.updateService(tx, organisationId, id, values))!;
+    await deps.emit(tx, 'service.saved', { organisationId, serviceId: id, newQueue });
     await saveHours(tx, organisationId, row.chatQueueId, input);
     if (input.surveys) await replaceServiceSurveys(tx, id, input.surveys);
     await audit(tx, actor, 'service.update', id);
@@ -136,4 +149,9 @@ export async function deleteService(db: Db, actor: AdminActor, id: string): Prom
     if (!(await repo.deleteService(tx, organisationId, id))) throw new AppError(404);
     await audit(tx, actor, 'service.delete', id);
   });
+}
+
+/** The organisation form's service order (event `organisation.servicesOrdered`): the listed ones first, in order. */
+export function orderServices(tx: Tx, organisationId: string, serviceIds: string[]): Promise<void> {
+  return repo.reorderServices(tx, organisationId, serviceIds);
 }

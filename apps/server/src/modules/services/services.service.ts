@@ -5,7 +5,7 @@ import { patientScope, type OrganisationRow } from '../../platform/access/patien
 import type { ReadModelCache } from '../../platform/cache/read-model-cache';
 import { upcomingAppointments } from '../booking/patient-appointments.service';
 import * as repo from './services.repo';
-import { toOpenService, type ServiceRow } from '../organisations/service-view';
+import { toOpenService, type ServiceRow } from '../organisations/organisations.service';
 
 const collator = new Intl.Collator('fi');
 

@@ -1,9 +1,35 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { experts, sessions, specializations, staffUsers } from '../../db/schema';
+import type { ChatQueue } from '@prsp/contracts';
+import { chatQueues, experts, organisations, specializations, staffUsers } from '../../db/schema';
 import { staffMatching, type Paging } from './staff-users.repo';
 
 export type ExpertRow = typeof experts.$inferSelect;
+
+/** The organisation's chat queues (read from the chat's table), for the expert form. */
+export function organisationQueues(tx: Tx, organisationId: string): Promise<ChatQueue[]> {
+  return tx
+    .select({ id: chatQueues.id, name: chatQueues.name, expertId: chatQueues.expertId })
+    .from(chatQueues)
+    .where(eq(chatQueues.organisationId, organisationId))
+    .orderBy(asc(chatQueues.name), asc(chatQueues.id));
+}
+
+/** True when `queueId` is a queue of the organisation (spec §5 'valid queue id'). */
+export async function isOrganisationQueue(tx: Tx, organisationId: string, queueId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: chatQueues.id })
+    .from(chatQueues)
+    .where(and(eq(chatQueues.organisationId, organisationId), eq(chatQueues.id, queueId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The organisation's slug, which names its new chat queues. */
+export async function organisationSlug(tx: Tx, organisationId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ slug: organisations.slug }).from(organisations).where(eq(organisations.id, organisationId)).limit(1);
+  return row?.slug;
+}
 export type ExpertWithUser = { expert: ExpertRow; user: typeof staffUsers.$inferSelect };
 
 /** A page of the organisation's experts with their staff user, by last and first name. */
@@ -67,11 +93,4 @@ export async function updateExpertUser(
 
 export async function deleteExpert(tx: Tx, id: string): Promise<void> {
   await tx.delete(experts).where(eq(experts.id, id));
-}
-
-/** Ends the user's expert sessions in the organisation: they no longer work there. */
-export async function deleteExpertSessions(tx: Tx, userId: string, organisationId: string): Promise<void> {
-  await tx
-    .delete(sessions)
-    .where(and(eq(sessions.staffUserId, userId), eq(sessions.appRole, 'expert'), eq(sessions.organisationId, organisationId)));
 }

@@ -4,15 +4,17 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
-import { createQueue, isOrganisationQueue, newChatUserId, organisationQueues } from '../reception/chat-queues.service';
+import { newChatUserId, newQueueId } from '../../platform/chat-ids';
+import type { Emit } from '../../platform/events/event-hub';
 import * as repo from './experts-admin.repo';
 import { staffStatus } from './login-rules';
 import { inviteStaffUser, templateLanguage } from './staff-invitations.service';
 import { findStaffByEmail } from './staff.repo';
 import { deleteStaffUser, insertStaffUser, placesLeft } from './staff-users.repo';
 import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
+import { deleteExpertSessions } from '../../platform/session/sessions.service';
 
-export type ExpertsDeps = { db: Db; publicUrl: string };
+export type ExpertsDeps = { db: Db; emit: Emit; publicUrl: string };
 
 function toAdminExpert({ expert, user }: repo.ExpertWithUser): AdminExpert {
   return {
@@ -43,7 +45,7 @@ export async function getExpert(deps: ExpertsDeps, actor: AdminActor, id: string
 }
 
 export function listChatQueues(deps: ExpertsDeps, actor: AdminActor): Promise<ChatQueue[]> {
-  return organisationQueues(deps.db, organisationOf(actor));
+  return repo.organisationQueues(deps.db, organisationOf(actor));
 }
 
 /**
@@ -64,15 +66,23 @@ async function inputIssues(tx: Tx, organisationId: string, input: ExpertInput): 
     if (!known.has(id)) issues.push({ field: `specializations.${i}`, key: 'invalid' });
   });
   const queue = input.chatQueueId?.trim();
-  if (queue && !(await isOrganisationQueue(tx, organisationId, queue))) issues.push({ field: 'chatQueueId', key: 'chatQueue' });
+  if (queue && !(await repo.isOrganisationQueue(tx, organisationId, queue))) issues.push({ field: 'chatQueueId', key: 'chatQueue' });
   return issues;
 }
 
-/** The chat user and personal queue of the product's own chat, made in the caller's transaction. */
-async function createChatPresence(tx: Tx, organisationId: string, expert: repo.ExpertRow, name: string, explicitQueue: string | undefined) {
+/** The chat user and personal queue of the product's own chat (the chat's subscriber makes the queue in this transaction). */
+async function createChatPresence(
+  deps: ExpertsDeps,
+  tx: Tx,
+  organisationId: string,
+  expert: repo.ExpertRow,
+  name: string,
+  explicitQueue: string | undefined,
+) {
   const chatUserId = newChatUserId();
-  const personalQueue = await createQueue(tx, { organisationId, name, expertId: expert.id });
-  await repo.updateExpert(tx, expert.id, { chatUserId, chatQueueId: explicitQueue || personalQueue });
+  const personalQueue = { id: newQueueId((await repo.organisationSlug(tx, organisationId))!), name };
+  await deps.emit(tx, 'expert.chatEnabled', { organisationId, expertId: expert.id, personalQueue });
+  await repo.updateExpert(tx, expert.id, { chatUserId, chatQueueId: explicitQueue || personalQueue.id });
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -110,7 +120,8 @@ export async function createExpert(deps: ExpertsDeps, actor: AdminActor, input: 
       communicationLanguage: input.communicationLanguage,
       chatQueueId: explicitQueue ?? '',
     });
-    if (input.autoCreateChat) await createChatPresence(tx, organisationId, expert, `${input.firstName} ${input.lastName}`, explicitQueue);
+    if (input.autoCreateChat)
+      await createChatPresence(deps, tx, organisationId, expert, `${input.firstName} ${input.lastName}`, explicitQueue);
     await inviteStaffUser(tx, {
       userId: user.id,
       organisationId,
@@ -149,7 +160,7 @@ export async function updateExpert(deps: ExpertsDeps, actor: AdminActor, id: str
       chatQueueId: explicitQueue ?? current.expert.chatQueueId,
     });
     if (input.autoCreateChat && !current.expert.chatUserId) {
-      await createChatPresence(tx, organisationId, current.expert, `${input.firstName} ${input.lastName}`, explicitQueue);
+      await createChatPresence(deps, tx, organisationId, current.expert, `${input.firstName} ${input.lastName}`, explicitQueue);
     }
     await audit(tx, actor, 'expert.update', id);
   });
@@ -166,7 +177,7 @@ export async function deleteExpert(deps: ExpertsDeps, actor: AdminActor, id: str
     const current = await repo.findExpert(tx, organisationId, id);
     if (!current) throw new AppError(404);
     await repo.deleteExpert(tx, id);
-    await repo.deleteExpertSessions(tx, current.user.id, organisationId);
+    await deleteExpertSessions(tx, current.user.id, organisationId);
     if (!current.user.isGlobalAdmin && (await placesLeft(tx, current.user.id)) === 0) await deleteStaffUser(tx, current.user.id);
     await audit(tx, actor, 'expert.delete', id);
   });

@@ -6,6 +6,7 @@ import { createSession, destroySession, saveSessionData, type Session, type Sess
 import { countsTowardsLockout, identifierKey, initialOrganisation, isLockedOut, lockoutAfterFailure } from './login-rules';
 import { verifyAgainstDummy, verifySecret } from '../../platform/crypto/secret-hash';
 import * as repo from './staff.repo';
+import { setSessionOrganisation } from '../../platform/session/sessions.service';
 
 export type StaffDeps = { db: Db; policy: SessionPolicy; publicUrl: string };
 
@@ -180,7 +181,7 @@ export async function setOrganisation(
   const places = await workplacesOf(deps.db, user, appRole);
   if (!places?.organisations.some((o) => o.id === input.organisationId)) throw new AppError(403, { detail: 'not a workplace of the user' });
   await deps.db.transaction(async (tx) => {
-    await repo.setSessionOrganisation(tx, session!.id, input.organisationId);
+    await setSessionOrganisation(tx, session!.id, input.organisationId);
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: user.id,

@@ -12,7 +12,7 @@ import {
   withCsrfCookie,
 } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { DEMO_STAFF_PASSWORD } from './staff-demo-seed';
+import { DEMO_STAFF_PASSWORD } from '../../db/seed/staff-demo-seed';
 
 // At most 20 sign-in requests per minute per address: this file stays under that; the limit and the lockout have files of their own.
 let t: TestApp;

@@ -9,6 +9,7 @@ import { consumePasswordToken, findLivePasswordToken, voidOpenPasswordTokens } f
 import { sessionUser, workplacesOf, type StaffDeps } from './staff-auth.service';
 import { sendPasswordLink, templateLanguage } from './staff-invitations.service';
 import * as repo from './staff.repo';
+import { deleteStaffSessions } from '../../platform/session/sessions.service';
 
 /**
  * `POST /api/sso/password/forgot`: e-mails a 30-minute reset link to an active, unlocked user of that app role.
@@ -79,7 +80,7 @@ export async function setPassword(
     if (!token) throw new AppError(801);
     await repo.setPasswordHash(tx, token.userId, passwordHash);
     await voidOpenPasswordTokens(tx, token.userId);
-    await repo.deleteSessionsOf(tx, token.userId);
+    await deleteStaffSessions(tx, token.userId);
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: token.userId,
@@ -125,7 +126,7 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, user.id, passwordHash);
     await voidOpenPasswordTokens(tx, user.id);
-    await repo.deleteSessionsOf(tx, user.id, session!.id);
+    await deleteStaffSessions(tx, user.id, session!.id);
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: user.id,

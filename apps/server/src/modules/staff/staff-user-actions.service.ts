@@ -4,7 +4,8 @@ import { sendPasswordLink, templateLanguage } from './staff-invitations.service'
 import { assertCanManage, assertNotSelf, findTarget, type Target, type UserScope } from './staff-user-targets';
 import { auditUserAction, type Ctx, type UsersDeps } from './staff-users.service';
 import * as repo from './staff-users.repo';
-import { deleteSessionsOf, expertOrganisationsOf, membershipsOf } from './staff.repo';
+import { expertOrganisationsOf, membershipsOf } from './staff.repo';
+import { deleteStaffSessions } from '../../platform/session/sessions.service';
 
 /** Runs `act` on a user the caller may manage, in one transaction with its audit row. */
 async function onManagedUser(
@@ -66,7 +67,7 @@ export function lockUser(deps: UsersDeps, scope: UserScope, id: string, ctx: Ctx
     { notSelf: true },
     async (tx) => {
       await repo.updateStaffUser(tx, id, { locked: true });
-      return { sessionsEnded: await deleteSessionsOf(tx, id) };
+      return { sessionsEnded: await deleteStaffSessions(tx, id) };
     },
     ctx,
     'staff.user.locked',
@@ -90,7 +91,15 @@ export function unlockUser(deps: UsersDeps, scope: UserScope, id: string, ctx: C
 
 /** Ends all the user's sessions in every app. */
 export function logoutUser(deps: UsersDeps, scope: UserScope, id: string, ctx: Ctx): Promise<void> {
-  return onManagedUser(deps, scope, id, {}, async (tx) => ({ sessionsEnded: await deleteSessionsOf(tx, id) }), ctx, 'staff.user.loggedOut');
+  return onManagedUser(
+    deps,
+    scope,
+    id,
+    {},
+    async (tx) => ({ sessionsEnded: await deleteStaffSessions(tx, id) }),
+    ctx,
+    'staff.user.loggedOut',
+  );
 }
 
 /**

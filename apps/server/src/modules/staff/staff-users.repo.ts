@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, notInArray, or, sql, type SQL } fr
 import type { AdminPreset, AdminRights } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { adminMemberships, auditLog, experts, organisations, staffUsers } from '../../db/schema';
-import { containsPattern } from './user-management-rules';
+import { containsPattern } from '../../platform/like-pattern';
 import type { StaffUserRow } from './staff.repo';
 
 export type Paging = { search?: string; page: number; pageSize: number };

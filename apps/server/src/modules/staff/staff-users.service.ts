@@ -16,7 +16,8 @@ import { voidOpenPasswordTokens } from './password-tokens.repo';
 import { inviteStaffUser } from './staff-invitations.service';
 import { assertCanManage, assertNotSelf, findTarget, toGlobalUsers, toOrganisationUser, type UserScope } from './staff-user-targets';
 import * as repo from './staff-users.repo';
-import { deleteSessionsOf, findStaffByEmail } from './staff.repo';
+import { findStaffByEmail } from './staff.repo';
+import { deleteStaffSessions } from '../../platform/session/sessions.service';
 import { canGrant, storedRights } from './user-management-rules';
 import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
 
@@ -132,7 +133,7 @@ export async function createGlobalUser(deps: UsersDeps, scope: UserScope, input:
 /** Deactivating a user also ends their sessions and voids their open links: inactive means out now. */
 async function applyActive(tx: Tx, userId: string, active: boolean) {
   if (active) return;
-  await deleteSessionsOf(tx, userId);
+  await deleteStaffSessions(tx, userId);
   await voidOpenPasswordTokens(tx, userId);
 }
 

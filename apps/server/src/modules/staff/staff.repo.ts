@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AdminPreset, AdminRights } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { adminMemberships, experts, organisations, sessions, staffLoginThrottle, staffUsers } from '../../db/schema';
+import { adminMemberships, experts, organisations, staffLoginThrottle, staffUsers } from '../../db/schema';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type MembershipRow = { organisationId: string; organisationName: string; preset: AdminPreset; rights: AdminRights };
@@ -125,15 +125,20 @@ export async function organisationName(tx: Tx, id: string): Promise<string | und
   return row?.name;
 }
 
-/** Ends a user's sessions, all of them or all but `exceptSessionId`; returns how many ended. */
-export async function deleteSessionsOf(tx: Tx, userId: string, exceptSessionId?: string): Promise<number> {
-  const gone = await tx
-    .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.staffUserId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.staffUserId, userId))
-    .returning({ id: sessions.id });
-  return gone.length;
-}
-
-export async function setSessionOrganisation(tx: Tx, sessionId: string, organisationId: string): Promise<void> {
-  await tx.update(sessions).set({ organisationId }).where(eq(sessions.id, sessionId));
+/**
+ * The caller's expert rows with their names: in `organisationId`, or in every organisation when it is null (the
+ * caller decides what several rows mean).
+ */
+export function expertRowsOfUser(tx: Tx, userId: string, organisationId: string | null) {
+  return tx
+    .select({
+      id: experts.id,
+      userId: experts.userId,
+      organisationId: experts.organisationId,
+      first: staffUsers.firstName,
+      last: staffUsers.lastName,
+    })
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(and(eq(experts.userId, userId), organisationId ? eq(experts.organisationId, organisationId) : undefined));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NO_RIGHTS, PRESET_RIGHTS } from '@prsp/contracts';
-import { canGrant, canManage, containsPattern, rightsWithin, storedRights } from './user-management-rules';
+import { containsPattern } from '../../platform/like-pattern';
+import { canGrant, canManage, rightsWithin, storedRights } from './user-management-rules';
 
 const usersOnly = { ...NO_RIGHTS, users: { view: true, edit: true } };
 const admin = (rights = PRESET_RIGHTS.organisationAdmin, isGlobalAdmin = false) => ({ userId: 'a', isGlobalAdmin, rights });

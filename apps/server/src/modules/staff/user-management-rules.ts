@@ -29,8 +29,3 @@ export function canManage(manager: Manager, target: Managed): boolean {
 export function canGrant(manager: Manager, rights: AdminRights): boolean {
   return manager.isGlobalAdmin || rightsWithin(rights, manager.rights);
 }
-
-/** A LIKE pattern matching `search` anywhere, with the wildcards in it taken literally. */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../platform/jobs/runner';
-import { createResponsesForAppointment } from './survey-responses';
+import { createResponsesForAppointment } from './survey-responses.service';
 import * as repo from './survey-responses.repo';
 
 /**

@@ -1,6 +1,13 @@
 import PDFDocument from 'pdfkit';
-import { answerText, visibleQuestions, type Language, type Localized, type SurveyAnswers, type SurveyQuestion } from '@prsp/contracts';
-import { SERVICE_TIME_ZONE } from '../../platform/time/local-date';
+import {
+  answerText,
+  formatInstant,
+  visibleQuestions,
+  type Language,
+  type Localized,
+  type SurveyAnswers,
+  type SurveyQuestion,
+} from '@prsp/contracts';
 import { serverPath } from '../../server-files';
 
 /**
@@ -9,8 +16,6 @@ import { serverPath } from '../../server-files';
  */
 const FONT_REGULAR = serverPath('assets/fonts/DejaVuSans.ttf');
 const FONT_BOLD = serverPath('assets/fonts/DejaVuSans-Bold.ttf');
-
-const LOCALES: Record<Language, string> = { fi: 'fi-FI', se: 'sv-FI', en: 'en-GB' };
 
 const LABELS: Record<
   Language,
@@ -62,9 +67,7 @@ export type AnswersPdfInput = {
 
 /** A time as the reader reads it, in the service's time zone whatever the server's. */
 export function pdfTime(instant: Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { timeZone: SERVICE_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(
-    instant,
-  );
+  return formatInstant(instant, language, 'short');
 }
 
 /**

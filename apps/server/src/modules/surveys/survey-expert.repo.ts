@@ -95,6 +95,11 @@ export async function responseWhere(tx: Tx, responseId: string, where: SQL, lock
   return row?.response;
 }
 
+/** A response of the organisation (an admin's reach), locked for the rest of the transaction when `lock`. */
+export function responseInOrganisation(tx: Tx, responseId: string, organisationId: string, lock = false) {
+  return responseWhere(tx, responseId, eq(surveyResponses.organisationId, organisationId), lock);
+}
+
 export type ResponseRow = typeof surveyResponses.$inferSelect;
 
 export async function updateResponse(

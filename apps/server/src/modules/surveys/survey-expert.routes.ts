@@ -23,7 +23,7 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { fileHeaders } from '../../platform/files/serve-file';
 import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
-import { messagingExpertOf } from '../messaging/conversations-access';
+import { expertOfSession } from '../staff/session-expert.service';
 import { actorOf } from '../../platform/access/admin-actor';
 import * as service from './survey-expert.service';
 import { forwardAsAdmin } from './survey-forwarding';
@@ -50,7 +50,7 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
   const runnerUrl = (req: FastifyRequest) => `${opts.production ? publicOrigin : `${req.protocol}://${req.host}`}${SURVEY_RUNNER_PATH}`;
   const actorOfExpert = async (req: FastifyRequest): Promise<service.SurveyActor> => {
     if (!req.expert) throw new AppError(500, { detail: 'route not declared for experts' });
-    return { expert: await messagingExpertOf(opts.db, req.expert), ip: req.ip };
+    return { expert: await expertOfSession(opts.db, req.expert), ip: req.ip };
   };
 
   app.get(

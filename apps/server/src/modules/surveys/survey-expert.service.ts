@@ -16,18 +16,18 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
-import type { MessagingExpert } from '../messaging/conversations-access';
+import type { SessionExpert } from '../staff/session-expert.service';
 import { identityCodeOf, patientForIdentityCode } from '../patients/patients.service';
 import { answersPdf } from './survey-answers-pdf';
 import * as repo from './survey-expert.repo';
 import { frameToken } from './survey-frame.service';
 import { remindPatient } from './survey-notifications';
-import { sendSurveyToPatient } from './survey-responses';
+import { sendSurveyToPatient } from './survey-responses.service';
 import { forwardResponse } from './survey-forwarding';
 
 /** The expert's survey work (spec §2 `/expert/surveys`, `/expert/surveyAnswers`; §7 'Surveys'; docs/surveys.md). */
 
-export type SurveyActor = { expert: MessagingExpert; ip: string };
+export type SurveyActor = { expert: SessionExpert; ip: string };
 
 function audit(tx: Tx, actor: SurveyActor, action: string, responseId: string, details?: Record<string, unknown>) {
   return recordAudit(tx, {
@@ -42,7 +42,7 @@ function audit(tx: Tx, actor: SurveyActor, action: string, responseId: string, d
 }
 
 /** A response the expert sees, locked when `lock`; anything else answers 404, as if it did not exist. */
-async function visibleResponse(tx: Tx, expert: MessagingExpert, responseId: string, lock = false): Promise<repo.ResponseRow> {
+async function visibleResponse(tx: Tx, expert: SessionExpert, responseId: string, lock = false): Promise<repo.ResponseRow> {
   const row = await repo.responseWhere(tx, responseId, repo.visibleToExpert(expert), lock);
   if (!row) throw new AppError(404);
   return row;
@@ -76,7 +76,7 @@ function toItem(r: repo.ListedResponse): ExpertSurveyItem {
  * the appointments named (the `/appointment` view), with `state` only open or answered ones, with `forwarded=true`
  * only those forwarded to the caller, with `responseId` that one (the answers page). Names and times only: the answers are read through the audited token or PDF.
  */
-export async function listSurveys(db: Db, expert: MessagingExpert, q: ExpertSurveysQuery): Promise<ExpertSurveyItem[]> {
+export async function listSurveys(db: Db, expert: SessionExpert, q: ExpertSurveysQuery): Promise<ExpertSurveyItem[]> {
   const rows = await repo.listResponses(db, repo.visibleToExpert(expert), {
     appointmentIds: appointmentIdsOf(q),
     responseId: q.responseId,
@@ -177,7 +177,7 @@ export async function sendSurvey(
 }
 
 /** `GET survey-expert/experts`: the organisation's other experts with an active account, to forward to. */
-export async function colleagues(db: Db, expert: MessagingExpert): Promise<SurveyExpertRef[]> {
+export async function colleagues(db: Db, expert: SessionExpert): Promise<SurveyExpertRef[]> {
   const rows = await repo.expertsOfOrganisation(db, expert.organisationId, expert.id);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}` }));
 }

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { SurveyForwarded } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
-import { surveyResponses } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { StaffContext } from '../../platform/access/staff-access';
@@ -39,7 +37,7 @@ export async function forwardAsAdmin(
   if (!staff.organisationId) throw new AppError(403, { detail: 'no organisation chosen' });
   const organisationId = staff.organisationId;
   return db.transaction(async (tx) => {
-    const response = await repo.responseWhere(tx, responseId, eq(surveyResponses.organisationId, organisationId), true);
+    const response = await repo.responseInOrganisation(tx, responseId, organisationId, true);
     if (!response) throw new AppError(404);
     const forwarded = await forwardResponse(tx, publicUrl, response, expertId);
     await recordAudit(tx, {

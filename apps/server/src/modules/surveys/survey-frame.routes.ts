@@ -20,6 +20,7 @@ import { patientContextOf } from '../../plugins/access';
 import { requireCsrfOnGet } from '../../plugins/csrf';
 import type { CookieNames } from '../../plugins/session';
 import * as service from './survey-frame.service';
+import type { Emit } from '../../platform/events/event-hub';
 
 const patient: RouteAccess = { kind: 'patient', organisation: 'required', terms: true };
 const runner: RouteAccess = { kind: 'surveyToken' };
@@ -28,7 +29,7 @@ const RUNNER_API = '/api/survey-runner';
 const TOKEN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 const RUNNER_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-export type SurveyFrameRouteOptions = { db: Db; names: CookieNames; production: boolean; publicUrl: string };
+export type SurveyFrameRouteOptions = { db: Db; emit: Emit; names: CookieNames; production: boolean; publicUrl: string };
 
 /**
  * CORS for the runner's two routes only. The runner runs in a frame sandboxed without same-origin, so its requests
@@ -115,6 +116,6 @@ export async function surveyFrameRoutes(fastify: FastifyInstance, opts: SurveyFr
       onSend: async (req, reply) => allowSandboxedRunner(req, reply),
       schema: { body: ZRunnerAnswers, response: { 200: okEnvelope(ZRunnerAnswered) } },
     },
-    async (req) => ok(await service.submitAnswers(opts.db, grantOf(req), req.body.answers, req.ip)),
+    async (req) => ok(await service.submitAnswers(opts, grantOf(req), req.body.answers, req.ip)),
   );
 }

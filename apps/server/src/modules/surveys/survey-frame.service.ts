@@ -11,7 +11,7 @@ import { AppError } from '../../platform/app-error';
 import { patientActor, type PatientContext } from '../../platform/access/patient-access';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues } from '../../platform/field-errors';
-import { emitWebhookEvent } from '../webhooks/webhook-events';
+import type { Emit } from '../../platform/events/event-hub';
 import * as repo from './survey-frame.repo';
 import { issueSurveyToken, useSurveyTokens, type SurveyTokenAudience, type SurveyTokenGrant } from './survey-tokens';
 
@@ -125,14 +125,14 @@ export async function runnerSurvey(db: Db, grant: SurveyTokenGrant, ip: string):
  * tokens end, all in one transaction. An answered or closed response takes no second set (403).
  */
 export async function submitAnswers(
-  db: Db,
+  deps: { db: Db; emit: Emit },
   grant: SurveyTokenGrant,
   answers: SurveyAnswers,
   ip: string,
   now = new Date(),
 ): Promise<{ respondedAt: string }> {
   if (grant.audience !== 'patient') throw new AppError(403, { detail: 'an expert token only reads' });
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const { response, version } = await grantedResponse(tx, grant, { lock: true });
     if (response.respondedAt || response.closedAt) throw new AppError(403, { detail: 'survey already answered or closed' });
     const checked = checkAnswers(version.questions, answers);
@@ -148,11 +148,10 @@ export async function submitAnswers(
       objectId: response.id,
       ip,
     });
-    await emitWebhookEvent(
+    await deps.emit(
       tx,
-      response.organisationId,
       'survey.answered',
-      { responseId: response.id, appointmentId: response.appointmentId },
+      { organisationId: response.organisationId, responseId: response.id, appointmentId: response.appointmentId },
       now,
     );
     return { respondedAt: now.toISOString() };

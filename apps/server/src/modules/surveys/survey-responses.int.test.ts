@@ -1,16 +1,15 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AppointmentDetail, PatientAppointment, ServicesResponse } from '@prsp/contracts';
+import { localDateAt, type AppointmentDetail, type PatientAppointment, type ServicesResponse } from '@prsp/contracts';
 import { appointments, appointmentSurveys, jobs, services, serviceSurveys, surveyResponses } from '../../db/schema';
-import { localDateAt } from '../../platform/time/local-date';
 import { AINO, SARA } from '../../test/person-codes';
 import type { TestBrowser } from '../../test/http-client';
 import { staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import { bookingExpert, minutesFromNow, openSlots } from '../booking/booking.steps';
 import { okData, onboard, patientIdOf, postJson, signedIn } from '../patients/patient.steps';
-import { acceptedOneToOne } from '../reception/video.steps';
-import { createResponsesForAppointment, sendSurveyToPatient } from './survey-responses';
+import { acceptedOneToOne } from '../chat/video.steps';
+import { createResponsesForAppointment, sendSurveyToPatient } from './survey-responses.service';
 import { makeTemplate, useTemplates } from './survey.steps';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Localized, SurveyAnswers, SurveyQuestion } from '@prsp/contracts';
-import { organisations, services } from '../organisations/organisations.tables';
+import { organisations } from '../organisations/organisations.tables';
+import { services } from '../services/services.tables';
 import { patients } from '../patients/patients.tables';
 import { experts, staffUsers } from '../staff/staff.tables';
 import { appointments } from '../booking/booking.tables';

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { localDateAt } from '@prsp/contracts';
 import { auditLog, organisations, services, surveyTemplateVersions } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import { expertBrowser } from '../messaging/categories.steps';
 import { makeTemplate, sampleTemplateInput, SAMPLE_QUESTIONS } from './templates.steps';
-import { surveysForAppointment } from './survey-attachments';
-import { localDateAt } from '../../platform/time/local-date';
+import { surveysForAppointment } from './survey-attachments.service';
 import { AINO } from '../../test/person-codes';
 import { bookingExpert, minutesFromNow } from '../booking/booking.steps';
 

@@ -15,6 +15,11 @@ export function usableBy(organisationId: string): SQL {
   )!;
 }
 
+/** What the organisation may put in use now: what it may use and is not archived, only `ids` when given. */
+export function usableNow(organisationId: string, ids?: string[]): SQL {
+  return and(usableBy(organisationId), eq(surveyTemplates.isArchived, false), ids ? inArray(surveyTemplates.id, ids) : undefined)!;
+}
+
 /** What an admin of the organisation sees: what it may use, and for a global admin every global template too. */
 export function visibleTo(organisationId: string, isGlobalAdmin: boolean): SQL {
   return isGlobalAdmin ? or(usableBy(organisationId), isNull(surveyTemplates.organisationId))! : usableBy(organisationId);

@@ -1,11 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod/mini';
 import type { SurveyTemplate, SurveyTemplateInput, SurveyTemplateListItem } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
-import { surveyTemplates } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
-import type { FieldIssue } from '../../platform/field-errors';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import * as repo from './templates.repo';
 
@@ -58,9 +54,7 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string, deta
 }
 
 async function list(db: Db, scope: Scope, all: boolean): Promise<SurveyTemplateListItem[]> {
-  const where = all
-    ? repo.visibleTo(scope.organisationId, scope.isGlobalAdmin)
-    : and(repo.usableBy(scope.organisationId), eq(surveyTemplates.isArchived, false))!;
+  const where = all ? repo.visibleTo(scope.organisationId, scope.isGlobalAdmin) : repo.usableNow(scope.organisationId);
   const inUse = new Set(await repo.organisationSurveyList(db, scope.organisationId));
   return (await repo.templatesWhere(db, where)).map((row) => toListItem(scope, inUse, row));
 }
@@ -146,24 +140,7 @@ export async function expertTemplates(db: Db, organisationId: string | null): Pr
   const ids = await repo.organisationSurveyList(db, organisationId);
   if (ids.length === 0) return [];
   const scope = { organisationId, isGlobalAdmin: false };
-  const rows = await repo.templatesWhere(
-    db,
-    and(repo.usableBy(organisationId), eq(surveyTemplates.isArchived, false), inArray(surveyTemplates.id, ids))!,
-  );
+  const rows = await repo.templatesWhere(db, repo.usableNow(organisationId, ids));
   const inUse = new Set(ids);
   return rows.map((row) => ({ ...toListItem(scope, inUse, row), editable: false }));
-}
-
-/**
- * The organisation form's `surveys` list (spec §3): every id a template the organisation may use, its own or a
- * shared global one; a new organisation (no id yet) only the shared global ones.
- */
-export async function surveyListIssues(tx: Tx, organisationId: string | null, ids: readonly string[] | undefined): Promise<FieldIssue[]> {
-  if (!ids?.length) return [];
-  const usable = await repo.usableIds(
-    tx,
-    organisationId,
-    ids.filter((id) => z.uuid().safeParse(id).success),
-  );
-  return ids.flatMap((id, i) => (usable.has(id) ? [] : [{ field: `surveys.${i}`, key: 'invalid' as const }]));
 }

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TEST_EVENT, type WebhookEvent, type WebhookEventData, type WebhookPayload } from '@prsp/contracts';
+import {
+  WEBHOOK_EVENT_DATA,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_TEST_EVENT,
+  type DomainEventPayloads,
+  type WebhookEvent,
+  type WebhookPayload,
+} from '@prsp/contracts';
+import type { EventMeta } from '../../platform/events/event-hub';
 import type { Tx } from '../../db/client';
 import { enqueueJob } from '../../platform/jobs/queue';
 import * as repo from './webhooks.repo';
@@ -20,22 +28,30 @@ async function queueDelivery(tx: Tx, organisationId: string, endpointId: string,
 }
 
 /**
- * Tells the organisation's integrations that something happened: for each active endpoint that asked for `type`, a
- * delivery row and its job, written in the caller's transaction, so an event exists exactly when its change commits
- * (and is sent however long the receiver is away). The payload is ids and times only (docs/webhooks.md): never a
- * name, identity code, message or answer text. Costs one indexed select when no endpoint wants the event.
+ * The subscriber of every public domain event (webhooks.module.ts): tells the organisation's integrations that
+ * something happened. For each active endpoint that asked for `type`, a delivery row and its job, written in the
+ * writer's transaction, so an event exists exactly when its change commits (and is sent however long the receiver is
+ * away). The payload is the event's id and its documented ids (WEBHOOK_EVENT_DATA, docs/webhooks.md): never a name,
+ * identity code, message or answer text. Costs one indexed select when no endpoint wants the event.
  */
-export async function emitWebhookEvent<E extends WebhookEvent>(
+export async function queueWebhookEvent<E extends WebhookEvent>(
   tx: Tx,
-  organisationId: string,
   type: E,
-  data: WebhookEventData[E],
-  occurredAt = new Date(),
+  event: DomainEventPayloads[E],
+  meta: EventMeta,
 ): Promise<void> {
-  const endpoints = await repo.endpointsWanting(tx, organisationId, type);
+  const endpoints = await repo.endpointsWanting(tx, event.organisationId, type);
   if (endpoints.length === 0) return;
-  const payload: WebhookPayload = { id: randomUUID(), type, timestamp: occurredAt.toISOString(), organisationId, data };
-  for (const endpoint of endpoints) await queueDelivery(tx, organisationId, endpoint.id, payload);
+  const fields = event as Record<string, unknown>;
+  const data = Object.fromEntries(WEBHOOK_EVENT_DATA[type].map((key: string) => [key, fields[key]])) as WebhookPayload['data'];
+  const payload: WebhookPayload = {
+    id: meta.eventId,
+    type,
+    timestamp: meta.occurredAt.toISOString(),
+    organisationId: event.organisationId,
+    data,
+  };
+  for (const endpoint of endpoints) await queueDelivery(tx, event.organisationId, endpoint.id, payload);
 }
 
 /** The admin's 'send test event': one `webhook.test` delivery to one endpoint, whatever events it asked for. */

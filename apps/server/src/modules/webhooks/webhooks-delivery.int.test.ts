@@ -18,7 +18,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { bookingExpert, daysAheadAt, onboardedPatients, openSlots } from '../booking/booking.steps';
 import { messageForm, postForm, subcategoryWith } from '../messaging/conversations.steps';
 import { okData, organisationBySlug, postJson } from '../patients/patient.steps';
-import { ownQueue, sessionPatientId } from '../reception/chat.steps';
+import { ownQueue, sessionPatientId } from '../chat/chat.steps';
 import { answerAsPatient } from '../surveys/survey-expert.steps';
 import { makeResponse, makeTemplate } from '../surveys/survey.steps';
 import { WEBHOOK_BACKOFF, registerWebhookDelivery } from './webhook-delivery';

@@ -1,9 +1,8 @@
 import { hkdfSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
-import { apiClients } from '../../db/schema';
 import { AppError } from '../app-error';
+import { findApiClientByClientId } from './access.repo';
 
 /** An organisation's integration client calling the FHIR API with a live access token (docs/fhir.md). */
 /** `id` is the client's row (the audit log's actor), `clientId` its public OAuth `client_id`. */
@@ -68,16 +67,7 @@ export async function loadApiClientContext(
     throw error;
   }
   if (!clientId) throw new AppError(101, { detail: 'api access token without subject' });
-  const [client] = await db
-    .select({
-      id: apiClients.id,
-      clientId: apiClients.clientId,
-      organisationId: apiClients.organisationId,
-      revokedAt: apiClients.revokedAt,
-    })
-    .from(apiClients)
-    .where(eq(apiClients.clientId, clientId))
-    .limit(1);
+  const client = await findApiClientByClientId(db, clientId);
   if (!client || client.revokedAt) throw new AppError(101, { detail: 'api client unknown or revoked' });
   return { id: client.id, clientId: client.clientId, organisationId: client.organisationId };
 }

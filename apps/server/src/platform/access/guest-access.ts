@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { appointmentParticipants, guestSessions } from '../../db/schema';
 import { AppError } from '../app-error';
+import { findLiveGuestSession, insertGuestSession } from './access.repo';
 
 /** A guest signed in to one group appointment (spec §6 'Guest'): they see and start only that one. */
 export type GuestContext = { participantId: string; appointmentId: string; name: string };
@@ -21,19 +20,14 @@ export function bearerToken(header: string | undefined): string | null {
  */
 export async function issueGuestToken(tx: Tx, participantId: string, appointmentId: string, expiresAt: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(guestSessions).values({ tokenHash: sha256(token), participantId, appointmentId, expiresAt });
+  await insertGuestSession(tx, { tokenHash: sha256(token), participantId, appointmentId, expiresAt });
   return token;
 }
 
 /** The guest a live token names (101 otherwise): HTTP routes and socket events both call this. */
 export async function loadGuestContext(db: Db, token: string | null, now = new Date()): Promise<GuestContext> {
   if (!token) throw new AppError(101);
-  const [row] = await db
-    .select({ participantId: guestSessions.participantId, appointmentId: guestSessions.appointmentId, name: appointmentParticipants.name })
-    .from(guestSessions)
-    .innerJoin(appointmentParticipants, eq(appointmentParticipants.id, guestSessions.participantId))
-    .where(and(eq(guestSessions.tokenHash, sha256(token)), gt(guestSessions.expiresAt, now)))
-    .limit(1);
+  const row = await findLiveGuestSession(db, sha256(token), now);
   if (!row) throw new AppError(101);
   return row;
 }

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { FeatureFlag } from '@prsp/contracts';
 import type { Db } from '../../db/client';
-import { patients, termsAcceptances } from '../../db/schema';
-import { findOrganisationById, type OrganisationRow } from '../../modules/organisations/organisations.repo';
+import { findOrganisationRow, type OrganisationRow } from './access.repo';
 import { AppError } from '../app-error';
 import type { ReadModelCache, Scope } from '../cache/read-model-cache';
 import type { AuditEntry } from '../audit/audit';
 import { patientAuditActor } from '../audit/patient-audit';
 import { effectivePatientId, type Session } from '../session/sessions.service';
+import { findPatientChoice } from './access.repo';
 
 /** An organisation row with its flags, as the patient loaders read it. */
 export type { OrganisationRow };
@@ -73,23 +72,12 @@ export async function loadPatientContext(
   return { patientId, signedInPatientId: session.patientId, actingForPatientId: session.actingForPatientId, organisation, termsAccepted };
 }
 
-/** The patient's selected organisation and when they accepted its terms (null: not yet), or undefined: no such patient. */
-async function findPatientChoice(db: Db, patientId: string) {
-  const [row] = await db
-    .select({ organisationId: patients.selectedOrganisationId, termsAcceptedAt: termsAcceptances.acceptedAt })
-    .from(patients)
-    .leftJoin(
-      termsAcceptances,
-      and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, patients.selectedOrganisationId)),
-    )
-    .where(eq(patients.id, patientId))
-    .limit(1);
-  return row;
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An organisation row, frozen: with the cache, one object serves every request of that organisation. */
 async function findOrganisation(db: Db, id: string): Promise<OrganisationRow | undefined> {
-  const row = await findOrganisationById(db, id);
+  // A session names the id it chose; anything else (an old or forged value) is no organisation.
+  const row = UUID.test(id) ? await findOrganisationRow(db, id) : undefined;
   if (!row) return undefined;
   Object.freeze(row.flags);
   return Object.freeze(row);

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { effectiveRights, type AdminArea, type AdminPreset, type AdminRights } from '@prsp/contracts';
 import type { Db } from '../../db/client';
-import { adminMemberships, staffUsers } from '../../db/schema';
 import { AppError } from '../app-error';
+import { findAdminMembership, findStaffStanding } from './access.repo';
 import type { Session } from '../session/sessions.service';
 
 /** Who is acting in the admin app, in which organisation, with which rights. */
@@ -19,21 +18,13 @@ const ALL: AdminRights = effectiveRights('organisationAdmin', undefined);
 /** Loads who the signed-in admin is and what they may do in the session's organisation (101 / 607 otherwise). */
 export async function loadStaffContext(db: Db, session: Session | null): Promise<StaffContext> {
   if (!session?.staffUserId || session.appRole !== 'admin') throw new AppError(101);
-  const [user] = await db
-    .select({ isGlobalAdmin: staffUsers.isGlobalAdmin, active: staffUsers.active, locked: staffUsers.locked })
-    .from(staffUsers)
-    .where(eq(staffUsers.id, session.staffUserId))
-    .limit(1);
+  const user = await findStaffStanding(db, session.staffUserId);
   if (!user || user.locked) throw new AppError(101);
   if (!user.active) throw new AppError(607);
   if (user.isGlobalAdmin) return { userId: session.staffUserId, isGlobalAdmin: true, organisationId: session.organisationId, rights: ALL };
   if (!session.organisationId)
     return { userId: session.staffUserId, isGlobalAdmin: false, organisationId: null, rights: effectiveRights('custom', undefined) };
-  const [membership] = await db
-    .select({ preset: adminMemberships.preset, rights: adminMemberships.rights })
-    .from(adminMemberships)
-    .where(and(eq(adminMemberships.userId, session.staffUserId), eq(adminMemberships.organisationId, session.organisationId)))
-    .limit(1);
+  const membership = await findAdminMembership(db, session.staffUserId, session.organisationId);
   const rights = membership ? effectiveRights(membership.preset as AdminPreset, membership.rights) : effectiveRights('custom', undefined);
   return { userId: session.staffUserId, isGlobalAdmin: false, organisationId: session.organisationId, rights };
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { auditLog } from './audit.tables';
+import { insertAuditEntries, insertAuditEntry } from './audit.repo';
 
 export type AuditEntry = {
   actorType: 'patient' | 'staff' | 'guest' | 'system';
@@ -15,5 +15,10 @@ export type AuditEntry = {
 
 /** Appends to the audit log inside the caller's transaction, so the record and the action stand or fall together. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values(entry);
+  await insertAuditEntry(tx, entry);
+}
+
+/** Appends several entries in one statement (a read answering many records): all of them or none. */
+export async function recordAudits(tx: Tx, entries: AuditEntry[]): Promise<void> {
+  await insertAuditEntries(tx, entries);
 }

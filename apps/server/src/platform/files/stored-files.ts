@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import { newFileKey, type FileStore } from './file-store';
-import { deleteFiles, insertFile } from './files.repo';
+import { deleteFiles, deleteFilesOfOwners, insertFile } from './files.repo';
 import type { FileOwnerKind, FileRow } from './files.tables';
 import type { ReceivedFile } from './multipart-reader';
 
@@ -31,6 +31,11 @@ export function recordFile(tx: Tx, stored: StoredUpload, owner: { kind: FileOwne
 /** Deletes file rows in the caller's transaction; answers their keys, for removeStored once it has committed. */
 export function forgetFiles(tx: Tx, ids: string[]): Promise<string[]> {
   return deleteFiles(tx, ids);
+}
+
+/** Deletes the rows of every file the owners hold (their owners are going); answers their keys, for removeStored. */
+export function forgetFilesOf(tx: Tx, ownerKind: FileOwnerKind, ownerIds: string[]): Promise<string[]> {
+  return deleteFilesOfOwners(tx, ownerKind, ownerIds);
 }
 
 /**

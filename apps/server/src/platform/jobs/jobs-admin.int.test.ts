@@ -20,6 +20,7 @@ test("the app's runner delivers e-mail, SMS, pushes and webhooks, sends reminder
       'booking.holds.expire',
       'booking.reminderEmail',
       'booking.reminderSms',
+      'events.deliver',
       'jobs.cleanup',
       'mail.send',
       'push.appointmentSoon',
@@ -33,9 +34,9 @@ test("the app's runner delivers e-mail, SMS, pushes and webhooks, sends reminder
     schedules: [
       { kind: 'jobs.cleanup', schedule: { dailyAt: '04:30' } },
       { kind: 'sessions.purge', schedule: { everyMs: 3_600_000 } },
-      { kind: 'retention.run', schedule: { dailyAt: '02:00' } },
-      { kind: 'booking.holds.expire', schedule: { everyMs: 60_000 } },
       { kind: 'push.appointmentSoon', schedule: { everyMs: 60_000 } },
+      { kind: 'booking.holds.expire', schedule: { everyMs: 60_000 } },
+      { kind: 'retention.run', schedule: { dailyAt: '02:00' } },
     ],
   });
 });

@@ -4,6 +4,18 @@ import { jobs } from './jobs.tables';
 
 export type JobRow = typeof jobs.$inferSelect;
 
+/**
+ * The payload of the `kind` job queued under `singletonKey`: an outbox whose job already exists answers with the row
+ * the earlier job delivers instead of queueing a second one.
+ */
+export async function findSingletonJobPayload(tx: Tx, kind: string, singletonKey: string): Promise<unknown> {
+  const [row] = await tx
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.singletonKey, singletonKey)));
+  return row?.payload;
+}
+
 /** Inserts a job; with a singleton key that already exists, nothing happens and the answer is null. */
 export async function insertJob(tx: Tx, values: typeof jobs.$inferInsert): Promise<string | null> {
   const [row] = await tx.insert(jobs).values(values).onConflictDoNothing().returning({ id: jobs.id });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { okEnvelope } from '@prsp/contracts';
+import { okEnvelope, SERVICE_TIME_ZONE } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { ok } from '../ok';
 import { countJobs, latestFailures } from './jobs.repo';
@@ -35,7 +35,7 @@ export type JobsOverview = z.infer<typeof ZJobsOverview>;
 
 function describeSchedule(schedule: JobSchedule): string {
   if ('everyMs' in schedule) return `every ${schedule.everyMs / 60_000} min`;
-  return `daily at ${schedule.dailyAt} ${schedule.timeZone ?? 'Europe/Helsinki'}`;
+  return `daily at ${schedule.dailyAt} ${schedule.timeZone ?? SERVICE_TIME_ZONE}`;
 }
 
 export async function jobsOverview(db: Tx, runner: JobRunner): Promise<JobsOverview> {

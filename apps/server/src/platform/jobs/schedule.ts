@@ -1,4 +1,4 @@
-import { addDays, atLocalTime, localDateAt, SERVICE_TIME_ZONE } from '../time/local-date';
+import { addDays, atLocalTime, canonicalTimeZone, localDateAt, SERVICE_TIME_ZONE } from '@prsp/contracts';
 
 /**
  * When a recurring job runs:
@@ -20,8 +20,7 @@ export function assertSchedule(schedule: JobSchedule): void {
     return;
   }
   if (!HH_MM.test(schedule.dailyAt)) throw new Error(`job schedule: dailyAt must be HH:MM, got ${schedule.dailyAt}`);
-  // Throws a RangeError on an unknown zone.
-  new Intl.DateTimeFormat('en', { timeZone: schedule.timeZone ?? SERVICE_TIME_ZONE });
+  canonicalTimeZone(schedule.timeZone ?? SERVICE_TIME_ZONE); // a RangeError for an unknown zone
 }
 
 /**

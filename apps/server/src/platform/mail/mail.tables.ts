@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from '../../modules/organisations/organisations.tables';
-import { outboxDeliveryColumns, outboxPendingIndex } from '../jobs/outbox-columns';
+import { outboxDeliveryColumns, outboxPendingIndex } from '../jobs/outbox-columns.tables';
 
 /** A file sent with an e-mail: small, generated content (an iCalendar invitation), kept base64-encoded. */
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { JobError } from '../jobs/job-error';
 import type { JobRunner } from '../jobs/runner';
-import { findOutboxEmail, markEmailSent, recordEmailFailure } from './outbox-queries';
+import { findOutboxEmail, markEmailSent, recordEmailFailure } from './outbox.repo';
 import type { MailTransport } from './smtp-transport';
 
 /**

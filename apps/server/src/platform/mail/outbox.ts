@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
-import { and, eq } from 'drizzle-orm';
-import { jobs } from '../jobs/jobs.tables';
+import { findSingletonJobPayload } from '../jobs/jobs.repo';
 import { enqueueJob } from '../jobs/queue';
-import { outboxEmails, type EmailAttachment } from './mail.tables';
+import type { EmailAttachment } from './mail.tables';
+import { insertOutboxEmail } from './outbox.repo';
 
 export type { EmailAttachment } from './mail.tables';
 
@@ -43,13 +43,10 @@ export async function enqueueEmail(tx: Tx, email: OutgoingEmail, options: { once
   return tx.transaction(async (inner) => {
     const jobId = await enqueueJob(inner, 'mail.send', { outboxId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS, singletonKey: options.onceKey });
     if (!jobId) {
-      const [earlier] = await inner
-        .select({ payload: jobs.payload })
-        .from(jobs)
-        .where(and(eq(jobs.kind, 'mail.send'), eq(jobs.singletonKey, options.onceKey!)));
-      return (earlier!.payload as { outboxId: string }).outboxId;
+      const earlier = await findSingletonJobPayload(inner, 'mail.send', options.onceKey!);
+      return (earlier as { outboxId: string }).outboxId;
     }
-    await inner.insert(outboxEmails).values({
+    await insertOutboxEmail(inner, {
       id,
       toAddress: email.to,
       fromName: email.fromName,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sha256 } from '../crypto/tokens';
 import { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { sessions } from '../../modules/identity/identity.tables';
+import { sessions } from './sessions.tables';
 
 const PATIENT_ROUTES = ['/api/auth/check', '/api/user/info', '/api/user/stripped-token'];
 const NOT_AUTHENTICATED = {

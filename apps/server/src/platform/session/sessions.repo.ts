@@ -1,6 +1,6 @@
-import { eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { sessions } from '../../modules/identity/identity.tables';
+import { sessions } from './sessions.tables';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -33,4 +33,29 @@ export async function deleteExpiredSessions(tx: Tx, now: Date, idleBefore: Date)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
     .returning({ id: sessions.id });
   return gone.length;
+}
+
+/** Sets (or with null clears) the person a session acts for. */
+export async function setActingFor(tx: Tx, sessionId: string, patientId: string | null): Promise<void> {
+  await tx.update(sessions).set({ actingForPatientId: patientId }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends a staff user's sessions, all of them or all but `exceptSessionId`; returns how many ended. */
+export async function deleteStaffSessions(tx: Tx, userId: string, exceptSessionId?: string): Promise<number> {
+  const gone = await tx
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.staffUserId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.staffUserId, userId))
+    .returning({ id: sessions.id });
+  return gone.length;
+}
+
+export async function setSessionOrganisation(tx: Tx, sessionId: string, organisationId: string): Promise<void> {
+  await tx.update(sessions).set({ organisationId }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends the user's expert sessions in the organisation: they no longer work there. */
+export async function deleteExpertSessions(tx: Tx, userId: string, organisationId: string): Promise<void> {
+  await tx
+    .delete(sessions)
+    .where(and(eq(sessions.staffUserId, userId), eq(sessions.appRole, 'expert'), eq(sessions.organisationId, organisationId)));
 }

@@ -115,3 +115,6 @@ function toSession(row: repo.SessionRow): Session {
   const { id, patientId, actingForPatientId, staffUserId, appRole, organisationId, data, expiresAt } = row;
   return { id, patientId, actingForPatientId, staffUserId, appRole, organisationId, data, expiresAt };
 }
+
+// What modules change in sessions (acting for someone, the staff's organisation, ended places), kept with the table.
+export { deleteExpertSessions, deleteStaffSessions, setActingFor, setSessionOrganisation } from './sessions.repo';

@@ -3,7 +3,7 @@ import { JobError } from '../jobs/job-error';
 import type { JobRunner } from '../jobs/runner';
 import { SMS_GATEWAY_TIMEOUT_MS } from './http-sms-gateway';
 import { SmsGatewayError, type SmsGateway } from './sms-gateway';
-import { findOutboxSms, markSmsSent, recordSmsFailure } from './sms-outbox';
+import { findOutboxSms, markSmsSent, recordSmsFailure } from './sms-outbox.repo';
 
 /**
  * How `sms.send` jobs run: retries after 30 s, doubling (SMS_MAX_ATTEMPTS in all); a claim lasts two minutes, far

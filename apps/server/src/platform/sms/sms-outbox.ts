@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { jobs } from '../jobs/jobs.tables';
+import { findSingletonJobPayload } from '../jobs/jobs.repo';
 import { enqueueJob } from '../jobs/queue';
-import { outboxSms } from './sms.tables';
+import { insertOutboxSms } from './sms-outbox.repo';
 
 declare module '../jobs/queue' {
   // Declaration merging needs an interface.
@@ -29,8 +28,6 @@ export type OutgoingSms = {
   text: string;
 };
 
-export type OutboxSmsRow = typeof outboxSms.$inferSelect;
-
 /**
  * Queues an SMS in the caller's transaction, exactly like e-mail (platform/mail/outbox.ts): the outbox row and its
  * `sms.send` job exist only if the change that caused them commits, and the job runner retries a failed send with
@@ -48,33 +45,10 @@ export async function enqueueSms(tx: Tx, sms: OutgoingSms, options: { onceKey?: 
       { maxAttempts: SMS_MAX_ATTEMPTS, singletonKey: options.onceKey },
     );
     if (!jobId) {
-      const [earlier] = await inner
-        .select({ payload: jobs.payload })
-        .from(jobs)
-        .where(and(eq(jobs.kind, 'sms.send'), eq(jobs.singletonKey, options.onceKey!)));
-      return (earlier!.payload as { outboxSmsId: string }).outboxSmsId;
+      const earlier = await findSingletonJobPayload(inner, 'sms.send', options.onceKey!);
+      return (earlier as { outboxSmsId: string }).outboxSmsId;
     }
-    await inner.insert(outboxSms).values({ id, toNumber: sms.to, text: sms.text.slice(0, SMS_MAX_TEXT), jobId });
+    await insertOutboxSms(inner, { id, toNumber: sms.to, text: sms.text.slice(0, SMS_MAX_TEXT), jobId });
     return id;
   });
-}
-
-export async function findOutboxSms(tx: Tx, id: string): Promise<OutboxSmsRow | undefined> {
-  const [row] = await tx.select().from(outboxSms).where(eq(outboxSms.id, id));
-  return row;
-}
-
-export async function markSmsSent(tx: Tx, id: string, at: Date): Promise<void> {
-  await tx
-    .update(outboxSms)
-    .set({ status: 'sent', sentAt: at, lastError: null })
-    .where(and(eq(outboxSms.id, id), ne(outboxSms.status, 'sent')));
-}
-
-/** Records a failed attempt; after the last one the SMS is `failed` and kept, with its error, for an operator. */
-export async function recordSmsFailure(tx: Tx, id: string, lastError: string, final: boolean): Promise<void> {
-  await tx
-    .update(outboxSms)
-    .set({ lastError, status: final ? 'failed' : 'pending' })
-    .where(and(eq(outboxSms.id, id), ne(outboxSms.status, 'sent')));
 }

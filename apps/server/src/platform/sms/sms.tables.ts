@@ -1,5 +1,5 @@
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { outboxDeliveryColumns, outboxPendingIndex } from '../jobs/outbox-columns';
+import { outboxDeliveryColumns, outboxPendingIndex } from '../jobs/outbox-columns.tables';
 
 /** The SMS outbox: written in the transaction of the change that causes the message, sent by its `sms.send` job. */
 export const outboxSms = pgTable(

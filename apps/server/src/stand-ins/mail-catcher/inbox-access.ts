@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { staffUsers } from '../../db/schema';
+import { findStaffStanding } from '../../platform/access/access.repo';
 import { isLocalRequest } from '../../platform/access/local-request';
 import { AppError } from '../../platform/app-error';
 import { resolveSession, type SessionPolicy } from '../../platform/session/sessions.service';
@@ -17,11 +16,7 @@ export function requireLocalOrGlobalAdmin(opts: { db: Db; policy: SessionPolicy;
     const token = req.cookies[opts.sessionCookie];
     const session = req.session ?? (token ? await resolveSession(opts.db, opts.policy, token) : undefined);
     if (session?.staffUserId && session.appRole === 'admin') {
-      const [user] = await opts.db
-        .select({ isGlobalAdmin: staffUsers.isGlobalAdmin, active: staffUsers.active, locked: staffUsers.locked })
-        .from(staffUsers)
-        .where(eq(staffUsers.id, session.staffUserId))
-        .limit(1);
+      const user = await findStaffStanding(opts.db, session.staffUserId);
       if (user?.isGlobalAdmin && user.active && !user.locked) return;
     }
     throw new AppError(403, { detail: 'the demo inbox is for this machine or a global admin' });

@@ -1,4 +1,4 @@
-import type { CaughtEmail, CaughtEmailSummary, CaughtSms } from '@prsp/contracts';
+import { formatInstant, type CaughtEmail, type CaughtEmailSummary, type CaughtSms } from '@prsp/contracts';
 import { escapeHtml } from '../../platform/mail/templates/render';
 
 /** The inbox pages' stylesheet, served at `INBOX_STYLESHEET_PATH`: the CSP allows no inline style. */
@@ -15,8 +15,6 @@ label, input, button { font-size: 1rem; }
 
 export const INBOX_STYLESHEET_PATH = '/dev/inbox/style.css';
 
-const dateTime = new Intl.DateTimeFormat('fi-FI', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Helsinki' });
-
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="fi">
@@ -29,7 +27,7 @@ ${body}
 }
 
 function when(iso: string): string {
-  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(dateTime.format(new Date(iso)))}</time>`;
+  return `<time datetime="${escapeHtml(iso)}">${escapeHtml(formatInstant(new Date(iso), 'fi', 'seconds'))}</time>`;
 }
 
 /** The SMS sink's messages, newest first, as a section of the inbox page. */

@@ -16,7 +16,7 @@ import {
 import { onboardedPatients } from '../../modules/booking/booking.steps';
 import { okData, organisationBySlug, postJson } from '../../modules/patients/patient.steps';
 import { onboardedPatient } from '../../modules/messaging/conversations.steps';
-import { chatExpert, serviceId } from '../../modules/reception/chat.steps';
+import { chatExpert, serviceId } from '../../modules/chat/chat.steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 const STAND_IN = '/stand-ins/self-assessment/';

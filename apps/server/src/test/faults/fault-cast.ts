@@ -1,6 +1,6 @@
 import type { ChatChannel } from '@prsp/contracts';
 import { bookingExpert, daysAheadAt, onboardedPatients, openSlots } from '../../modules/booking/booking.steps';
-import { chatExpert, serviceId } from '../../modules/reception/chat.steps';
+import { chatExpert, serviceId } from '../../modules/chat/chat.steps';
 import { okData, organisationBySlug, postJson } from '../../modules/patients/patient.steps';
 import type { TestBrowser } from '../http-client';
 import type { TestApp } from '../test-app';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { appointmentParticipants, appointments, chatMessages } from '../../db/schema';
 import type { Db } from '../../db/client';
-import type { ChatSocket } from '../../modules/reception/chat.steps';
+import type { ChatSocket } from '../../modules/chat/chat.steps';
 import type { TestBrowser } from '../http-client';
 
 /**

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { seedDemo } from '../../db/seed/demo-seed';
 import { okData } from '../../modules/patients/patient.steps';
-import { connectSocket, emitAck, type ChatSocket } from '../../modules/reception/chat.steps';
+import { connectSocket, emitAck, type ChatSocket } from '../../modules/chat/chat.steps';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { startAppProcess, type AppProcess } from '../app-process';
 import type { TestApp } from '../test-app';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { seedDemo } from '../../db/seed/demo-seed';
-import { connectSocket, emitAck, type ChatSocket } from '../../modules/reception/chat.steps';
+import { connectSocket, emitAck, type ChatSocket } from '../../modules/chat/chat.steps';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { startTestApp, type TestApp } from '../test-app';
 import { faultCast, type FaultCast } from './fault-cast';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatMessage } from '@prsp/contracts';
 import { seedDemo } from '../../db/seed/demo-seed';
 import { okData } from '../../modules/patients/patient.steps';
-import { connectSocket, emitAck, nextEvent, say, type ChatSocket } from '../../modules/reception/chat.steps';
+import { connectSocket, emitAck, nextEvent, say, type ChatSocket } from '../../modules/chat/chat.steps';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { TestBrowser } from '../http-client';
 import { startTestApp, type TestApp } from '../test-app';

@@ -1,18 +1,18 @@
-import '../../features/staff/staff-texts';
+import '@/features/staff/staff-texts';
 import './admin-texts';
 import './surveys/surveys-admin-texts';
 import './webhooks/webhooks-admin-texts';
 import './api-clients/api-clients-texts';
-import '../../styles/staff.css';
+import '@/styles/staff.css';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import type { AdminArea, StaffUserData } from '@prsp/contracts';
-import { Loading, NotFound } from '../../components/route-fallbacks';
-import { StaffLoginPage } from '../../features/staff/login-page';
-import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-pages';
+import { Loading, NotFound } from '@/components/route-fallbacks';
+import { StaffLoginPage } from '@/features/staff/login-page';
+import { ChangePasswordPage, RegisterPage } from '@/features/staff/password-pages';
 import { RequireAdmin } from './admin-guards';
 import { AdminLayout } from './admin-layout';
-import { ChatCodesPage } from './chat-codes/chat-codes-page';
+import { CodeGroupsPage } from './chat-codes/chat-codes-page';
 import { ChatTextsPage } from './content/chat-texts-page';
 import { PreQuestionnairePage } from './content/pre-questionnaire-page';
 import { ChatCodesInformationPage, SelfBookingConfirmationPage } from './content/simple-content-pages';
@@ -20,12 +20,11 @@ import { ThankYouPage } from './content/thank-you-page';
 import { ExpertsPage } from './experts/experts-page';
 import { FeedbackPage } from './feedback/feedback-page';
 import { AdminHomePage } from './home-page';
-import { MessageCategoriesPage } from './messages/categories-page';
-import { CategoryEditPage } from './messages/category-edit-page';
-import { MessageCodesPage } from './messages/message-codes-page';
-import { MessageExpertsPage } from './messages/message-experts-page';
-import { MessagesTextsPage } from './messages/messages-texts-page';
-import { SubcategoryEditPage } from './messages/subcategory-edit-page';
+import { MessageCategoriesPage } from './messaging/categories-page';
+import { CategoryEditPage } from './messaging/category-edit-page';
+import { MessageExpertsPage } from './messaging/message-experts-page';
+import { MessagesTextsPage } from './messaging/messages-texts-page';
+import { SubcategoryEditPage } from './messaging/subcategory-edit-page';
 import { NewOrganisationPage } from './organisation/new-organisation-page';
 import { OrganisationSettingsPage } from './organisation/organisation-page';
 import { AddEditServicePage } from './services/add-edit-service-page';
@@ -62,7 +61,7 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'templateEditor', area: 'serviceSettings', page: (u) => <TemplateEditorPage user={u} /> },
   { path: 'chat/customizable', area: 'serviceSettings', page: (u) => <ChatTextsPage user={u} /> },
   { path: 'feedback', area: 'serviceSettings', page: () => <FeedbackPage /> },
-  { path: 'chatCodes', area: 'chatCodes', page: (u) => <ChatCodesPage user={u} /> },
+  { path: 'chatCodes', area: 'chatCodes', page: (u) => <CodeGroupsPage user={u} kind="service" /> },
   { path: 'experts', area: 'experts', page: (u) => <ExpertsPage user={u} /> },
   { path: 'appointments', area: 'bookings', page: (u) => lazyPage(<AppointmentsPage user={u} />) },
   { path: 'appointments/customizable', area: 'bookings', page: (u) => lazyPage(<BookingSettingsPage user={u} />) },
@@ -74,7 +73,7 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'messages/subcategory/edit', area: 'serviceSettings', page: (u) => <SubcategoryEditPage user={u} /> },
   { path: 'messages/customizable', area: 'serviceSettings', page: (u) => <MessagesTextsPage user={u} /> },
   { path: 'messages/experts', area: 'serviceSettings', page: (u) => <MessageExpertsPage user={u} /> },
-  { path: 'messages/messageCodes', area: 'chatCodes', page: (u) => <MessageCodesPage user={u} /> },
+  { path: 'messages/messageCodes', area: 'chatCodes', page: (u) => <CodeGroupsPage user={u} kind="subcategory" /> },
   { path: 'surveys', area: 'serviceSettings', page: (u) => lazyPage(<SurveyListPage user={u} />) },
   { path: 'surveys/edit', area: 'serviceSettings', page: (u) => lazyPage(<SurveyBuilderPage user={u} />) },
   { path: 'webhooks', area: 'serviceSettings', page: (u) => lazyPage(<WebhooksPage user={u} />) },

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Link, Navigate } from 'react-router';
 import type { AdminArea, StaffUserData } from '@prsp/contracts';
-import { Loading } from '../../components/route-fallbacks';
-import { useStaffUser } from '../../features/staff/staff-api';
-import { useTranslation } from '../../lib/i18n';
+import { Loading } from '@/components/route-fallbacks';
+import { useStaffUser } from '@/features/staff/staff-api';
+import { useTranslation } from '@/lib/i18n';
 
 function NoAccess({ reason }: { reason: 'rights' | 'organisation' }) {
   const { t } = useTranslation();

@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { StaffAreaShell } from '../../components/staff-area-shell';
-import { MenuDisclosure, MenuLinks } from '../../components/ui/menu';
-import { ProfileMenu } from '../../features/staff/profile-menu';
+import { StaffAreaShell } from '@/components/staff-area-shell';
+import { MenuDisclosure, MenuLinks } from '@/components/ui/menu';
+import { ProfileMenu } from '@/features/staff/profile-menu';
 import {
   readDefaultOrganisation,
   useForgetUserOnSessionEnd,
   useSetOrganisation,
   useStaffLogout,
   useStaffUser,
-} from '../../features/staff/staff-api';
-import { StaffLanguageSwitcher, useFinnishStart } from '../../features/staff/staff-language';
-import { PageTitleOrganisation } from '../../lib/use-page-title';
+} from '@/features/staff/staff-api';
+import { StaffLanguageSwitcher, useFinnishStart } from '@/features/staff/staff-language';
+import { PageTitleOrganisation } from '@/lib/use-page-title';
 import { adminMenu } from './admin-menu';
 import { OrganisationChoiceModal } from './organisation-choice-modal';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Pages a signed-out visitor uses: no menus, no organisation choice there. */
 const PUBLIC_PAGES = ['/admin/login', '/admin/register', '/admin/changePassword'];

@@ -1,8 +1,8 @@
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Link } from 'react-router';
 import type { StaffUserData } from '@prsp/contracts';
 import { adminMenu } from './admin-menu';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** `/admin`: where the admin works and a tile for each screen their rights open. */
 export function AdminHomePage({ user }: { user: StaffUserData }) {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { StaffUserData } from '@prsp/contracts';
-import { FormAlert } from '../../components/ui/form-fields';
-import { ModalDialog } from '../../components/ui/modal-dialog';
-import { useSetOrganisation } from '../../features/staff/staff-api';
-import { showToast } from '../../components/ui/toasts';
-import { useTranslation } from '../../lib/i18n';
+import { FormAlert } from '@/components/ui/form-fields';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useSetOrganisation } from '@/features/staff/staff-api';
+import { showToast } from '@/components/ui/toasts';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 'organisation selection and change modals': after sign-in the admin must choose where to work

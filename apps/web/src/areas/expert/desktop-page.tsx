@@ -1,12 +1,12 @@
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Link, useSearchParams } from 'react-router';
-import { Loading } from '../../components/route-fallbacks';
-import { useStaffUser } from '../../features/staff/staff-api';
+import { Loading } from '@/components/route-fallbacks';
+import { useStaffUser } from '@/features/staff/staff-api';
 import { ChatWorkspace } from './chat/chat-workspace';
 import { QueuePanel } from './chat/queue-panel';
 import { useExpertOrganisation } from './expert-api';
 import { expertMenu } from './expert-menu';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The expert's start page after sign-in: who and where they are; with remote reception on, the queues and the

@@ -1,22 +1,22 @@
-import '../../features/staff/staff-texts';
+import '@/features/staff/staff-texts';
 import './expert-texts';
-import '../../styles/staff.css';
+import '@/styles/staff.css';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { StaffAreaShell } from '../../components/staff-area-shell';
-import { Loading, NotFound } from '../../components/route-fallbacks';
-import { StaffLoginPage } from '../../features/staff/login-page';
-import { MenuDisclosure, MenuLinks } from '../../components/ui/menu';
-import { ChangePasswordPage, RegisterPage } from '../../features/staff/password-pages';
-import { ProfileMenu } from '../../features/staff/profile-menu';
-import { useForgetUserOnSessionEnd, useStaffUser } from '../../features/staff/staff-api';
-import { StaffLanguageSwitcher, useFinnishStart } from '../../features/staff/staff-language';
-import { PageTitleOrganisation } from '../../lib/use-page-title';
+import { StaffAreaShell } from '@/components/staff-area-shell';
+import { Loading, NotFound } from '@/components/route-fallbacks';
+import { StaffLoginPage } from '@/features/staff/login-page';
+import { MenuDisclosure, MenuLinks } from '@/components/ui/menu';
+import { ChangePasswordPage, RegisterPage } from '@/features/staff/password-pages';
+import { ProfileMenu } from '@/features/staff/profile-menu';
+import { useForgetUserOnSessionEnd, useStaffUser } from '@/features/staff/staff-api';
+import { StaffLanguageSwitcher, useFinnishStart } from '@/features/staff/staff-language';
+import { PageTitleOrganisation } from '@/lib/use-page-title';
 import { useExpertOrganisation } from './expert-api';
 import { expertMenu, withCount } from './expert-menu';
-import { useMessagingCounts } from './messages/expert-messaging-api';
+import { useMessagingCounts } from './messaging/expert-messaging-api';
 import { DesktopPage } from './desktop-page';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const HOME = '/expert/desktop';
 
@@ -30,11 +30,11 @@ const LAZY_PAGES: { path: string; Page: ComponentType }[] = [
   { path: 'appointment', Page: page(() => import('./booking/appointment-page'), 'AppointmentPage') },
   { path: 'appointmentHistory', Page: page(() => import('./booking/appointment-history-page'), 'AppointmentHistoryPage') },
   { path: 'feedback', Page: page(() => import('./feedback/expert-feedback-page'), 'ExpertFeedbackPage') },
-  { path: 'device-check', Page: page(() => import('../../features/video/device-check'), 'ExpertDeviceCheckPage') },
-  { path: 'messages/new', Page: page(() => import('./messages/new-message-page'), 'NewMessagePage') },
-  { path: 'messages/patients', Page: page(() => import('./messages/conversations-page'), 'OpenConversationsPage') },
-  { path: 'messages/patientsEnded', Page: page(() => import('./messages/conversations-page'), 'EndedConversationsPage') },
-  { path: 'messages/inbox', Page: page(() => import('./messages/inbox-page'), 'InboxPage') },
+  { path: 'device-check', Page: page(() => import('@/features/video/device-check'), 'ExpertDeviceCheckPage') },
+  { path: 'messages/new', Page: page(() => import('./messaging/new-message-page'), 'NewMessagePage') },
+  { path: 'messages/patients', Page: page(() => import('./messaging/conversations-page'), 'OpenConversationsPage') },
+  { path: 'messages/patientsEnded', Page: page(() => import('./messaging/conversations-page'), 'EndedConversationsPage') },
+  { path: 'messages/inbox', Page: page(() => import('./messaging/inbox-page'), 'InboxPage') },
   { path: 'surveys/*', Page: page(() => import('./surveys/surveys-page'), 'SurveysPage') },
   { path: 'surveyAnswers', Page: page(() => import('./surveys/survey-answers-page'), 'SurveyAnswersPage') },
 ];

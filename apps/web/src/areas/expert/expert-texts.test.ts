@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/expert.json';
-import fi from '../../locales/fi/expert.json';
-import sv from '../../locales/sv/expert.json';
-import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '../../lib/text-catalogue-checks';
+import en from '@/locales/en/expert.json';
+import fi from '@/locales/fi/expert.json';
+import sv from '@/locales/sv/expert.json';
+import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '@/lib/text-catalogue-checks';
 
 describe('expert texts', () => {
   it('say the same things in Finnish, Swedish and English, none empty', () => {

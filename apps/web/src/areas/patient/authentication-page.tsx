@@ -1,8 +1,8 @@
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useSearchParams } from 'react-router';
 import { LOGIN_ERRORS, type LoginError } from '@prsp/contracts';
-import { useCookiePreferences } from '../../lib/cookie-consent';
-import { currentLanguage, useTranslation } from '../../lib/i18n';
+import { useCookiePreferences } from '@/lib/cookie-consent';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 authentication page; the logout route reuses it, with the session-expired text on `?unauthorized`.

@@ -3,8 +3,8 @@ import { PATIENT_PATHS, type PatientRoute } from './route-rules';
 const loadContact = () => import('./contact/contact-page');
 const loadTerms = () => import('./pages/terms-page');
 const loadWelcome = () => import('./pages/welcome-page');
-const loadNewMessage = () => import('./messages/new-message-page');
-const loadConversation = () => import('./messages/conversation-page');
+const loadNewMessage = () => import('./messaging/new-message-page');
+const loadConversation = () => import('./messaging/conversation-page');
 
 /**
  * Each lazily loaded patient page's code (patient-app.tsx renders them). Kept apart from the app, with nothing but the
@@ -27,7 +27,7 @@ export const PAGE_LOADERS = {
   survey: () => import('./surveys/survey-page'),
   book: () => import('./booking/book-page'),
   bookings: () => import('./booking/bookings-page'),
-  messages: () => import('./messages/messages-page'),
+  messages: () => import('./messaging/messages-page'),
   messageNew: loadNewMessage,
   messageCode: loadNewMessage,
   messageCreate: loadNewMessage,
@@ -36,7 +36,7 @@ export const PAGE_LOADERS = {
   history: () => import('./history/history-page'),
   historyDetails: () => import('./history/history-details-page'),
   feedback: () => import('./feedback/feedback-page'),
-  deviceCheck: () => import('../../features/video/device-check'),
+  deviceCheck: () => import('@/features/video/device-check'),
   thankYouGuest: () => import('./guest/thank-you-guest-page'),
   logout: () => import('./pages/logout-page'),
 } satisfies Partial<Record<PatientRoute, () => Promise<unknown>>>;

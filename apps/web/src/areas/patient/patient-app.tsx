@@ -1,10 +1,10 @@
 import './patient-texts';
-import '../../styles/patient.css';
+import '@/styles/patient.css';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { NotFound } from '../../components/route-fallbacks';
-import { initialPatientLanguage, readLanguageCookie } from '../../lib/i18n';
-import { queryClient } from '../../lib/query-client';
+import { NotFound } from '@/components/route-fallbacks';
+import { initialPatientLanguage, readLanguageCookie } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
 import { AuthenticationPage } from './authentication-page';
 import { PatientChrome } from './chrome/patient-chrome';
 import { switchPatientLanguage } from './chrome/use-patient-language';

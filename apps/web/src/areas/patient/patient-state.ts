@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, useLocation } from 'react-router';
 import { FEATURE_FLAGS, type FeatureFlags, type PatientConfig } from '@prsp/contracts';
-import { useGuestSession } from '../../lib/guest-session';
-import { hasPageAnswers } from '../../lib/page-answers';
+import { useGuestSession } from '@/lib/guest-session';
+import { hasPageAnswers } from '@/lib/page-answers';
 import { authCheckQuery, useAuthCheck } from './api/auth-api';
 import { patientConfigQuery, patientStatusQuery, usePatientConfig, usePatientStatus } from './api/patient-api';
 import { useGuestOrganisation } from './guest/guest-api';

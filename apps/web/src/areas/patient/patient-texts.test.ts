@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/patient.json';
-import fi from '../../locales/fi/patient.json';
-import sv from '../../locales/sv/patient.json';
-import { expectMatchingCatalogues } from '../../lib/text-catalogue-checks';
+import en from '@/locales/en/patient.json';
+import fi from '@/locales/fi/patient.json';
+import sv from '@/locales/sv/patient.json';
+import { expectMatchingCatalogues } from '@/lib/text-catalogue-checks';
 
 describe('patient texts', () => {
   it('say the same things in Finnish, Swedish and English, none empty', () => {

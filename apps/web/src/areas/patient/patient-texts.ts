@@ -1,6 +1,6 @@
 import type { Language } from '@prsp/contracts';
-import fi from '../../locales/fi/patient.json';
-import { i18n } from '../../lib/i18n';
+import fi from '@/locales/fi/patient.json';
+import { i18n } from '@/lib/i18n';
 import { languageTag } from '@prsp/contracts';
 
 /**
@@ -10,8 +10,8 @@ import { languageTag } from '@prsp/contracts';
 i18n.add('fi', fi);
 
 const LOADERS: Record<Exclude<Language, 'fi'>, () => Promise<{ default: object }>> = {
-  se: () => import('../../locales/sv/patient.json'),
-  en: () => import('../../locales/en/patient.json'),
+  se: () => import('@/locales/sv/patient.json'),
+  en: () => import('@/locales/en/patient.json'),
 };
 const loaded = new Map<Language, Promise<void>>([['fi', Promise.resolve()]]);
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Loading } from '../../components/route-fallbacks';
+import { Loading } from '@/components/route-fallbacks';
 import { usePatientContext } from './patient-state';
 import { PATIENT_PATHS, resolvePatientRoute, type PatientRoute } from './route-rules';
-import { QueryState } from '../../components/ui/query-state';
+import { QueryState } from '@/components/ui/query-state';
 
 /**
  * When the session ends on an open page, whoever ended it moves on: the API client to the session-expired

@@ -1,6 +1,6 @@
 import { ConfirmDialog } from './confirm-dialog';
 import { showToast } from './toasts';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type DeleteMutation = {
   isPending: boolean;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** A yes-or-no question before an action that matters (delete, lock, reset, leave with unsaved changes). */
 export function ConfirmDialog({

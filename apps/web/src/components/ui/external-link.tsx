@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** A link that opens in a new tab, saying so to screen readers (WCAG 3.2.5 advice). */
 export function ExternalLink({ href, children }: { href: string; children: string }) {

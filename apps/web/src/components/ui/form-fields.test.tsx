@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import '../../lib/i18n';
+import '@/lib/i18n';
 import { FormField, TextField } from './form-fields';
 
 function parse(html: string): HTMLElement {

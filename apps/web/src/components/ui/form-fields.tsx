@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { useFieldText } from '../../lib/field-text';
+import { useFieldText } from '@/lib/field-text';
 
 export type FieldControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
 

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog';
 import { FormAlert } from './form-fields';
 import { useDiscardGuard } from './unsaved-changes';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * An admin form in a wide modal: the failure alert on top, submit and cancel below. With unsaved changes,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** The applied search text and page of a searchable, paged admin list; a new search starts from page 1. */
 export function useListQuery() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { LANGUAGES, type Language, type Localized } from '@prsp/contracts';
 import { TextAreaField, TextField } from './form-fields';
-import type { FieldErrors } from '../../lib/validation';
-import { useTranslation } from '../../lib/i18n';
+import type { FieldErrors } from '@/lib/validation';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * One text in fi, sv and en, grouped under a legend. Errors are looked up by `path.fi` etc.,

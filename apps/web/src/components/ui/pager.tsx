@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Previous and next page of a list, with where the user is. */
 export function Pager({

@@ -1,5 +1,5 @@
 import { Loading } from '../route-fallbacks';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** What a page shows while its data loads, or when loading failed (with a way to try again). */
 export function QueryState({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,5 +1,5 @@
 import type { StaffUserStatus } from '@prsp/contracts';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec §4 'User statuses': no password set, inactive, active; locked shown beside it. */
 export function StatusBadge({ status, locked }: { status: StaffUserStatus; locked: boolean }) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/common.json';
-import fi from '../../locales/fi/common.json';
-import sv from '../../locales/sv/common.json';
-import { missingTexts, textKeys } from '../../lib/text-catalogue-checks';
+import en from '@/locales/en/common.json';
+import fi from '@/locales/fi/common.json';
+import sv from '@/locales/sv/common.json';
+import { missingTexts, textKeys } from '@/lib/text-catalogue-checks';
 
 /** The kit's sources, read as text: every key they show must be in the texts every area loads. */
 const sources = import.meta.glob<string>('./*.tsx', { query: '?raw', import: 'default', eager: true });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §4 'Unsaved changes are warned about before leaving': in-app navigation asks in a dialog,

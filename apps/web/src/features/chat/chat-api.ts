@@ -1,5 +1,5 @@
 import { CHAT_LIMITS, ZChatChannel, ZChatMessage, ZFileLink, ZMessagesPage, type ChatMessage } from '@prsp/contracts';
-import { api, apiForm } from '../../lib/api-client';
+import { api, apiForm } from '@/lib/api-client';
 
 /** The chat's cache keys: a page invalidates a channel after a socket event says it changed. */
 export const chatKeys = {

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { CHAT_LIMITS } from '@prsp/contracts';
 import { CHAT_FILE_ACCEPT, chatFileProblem, type ChatFileProblem } from './chat-file-check';
 import type { ChatTextPrefix } from './chat-texts';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type FileState = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'problem'; problem: ChatFileProblem | 'upload' };
 

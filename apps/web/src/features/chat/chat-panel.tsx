@@ -4,7 +4,7 @@ import { ChatComposer } from './chat-composer';
 import type { ChatTextPrefix } from './chat-texts';
 import { ChatThread } from './chat-thread';
 import type { ChatChannelState } from './use-chat-channel';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * A chat as both areas show it: the thread over the composer, in a box as high as spec §9 says (the viewport

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '@prsp/contracts';
-import { formatTime } from '../../lib/format';
-import { currentLanguage, useTranslation } from '../../lib/i18n';
+import { formatTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { openChatFile } from './chat-api';
 import type { PendingMessage } from './chat-log';
 import type { ChatTextPrefix } from './chat-texts';

@@ -1,7 +1,7 @@
 import './transcript-view.css';
 import type { Transcript } from '@prsp/contracts';
-import { formatDateTime } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 
 /** The words the transcript needs, from the area that shows it (patient history, expert contact history). */
 export type TranscriptLabels = { expert: string; empty: string };

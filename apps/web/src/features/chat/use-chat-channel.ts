@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ChannelStatus, ChatMessage } from '@prsp/contracts';
-import { ApiError } from '../../lib/api-client';
-import { useSocket, useSocketConnected, type AppSocket } from '../../lib/socket';
+import { ApiError } from '@/lib/api-client';
+import { useSocket, useSocketConnected, type AppSocket } from '@/lib/socket';
 import { chatKeys, fetchChannel, fetchMessagesAfter, uploadChatFile } from './chat-api';
 import { lastSeqOf, othersReadSeq, type PendingMessage } from './chat-log';
 import { createChatStore, type ChatStore } from './chat-store';

@@ -3,7 +3,7 @@ import './messaging.css';
 import { useId, useRef, useState } from 'react';
 import { MESSAGE_ATTACHMENTS_MAX } from '@prsp/contracts';
 import { addAttachments, ATTACHMENT_ACCEPT, ATTACHMENT_MAX_MB, type AttachmentRejection } from './message-rules';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 export type AttachmentPickerProps = {
   /** The files chosen so far (controlled). */

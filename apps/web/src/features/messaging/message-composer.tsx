@@ -5,7 +5,7 @@ import { MESSAGE_TEXT_MAX } from '@prsp/contracts';
 import { AttachmentPicker } from './attachment-picker';
 import type { MessageDraft } from './messaging-api';
 import { canSendReply, cleanMessageText } from './message-rules';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 export type MessageComposerProps = {
   /**

@@ -2,8 +2,8 @@ import './messaging-texts';
 import './messaging.css';
 import { useEffect, useRef } from 'react';
 import type { ConversationMessage } from '@prsp/contracts';
-import { formatDateTime } from '../../lib/format';
-import { currentLanguage, useTranslation } from '../../lib/i18n';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { attachmentUrl, messagingBase, type MessagingApp } from './messaging-api';
 
 export type MessageThreadProps = {

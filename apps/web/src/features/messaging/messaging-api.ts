@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ZSentMessages, type SentMessages } from '@prsp/contracts';
-import { api, apiForm } from '../../lib/api-client';
+import { api, apiForm } from '@/lib/api-client';
 
 /** Which app's messaging endpoints a component talks to (spec §7 `{app}/async-messaging`). */
 export type MessagingApp = 'patient' | 'expert';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/messaging.json';
-import fi from '../../locales/fi/messaging.json';
-import sv from '../../locales/sv/messaging.json';
-import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '../../lib/text-catalogue-checks';
+import en from '@/locales/en/messaging.json';
+import fi from '@/locales/fi/messaging.json';
+import sv from '@/locales/sv/messaging.json';
+import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '@/lib/text-catalogue-checks';
 
 const SOURCES = sourcesIn(import.meta.dirname);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { MESSAGE_LIST_REFRESH_MS } from '@prsp/contracts';
-import { useSocket } from '../../lib/socket';
+import { useSocket } from '@/lib/socket';
 
 /**
  * Keeps messaging queries fresh (spec §9: lists refresh every 5 seconds): every MESSAGE_LIST_REFRESH_MS while the

@@ -1,8 +1,8 @@
 import './connector-frame.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { connectorAuth, selfAssessmentMetadata, ZStrippedToken } from '@prsp/contracts';
-import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { api } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { acceptConnectorMessage, connectorFrameSetup } from './connector-messages';
 
 /**

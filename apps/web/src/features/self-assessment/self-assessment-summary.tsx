@@ -1,7 +1,7 @@
 import './self-assessment-texts';
 import { useId } from 'react';
 import type { SelfAssessmentView } from '@prsp/contracts';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** A value of another connector's result as text: strings as they are, anything else as compact JSON. */
 function valueText(value: unknown): string {

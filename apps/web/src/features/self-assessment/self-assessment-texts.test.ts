@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { URGENCY_LEVELS } from '@prsp/contracts';
-import en from '../../locales/en/self-assessment.json';
-import fi from '../../locales/fi/self-assessment.json';
-import sv from '../../locales/sv/self-assessment.json';
-import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '../../lib/text-catalogue-checks';
+import en from '@/locales/en/self-assessment.json';
+import fi from '@/locales/fi/self-assessment.json';
+import sv from '@/locales/sv/self-assessment.json';
+import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '@/lib/text-catalogue-checks';
 
 const src = path.join(import.meta.dirname, '../..');
 const SOURCES = [import.meta.dirname, path.join(src, 'areas/patient/chat'), path.join(src, 'stand-ins/self-assessment')].flatMap((dir) =>

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AppRole } from '@prsp/contracts';
-import { ApiError } from '../../lib/api-client';
-import { FormAlert, TextField } from '../../components/ui/form-fields';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { ZForgotPasswordRequest, type AppRole } from '@prsp/contracts';
+import { ApiError } from '@/lib/api-client';
+import { FormAlert, TextField } from '@/components/ui/form-fields';
 import { useForgotPassword } from './staff-api';
-import { email as emailRule } from '../../lib/validation';
-import { useTranslation } from '../../lib/i18n';
+import { useZodForm } from './use-zod-form';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §5 'Password reset e-mail': incorrect format, general error, e-mail not found. The server answers
@@ -13,18 +13,18 @@ import { useTranslation } from '../../lib/i18n';
 export function ForgotPasswordForm({ id, role, onClose }: { id: string; role: AppRole; onClose: () => void }) {
   const { t } = useTranslation();
   const forgot = useForgotPassword(role);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm<{ email: string }, { email: string; app_role: AppRole }>({
+    schema: ZForgotPasswordRequest,
+    defaultValues: { email: '' },
+    toBody: ({ email }) => ({ email: email.trim(), app_role: role }),
+    // The contract calls a blank address malformed; the form says it is missing.
+    rules: ({ email }, _body, found) => (email.trim() ? found : { ...found, email: 'required' }),
+  });
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = emailRule(email);
-    setError(found);
-    if (!found) forgot.mutate(email.trim());
-  };
+  const submit = (e: FormEvent) => form.submit(e, ({ email }) => forgot.mutate(email));
 
   const failure =
     forgot.error instanceof ApiError && forgot.error.statusCode === 601
@@ -48,15 +48,7 @@ export function ForgotPasswordForm({ id, role, onClose }: { id: string; role: Ap
         <form className="form" noValidate onSubmit={submit}>
           <p>{t('staff.forgot.text')}</p>
           <FormAlert message={failure} />
-          <TextField
-            label={t('staff.forgot.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            error={error}
-            required
-          />
+          <TextField label={t('staff.forgot.email')} type="email" autoComplete="email" {...form.field('email')} required />
           <div className="actions">
             <button type="submit" className="button" disabled={forgot.isPending}>
               {t('staff.forgot.submit')}

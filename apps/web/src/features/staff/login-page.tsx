@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { AppRole, Language } from '@prsp/contracts';
-import { Loading } from '../../components/route-fallbacks';
-import { ApiError } from '../../lib/api-client';
-import { formatTime } from '../../lib/format';
-import { currentLanguage, useTranslation, type TFunction } from '../../lib/i18n';
-import { usePageTitle } from '../../lib/use-page-title';
+import { ZStaffLoginRequest, type AppRole, type Language, type StaffLoginRequest } from '@prsp/contracts';
+import { Loading } from '@/components/route-fallbacks';
+import { ApiError } from '@/lib/api-client';
+import { formatTime } from '@/lib/format';
+import { currentLanguage, useTranslation, type TFunction } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { FormAlert, TextField } from '../../components/ui/form-fields';
+import { FormAlert, TextField } from '@/components/ui/form-fields';
 import { useStaffLogin, useStaffUser } from './staff-api';
-import { compact, required, type FieldErrors } from '../../lib/validation';
+import { useZodForm } from './use-zod-form';
 
 /**
  * Why a sign-in was refused, in words the user can act on (spec §7 'Login status error: show login failed').
@@ -38,9 +38,11 @@ export function StaffLoginPage({ role, home }: { role: AppRole; home: string }) 
   const navigate = useNavigate();
   const user = useStaffUser(role);
   const login = useStaffLogin(role);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm<{ username: string; password: string }, StaffLoginRequest>({
+    schema: ZStaffLoginRequest,
+    defaultValues: { username: '', password: '' },
+    toBody: ({ username, password }) => ({ username: username.trim(), password, app_role: role }),
+  });
   const [forgot, setForgot] = useState(false);
   const forgotButton = useRef<HTMLButtonElement>(null);
   usePageTitle(t(`staff.login.title.${role}`));
@@ -48,13 +50,10 @@ export function StaffLoginPage({ role, home }: { role: AppRole; home: string }) 
   if (user.isPending) return <Loading />;
   if (user.data && !login.isPending) return <Navigate to={home} replace />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = compact({ username: required(username), password: required(password) });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    login.mutate({ username: username.trim(), password }, { onSuccess: () => navigate(home, { replace: true }) });
-  };
+  const submit = (e: FormEvent) =>
+    form.submit(e, ({ username, password }) =>
+      login.mutate({ username, password }, { onSuccess: () => navigate(home, { replace: true }) }),
+    );
 
   const notice = params.has('unauthorized')
     ? { alert: true, text: t('staff.login.sessionExpired') }
@@ -75,22 +74,12 @@ export function StaffLoginPage({ role, home }: { role: AppRole; home: string }) 
         <h1 id="login-title">{t(`staff.login.title.${role}`)}</h1>
         <form className="form" noValidate onSubmit={submit}>
           <FormAlert message={login.error ? loginErrorText(login.error, t, currentLanguage()) : undefined} />
-          <TextField
-            label={t('staff.login.username')}
-            type="email"
-            autoComplete="username"
-            value={username}
-            onChange={setUsername}
-            error={errors.username}
-            required
-          />
+          <TextField label={t('staff.login.username')} type="email" autoComplete="username" {...form.field('username')} required />
           <TextField
             label={t('staff.login.password')}
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
+            {...form.field('password')}
             required
           />
           <button type="submit" className="button" disabled={login.isPending}>

@@ -1,15 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { AppRole } from '@prsp/contracts';
-import { Loading } from '../../components/route-fallbacks';
-import { ApiError } from '../../lib/api-client';
-import { serverFieldErrors } from '../../lib/form-errors';
-import { FormAlert, TextField } from '../../components/ui/form-fields';
+import {
+  ZChangePasswordRequest,
+  ZSetPasswordRequest,
+  type AppRole,
+  type ChangePasswordRequest,
+  type SetPasswordRequest,
+} from '@prsp/contracts';
+import { Loading } from '@/components/route-fallbacks';
+import { ApiError } from '@/lib/api-client';
+import { FormAlert, TextField } from '@/components/ui/form-fields';
 import { useChangePassword, usePasswordToken, useSetPassword, useStaffUser } from './staff-api';
-import { UnsavedChangesGuard } from '../../components/ui/unsaved-changes';
-import { compact, newPasswordErrors, required, type FieldErrors } from '../../lib/validation';
-import { usePageTitle } from '../../lib/use-page-title';
-import { useTranslation } from '../../lib/i18n';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
+import { compact, newPasswordErrors, required, type FieldErrors } from '@/lib/validation';
+import { useZodForm } from './use-zod-form';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useTranslation } from '@/lib/i18n';
 
 function NewPasswordFields({
   password,
@@ -86,26 +92,25 @@ function SetPasswordFormFields({ role, purpose, token }: { role: AppRole; purpos
   usePageTitle(t(purpose === 'register' ? 'staff.password.registerTitle' : 'staff.password.resetTitle'));
   const navigate = useNavigate();
   const setPasswordCall = useSetPassword();
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm<{ password: string; passwordAgain: string }, SetPasswordRequest>({
+    schema: ZSetPasswordRequest,
+    defaultValues: { password: '', passwordAgain: '' },
+    toBody: (v) => ({ token, ...v }),
+    // Spec §5's password rules on top of the contract's; the link is the server's to check (801 says so).
+    rules: (v, _body, { token: _token, ...found }) => ({ ...found, ...newPasswordErrors(v.password, v.passwordAgain) }),
+  });
+  const { values, errors } = form;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = newPasswordErrors(password, again);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setPasswordCall.mutate(
-      { token, password, passwordAgain: again },
-      {
+  const submit = (e: FormEvent) =>
+    form.submit(e, (body) =>
+      setPasswordCall.mutate(body, {
         onSuccess: () => navigate(`/${role}/login?passwordSet=1`, { replace: true }),
         onError: (err) => {
-          if (err instanceof ApiError && err.statusCode === 802) setErrors({ password: 'passwordWeak' });
-          else setErrors(serverFieldErrors(err));
+          if (err instanceof ApiError && err.statusCode === 802) form.showErrors({ password: 'passwordWeak' });
+          else form.showServerErrors(err);
         },
-      },
+      }),
     );
-  };
 
   const err = setPasswordCall.error;
   const failure =
@@ -123,7 +128,13 @@ function SetPasswordFormFields({ role, purpose, token }: { role: AppRole; purpos
       <p>{t(purpose === 'register' ? 'staff.password.registerText' : 'staff.password.resetText')}</p>
       <form className="form" noValidate onSubmit={submit}>
         <FormAlert message={failure} />
-        <NewPasswordFields password={password} again={again} setPassword={setPassword} setAgain={setAgain} errors={errors} />
+        <NewPasswordFields
+          password={values.password}
+          again={values.passwordAgain}
+          setPassword={(v) => form.set('password', v)}
+          setAgain={(v) => form.set('passwordAgain', v)}
+          errors={errors}
+        />
         <button type="submit" className="button" disabled={setPasswordCall.isPending}>
           {t('staff.password.save')}
         </button>
@@ -141,27 +152,28 @@ function ChangeOwnPasswordForm({ home }: { home: string }) {
   usePageTitle(t('staff.password.changeTitle'));
   const navigate = useNavigate();
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const dirty = (current !== '' || password !== '' || again !== '') && !change.isSuccess;
+  const form = useZodForm<ChangePasswordRequest>({
+    schema: ZChangePasswordRequest,
+    defaultValues: { currentPassword: '', password: '', passwordAgain: '' },
+    // Spec §5's password rules on top of the contract's.
+    rules: (v, _body, found) => ({
+      ...found,
+      ...compact({ currentPassword: required(v.currentPassword) }),
+      ...newPasswordErrors(v.password, v.passwordAgain),
+    }),
+  });
+  const { values, errors } = form;
+  const dirty = form.dirty && !change.isSuccess;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = { ...compact({ currentPassword: required(current) }), ...newPasswordErrors(password, again) };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    change.mutate(
-      { currentPassword: current, password, passwordAgain: again },
-      {
+  const submit = (e: FormEvent) =>
+    form.submit(e, (body) =>
+      change.mutate(body, {
         onError: (err) => {
-          if (err instanceof ApiError && err.statusCode === 802) setErrors({ password: 'passwordWeak' });
-          else setErrors(serverFieldErrors(err));
+          if (err instanceof ApiError && err.statusCode === 802) form.showErrors({ password: 'passwordWeak' });
+          else form.showServerErrors(err);
         },
-      },
+      }),
     );
-  };
 
   if (change.isSuccess) {
     return (
@@ -189,12 +201,16 @@ function ChangeOwnPasswordForm({ home }: { home: string }) {
           label={t('staff.password.current')}
           type="password"
           autoComplete="current-password"
-          value={current}
-          onChange={setCurrent}
-          error={errors.currentPassword}
+          {...form.field('currentPassword')}
           required
         />
-        <NewPasswordFields password={password} again={again} setPassword={setPassword} setAgain={setAgain} errors={errors} />
+        <NewPasswordFields
+          password={values.password}
+          again={values.passwordAgain}
+          setPassword={(v) => form.set('password', v)}
+          setAgain={(v) => form.set('passwordAgain', v)}
+          errors={errors}
+        />
         <button type="submit" className="button" disabled={change.isPending}>
           {t('staff.password.save')}
         </button>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { AppRole, StaffUserData } from '@prsp/contracts';
-import { MenuDisclosure } from '../../components/ui/menu';
+import { MenuDisclosure } from '@/components/ui/menu';
 import { useStaffLogout } from './staff-api';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec §2 profile menu: who is signed in, change password, sign out. */
 export function ProfileMenu({ role, user }: { role: AppRole; user: StaffUserData }) {

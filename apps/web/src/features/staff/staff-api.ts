@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod/mini';
 import { ZPasswordTokenStatus, ZStaffUserData, type AppRole, type Language, type StaffUserData } from '@prsp/contracts';
-import { api, ApiError } from '../../lib/api-client';
-import { setAuthenticated, useAuthenticated } from '../../lib/auth-state';
-import { currentLanguage } from '../../lib/i18n';
+import { api, ApiError } from '@/lib/api-client';
+import { setAuthenticated, useAuthenticated } from '@/lib/auth-state';
+import { currentLanguage } from '@/lib/i18n';
 
 /** Answers of the sign-in routes carry nothing the app needs; any ok answer will do. */
 const ZAnything = z.unknown();

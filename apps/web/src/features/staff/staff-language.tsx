@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Language } from '@prsp/contracts';
-import { LanguageSwitcher } from '../../components/language-switcher';
-import { changeLanguage } from '../../lib/i18n';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { changeLanguage } from '@/lib/i18n';
 import { sendClientParams } from './staff-api';
 
 /** Spec §1: the expert and admin apps always start in Finnish, whatever the patient app remembered. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import en from '../../locales/en/survey-frame.json';
-import fi from '../../locales/fi/survey-frame.json';
-import sv from '../../locales/sv/survey-frame.json';
-import { expectMatchingCatalogues, keysNamedIn, textKeys } from '../../lib/text-catalogue-checks';
+import en from '@/locales/en/survey-frame.json';
+import fi from '@/locales/fi/survey-frame.json';
+import sv from '@/locales/sv/survey-frame.json';
+import { expectMatchingCatalogues, keysNamedIn, textKeys } from '@/lib/text-catalogue-checks';
 
 const SOURCES = ['survey-frame.tsx', '../../areas/patient/surveys/survey-page.tsx', '../../survey-runner/runner.tsx'].map((f) =>
   path.join(import.meta.dirname, f),

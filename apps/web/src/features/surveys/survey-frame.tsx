@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { frameHeight, SURVEY_FRAME_MIN_HEIGHT, ZSurveyTokenResponse } from '@prsp/contracts';
-import { api } from '../../lib/api-client';
-import { currentLanguage, useTranslation } from '../../lib/i18n';
+import { api } from '@/lib/api-client';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { acceptFrameMessage, frameSource, runnerOrigin } from './survey-frame-messages';
 
 export type SurveyFrameProps = {

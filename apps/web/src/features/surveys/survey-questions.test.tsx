@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import '../../lib/i18n';
+import '@/lib/i18n';
 import type { SurveyAnswers, SurveyQuestion } from '@prsp/contracts';
 import { SurveyQuestions } from './survey-questions';
 

@@ -14,7 +14,7 @@ import {
   type SurveyQuestion,
   languageTag,
 } from '@prsp/contracts';
-import { useTranslation, type TFunction } from '../../lib/i18n';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 
 export type SurveyQuestionsProps = {
   questions: readonly SurveyQuestion[];

@@ -1,5 +1,5 @@
 import type { VideoSignal } from '@prsp/contracts';
-import type { AppSocket } from '../../lib/socket';
+import type { AppSocket } from '@/lib/socket';
 import { readStats, type MediaPath, type MediaPathEvents } from './media-path';
 import { isPolite, type StatEntry } from './video-rules';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useSocket } from '../../lib/socket';
+import { useSocket } from '@/lib/socket';
 import { VideoCall } from './video-call';
 
 /**

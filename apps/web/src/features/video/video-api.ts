@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ZIceServer, ZVideoSession } from '@prsp/contracts';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `GET /api/video/channels/{id}/session`: how this caller joins this channel's call (minted per request). */
 export function fetchVideoSession(channelId: string) {

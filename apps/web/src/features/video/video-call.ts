@@ -1,5 +1,5 @@
 import type { VideoPeer, VideoSession } from '@prsp/contracts';
-import type { AppSocket } from '../../lib/socket';
+import type { AppSocket } from '@/lib/socket';
 import { nextPhase, type CallEvent, type CallPhase } from './call-phase';
 import { loadDeviceChoice, saveDeviceChoice, type DeviceKind } from './device-memory';
 import { feedKey, JanusCall } from './janus-call';

@@ -6,7 +6,7 @@ import { DeviceCheck } from './device-check';
 import type { DeviceKind } from './device-memory';
 import { useVideoCall } from './use-video-call';
 import { mediaKey, type CallSnapshot, type VideoCall } from './video-call';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** A <video> playing a stream; `muted` for one's own picture (no echo). */
 function StreamVideo({

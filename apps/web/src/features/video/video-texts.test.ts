@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/video.json';
-import fi from '../../locales/fi/video.json';
-import sv from '../../locales/sv/video.json';
-import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '../../lib/text-catalogue-checks';
+import en from '@/locales/en/video.json';
+import fi from '@/locales/fi/video.json';
+import sv from '@/locales/sv/video.json';
+import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '@/lib/text-catalogue-checks';
 
 /** Files that name video texts: this feature and the pages that show it. */
 const SOURCES = [

@@ -1,8 +1,8 @@
 import './self-assessment.css';
 import type { ConnectorAuth, ConnectorMessage } from '@prsp/contracts';
-import en from '../../locales/en/self-assessment.json';
-import fi from '../../locales/fi/self-assessment.json';
-import sv from '../../locales/sv/self-assessment.json';
+import en from '@/locales/en/self-assessment.json';
+import fi from '@/locales/fi/self-assessment.json';
+import sv from '@/locales/sv/self-assessment.json';
 import { isConnectorAuth } from './auth-check';
 import { DURATIONS, RED_FLAGS, SYMPTOMS, triageResult, type TriageAnswers } from './triage';
 

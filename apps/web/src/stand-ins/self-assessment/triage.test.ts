@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ZSelfAssessmentResult } from '@prsp/contracts';
-import en from '../../locales/en/self-assessment.json';
+import en from '@/locales/en/self-assessment.json';
 import { triageResult, urgencyOf, type TriageAnswers } from './triage';
 
 const calm: TriageAnswers = { symptom: 'respiratory', duration: 'days', fever: false, severity: 2, redFlags: [] };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZApiClient, ZApiClientCreated, type ApiClientCreate } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const BASE = '/api/admin/api-clients';
 const KEY = ['admin', 'api-clients'] as const;

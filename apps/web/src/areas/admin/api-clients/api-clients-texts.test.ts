@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import en from '../../../locales/en/api-clients.json';
-import fi from '../../../locales/fi/api-clients.json';
-import sv from '../../../locales/sv/api-clients.json';
-import staffEn from '../../../locales/en/staff.json';
-import staffFi from '../../../locales/fi/staff.json';
-import staffSv from '../../../locales/sv/staff.json';
-import { expectMatchingCatalogues, keysNamedIn, missingTexts, sourcesIn } from '../../../lib/text-catalogue-checks';
+import en from '@/locales/en/api-clients.json';
+import fi from '@/locales/fi/api-clients.json';
+import sv from '@/locales/sv/api-clients.json';
+import staffEn from '@/locales/en/staff.json';
+import staffFi from '@/locales/fi/staff.json';
+import staffSv from '@/locales/sv/staff.json';
+import { expectMatchingCatalogues, keysNamedIn, missingTexts, sourcesIn } from '@/lib/text-catalogue-checks';
 
 describe('API client texts', () => {
   const files = sourcesIn(path.dirname(new URL(import.meta.url).pathname));

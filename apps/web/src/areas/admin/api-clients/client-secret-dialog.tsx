@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ApiClientCreated } from '@prsp/contracts';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useTranslation } from '@/lib/i18n';
 
 type Copied = 'id' | 'secret' | 'failed' | undefined;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { AppointmentRow } from '@prsp/contracts';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { showToast } from '../../../components/ui/toasts';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { showToast } from '@/components/ui/toasts';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { AppointmentModal, type AppointmentTarget } from './appointment-modal';
 import { rowActions, type RowAction } from './booking-filters';
 import { timeRange } from './booking-format';

@@ -1,5 +1,7 @@
 import {
+  isLocalDate,
   isValidSsn,
+  localDateTimeAt,
   normalizeSsn,
   ZAppointmentInput,
   type AppointmentDetail,
@@ -11,9 +13,8 @@ import {
   type SurveyAttachment,
   type Timeslot,
 } from '@prsp/contracts';
-import { schemaErrors } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/validation';
-import { isLocalDate, localDateTime } from './booking-time';
+import { schemaErrors } from '@/lib/form-errors';
+import type { FieldErrors } from '@/lib/validation';
 
 export type PatientForm = { ssn: string; firstName: string; lastName: string; email: string; language: Language; nationality: string };
 export type GuestForm = { name: string; email: string; language: Language };
@@ -75,7 +76,7 @@ function patientOf(p: Participant): PatientForm {
 
 /** A picked open timeslot fills in the expert and the time the server will take from it. */
 export function timesOfSlot(slot: Timeslot): Pick<AppointmentForm, 'timeslotId' | 'expertId' | 'date' | 'startTime' | 'durationMinutes'> {
-  const { date, time } = localDateTime(slot.startTime);
+  const { date, time } = localDateTimeAt(slot.startTime);
   return {
     timeslotId: slot.id ?? '',
     expertId: slot.expertId,
@@ -112,7 +113,7 @@ export function initialForm({ detail, slot, today }: { detail?: AppointmentDetai
   };
   if (slot) return { ...base, ...timesOfSlot(slot), slotExpertId: slot.expertId };
   if (!detail) return base;
-  const { date, time } = localDateTime(detail.startTime);
+  const { date, time } = localDateTimeAt(detail.startTime);
   const patients = detail.participants.filter((p) => p.role === 'patient').map(patientOf);
   const others = new Set([detail.expert.id, detail.hostExpertId]);
   return {
@@ -219,9 +220,10 @@ export function appointmentErrors(
   now: { date: string; time: string },
   experts: readonly BookableExpert[],
   { editing = false }: { editing?: boolean } = {},
+  /** The contract's errors of the body, when the form has checked it already. */
+  contractErrors: FieldErrors = schemaErrors(ZAppointmentInput, bodyOf(form)),
 ): FieldErrors {
-  const body = bodyOf(form);
-  const found: FieldErrors = { ...schemaErrors(ZAppointmentInput, body) };
+  const found: FieldErrors = { ...contractErrors };
   if (form.source === 'timeslot') {
     for (const key of ['expertId', 'startTime', 'durationMinutes']) delete found[key];
     if (!form.timeslotId) found.timeslotId = 'timeslot';

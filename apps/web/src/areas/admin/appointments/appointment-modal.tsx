@@ -1,19 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AppointmentDetail, AppointmentKind, BookableExpert, Timeslot } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { CheckboxField, FormAlert } from '../../../components/ui/form-fields';
-import { FormModal } from '../../../components/ui/form-modal';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { showToast } from '../../../components/ui/toasts';
-import { ApiError } from '../../../lib/api-client';
-import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import type { FieldErrors } from '../../../lib/validation';
+import {
+  localDateAt,
+  localDateTimeAt,
+  ZAppointmentInput,
+  type AppointmentDetail,
+  type AppointmentInput,
+  type AppointmentKind,
+  type BookableExpert,
+  type Timeslot,
+} from '@prsp/contracts';
+import { Loading } from '@/components/route-fallbacks';
+import { CheckboxField, FormAlert } from '@/components/ui/form-fields';
+import { FormModal } from '@/components/ui/form-modal';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { showToast } from '@/components/ui/toasts';
+import { ApiError } from '@/lib/api-client';
+import { saveFailureKey } from '@/lib/form-errors';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import type { FieldErrors } from '@/lib/validation';
 import { appointmentErrors, bodyOf, initialForm, timesOfSlot, type AppointmentForm, type TimeSource } from './appointment-form-model';
 import { BookingInput, BookingSelect, useBookingErrorText } from './booking-fields';
 import { clock } from './booking-format';
-import { localDateTime, localToday } from './booking-time';
 import { useAppointment, useBookableExperts, useOpenTimeslots, useSaveAppointment, useServiceOptions } from './bookings-api';
 import { SurveyAttachmentsField } from '../surveys/survey-attachments-field';
 import { ParticipantsEditor } from './participants-editor';
@@ -50,52 +59,52 @@ function AppointmentFormModal({
   const save = useSaveAppointment();
   const experts = useBookableExperts();
   const services = useServiceOptions();
-  const [today] = useState(() => localToday(new Date()));
+  const [today] = useState(() => localDateAt(new Date()));
   const [initial] = useState<AppointmentForm>(() => initialForm({ detail, slot: target.mode === 'book' ? target.slot : undefined, today }));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const editing = target.mode === 'edit';
   const expertList = experts.data ?? [];
+  // The contract checks the body; the form's own rules (appointment-form-model.ts) add a date not in the past, a
+  // picked timeslot, a proper identity code and no duplicates.
+  const appointment = useZodForm<AppointmentForm, AppointmentInput>({
+    schema: ZAppointmentInput,
+    defaultValues: initial,
+    toBody: bodyOf,
+    rules: (form, _body, found) => appointmentErrors(form, localDateTimeAt(Date.now()), expertList, { editing }, found),
+  });
+  const { values: form, errors } = appointment;
 
   const patch = (next: Partial<AppointmentForm>) => {
-    setForm((f) => ({ ...f, ...next }));
-    setErrors((e) => {
-      const touched = Object.keys(next);
-      return Object.fromEntries(Object.entries(e).filter(([k]) => !touched.some((key) => k === key || k.startsWith(`${key}.`))));
-    });
+    for (const [key, value] of Object.entries(next)) appointment.set(key as keyof AppointmentForm, value as never);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = appointmentErrors(form, localDateTime(Date.now()), expertList, { editing });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    // Surveys left as they were are not sent: an edit by someone who cannot see the survey list keeps them.
-    const surveysChanged = JSON.stringify(form.surveys) !== JSON.stringify(initial.surveys);
-    save.mutate(
-      { id: editing ? detail?.id : undefined, body: { ...bodyOf(form), surveys: surveysChanged ? form.surveys : undefined } },
-      {
-        onSuccess: () => {
-          showToast(
-            t(
-              editing
-                ? 'admin.bookings.toast.edited'
-                : form.source === 'timeslot'
-                  ? 'admin.bookings.toast.booked'
-                  : 'admin.bookings.toast.created',
-            ),
-          );
-          onClose();
+  const submit = (e: FormEvent) =>
+    appointment.submit(e, (body) => {
+      // Surveys left as they were are not sent: an edit by someone who cannot see the survey list keeps them.
+      const surveysChanged = JSON.stringify(form.surveys) !== JSON.stringify(initial.surveys);
+      save.mutate(
+        { id: editing ? detail?.id : undefined, body: { ...body, surveys: surveysChanged ? form.surveys : undefined } },
+        {
+          onSuccess: () => {
+            showToast(
+              t(
+                editing
+                  ? 'admin.bookings.toast.edited'
+                  : form.source === 'timeslot'
+                    ? 'admin.bookings.toast.booked'
+                    : 'admin.bookings.toast.created',
+              ),
+            );
+            onClose();
+          },
+          onError: (err) => {
+            appointment.showServerErrors(err);
+            // Taken meanwhile: show the day's open timeslots as they are now.
+            if (err instanceof ApiError && err.statusCode === 422)
+              void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', 'timeslots'] });
+          },
         },
-        onError: (err) => {
-          setErrors(serverFieldErrors(err));
-          // Taken meanwhile: show the day's open timeslots as they are now.
-          if (err instanceof ApiError && err.statusCode === 422)
-            void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', 'timeslots'] });
-        },
-      },
-    );
-  };
+      );
+    });
 
   const failureKey = saveFailureKey(save.error);
   const title = editing
@@ -108,7 +117,7 @@ function AppointmentFormModal({
   return (
     <FormModal
       title={t(title)}
-      dirty={JSON.stringify(form) !== JSON.stringify(initial) && !save.isSuccess}
+      dirty={appointment.dirty && !save.isSuccess}
       onClose={onClose}
       onSubmit={submit}
       failure={failureKey ? t(failureKey) : undefined}
@@ -232,7 +241,7 @@ function TimeFields({
   const slots = useOpenTimeslots(form.date, form.slotExpertId, bySlots && /^\d{4}-\d{2}-\d{2}$/.test(form.date));
   // The slot the list's 'book' opened with stays offered even while a patient holds it (the server decides).
   const offered = [...(slots.data ?? [])];
-  if (fixedSlot && fixedSlot.id && !offered.some((s) => s.id === fixedSlot.id) && localDateTime(fixedSlot.startTime).date === form.date) {
+  if (fixedSlot && fixedSlot.id && !offered.some((s) => s.id === fixedSlot.id) && localDateTimeAt(fixedSlot.startTime).date === form.date) {
     if (!form.slotExpertId || form.slotExpertId === fixedSlot.expertId) offered.unshift(fixedSlot);
   }
   const expertOptions = experts.map((e) => ({ value: e.id, label: e.name }));

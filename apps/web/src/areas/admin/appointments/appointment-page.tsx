@@ -1,18 +1,17 @@
 import './appointments.css';
 import { Fragment } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { AppointmentDetail, StaffUserData } from '@prsp/contracts';
-import { QueryState } from '../../../components/ui/query-state';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { SERVICE_TIME_ZONE, type AppointmentDetail, type StaffUserData } from '@prsp/contracts';
+import { QueryState } from '@/components/ui/query-state';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 import { timeRange } from './booking-format';
 import { BookingStatusBadge } from './booking-status-badge';
-import { SERVICE_TIME_ZONE } from './booking-time';
 import { useAppointment } from './bookings-api';
 import { useNationalityOptions } from './patient-fields';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 const LIST = '/admin/appointments';
 

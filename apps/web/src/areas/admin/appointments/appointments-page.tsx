@@ -1,18 +1,17 @@
 import './appointments.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AppointmentRow, StaffUserData } from '@prsp/contracts';
-import { DataTable } from '../../../components/ui/data-table';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { Pager } from '../../../components/ui/pager';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { localDateAt, type AppointmentRow, type StaffUserData } from '@prsp/contracts';
+import { DataTable } from '@/components/ui/data-table';
+import { FormAlert } from '@/components/ui/form-fields';
+import { Pager } from '@/components/ui/pager';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 import { bookingsCsvUrl, defaultFilters, type BookingFilters } from './booking-filters';
 import { BookingFiltersForm } from './booking-filters-form';
 import { clock, timeRange } from './booking-format';
 import { BookingStatusBadge } from './booking-status-badge';
-import { localToday } from './booking-time';
 import { useBookableExperts, useBookings, useServiceOptions } from './bookings-api';
 import { GenerateTimeslotsModal } from './generate-timeslots-modal';
 
@@ -37,7 +36,7 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
   usePageTitle(t('admin.menu.appointments'));
   const lang = currentLanguage();
-  const [defaults] = useState(() => defaultFilters(localToday(new Date())));
+  const [defaults] = useState(() => defaultFilters(localDateAt(new Date())));
   const [filters, setFilters] = useState<BookingFilters>(defaults);
   const [page, setPage] = useState(1);
   const [generating, setGenerating] = useState(false);

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { BOOKING_STATUSES, FIELD_MESSAGES } from '@prsp/contracts';
-import en from '../../../locales/en/admin.json';
-import fi from '../../../locales/fi/admin.json';
-import sv from '../../../locales/sv/admin.json';
-import { expectMatchingCatalogues, keysNamedIn, missingTexts, sourcesIn } from '../../../lib/text-catalogue-checks';
+import en from '@/locales/en/admin.json';
+import fi from '@/locales/fi/admin.json';
+import sv from '@/locales/sv/admin.json';
+import { expectMatchingCatalogues, keysNamedIn, missingTexts, sourcesIn } from '@/lib/text-catalogue-checks';
 import { statusLabel } from './booking-filters';
 
 /** Every key the booking screens name, of their own parts of the admin catalogue. */

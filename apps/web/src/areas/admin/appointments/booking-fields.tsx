@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { FormField, type Option } from '../../../components/ui/form-fields';
-import { useFieldText } from '../../../lib/field-text';
-import { useTranslation } from '../../../lib/i18n';
+import { FormField, type Option } from '@/components/ui/form-fields';
+import { useFieldText } from '@/lib/field-text';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Field error text for the booking forms: the booking rules' own messages (`admin.bookings.errors.*`: duplicates,

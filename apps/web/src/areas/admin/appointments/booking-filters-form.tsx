@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import type { BookableExpert, BookingStatus } from '@prsp/contracts';
-import type { Option } from '../../../components/ui/form-fields';
+import type { FormEvent } from 'react';
+import { ZBookingListQuery, type BookableExpert, type BookingStatus } from '@prsp/contracts';
+import type { Option } from '@/components/ui/form-fields';
 import { BookingInput, BookingSelect } from './booking-fields';
+import { useZodForm } from '@/features/staff/use-zod-form';
 import { filterErrors, type BookingFilters } from './booking-filters';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const STATUS_FILTERS: BookingStatus[] = ['open', 'booked', 'selfBooked', 'cancelled'];
 
@@ -22,18 +23,15 @@ export function BookingFiltersForm({
   onApply: (filters: BookingFilters) => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(applied);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof BookingFilters>(key: K, value: BookingFilters[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)));
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = filterErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onApply(draft);
-  };
+  // Checked as the list's query (only the filters that are set), and by the form's own range rule.
+  const filters = useZodForm<BookingFilters, Record<string, string>>({
+    schema: ZBookingListQuery,
+    defaultValues: applied,
+    toBody: (draft) => Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '')),
+    rules: (draft, _query, found) => ({ ...found, ...filterErrors(draft) }),
+  });
+  const { values: draft, errors, set } = filters;
+  const submit = (e: FormEvent) => filters.submit(e, (_query, checked) => onApply(checked));
   return (
     <form role="search" aria-label={t('admin.bookings.filters.label')} className="card booking-filters" noValidate onSubmit={submit}>
       <BookingInput
@@ -91,8 +89,7 @@ export function BookingFiltersForm({
           type="button"
           className="button secondary"
           onClick={() => {
-            setDraft(defaults);
-            setErrors({});
+            filters.form.reset(defaults);
             onApply(defaults);
           }}
         >

@@ -1,5 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus } from '@prsp/contracts';
-import { isLocalDate } from './booking-time';
+import { BOOKING_STATUSES, isLocalDate, type BookingStatus } from '@prsp/contracts';
 
 /** The booking list's filters as the form holds them: empty text means 'any'. */
 export type BookingFilters = {

@@ -1,6 +1,5 @@
-import type { Language } from '@prsp/contracts';
-import { formatDate, formatTime } from '../../../lib/format';
-import { localDateTime, SERVICE_TIME_ZONE } from './booking-time';
+import { localDateAt, SERVICE_TIME_ZONE, type Language } from '@prsp/contracts';
+import { formatDate, formatTime } from '@/lib/format';
 
 /** The time of day in the service's time zone ('09.00'). */
 export function clock(ms: number, lang: Language): string {
@@ -12,5 +11,5 @@ export function clock(ms: number, lang: Language): string {
  * and times are in, so the list and the forms always agree whatever the browser's zone.
  */
 export function timeRange(start: number, end: number, lang: Language): string {
-  return `${formatDate(localDateTime(start).date, lang)} ${clock(start, lang)}–${clock(end, lang)}`;
+  return `${formatDate(localDateAt(start), lang)} ${clock(start, lang)}–${clock(end, lang)}`;
 }

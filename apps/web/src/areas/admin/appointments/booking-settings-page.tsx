@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ZBookingSettings, type BookingSettings, type StaffUserData } from '@prsp/contracts';
-import { CheckboxField, FormAlert } from '../../../components/ui/form-fields';
-import { LocalizedFields } from '../../../components/ui/localized-fields';
-import { QueryState } from '../../../components/ui/query-state';
-import { showToast } from '../../../components/ui/toasts';
-import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { usePageTitle } from '../../../lib/use-page-title';
-import type { FieldErrors } from '../../../lib/validation';
+import { CheckboxField, FormAlert } from '@/components/ui/form-fields';
+import { LocalizedFields } from '@/components/ui/localized-fields';
+import { QueryState } from '@/components/ui/query-state';
+import { showToast } from '@/components/ui/toasts';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { saveFailureKey } from '@/lib/form-errors';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useBookingSettings, useSaveBookingSettings } from './bookings-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** `/admin/appointments/customizable`: the book page's info text per language and which reminders go out. */
 export function BookingSettingsPage({ user }: { user: StaffUserData }) {
@@ -23,25 +23,19 @@ export function BookingSettingsPage({ user }: { user: StaffUserData }) {
 function SettingsForm({ stored, canEdit }: { stored: BookingSettings; canEdit: boolean }) {
   const { t } = useTranslation();
   const save = useSaveBookingSettings();
-  const [baseline, setBaseline] = useState(stored);
-  const [form, setForm] = useState(stored);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
+  const settings = useZodForm<BookingSettings>({ schema: ZBookingSettings, defaultValues: stored });
+  const { values: form, errors, dirty } = settings;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = schemaErrors(ZBookingSettings, form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const sent = form;
-    save.mutate(sent, {
-      onSuccess: () => {
-        setBaseline(sent);
-        showToast(t('staff.saved'));
-      },
-      onError: (err) => setErrors(serverFieldErrors(err)),
-    });
-  };
+  const submit = (e: FormEvent) =>
+    settings.submit(e, (sent) =>
+      save.mutate(sent, {
+        onSuccess: () => {
+          settings.markSaved(sent);
+          showToast(t('staff.saved'));
+        },
+        onError: settings.showServerErrors,
+      }),
+    );
 
   const failureKey = saveFailureKey(save.error);
   const saveButton = canEdit && (
@@ -66,7 +60,7 @@ function SettingsForm({ stored, canEdit }: { stored: BookingSettings; canEdit: b
           multiline
           rows={5}
           value={form.infoText}
-          onChange={(infoText) => setForm((f) => ({ ...f, infoText }))}
+          onChange={(infoText) => settings.set('infoText', infoText)}
           errors={errors}
           path="infoText"
           disabled={!canEdit}
@@ -78,14 +72,12 @@ function SettingsForm({ stored, canEdit }: { stored: BookingSettings; canEdit: b
           <CheckboxField
             label={t('admin.bookingSettings.reminderEmail')}
             hint={t('admin.bookingSettings.reminderEmailHint')}
-            checked={form.reminderEmail}
-            onChange={(reminderEmail) => setForm((f) => ({ ...f, reminderEmail }))}
+            {...settings.checkbox('reminderEmail')}
           />
           <CheckboxField
             label={t('admin.bookingSettings.reminderSms')}
             hint={t('admin.bookingSettings.reminderSmsHint')}
-            checked={form.reminderSms}
-            onChange={(reminderSms) => setForm((f) => ({ ...f, reminderSms }))}
+            {...settings.checkbox('reminderSms')}
           />
         </fieldset>
       </section>

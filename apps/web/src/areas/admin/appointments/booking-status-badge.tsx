@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@prsp/contracts';
 import { statusLabel } from './booking-filters';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec §4 'Booking statuses': open, Reserved (booked by staff or by the patient), cancelled. */
 export function BookingStatusBadge({ status, heldUntil }: { status: BookingStatus; heldUntil?: string }) {

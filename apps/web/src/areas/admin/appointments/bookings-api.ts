@@ -16,7 +16,7 @@ import {
   type TimeslotInput,
   type TimeslotPlan,
 } from '@prsp/contracts';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { filterQuery, LIST_PAGE_SIZE, type BookingFilters } from './booking-filters';
 
 const BASE = '/api/admin/bookings';

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import type { TimeslotPlan, TimeslotPreview } from '@prsp/contracts';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { showToast } from '../../../components/ui/toasts';
-import { useDiscardGuard } from '../../../components/ui/unsaved-changes';
-import { formatDate } from '../../../lib/format';
-import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import type { FieldErrors } from '../../../lib/validation';
+import { localDateAt, ZTimeslotPlan, type TimeslotPlan, type TimeslotPreview } from '@prsp/contracts';
+import { FormAlert } from '@/components/ui/form-fields';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { showToast } from '@/components/ui/toasts';
+import { useDiscardGuard } from '@/components/ui/unsaved-changes';
+import { formatDate } from '@/lib/format';
+import { saveFailureKey } from '@/lib/form-errors';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import type { FieldErrors } from '@/lib/validation';
 import { BookingInput, BookingSelect, CheckboxGroup } from './booking-fields';
 import { clock } from './booking-format';
-import { localToday } from './booking-time';
 import { useBookableExperts, useOpenPlan, usePreviewPlan, useServiceOptions } from './bookings-api';
 import { groupByDay, initialPlan, planErrors, planOf, plannedDays, WEEKDAYS, type PlanForm } from './timeslot-plan-model';
 
@@ -20,32 +20,30 @@ import { groupByDay, initialPlan, planErrors, planOf, plannedDays, WEEKDAYS, typ
  */
 export function GenerateTimeslotsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [today] = useState(() => localToday(new Date()));
-  const [initial] = useState(() => initialPlan(today));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [today] = useState(() => localDateAt(new Date()));
+  const planForm = useZodForm<PlanForm, TimeslotPlan>({
+    schema: ZTimeslotPlan,
+    defaultValues: initialPlan(today),
+    toBody: planOf,
+    rules: (form, _plan, found) => planErrors(form, today, found),
+  });
+  const { values: form, errors } = planForm;
   const [preview, setPreview] = useState<{ plan: TimeslotPlan; result: TimeslotPreview } | undefined>();
   const previewing = usePreviewPlan();
   const opening = useOpenPlan();
-  const discard = useDiscardGuard(JSON.stringify(form) !== JSON.stringify(initial) && !opening.isSuccess, onClose);
+  const discard = useDiscardGuard(planForm.dirty && !opening.isSuccess, onClose);
 
   const set = (next: Partial<PlanForm>) => {
-    setForm((f) => ({ ...f, ...next }));
-    const touched = Object.keys(next);
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !touched.some((key) => k === key || k.startsWith(`${key}.`)))));
+    for (const [key, value] of Object.entries(next)) planForm.set(key as keyof PlanForm, value as never);
   };
 
-  const askPreview = (e: FormEvent) => {
-    e.preventDefault();
-    const found = planErrors(form, today);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const plan = planOf(form);
-    previewing.mutate(plan, {
-      onSuccess: (result) => setPreview({ plan, result }),
-      onError: (err) => setErrors(serverFieldErrors(err)),
-    });
-  };
+  const askPreview = (e: FormEvent) =>
+    planForm.submit(e, (plan) =>
+      previewing.mutate(plan, {
+        onSuccess: (result) => setPreview({ plan, result }),
+        onError: planForm.showServerErrors,
+      }),
+    );
 
   const confirm = () => {
     if (!preview) return;

@@ -1,9 +1,9 @@
 import type { BookableExpert } from '@prsp/contracts';
-import type { FieldErrors } from '../../../lib/validation';
+import type { FieldErrors } from '@/lib/validation';
 import { emptyGuest, emptyPatient, type AppointmentForm } from './appointment-form-model';
 import { BookingInput, BookingSelect } from './booking-fields';
 import { GuestFields, PatientFields } from './patient-fields';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type Lists = Pick<AppointmentForm, 'name' | 'hostExpertId' | 'patients' | 'experts' | 'guests'>;
 

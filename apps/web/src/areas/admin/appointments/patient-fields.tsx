@@ -1,7 +1,7 @@
 import { languageTag, LANGUAGES, type Language } from '@prsp/contracts';
-import type { Option } from '../../../components/ui/form-fields';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import type { FieldErrors } from '../../../lib/validation';
+import type { Option } from '@/components/ui/form-fields';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import type { FieldErrors } from '@/lib/validation';
 import { DEFAULT_NATIONALITY, type GuestForm, type PatientForm } from './appointment-form-model';
 import { BookingInput, BookingSelect } from './booking-fields';
 import { useNationalities } from './bookings-api';

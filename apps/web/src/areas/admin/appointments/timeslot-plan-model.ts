@@ -1,7 +1,16 @@
-import { BOOKING_RULES, ZTimeslotPlan, type Timeslot, type TimeslotPlan } from '@prsp/contracts';
-import { schemaErrors } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/validation';
-import { addDays, daysBetween, isLocalDate, isoWeekday, localDateTime, minutesOf } from './booking-time';
+import {
+  addDays,
+  BOOKING_RULES,
+  dayCount,
+  isLocalDate,
+  isoWeekday,
+  localDateTimeAt,
+  ZTimeslotPlan,
+  type Timeslot,
+  type TimeslotPlan,
+} from '@prsp/contracts';
+import { schemaErrors } from '@/lib/form-errors';
+import type { FieldErrors } from '@/lib/validation';
 
 export type PlanBreak = { start: string; end: string };
 
@@ -19,6 +28,12 @@ export type PlanForm = {
 };
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** Minutes since midnight of `HH:MM`, or NaN. */
+function minutesOf(time: string): number {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+}
 
 /** A working week from tomorrow, 8 to 16 in 30-minute slots with a lunch break. */
 export function initialPlan(today: string): PlanForm {
@@ -54,15 +69,20 @@ export function planOf(form: PlanForm): TimeslotPlan {
  * The plan's rules before the preview: the contract's, dates from today on and not more than the longest plan,
  * a day that ends after it starts and holds at least one slot, and breaks inside the day that end after they start.
  */
-export function planErrors(form: PlanForm, today: string): FieldErrors {
-  const errors: FieldErrors = { ...schemaErrors(ZTimeslotPlan, planOf(form)) };
+export function planErrors(
+  form: PlanForm,
+  today: string,
+  /** The contract's errors of the plan, when the form has checked it already. */
+  contractErrors: FieldErrors = schemaErrors(ZTimeslotPlan, planOf(form)),
+): FieldErrors {
+  const errors: FieldErrors = { ...contractErrors };
   if (form.expertIds.length === 0) errors.expertIds = 'chooseExpert';
   if (form.weekdays.length === 0) errors.weekdays = 'chooseWeekday';
   if (!isLocalDate(form.from)) errors.from = 'date';
   else if (form.from < today) errors.from = 'pastDate';
   if (!isLocalDate(form.to)) errors.to = 'date';
   else if (isLocalDate(form.from) && form.to < form.from) errors.to = 'toBeforeFrom';
-  else if (isLocalDate(form.from) && daysBetween(form.from, form.to) > BOOKING_RULES.maxPlanDays) errors.to = 'tooManyDays';
+  else if (isLocalDate(form.from) && dayCount(form.from, form.to) > BOOKING_RULES.maxPlanDays) errors.to = 'tooManyDays';
   const start = minutesOf(form.dayStart);
   const end = minutesOf(form.dayEnd);
   const slot = Number(form.slotMinutes);
@@ -81,7 +101,7 @@ export function planErrors(form: PlanForm, today: string): FieldErrors {
 /** The days of the range the plan would cover (its weekdays only): shown beside the form as a check. */
 export function plannedDays(form: Pick<PlanForm, 'from' | 'to' | 'weekdays'>): number {
   if (!isLocalDate(form.from) || !isLocalDate(form.to) || form.to < form.from) return 0;
-  const total = Math.min(daysBetween(form.from, form.to), BOOKING_RULES.maxPlanDays);
+  const total = Math.min(dayCount(form.from, form.to), BOOKING_RULES.maxPlanDays);
   let count = 0;
   for (let i = 0; i < total; i++) if (form.weekdays.includes(isoWeekday(addDays(form.from, i)))) count++;
   return count;
@@ -94,7 +114,7 @@ export function groupByDay(slots: readonly Timeslot[]): PreviewDay[] {
   const days = new Map<string, PreviewDay>();
   const sorted = [...slots].sort((a, b) => a.startTime - b.startTime || a.expertName.localeCompare(b.expertName));
   for (const slot of sorted) {
-    const { date, time } = localDateTime(slot.startTime);
+    const { date, time } = localDateTimeAt(slot.startTime);
     const day = days.get(date) ?? { date, slots: [] };
     day.slots.push({ ...slot, time });
     days.set(date, day);

@@ -1,24 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import type { UseMutationResult } from '@tanstack/react-query';
-import type { z } from 'zod/mini';
 import {
   expiryDateForPreset,
-  ZChatCodeGroupCreate,
-  ZChatCodeGroupUpdate,
-  type ChatCodeGroup,
-  type ChatCodeGroupUpdate,
-  type ChatCodeService,
+  localDateAt,
+  ZCodeGroupUpdate,
+  type CodeGroup,
+  type CodeGroupTargetKind,
+  type CodeGroupUpdate,
 } from '@prsp/contracts';
-import { useFieldText } from '../../../lib/field-text';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { SelectField, TextField, type Option } from '../../../components/ui/form-fields';
-import { formatDate } from '../../../lib/format';
-import { showToast } from '../../../components/ui/toasts';
-import type { FieldErrors } from '../../../lib/validation';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useSaveChatCodeGroup } from './chat-codes-api';
-import { chatCodeDateErrors, EXPIRY_CHOICES, localToday, type ExpiryChoice } from './expiry-presets';
-import { FormModal } from '../../../components/ui/form-modal';
+import { useFieldText } from '@/lib/field-text';
+import { saveFailureKey } from '@/lib/form-errors';
+import { SelectField, TextField } from '@/components/ui/form-fields';
+import { formatDate } from '@/lib/format';
+import { showToast } from '@/components/ui/toasts';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useSaveCodeGroup, type CodeGroupCreate } from './chat-codes-api';
+import { CODE_GROUP_TARGETS, type TargetChoice } from './code-group-targets';
+import { chatCodeDateErrors, EXPIRY_CHOICES, type ExpiryChoice } from './expiry-presets';
+import { FormModal } from '@/components/ui/form-modal';
 
 type Form = {
   name: string;
@@ -33,105 +32,79 @@ type Form = {
 
 const toNumber = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 
-/** What a code group is for: the service of chat codes, the subcategory of message codes (spec §3 'Chat code group'). */
-export type CodeGroupTarget = {
-  field: 'serviceId' | 'subcategoryId';
-  label: string;
-  placeholder: string;
-  options: Option[];
-  /** Why there is nothing to choose, for example. */
-  hint?: string;
-};
-
 /** A stored group as the modal edits it. */
-export type EditedCodeGroup = { id: string; name: string; totalCodes: number; usesPerCode: number; startDate: string };
-
-type SaveCodeGroup<Create> = Pick<
-  UseMutationResult<unknown, Error, { id?: string; body: Create | ChatCodeGroupUpdate }>,
-  'mutate' | 'isPending' | 'isSuccess' | 'error'
->;
+export type EditedCodeGroup = Pick<CodeGroup, 'id' | 'name' | 'totalCodes' | 'usesPerCode' | 'startDate'>;
 
 /**
- * Create a code group (spec §3, §4 presets, §5 rules), or rename one and change its uses per code: chat codes for a
- * service and message codes for a subcategory share it, each with its own texts (`textKey`), schema and save.
- * Each preset shows the date it gives, so the admin sees what 'six months from now' means today.
+ * Create a code group (spec §3, §4 presets, §5 rules), or rename one and change its uses per code: one modal for
+ * chat codes (a service) and message codes (a subcategory), each with its own texts, target choice and schema
+ * (code-group-targets.ts). Each preset shows the date it gives, so the admin sees what 'six months from now' means
+ * today. Mounted for each opening, so its save starts without the last one's result.
  */
-export function CodeGroupModal<Create>({
+export function CodeGroupModal({
+  kind,
   group,
-  target,
-  textKey,
-  createSchema,
-  save,
+  choice,
   onClose,
 }: {
+  kind: CodeGroupTargetKind;
   group?: EditedCodeGroup;
-  target: CodeGroupTarget;
-  /** Where the title, button and toast texts are: `addTitle`, `editTitle`, `create`, `created`, `saved`. */
-  textKey: 'admin.chatCodes' | 'admin.messageCodes';
-  createSchema: z.ZodMiniType<Create>;
-  /** The save, made by the caller's wrapper so that each opening starts without the last one's result. */
-  save: SaveCodeGroup<Create>;
+  /** What a new group's codes may open, loaded by the page. */
+  choice: TargetChoice;
   onClose: () => void;
 }) {
+  const { texts, createSchema } = CODE_GROUP_TARGETS[kind];
+  const save = useSaveCodeGroup(kind);
   const { t } = useTranslation();
   const fieldText = useFieldText();
   const lang = currentLanguage();
-  const [today] = useState(() => localToday(new Date()));
-  const [initial] = useState<Form>(() => ({
-    name: group?.name ?? '',
-    target: '',
-    totalCodes: group ? String(group.totalCodes) : '',
-    usesPerCode: group ? String(group.usesPerCode) : '1',
-    startDate: group?.startDate ?? today,
-    choice: 'sixMonthsFromNow',
-    expiryDate: '',
-  }));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [today] = useState(() => localDateAt(new Date()));
+  // An edit renames the group and changes its uses per code; a new group is checked with its target's schema.
+  const editForm = useZodForm<Form, CodeGroupCreate | CodeGroupUpdate>({
+    schema: group ? ZCodeGroupUpdate : createSchema,
+    defaultValues: {
+      name: group?.name ?? '',
+      target: '',
+      totalCodes: group ? String(group.totalCodes) : '',
+      usesPerCode: group ? String(group.usesPerCode) : '1',
+      startDate: group?.startDate ?? today,
+      choice: 'sixMonthsFromNow',
+      expiryDate: '',
+    },
+    toBody: (form) =>
+      group
+        ? { name: form.name, usesPerCode: toNumber(form.usesPerCode) }
+        : ({
+            name: form.name,
+            [choice.field]: form.target,
+            totalCodes: toNumber(form.totalCodes),
+            usesPerCode: toNumber(form.usesPerCode),
+            startDate: form.startDate,
+            ...(form.choice === 'date' ? { expiryDate: form.expiryDate } : { expiryPreset: form.choice }),
+          } as CodeGroupCreate),
+    rules: (form, _body, found) => (group ? found : { ...found, ...chatCodeDateErrors(form, today) }),
+  });
+  const { values: form, errors } = editForm;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
     // Errors are keyed by the schema's paths: the target's is the service's or the subcategory's field.
-    const path = key === 'target' ? target.field : key;
-    setErrors((e) => ({ ...e, [path]: undefined, ...(key === 'choice' ? { expiryDate: undefined } : {}) }));
+    editForm.set(key, value as never, key === 'target' ? choice.field : key);
+    if (key === 'choice') editForm.clear('expiryDate');
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    let found: FieldErrors;
-    let body: Create | ChatCodeGroupUpdate;
-    if (group) {
-      body = { name: form.name, usesPerCode: toNumber(form.usesPerCode) };
-      found = schemaErrors(ZChatCodeGroupUpdate, body);
-    } else {
-      const raw = {
-        name: form.name,
-        [target.field]: form.target,
-        totalCodes: toNumber(form.totalCodes),
-        usesPerCode: toNumber(form.usesPerCode),
-        startDate: form.startDate,
-        ...(form.choice === 'date' ? { expiryDate: form.expiryDate } : { expiryPreset: form.choice }),
-      };
-      found = { ...schemaErrors(createSchema, raw), ...chatCodeDateErrors(form, today) };
-      const parsed = createSchema.safeParse(raw);
-      if (!parsed.success || Object.keys(found).length > 0) {
-        setErrors(found);
-        return;
-      }
-      body = parsed.data;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(
-      { id: group?.id, body },
-      {
-        onSuccess: () => {
-          showToast(t(`${textKey}.${group ? 'saved' : 'created'}`));
-          onClose();
+  const submit = (e: FormEvent) =>
+    editForm.submit(e, (checked) =>
+      save.mutate(
+        // A new group is sent as its schema reads it.
+        { id: group?.id, body: group ? checked : createSchema.parse(checked) },
+        {
+          onSuccess: () => {
+            showToast(t(group ? texts.saved : texts.created));
+            onClose();
+          },
+          onError: editForm.showServerErrors,
         },
-        onError: (err) => setErrors(serverFieldErrors(err)),
-      },
+      ),
     );
-  };
 
   const failureKey = saveFailureKey(save.error);
   const choiceLabel = (choice: ExpiryChoice) => {
@@ -144,25 +117,25 @@ export function CodeGroupModal<Create>({
 
   return (
     <FormModal
-      title={t(`${textKey}.${group ? 'editTitle' : 'addTitle'}`)}
-      dirty={JSON.stringify(form) !== JSON.stringify(initial) && !save.isSuccess}
+      title={t(group ? texts.editTitle : texts.addTitle)}
+      dirty={editForm.dirty && !save.isSuccess}
       onClose={onClose}
       onSubmit={submit}
       failure={failureKey ? t(failureKey) : undefined}
-      submitLabel={t(group ? 'staff.save' : `${textKey}.create`)}
+      submitLabel={t(group ? 'staff.save' : texts.create)}
       busy={save.isPending}
     >
       <div className="form-grid">
         <TextField label={t('admin.chatCodes.name')} value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
         {!group && (
           <SelectField
-            label={target.label}
-            hint={target.hint}
+            label={choice.label}
+            hint={choice.hint}
             value={form.target}
-            placeholder={target.placeholder}
+            placeholder={choice.placeholder}
             onChange={(v) => set('target', v)}
-            error={errors[target.field]}
-            options={target.options}
+            error={errors[choice.field]}
+            options={choice.options}
             required
           />
         )}
@@ -228,38 +201,5 @@ export function CodeGroupModal<Create>({
         </fieldset>
       )}
     </FormModal>
-  );
-}
-
-/** `/admin/chatCodes`' modal: a group of chat codes for a service. */
-export function ChatCodeGroupModal({
-  group,
-  services,
-  onClose,
-}: {
-  group?: ChatCodeGroup;
-  services: ChatCodeService[];
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const lang = currentLanguage();
-  const save = useSaveChatCodeGroup();
-  return (
-    <CodeGroupModal
-      group={group}
-      target={{
-        field: 'serviceId',
-        label: t('admin.chatCodes.service'),
-        placeholder: t('admin.chatCodes.chooseService'),
-        options: services.map((s) => ({
-          value: s.id,
-          label: s.name[lang] + (s.requiresCode ? '' : ` (${t('admin.chatCodes.openService')})`),
-        })),
-      }}
-      textKey="admin.chatCodes"
-      createSchema={ZChatCodeGroupCreate}
-      save={save}
-      onClose={onClose}
-    />
   );
 }

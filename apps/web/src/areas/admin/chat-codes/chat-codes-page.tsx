@@ -1,30 +1,28 @@
 import { useState } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ChatCodeGroup, ChatCodeItem, StaffUserData } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { formatDate } from '../../../lib/format';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import { ListPageHead } from '../../../components/ui/list-page-head';
-import { ChatCodeGroupModal } from './chat-code-group-modal';
-import { codesCsvUrl, useChatCodeGroups, useChatCodeServices, useDeleteChatCodeGroup, useChatCodes } from './chat-codes-api';
+import type { CodeGroup, CodeGroupTargetKind, CodeItem, StaffUserData } from '@prsp/contracts';
+import { Loading } from '@/components/route-fallbacks';
+import { FormAlert } from '@/components/ui/form-fields';
+import { formatDate } from '@/lib/format';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
+import { DataTable } from '@/components/ui/data-table';
+import { ListPageHead } from '@/components/ui/list-page-head';
+import { CodeGroupModal } from './chat-code-group-modal';
+import { codesCsvUrl, useCodeGroups, useDeleteCodeGroup, useGroupCodes } from './chat-codes-api';
+import { CODE_GROUP_TARGETS, targetName } from './code-group-targets';
 
-/**
- * The generated codes of one group, with how often each has been used; also downloadable as CSV. Chat codes and
- * message codes show theirs the same way.
- */
-export function CodesModal({
+/** The generated codes of one group, with how often each has been used; also downloadable as CSV. */
+function CodesModal({
   name,
   codes,
   csvUrl,
   onClose,
 }: {
   name: string;
-  codes: UseQueryResult<ChatCodeItem[]>;
+  codes: UseQueryResult<CodeItem[]>;
   csvUrl: string;
   onClose: () => void;
 }) {
@@ -54,18 +52,16 @@ export function CodesModal({
   );
 }
 
-function ChatCodesModal({ group, onClose }: { group: ChatCodeGroup; onClose: () => void }) {
-  const codes = useChatCodes(group.id);
-  return <CodesModal name={group.name} codes={codes} csvUrl={codesCsvUrl(group.id)} onClose={onClose} />;
+function GroupCodesModal({ kind, group, onClose }: { kind: CodeGroupTargetKind; group: CodeGroup; onClose: () => void }) {
+  const codes = useGroupCodes(kind, group.id);
+  return <CodesModal name={group.name} codes={codes} csvUrl={codesCsvUrl(kind, group.id)} onClose={onClose} />;
 }
 
-type CodeGroupSummary = Pick<ChatCodeGroup, 'id' | 'name' | 'usedCodes' | 'totalCodes' | 'usesPerCode' | 'startDate' | 'expiryDate'>;
-
 /**
- * One code group's table row, for chat codes and message codes alike: name, what the codes open, use, validity and
- * the actions (show and download for all; edit and delete for those who may edit).
+ * One code group's table row: name, what the codes open, use, validity and the actions (show and download for all;
+ * edit and delete for those who may edit).
  */
-export function CodeGroupRow({
+function CodeGroupRow({
   group,
   target,
   csvUrl,
@@ -73,7 +69,7 @@ export function CodeGroupRow({
   onEdit,
   onDelete,
 }: {
-  group: CodeGroupSummary;
+  group: CodeGroup;
   target: string;
   csvUrl: string;
   onShow: () => void;
@@ -127,36 +123,38 @@ export function CodeGroupRow({
   );
 }
 
-/** `/admin/chatCodes`: chat code groups with their service, dates and use; create in a modal (spec §2). */
-export function ChatCodesPage({ user }: { user: StaffUserData }) {
+/**
+ * The code groups of one target (spec §2, §3 'Chat code group'): `/admin/chatCodes` lists the chat codes of
+ * services, `/admin/messages/messageCodes` the message codes of subcategories, each with what the codes open, dates
+ * and use; create and edit in a modal, view and download the codes. Both under the chat codes right.
+ */
+export function CodeGroupsPage({ user, kind }: { user: StaffUserData; kind: CodeGroupTargetKind }) {
   const { t } = useTranslation();
-  usePageTitle(t('admin.menu.chatCodes'));
+  const { texts, readOnlyNotice, useChoice } = CODE_GROUP_TARGETS[kind];
+  usePageTitle(t(texts.menu));
   const lang = currentLanguage();
-  const groups = useChatCodeGroups();
-  const services = useChatCodeServices();
-  const remove = useDeleteChatCodeGroup();
-  const [deleting, setDeleting] = useState<ChatCodeGroup | undefined>();
-  const [editing, setEditing] = useState<ChatCodeGroup | 'new' | undefined>();
-  const [showing, setShowing] = useState<ChatCodeGroup | undefined>();
+  const groups = useCodeGroups(kind);
+  const choice = useChoice();
+  const remove = useDeleteCodeGroup(kind);
+  const [deleting, setDeleting] = useState<CodeGroup | undefined>();
+  const [editing, setEditing] = useState<CodeGroup | 'new' | undefined>();
+  const [showing, setShowing] = useState<CodeGroup | undefined>();
   const canEdit = user.rights.chatCodes.edit;
 
   return (
     <div className="section-stack">
-      <ListPageHead
-        title={t('admin.chatCodes.title')}
-        addLabel={t('admin.chatCodes.add')}
-        onAdd={canEdit ? () => setEditing('new') : undefined}
-      />
-      <p>{t('admin.chatCodes.intro')}</p>
+      <ListPageHead title={t(texts.title)} addLabel={t(texts.add)} onAdd={canEdit ? () => setEditing('new') : undefined} />
+      <p>{t(texts.intro)}</p>
+      {readOnlyNotice && !canEdit && <p className="notice">{t('admin.readOnly')}</p>}
       <FormAlert message={groups.isError ? t('staff.loadError') : remove.isError ? t('staff.actionError') : undefined} />
       <DataTable
         rows={groups.data}
         failed={groups.isError}
-        empty={t('admin.chatCodes.none')}
-        caption={t('admin.chatCodes.title')}
+        empty={t(texts.none)}
+        caption={t(texts.title)}
         columns={[
           t('admin.chatCodes.name'),
-          t('admin.chatCodes.service'),
+          t(texts.column),
           t('admin.chatCodes.codes'),
           t('admin.chatCodes.usesPerCode'),
           t('admin.chatCodes.validity'),
@@ -167,8 +165,8 @@ export function ChatCodesPage({ user }: { user: StaffUserData }) {
           <CodeGroupRow
             key={group.id}
             group={group}
-            target={group.serviceName[lang]}
-            csvUrl={codesCsvUrl(group.id)}
+            target={targetName(group.target, lang)}
+            csvUrl={codesCsvUrl(kind, group.id)}
             onShow={() => setShowing(group)}
             onEdit={canEdit ? () => setEditing(group) : undefined}
             onDelete={canEdit ? () => setDeleting(group) : undefined}
@@ -176,18 +174,14 @@ export function ChatCodesPage({ user }: { user: StaffUserData }) {
         )}
       </DataTable>
       {editing && (
-        <ChatCodeGroupModal
-          group={editing === 'new' ? undefined : editing}
-          services={services.data ?? []}
-          onClose={() => setEditing(undefined)}
-        />
+        <CodeGroupModal kind={kind} group={editing === 'new' ? undefined : editing} choice={choice} onClose={() => setEditing(undefined)} />
       )}
-      {showing && <ChatCodesModal group={showing} onClose={() => setShowing(undefined)} />}
+      {showing && <GroupCodesModal kind={kind} group={showing} onClose={() => setShowing(undefined)} />}
       <ConfirmDeleteDialog
         target={deleting?.id}
-        title={t('admin.chatCodes.deleteTitle')}
-        text={t('admin.chatCodes.deleteText', { name: deleting?.name ?? '' })}
-        deletedText={t('admin.chatCodes.deleted')}
+        title={t(texts.deleteTitle)}
+        text={t(texts.deleteText, { name: deleting?.name ?? '' })}
+        deletedText={t(texts.deleted)}
         remove={remove}
         onDone={() => setDeleting(undefined)}
       />

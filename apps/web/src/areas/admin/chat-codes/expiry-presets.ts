@@ -1,15 +1,5 @@
 import { CHAT_CODE_EXPIRY_PRESETS } from '@prsp/contracts';
 
-/** The service's calendar (spec §1: Finnish organisations), as the server counts 'today'. */
-export const SERVICE_TIME_ZONE = 'Europe/Helsinki';
-
-/** Today's date (`YYYY-MM-DD`) in the service's time zone at `now`. */
-export function localToday(now: Date, timeZone = SERVICE_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
 export const EXPIRY_CHOICES = [...CHAT_CODE_EXPIRY_PRESETS, 'date'] as const;
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 

@@ -1,8 +1,8 @@
 import type { ChatTexts, StaffUserData } from '@prsp/contracts';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { LocalizedFields } from '../../../components/ui/localized-fields';
+import { usePageTitle } from '@/lib/use-page-title';
+import { LocalizedFields } from '@/components/ui/localized-fields';
 import { OrganisationPageForm } from '../organisation/organisation-editor';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** The four texts in the order the patient meets them: help and info modals, then waiting, then a closed queue. */
 const TEXTS: { key: keyof ChatTexts; rows: number }[] = [

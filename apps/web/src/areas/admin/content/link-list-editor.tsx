@@ -1,7 +1,7 @@
 import { LANGUAGES, type Link as LinkItem } from '@prsp/contracts';
-import { TextField } from '../../../components/ui/form-fields';
-import type { FieldErrors } from '../../../lib/validation';
-import { useTranslation } from '../../../lib/i18n';
+import { TextField } from '@/components/ui/form-fields';
+import type { FieldErrors } from '@/lib/validation';
+import { useTranslation } from '@/lib/i18n';
 
 type PerLanguageLinks = { fi: LinkItem[]; se: LinkItem[]; en: LinkItem[] };
 

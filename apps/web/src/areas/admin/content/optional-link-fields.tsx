@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@prsp/contracts';
-import { CheckboxField, TextField } from '../../../components/ui/form-fields';
+import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import type { Editor } from '../organisation/organisation-editor';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** The organisation's optional links: null when not shown, else a text and a URL per language. */
 export type OptionalLinkField = 'termsAndConditionsMoreLink' | 'cookiePolicyLink' | 'bookingConfirmedLink';

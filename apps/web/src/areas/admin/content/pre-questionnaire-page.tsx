@@ -1,9 +1,9 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import type { Question, StaffUserData } from '@prsp/contracts';
-import { CheckboxField } from '../../../components/ui/form-fields';
-import { LocalizedFields } from '../../../components/ui/localized-fields';
+import { CheckboxField } from '@/components/ui/form-fields';
+import { LocalizedFields } from '@/components/ui/localized-fields';
 import { OrganisationPageForm } from '../organisation/organisation-editor';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** A question id no other question has: kept when questions move, so stored answers still match. */
 export function newQuestionId(existing: readonly Question[]): string {

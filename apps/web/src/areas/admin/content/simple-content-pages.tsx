@@ -1,9 +1,9 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import type { StaffUserData } from '@prsp/contracts';
-import { LocalizedFields } from '../../../components/ui/localized-fields';
+import { LocalizedFields } from '@/components/ui/localized-fields';
 import { OrganisationPageForm } from '../organisation/organisation-editor';
 import { OptionalLinkFields } from './optional-link-fields';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** `/admin/chatCodesInformation`: the chat codes information the patient opens from service selection (HTML). */
 export function ChatCodesInformationPage({ user }: { user: StaffUserData }) {

@@ -1,12 +1,12 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { LANGUAGES, type StaffUserData } from '@prsp/contracts';
-import { useFieldText } from '../../../lib/field-text';
-import { CheckboxField, TextField } from '../../../components/ui/form-fields';
-import { LocalizedFields } from '../../../components/ui/localized-fields';
+import { useFieldText } from '@/lib/field-text';
+import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { LocalizedFields } from '@/components/ui/localized-fields';
 import { OrganisationPageForm, type Editor } from '../organisation/organisation-editor';
 import { LinkListEditor } from './link-list-editor';
 import { MAX_SELECTED_BUTTONS, newButton, redirectionSelectionError, toggleSelected } from './redirection-rules';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 function ButtonsEditor({ editor }: { editor: Editor }) {
   const { t } = useTranslation();

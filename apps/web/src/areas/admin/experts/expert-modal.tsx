@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { EXPERT_LANGUAGES, ZExpertInput, type AdminExpert, type ExpertInput } from '@prsp/contracts';
-import { useFieldText } from '../../../lib/field-text';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-fields';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { showToast } from '../../../components/ui/toasts';
-import type { FieldErrors } from '../../../lib/validation';
-import { ApiError } from '../../../lib/api-client';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { useFieldText } from '@/lib/field-text';
+import { saveFailureKey, serverFieldErrors } from '@/lib/form-errors';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/form-fields';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { showToast } from '@/components/ui/toasts';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { ApiError } from '@/lib/api-client';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useExpertChatQueues, useSaveExpert, useSpecializations } from './experts-api';
 import { ChatQueueField } from '../services/chat-queue-field';
-import { FormModal } from '../../../components/ui/form-modal';
+import { FormModal } from '@/components/ui/form-modal';
 
 const LANGUAGE_LABEL: Record<(typeof EXPERT_LANGUAGES)[number], 'fi' | 'se' | 'en'> = { fi: 'fi', sv: 'se', en: 'en' };
 
@@ -37,35 +37,30 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
   const save = useSaveExpert();
   const specializations = useSpecializations();
   const queues = useExpertChatQueues();
-  const [initial] = useState(() => initialInput(expert));
-  const [input, setInput] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = <K extends keyof ExpertInput>(key: K, value: ExpertInput[K]) => {
-    setInput((s) => ({ ...s, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useZodForm<ExpertInput>({
+    schema: ZExpertInput,
+    defaultValues: initialInput(expert),
+    toBody: (input) => ({ ...input, chatQueueId: input.autoCreateChat ? undefined : input.chatQueueId?.trim() }),
+  });
+  const { values: input, errors, set } = form;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body: ExpertInput = { ...input, chatQueueId: input.autoCreateChat ? undefined : input.chatQueueId?.trim() };
-    const found = schemaErrors(ZExpertInput, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(
-      { id: expert?.id, body },
-      {
-        onSuccess: () => {
-          showToast(t(expert ? 'admin.experts.saved' : 'admin.experts.created'));
-          onClose();
+  const submit = (e: FormEvent) =>
+    form.submit(e, (body) =>
+      save.mutate(
+        { id: expert?.id, body },
+        {
+          onSuccess: () => {
+            showToast(t(expert ? 'admin.experts.saved' : 'admin.experts.created'));
+            onClose();
+          },
+          onError: (err) => {
+            const fields = serverFieldErrors(err);
+            if (err instanceof ApiError && err.statusCode === 1100) fields.email = 'emailInUse';
+            form.showErrors(fields);
+          },
         },
-        onError: (err) => {
-          const fields = serverFieldErrors(err);
-          if (err instanceof ApiError && err.statusCode === 1100) fields.email = 'emailInUse';
-          setErrors(fields);
-        },
-      },
+      ),
     );
-  };
 
   const err = save.error;
   const failureKey = err instanceof ApiError && err.statusCode === 1100 ? 'errors.emailInUse' : saveFailureKey(err);
@@ -74,7 +69,7 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
   return (
     <FormModal
       title={t(expert ? 'admin.experts.editTitle' : 'admin.experts.addTitle')}
-      dirty={JSON.stringify(input) !== JSON.stringify(initial) && !save.isSuccess}
+      dirty={form.dirty && !save.isSuccess}
       onClose={onClose}
       onSubmit={submit}
       failure={failureKey ? t(failureKey) : undefined}
@@ -87,28 +82,9 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
         </p>
       )}
       <div className="form-grid">
-        <TextField
-          label={t('admin.users.firstName')}
-          value={input.firstName}
-          onChange={(v) => set('firstName', v)}
-          error={errors.firstName}
-          required
-        />
-        <TextField
-          label={t('admin.users.lastName')}
-          value={input.lastName}
-          onChange={(v) => set('lastName', v)}
-          error={errors.lastName}
-          required
-        />
-        <TextField
-          label={t('admin.users.email')}
-          type="email"
-          value={input.email}
-          onChange={(v) => set('email', v)}
-          error={errors.email}
-          required
-        />
+        <TextField label={t('admin.users.firstName')} {...form.field('firstName')} required />
+        <TextField label={t('admin.users.lastName')} {...form.field('lastName')} required />
+        <TextField label={t('admin.users.email')} type="email" {...form.field('email')} required />
         <SelectField
           label={t('admin.experts.language')}
           value={input.communicationLanguage}

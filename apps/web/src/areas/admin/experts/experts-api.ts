@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZAdminExpert, ZChatQueue, ZExpertList, ZSpecialization, type ExpertInput } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const BASE = '/api/admin/experts';
 

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import type { AdminExpert, StaffUserData } from '@prsp/contracts';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { formatDateTime } from '../../../lib/format';
-import { Pager } from '../../../components/ui/pager';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import { ListPageHead } from '../../../components/ui/list-page-head';
-import { ListSearch, useListQuery } from '../../../components/ui/list-search';
+import { FormAlert } from '@/components/ui/form-fields';
+import { formatDateTime } from '@/lib/format';
+import { Pager } from '@/components/ui/pager';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
+import { DataTable } from '@/components/ui/data-table';
+import { ListPageHead } from '@/components/ui/list-page-head';
+import { ListSearch, useListQuery } from '@/components/ui/list-search';
 import { ExpertModal } from './expert-modal';
 import { useDeleteExpert, useExperts, useSpecializations } from './experts-api';
 

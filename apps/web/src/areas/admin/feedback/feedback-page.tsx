@@ -1,14 +1,21 @@
 import './feedback.css';
 import { useId, useState, type FormEvent } from 'react';
-import { feedbackPeriod, type FeedbackFigures, type ScoreType, languageTag } from '@prsp/contracts';
-import { DataTable } from '../../../components/ui/data-table';
-import { TextField } from '../../../components/ui/form-fields';
-import { QueryState } from '../../../components/ui/query-state';
-import { formatDate } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
-import type { FieldErrors } from '../../../lib/validation';
-import { localToday } from '../chat-codes/expiry-presets';
+import {
+  feedbackPeriod,
+  localDateAt,
+  ZFeedbackResultsQuery,
+  type FeedbackFigures,
+  type FeedbackResultsQuery,
+  type ScoreType,
+  languageTag,
+} from '@prsp/contracts';
+import { DataTable } from '@/components/ui/data-table';
+import { TextField } from '@/components/ui/form-fields';
+import { QueryState } from '@/components/ui/query-state';
+import { formatDate } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useZodForm } from '@/features/staff/use-zod-form';
 import { useFeedbackResults } from './feedback-api';
 import { figureOf, formatFigures, scoreTypesOf } from './feedback-figures';
 
@@ -17,32 +24,27 @@ type Period = { from: string; to: string };
 /** The period chosen; the dates are checked with the server's own rules before anything is asked. */
 function PeriodForm({ period, today, onApply }: { period: Period; today: string; onApply: (period: Period) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(period);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = feedbackPeriod({ from: draft.from || undefined, to: draft.to || undefined }, today);
-    if (!checked.ok) return setErrors(Object.fromEntries(checked.issues.map((i) => [i.field, i.key])));
-    setErrors({});
-    setDraft({ from: checked.from, to: checked.to });
-    onApply({ from: checked.from, to: checked.to });
-  };
+  // The query's schema, and the period's own rules as the server applies them (`feedbackPeriod`) have the last word.
+  const form = useZodForm<Period, FeedbackResultsQuery>({
+    schema: ZFeedbackResultsQuery,
+    defaultValues: period,
+    toBody: (draft) => ({ from: draft.from || undefined, to: draft.to || undefined }),
+    rules: (_draft, query) => {
+      const checked = feedbackPeriod(query, today);
+      return checked.ok ? {} : Object.fromEntries(checked.issues.map((i) => [i.field, i.key]));
+    },
+  });
+  const submit = (e: FormEvent) =>
+    form.submit(e, (query) => {
+      const checked = feedbackPeriod(query, today);
+      if (!checked.ok) return;
+      form.form.reset({ from: checked.from, to: checked.to });
+      onApply({ from: checked.from, to: checked.to });
+    });
   return (
     <form className="card period-form" noValidate onSubmit={submit} aria-label={t('admin.feedback.period')}>
-      <TextField
-        label={t('admin.feedback.from')}
-        type="date"
-        value={draft.from}
-        onChange={(from) => setDraft((d) => ({ ...d, from }))}
-        error={errors.from}
-      />
-      <TextField
-        label={t('admin.feedback.to')}
-        type="date"
-        value={draft.to}
-        onChange={(to) => setDraft((d) => ({ ...d, to }))}
-        error={errors.to}
-      />
+      <TextField label={t('admin.feedback.from')} type="date" {...form.field('from')} />
+      <TextField label={t('admin.feedback.to')} type="date" {...form.field('to')} />
       <button type="submit" className="button">
         {t('admin.feedback.show')}
       </button>
@@ -109,7 +111,7 @@ export function FeedbackPage() {
   const { t } = useTranslation();
   usePageTitle(t('admin.menu.feedback'));
   const lang = currentLanguage();
-  const [today] = useState(() => localToday(new Date()));
+  const [today] = useState(() => localDateAt(new Date()));
   const [period, setPeriod] = useState<Period>(() => {
     const initial = feedbackPeriod({}, today);
     return initial.ok ? { from: initial.from, to: initial.to } : { from: today, to: today };

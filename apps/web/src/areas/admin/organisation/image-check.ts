@@ -1,5 +1,5 @@
 import { IMAGE_MIME_TYPES, IMAGE_RULES, MAX_IMAGE_BYTES, type OrganisationImageKind } from '@prsp/contracts';
-import { withValues } from '../../../lib/field-text';
+import { withValues } from '@/lib/field-text';
 
 /**
  * The size rule of spec §9 against a measured image: exact pixels, the way the server checks the real file.

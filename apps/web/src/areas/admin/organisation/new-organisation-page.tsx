@@ -1,21 +1,21 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useNavigate } from 'react-router';
-import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { useSetOrganisation } from '../../../features/staff/staff-api';
-import { showToast } from '../../../components/ui/toasts';
-import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
+import { saveFailureKey } from '@/lib/form-errors';
+import { FormAlert } from '@/components/ui/form-fields';
+import { useSetOrganisation } from '@/features/staff/staff-api';
+import { showToast } from '@/components/ui/toasts';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
 import { useSaveOrganisation } from './organisation-api';
 import { focusFirstInvalid, useDraft } from './organisation-editor';
-import { CREATE_JSON_FIELDS, newOrganisationDraft, SETTINGS_TEXT_FIELDS, toFormData, validateDraft } from './organisation-draft';
+import { CREATE_JSON_FIELDS, newOrganisationDraft, SETTINGS_TEXT_FIELDS, toFormData } from './organisation-draft';
 import { AreaSection } from './sections/area-section';
 import { BrandSection } from './sections/brand-section';
 import { DataSavingSection } from './sections/data-saving-section';
 import { InfoSection, SiteSection } from './sections/info-section';
 import { ModulesSection } from './sections/modules-section';
 import { PrivacySection } from './sections/privacy-section';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * `/admin/newOrganization` (global admin): the organisation's own facts, brand, privacy statement,
@@ -29,32 +29,37 @@ export function NewOrganisationPage() {
   const choose = useSetOrganisation();
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(newOrganisationDraft);
-  const { editor, dirty, setErrors, markSaved } = useDraft(initial, false);
+  const {
+    editor,
+    dirty,
+    submit: checked,
+    showServerErrors,
+    markSaved,
+  } = useDraft(initial, false, {
+    fields: { text: SETTINGS_TEXT_FIELDS, json: ['privacyStatementUrl', 'areas'] },
+    // A new organisation has its logo from the start.
+    rules: (draft, found) => (draft.files.logo ? found : { ...found, logo: 'required' }),
+  });
   const [created, setCreated] = useState(false);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = { ...validateDraft(editor.draft, { text: SETTINGS_TEXT_FIELDS, json: ['privacyStatementUrl', 'areas'] }) };
-    for (const kind of Object.keys(editor.draft.files)) if (editor.errors[kind]) found[kind] = editor.errors[kind];
-    if (!editor.draft.files.logo) found.logo = 'required';
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    create.mutate(toFormData(editor.draft, { json: CREATE_JSON_FIELDS }), {
-      onSuccess: (saved) => {
-        markSaved();
-        setCreated(true);
-        showToast(t('admin.newOrg.created'));
-        choose.mutate(saved.id, { onSettled: () => navigate('/admin/organization') });
-      },
-      onError: (err) => {
-        setErrors(serverFieldErrors(err));
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      },
-    });
-  };
+  const submit = (e: FormEvent) =>
+    checked(
+      e,
+      (_body, draft) =>
+        create.mutate(toFormData(draft, { json: CREATE_JSON_FIELDS }), {
+          onSuccess: (saved) => {
+            markSaved();
+            setCreated(true);
+            showToast(t('admin.newOrg.created'));
+            choose.mutate(saved.id, { onSettled: () => navigate('/admin/organization') });
+          },
+          onError: (err) => {
+            showServerErrors(err);
+            requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+          },
+        }),
+      focusFirstInvalid,
+    );
 
   const failureKey = saveFailureKey(create.error);
   return (

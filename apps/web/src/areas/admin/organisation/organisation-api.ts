@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZAdminOrganisation, ZCity, ZCountry, ZOrganisationSaved, ZServiceIconList } from '@prsp/contracts';
-import { api, apiForm } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { api, apiForm } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 
 export const organisationKeys = {
   one: (id: string) => ['admin', 'organisation', id] as const,

@@ -9,9 +9,9 @@ import {
   type OrganisationJsonField,
   type OrganisationTextField,
 } from '@prsp/contracts';
-import type { z } from 'zod/mini';
-import { schemaErrors } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/validation';
+import { z } from 'zod/mini';
+import { schemaErrors } from '@/lib/form-errors';
+import type { FieldErrors } from '@/lib/validation';
 
 export type OrganisationJson = { [K in OrganisationJsonField]: z.infer<(typeof ORGANISATION_JSON_FIELDS)[K]> };
 
@@ -175,22 +175,41 @@ export function toFormData(
   return form;
 }
 
+/** The fields one organisation page edits, checks and sends. */
+export type DraftFields = { text?: readonly OrganisationTextField[]; json?: readonly OrganisationJsonField[] };
+
 /**
- * Checks the chosen fields with the contract's own rules (spec §5 'Organisation'); the keys of the answer
- * are the server's field paths (`privacyStatementUrl.fi.url`), so server errors land on the same fields.
+ * The contract's rules of the chosen fields, as one schema of the request's fields (spec §5 'Organisation'): its
+ * paths are the server's (`privacyStatementUrl.fi.url`), so server errors land on the same fields. Credentials may
+ * be left empty (they are not sent then, and the stored ones stay).
  */
-export function validateDraft(
-  draft: OrganisationDraft,
-  fields: { text?: readonly OrganisationTextField[]; json?: readonly OrganisationJsonField[] },
-): FieldErrors {
-  const errors: FieldErrors = {};
+export function draftSchema(fields: DraftFields) {
+  return z.object({
+    ...Object.fromEntries(
+      (fields.text ?? []).map((key) => [
+        key,
+        OPTIONAL_CREDENTIALS.includes(key) ? z.optional(ORGANISATION_TEXT_FIELDS[key]) : ORGANISATION_TEXT_FIELDS[key],
+      ]),
+    ),
+    ...Object.fromEntries((fields.json ?? []).map((key) => [key, ORGANISATION_JSON_FIELDS[key]])),
+  });
+}
+
+/** The chosen fields of the draft as the schema checks them: the text fields as typed (empty credentials left out), the JSON fields as objects. */
+export function draftBody(draft: OrganisationDraft, fields: DraftFields): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
   for (const key of fields.text ?? []) {
     const value = draft.text[key];
     if (OPTIONAL_CREDENTIALS.includes(key) && value.trim() === '') continue;
-    Object.assign(errors, schemaErrors(ORGANISATION_TEXT_FIELDS[key], value, key));
+    body[key] = value;
   }
-  for (const key of fields.json ?? []) Object.assign(errors, schemaErrors(ORGANISATION_JSON_FIELDS[key], draft.json[key], key));
-  return errors;
+  for (const key of fields.json ?? []) body[key] = draft.json[key];
+  return body;
+}
+
+/** Checks the chosen fields with the contract's own rules; the keys of the answer are the server's field paths. */
+export function validateDraft(draft: OrganisationDraft, fields: DraftFields): FieldErrors {
+  return schemaErrors(draftSchema(fields), draftBody(draft, fields));
 }
 
 /** Plain fields each section of the service settings page edits (and validates). */

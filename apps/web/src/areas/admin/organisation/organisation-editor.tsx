@@ -1,17 +1,26 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type FormEvent } from 'react';
 import type { AdminOrganisation, FeatureFlag, OrganisationImageKind, OrganisationJsonField, OrganisationTextField } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { showToast } from '../../../components/ui/toasts';
-import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
-import { compact, type FieldErrors } from '../../../lib/validation';
+import { Loading } from '@/components/route-fallbacks';
+import { saveFailureKey } from '@/lib/form-errors';
+import { FormAlert } from '@/components/ui/form-fields';
+import { showToast } from '@/components/ui/toasts';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { compact, type FieldErrors } from '@/lib/validation';
 import { checkImageFile } from './image-check';
 import { useAdminOrganisation, useSaveOrganisation } from './organisation-api';
 import { shortenedRetention, type RetentionChange } from './retention';
-import { ShortenRetentionDialog } from './sections/data-saving-section';
-import { draftFromOrganisation, toFormData, validateDraft, type OrganisationDraft, type OrganisationJson } from './organisation-draft';
-import { useTranslation } from '../../../lib/i18n';
+import { ShortenRetentionDialog } from './sections/shorten-retention-dialog';
+import {
+  draftBody,
+  draftFromOrganisation,
+  draftSchema,
+  toFormData,
+  type DraftFields,
+  type OrganisationDraft,
+  type OrganisationJson,
+} from './organisation-draft';
+import { useTranslation } from '@/lib/i18n';
 
 export type JsonFieldProps<K extends OrganisationJsonField> = {
   value: OrganisationJson[K];
@@ -35,50 +44,66 @@ export type Editor = {
   setRemoveBackground: (remove: boolean) => void;
 };
 
-/** What decides 'unsaved': the values, not object identity. */
-function snapshot(draft: OrganisationDraft): string {
-  return JSON.stringify({ text: draft.text, flags: draft.flags, json: draft.json });
-}
+/**
+ * The draft, its setters and its 'dirty' state, for one organisation form: the fields it edits are checked with the
+ * contract's rules (organisation-draft.ts `draftSchema`) under the server's paths, the chosen images by their own
+ * check, and `rules` adds what the page requires besides (a new organisation's logo).
+ */
+export function useDraft(
+  initial: OrganisationDraft,
+  readOnly: boolean,
+  {
+    organisation,
+    fields,
+    rules,
+  }: { organisation?: AdminOrganisation; fields: DraftFields; rules?: (draft: OrganisationDraft, found: FieldErrors) => FieldErrors },
+) {
+  const [schema] = useState(() => draftSchema(fields));
+  // The chosen images' own checks (size, type), kept apart: they come from reading the file, not from the values.
+  const [imageErrors, setImageErrors] = useState<FieldErrors>({});
+  const chosenImageErrors = (draft: OrganisationDraft) =>
+    compact(Object.fromEntries(Object.keys(draft.files).map((kind) => [kind, imageErrors[kind]])));
+  const form = useZodForm<OrganisationDraft, Record<string, unknown>>({
+    schema,
+    defaultValues: initial,
+    toBody: (draft) => draftBody(draft, fields),
+    rules: (draft, _body, found) => {
+      const all = { ...found, ...chosenImageErrors(draft) };
+      return rules ? rules(draft, all) : all;
+    },
+  });
+  const draft = form.values;
+  const errors = { ...form.errors, ...compact(imageErrors) };
+  const setValue = (path: string, value: unknown) => form.form.setValue(path as never, value as never, { shouldDirty: true });
 
-/** The draft, its setters and its 'dirty' state, for one organisation form. */
-export function useDraft(initial: OrganisationDraft, readOnly: boolean, organisation?: AdminOrganisation) {
-  const [draft, setDraft] = useState(initial);
-  const [baseline, setBaseline] = useState(() => snapshot(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const dirty = snapshot(draft) !== baseline || Object.keys(draft.files).length > 0 || draft.removeBackground;
-
-  const clear = (key: string) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  const setJson = <K extends OrganisationJsonField>(key: K, value: OrganisationJson[K]) => {
-    setDraft((d) => ({ ...d, json: { ...d.json, [key]: value } }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
-  };
+  const setJson = <K extends OrganisationJsonField>(key: K, value: OrganisationJson[K]) =>
+    form.set(`json.${key}` as never, value as never, key);
   const editor: Editor = {
     draft,
     errors,
     readOnly,
     organisation,
-    setText: (key, value) => {
-      setDraft((d) => ({ ...d, text: { ...d.text, [key]: value } }));
-      clear(key);
-    },
-    setFlag: (flag, value) => setDraft((d) => ({ ...d, flags: { ...d.flags, [flag]: value } })),
+    setText: (key, value) => form.set(`text.${key}`, value, key),
+    setFlag: (flag, value) => setValue(`flags.${flag}`, value),
     setJson,
     bindJson: (key) => ({ value: draft.json[key], onChange: (value) => setJson(key, value), errors, path: key, disabled: readOnly }),
     setFile: async (kind, file) => {
       const files = { ...draft.files };
       if (file) files[kind] = file;
       else delete files[kind];
-      setDraft((d) => ({ ...d, files, removeBackground: kind === 'background' && file ? false : d.removeBackground }));
+      setValue('files', files);
+      if (kind === 'background' && file) setValue('removeBackground', false);
       const error = file ? await checkImageFile(kind, file) : undefined;
-      setErrors((e) => ({ ...e, [kind]: error }));
+      form.clear(kind);
+      setImageErrors((e) => ({ ...e, [kind]: error }));
     },
-    setRemoveBackground: (remove) => setDraft((d) => ({ ...d, removeBackground: remove })),
+    setRemoveBackground: (remove) => setValue('removeBackground', remove),
   };
   const markSaved = () => {
-    setBaseline(snapshot(draft));
-    setDraft((d) => ({ ...d, files: {}, removeBackground: false }));
+    form.form.reset({ ...form.form.getValues(), files: {}, removeBackground: false }, { keepErrors: true });
+    setImageErrors({});
   };
-  return { editor, dirty, setErrors, markSaved };
+  return { editor, dirty: form.dirty, submit: form.submit, showServerErrors: form.showServerErrors, markSaved };
 }
 
 /** Moves focus to the first field that needs fixing, so keyboard and screen reader users land on it. */
@@ -150,24 +175,21 @@ function LoadedForm({
   const save = useSaveOrganisation('update');
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => draftFromOrganisation(organisation));
-  const { editor, dirty, setErrors, markSaved } = useDraft(initial, !canEdit, organisation);
+  const { editor, dirty, submit: checked, showServerErrors, markSaved } = useDraft(initial, !canEdit, { organisation, fields });
   // Data saving as last saved: a save that shortens it asks first (the nightly run deletes what is older).
   const [savedText, setSavedText] = useState(initial.text);
   const [shortening, setShortening] = useState<RetentionChange[]>([]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const imageErrors = compact(Object.fromEntries(Object.keys(editor.draft.files).map((k) => [k, editor.errors[k]])));
-    const found = { ...validateDraft(editor.draft, fields), ...imageErrors };
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    const shortened = shortenedRetention(savedText, editor.draft.text, fields.text ?? []);
-    if (shortened.length > 0) setShortening(shortened);
-    else send();
-  };
+  const submit = (e: FormEvent) =>
+    checked(
+      e,
+      (_body, draft) => {
+        const shortened = shortenedRetention(savedText, draft.text, fields.text ?? []);
+        if (shortened.length > 0) setShortening(shortened);
+        else send();
+      },
+      focusFirstInvalid,
+    );
 
   const send = () => {
     setShortening([]);
@@ -186,7 +208,7 @@ function LoadedForm({
           showToast(t('staff.saved'));
         },
         onError: (err) => {
-          setErrors(serverFieldErrors(err));
+          showServerErrors(err);
           requestAnimationFrame(() => focusFirstInvalid(formRef.current));
         },
       },

@@ -1,4 +1,4 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import type { StaffUserData } from '@prsp/contracts';
 import { OrganisationPageForm } from './organisation-editor';
 import { SETTINGS_JSON_FIELDS, SETTINGS_TEXT_FIELDS } from './organisation-draft';
@@ -11,7 +11,7 @@ import { ModulesSection } from './sections/modules-section';
 import { PrivacySection } from './sections/privacy-section';
 import { ServicesSection } from './sections/services-section';
 import { SurveysInUseSection } from '../surveys/surveys-in-use-section';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** `/admin/organization`: the service settings of spec §2, one form, saved together. */
 export function OrganisationSettingsPage({ user }: { user: StaffUserData }) {

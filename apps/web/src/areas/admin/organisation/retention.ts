@@ -37,3 +37,10 @@ export function shortenedRetention(
     .filter((field) => isRetentionShortened(saved[field] ?? '', draft[field] ?? ''))
     .map((field) => ({ field, before: saved[field]!.trim(), after: draft[field]!.trim(), days: retentionDays(field, draft[field]!)! }));
 }
+
+/** The i18n key of each data-saving field's label. */
+export const RETENTION_LABELS: Record<RetentionField, string> = {
+  dataSavingExpertMonths: 'admin.org.retention.expertMonths',
+  dataSavingAdminMonths: 'admin.org.retention.adminMonths',
+  dataSavingPatientDays: 'admin.org.retention.patientDays',
+};

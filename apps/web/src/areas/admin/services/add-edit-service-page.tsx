@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   ALWAYS_OPEN,
@@ -11,15 +11,15 @@ import {
   type ServiceInput,
   type StaffUserData,
 } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { CheckboxField, FormAlert, SelectField } from '../../../components/ui/form-fields';
-import { LocalizedFields } from '../../../components/ui/localized-fields';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { showToast } from '../../../components/ui/toasts';
-import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
-import type { FieldErrors } from '../../../lib/validation';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { Loading } from '@/components/route-fallbacks';
+import { saveFailureKey } from '@/lib/form-errors';
+import { CheckboxField, FormAlert, SelectField } from '@/components/ui/form-fields';
+import { LocalizedFields } from '@/components/ui/localized-fields';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { showToast } from '@/components/ui/toasts';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { serviceAreaOptions } from '../organisation/area-labels';
 import { useAdminOrganisation, useMunicipalities, useServiceIcons } from '../organisation/organisation-api';
 import { focusFirstInvalid } from '../organisation/organisation-editor';
@@ -65,48 +65,44 @@ function ServiceForm({
   const remove = useDeleteService();
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState(() => initialInput(service));
-  const [input, setInput] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm<ServiceDraft, ServiceInput>({
+    schema: ZServiceInput,
+    defaultValues: initial,
+    toBody: (input) => ({
+      ...input,
+      chatQueueId: input.createQueue ? undefined : input.chatQueueId?.trim(),
+      openingHours: hoursToSend(initial.openingHours, input.openingHours, input.createQueue === true),
+    }),
+  });
+  const { values: input, errors, set } = form;
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Leave only after the render that knows the form is saved, so the unsaved-changes guard lets it go.
   const [leaveTo, setLeaveTo] = useState<string>();
   useEffect(() => {
     if (leaveTo) void navigate(leaveTo);
   }, [leaveTo, navigate]);
-  const dirty = JSON.stringify(input) !== JSON.stringify(initial) && !leaveTo;
-  const set = <K extends keyof ServiceDraft>(key: K, value: ServiceDraft[K]) => {
-    setInput((s) => ({ ...s, [key]: value }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
-  };
+  const dirty = form.dirty && !leaveTo;
   const municipalities = useMunicipalities();
   const areaOptions = serviceAreaOptions(organisation.areas, municipalities.data, currentLanguage(), (code) =>
     t('admin.service.postalCodeArea', { code }),
   );
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body: ServiceInput = {
-      ...input,
-      chatQueueId: input.createQueue ? undefined : input.chatQueueId?.trim(),
-      openingHours: hoursToSend(initial.openingHours, input.openingHours, input.createQueue === true),
-    };
-    const found = schemaErrors(ZServiceInput, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    save.mutate(
-      { id: service?.id, body },
-      {
-        onSuccess: () => {
-          showToast(t(service ? 'admin.service.saved' : 'admin.service.created'));
-          setLeaveTo('/admin/organization');
-        },
-        onError: (err) => setErrors(serverFieldErrors(err)),
-      },
+  const submit = (e: FormEvent) =>
+    form.submit(
+      e,
+      (body) =>
+        save.mutate(
+          { id: service?.id, body },
+          {
+            onSuccess: () => {
+              showToast(t(service ? 'admin.service.saved' : 'admin.service.created'));
+              setLeaveTo('/admin/organization');
+            },
+            onError: form.showServerErrors,
+          },
+        ),
+      focusFirstInvalid,
     );
-  };
 
   const failureKey = saveFailureKey(save.error ?? remove.error);
   return (

@@ -1,7 +1,7 @@
 import type { ChatQueue } from '@prsp/contracts';
-import { SelectField } from '../../../components/ui/form-fields';
+import { SelectField } from '@/components/ui/form-fields';
 import { withCurrent } from './queue-options';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** The chat queue to choose for an expert or a service; the one already set stays choosable even if no longer listed. */
 export function ChatQueueField({

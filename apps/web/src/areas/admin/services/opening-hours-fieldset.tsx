@@ -1,10 +1,9 @@
 import './opening-hours.css';
 import { useId } from 'react';
-import type { OpeningHours } from '@prsp/contracts';
-import { CheckboxField, FormField } from '../../../components/ui/form-fields';
-import { useFieldText } from '../../../lib/field-text';
-import type { FieldErrors } from '../../../lib/validation';
-import { localToday } from '../chat-codes/expiry-presets';
+import { localDateAt, type OpeningHours } from '@prsp/contracts';
+import { CheckboxField, FormField } from '@/components/ui/form-fields';
+import { useFieldText } from '@/lib/field-text';
+import type { FieldErrors } from '@/lib/validation';
 import {
   addException,
   addRange,
@@ -16,7 +15,7 @@ import {
   updateRange,
   WEEKDAYS,
 } from './opening-hours-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type Props = { value: OpeningHours; onChange: (value: OpeningHours) => void; errors: FieldErrors; disabled: boolean };
 
@@ -197,7 +196,7 @@ export function OpeningHoursFieldset({ value, onChange, errors, disabled }: Prop
               <button
                 type="button"
                 className="button secondary small"
-                onClick={() => onChange(addException(value, localToday(new Date())))}
+                onClick={() => onChange(addException(value, localDateAt(new Date())))}
               >
                 {t('admin.service.hours.addException')}
               </button>

@@ -6,11 +6,11 @@ import {
   type SurveyQuestion,
   type SurveyQuestionType,
 } from '@prsp/contracts';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-fields';
-import { LocalizedFields } from '../../../components/ui/localized-fields';
-import { useFieldText } from '../../../lib/field-text';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import type { FieldErrors } from '../../../lib/validation';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/form-fields';
+import { LocalizedFields } from '@/components/ui/localized-fields';
+import { useFieldText } from '@/lib/field-text';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import type { FieldErrors } from '@/lib/validation';
 import { conditionSources, isChoice, newOption, withType } from './survey-builder-model';
 
 type Props = {

@@ -1,9 +1,9 @@
 import './surveys-admin-texts';
 import './surveys-admin.css';
 import { SURVEY_TIMING_VALUES, type SurveyAttachment, type SurveyTiming } from '@prsp/contracts';
-import { useFieldText } from '../../../lib/field-text';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import type { FieldErrors } from '../../../lib/validation';
+import { useFieldText } from '@/lib/field-text';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import type { FieldErrors } from '@/lib/validation';
 import { useSurveyTemplates } from './surveys-admin-api';
 
 /**

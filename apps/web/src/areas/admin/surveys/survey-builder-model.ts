@@ -9,8 +9,8 @@ import {
   type SurveyTemplate,
   type SurveyTemplateInput,
 } from '@prsp/contracts';
-import { schemaErrors } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/validation';
+import { schemaErrors } from '@/lib/form-errors';
+import type { FieldErrors } from '@/lib/validation';
 
 /** The builder's form: a template's fields as the admin edits them (the questions already in the model's shape). */
 export type BuilderForm = {

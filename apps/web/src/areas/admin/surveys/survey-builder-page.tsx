@@ -2,50 +2,50 @@ import './surveys-admin-texts';
 import './surveys-admin.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SURVEY_KINDS, SURVEY_QUESTION_TYPES, type StaffUserData, type SurveyQuestionType, type SurveyTemplate } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { CheckboxField, FormAlert, SelectField } from '../../../components/ui/form-fields';
-import { LocalizedFields } from '../../../components/ui/localized-fields';
-import { showToast } from '../../../components/ui/toasts';
-import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
-import { useFieldText } from '../../../lib/field-text';
-import { saveFailureKey, serverFieldErrors } from '../../../lib/form-errors';
-import { usePageTitle } from '../../../lib/use-page-title';
-import type { FieldErrors } from '../../../lib/validation';
-import { useLeaveAfterSave } from '../messages/use-leave-after-save';
+import {
+  SURVEY_KINDS,
+  SURVEY_QUESTION_TYPES,
+  ZSurveyTemplateInput,
+  type StaffUserData,
+  type SurveyQuestionType,
+  type SurveyTemplate,
+  type SurveyTemplateInput,
+} from '@prsp/contracts';
+import { Loading } from '@/components/route-fallbacks';
+import { CheckboxField, FormAlert, SelectField } from '@/components/ui/form-fields';
+import { LocalizedFields } from '@/components/ui/localized-fields';
+import { showToast } from '@/components/ui/toasts';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
+import { useFieldText } from '@/lib/field-text';
+import { saveFailureKey } from '@/lib/form-errors';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { useLeaveAfterSave } from '../messaging/use-leave-after-save';
 import { focusFirstInvalid } from '../organisation/organisation-editor';
 import { QuestionEditor } from './question-editor';
-import {
-  builderBody,
-  builderErrors,
-  initialBuilderForm,
-  moved,
-  newQuestion,
-  withoutQuestion,
-  type BuilderForm,
-} from './survey-builder-model';
+import { builderBody, initialBuilderForm, moved, newQuestion, withoutQuestion, type BuilderForm } from './survey-builder-model';
 import { SurveyPreview } from './survey-preview';
 import { SURVEYS_PATH } from './survey-paths';
 import { useSaveSurveyTemplate, useSurveyTemplate } from './surveys-admin-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 function Builder({ template, user, title }: { template?: SurveyTemplate; user: StaffUserData; title: string }) {
   const { t } = useTranslation();
   const fieldText = useFieldText();
   const save = useSaveSurveyTemplate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [first] = useState(() => initialBuilderForm(template));
-  const [form, setForm] = useState<BuilderForm>(first);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const isNew = !template;
+  // The same rules as the server's: the contract's schema with the survey model's checks (survey-builder-model.ts).
+  const builder = useZodForm<BuilderForm, SurveyTemplateInput>({
+    schema: ZSurveyTemplateInput,
+    defaultValues: initialBuilderForm(template),
+    toBody: (form) => builderBody(form, isNew),
+  });
+  const { values: form, errors, set } = builder;
   const [newType, setNewType] = useState<SurveyQuestionType>('single');
   const [leaving, leave] = useLeaveAfterSave();
   const readOnly = !user.rights.serviceSettings.edit || (template ? !template.editable : false);
-  const isNew = !template;
-  const dirty = JSON.stringify(form) !== JSON.stringify(first) && !leaving;
-  const set = <K extends keyof BuilderForm>(key: K, value: BuilderForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
-  };
+  const dirty = builder.dirty && !leaving;
   const setQuestions = (questions: BuilderForm['questions']) => set('questions', questions);
   const addQuestion = () => {
     setQuestions([...form.questions, newQuestion(form.questions, newType)]);
@@ -53,26 +53,25 @@ function Builder({ template, user, title }: { template?: SurveyTemplate; user: S
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('.question-editor:last-of-type select')?.focus());
   };
   const focusInvalid = () => requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = builderBody(form, isNew);
-    const found = builderErrors(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusInvalid();
-    save.mutate(
-      { id: template?.id, body },
-      {
-        onSuccess: () => {
-          showToast(t(isNew ? 'surveysAdmin.edit.created' : 'surveysAdmin.edit.saved'));
-          leave(SURVEYS_PATH);
-        },
-        onError: (err) => {
-          setErrors(serverFieldErrors(err));
-          focusInvalid();
-        },
-      },
+  const submit = (e: FormEvent) =>
+    builder.submit(
+      e,
+      (body) =>
+        save.mutate(
+          { id: template?.id, body },
+          {
+            onSuccess: () => {
+              showToast(t(isNew ? 'surveysAdmin.edit.created' : 'surveysAdmin.edit.saved'));
+              leave(SURVEYS_PATH);
+            },
+            onError: (err) => {
+              builder.showServerErrors(err);
+              focusInvalid();
+            },
+          },
+        ),
+      focusFirstInvalid,
     );
-  };
   const failureKey = saveFailureKey(save.error);
   const hasErrors = Object.values(errors).some(Boolean);
   return (
@@ -114,10 +113,8 @@ function Builder({ template, user, title }: { template?: SurveyTemplate; user: S
           />
           {user.isGlobalAdmin && (
             <>
-              {isNew && <CheckboxField label={t('surveysAdmin.edit.global')} checked={form.global} onChange={(v) => set('global', v)} />}
-              {form.global && (
-                <CheckboxField label={t('surveysAdmin.edit.shared')} checked={form.shared} onChange={(v) => set('shared', v)} />
-              )}
+              {isNew && <CheckboxField label={t('surveysAdmin.edit.global')} {...builder.checkbox('global')} />}
+              {form.global && <CheckboxField label={t('surveysAdmin.edit.shared')} {...builder.checkbox('shared')} />}
             </>
           )}
         </fieldset>

@@ -3,12 +3,12 @@ import './surveys-admin.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { StaffUserData, SurveyTemplateListItem } from '@prsp/contracts';
-import { DataTable } from '../../../components/ui/data-table';
-import { CheckboxField, FormAlert } from '../../../components/ui/form-fields';
-import { showToast } from '../../../components/ui/toasts';
-import { errorKeyOf } from '../../../lib/form-errors';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { DataTable } from '@/components/ui/data-table';
+import { CheckboxField, FormAlert } from '@/components/ui/form-fields';
+import { showToast } from '@/components/ui/toasts';
+import { errorKeyOf } from '@/lib/form-errors';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { surveyEditPath } from './survey-paths';
 import { useArchiveSurveyTemplate, useSurveyTemplates } from './surveys-admin-api';
 

@@ -8,8 +8,8 @@ import {
   type SurveyQuestion,
   languageTag,
 } from '@prsp/contracts';
-import { SurveyQuestions } from '../../../features/surveys/survey-questions';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { SurveyQuestions } from '@/features/surveys/survey-questions';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 
 /**
  * The survey as a patient sees it, in a chosen language: the same question renderer as the survey runner, with

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZSurveyTemplate, ZSurveyTemplateListItem, type SurveyTemplateInput } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The admin's survey templates (docs/surveys.md 'Templates and the builder'). */
 const BASE = '/api/survey-admin';

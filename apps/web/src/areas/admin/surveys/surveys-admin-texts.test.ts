@@ -1,15 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { SURVEY_KINDS, SURVEY_QUESTION_TYPES, SURVEY_TIMING_VALUES } from '@prsp/contracts';
-import adminEn from '../../../locales/en/admin.json';
-import adminFi from '../../../locales/fi/admin.json';
-import adminSv from '../../../locales/sv/admin.json';
-import en from '../../../locales/en/surveys-admin.json';
-import fi from '../../../locales/fi/surveys-admin.json';
-import sv from '../../../locales/sv/surveys-admin.json';
-import qEn from '../../../locales/en/survey-questions.json';
-import qFi from '../../../locales/fi/survey-questions.json';
-import qSv from '../../../locales/sv/survey-questions.json';
-import { expectMatchingCatalogues } from '../../../lib/text-catalogue-checks';
+import adminEn from '@/locales/en/admin.json';
+import adminFi from '@/locales/fi/admin.json';
+import adminSv from '@/locales/sv/admin.json';
+import en from '@/locales/en/surveys-admin.json';
+import fi from '@/locales/fi/surveys-admin.json';
+import sv from '@/locales/sv/surveys-admin.json';
+import qEn from '@/locales/en/survey-questions.json';
+import qFi from '@/locales/fi/survey-questions.json';
+import qSv from '@/locales/sv/survey-questions.json';
+import { expectMatchingCatalogues } from '@/lib/text-catalogue-checks';
 
 /** The survey screens' sources, read as text: every key they show must exist in fi, sv and en. */
 const sources = import.meta.glob<string>(['./*.tsx', './*.ts', '../../../features/surveys/survey-questions.tsx', '!./*.test.ts'], {

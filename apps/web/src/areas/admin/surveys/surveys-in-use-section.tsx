@@ -1,7 +1,7 @@
 import './surveys-admin-texts';
 import { Link } from 'react-router';
-import { useFieldText } from '../../../lib/field-text';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { useFieldText } from '@/lib/field-text';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { Editor } from '../organisation/organisation-editor';
 import { SURVEYS_PATH } from './survey-paths';
 import { useSurveyTemplates } from './surveys-admin-api';

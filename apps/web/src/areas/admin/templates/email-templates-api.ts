@@ -7,7 +7,7 @@ import {
   type EmailTemplatePreviewRequest,
   type Language,
 } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const BASE = '/api/admin/organisation/email-templates';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import type { StaffUserData } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { Loading } from '@/components/route-fallbacks';
+import { FormAlert } from '@/components/ui/form-fields';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useEmailTemplates } from './email-templates-api';
 import { TemplateEditor } from './template-editor';
 

@@ -1,14 +1,14 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { emailTemplateTagProblems, ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from '@prsp/contracts';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { FormAlert, TextAreaField, TextField } from '../../../components/ui/form-fields';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { showToast } from '../../../components/ui/toasts';
-import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes';
-import type { FieldErrors } from '../../../lib/validation';
+import { saveFailureKey } from '@/lib/form-errors';
+import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-fields';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { showToast } from '@/components/ui/toasts';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
+import { useZodForm } from '@/features/staff/use-zod-form';
 import { useEmailPreview, useResetEmailTemplate, useSaveEmailTemplate } from './email-templates-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const PREVIEW_DELAY_MS = 400;
 
@@ -40,23 +40,19 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
   const save = useSaveEmailTemplate();
   const reset = useResetEmailTemplate();
   const contentRef = useRef<HTMLTextAreaElement>(null);
-  const [initial] = useState<EmailTemplateInput>(() => ({
-    kind: template.kind,
-    language: template.language,
-    senderName: template.senderName,
-    senderAddress: template.senderAddress,
-    title: template.title,
-    content: template.content,
-  }));
-  const [input, setInput] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm<EmailTemplateInput>({
+    schema: ZEmailTemplateInput,
+    defaultValues: {
+      kind: template.kind,
+      language: template.language,
+      senderName: template.senderName,
+      senderAddress: template.senderAddress,
+      title: template.title,
+      content: template.content,
+    },
+  });
+  const { values: input, dirty, set, field } = form;
   const [askReset, setAskReset] = useState(false);
-  const dirty = JSON.stringify(input) !== JSON.stringify(saved);
-  const set = (key: keyof EmailTemplateInput, value: string) => {
-    setInput((s) => ({ ...s, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   // The contract's rule, as the server applies it: unknown tags are flagged while typing (a missing {{link}} refuses the save).
   const tagProblems = emailTemplateTagProblems(input.kind, input);
   const debounced = useDebounced(input, PREVIEW_DELAY_MS);
@@ -75,19 +71,16 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
     });
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = schemaErrors(ZEmailTemplateInput, input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(input, {
-      onSuccess: () => {
-        setSaved(input);
-        showToast(t('staff.saved'));
-      },
-      onError: (err) => setErrors(serverFieldErrors(err)),
-    });
-  };
+  const submit = (e: FormEvent) =>
+    form.submit(e, (sent) =>
+      save.mutate(sent, {
+        onSuccess: () => {
+          form.markSaved(sent);
+          showToast(t('staff.saved'));
+        },
+        onError: form.showServerErrors,
+      }),
+    );
 
   const failureKey = reset.error ? 'admin.templates.resetFailed' : saveFailureKey(save.error);
   return (
@@ -108,28 +101,9 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
       <div className="editor-layout">
         <fieldset disabled={!canEdit} className="form card">
           <legend className="visually-hidden">{t('admin.templates.editor')}</legend>
-          <TextField
-            label={t('admin.templates.senderName')}
-            value={input.senderName}
-            onChange={(v) => set('senderName', v)}
-            error={errors.senderName}
-            required
-          />
-          <TextField
-            label={t('admin.templates.senderAddress')}
-            type="email"
-            value={input.senderAddress}
-            onChange={(v) => set('senderAddress', v)}
-            error={errors.senderAddress}
-            required
-          />
-          <TextField
-            label={t('admin.templates.subject')}
-            value={input.title}
-            onChange={(v) => set('title', v)}
-            error={errors.title}
-            required
-          />
+          <TextField label={t('admin.templates.senderName')} {...field('senderName')} required />
+          <TextField label={t('admin.templates.senderAddress')} type="email" {...field('senderAddress')} required />
+          <TextField label={t('admin.templates.subject')} {...field('title')} required />
           <TextAreaField
             label={t('admin.templates.content')}
             hint={
@@ -144,9 +118,7 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
               </>
             }
             rows={14}
-            value={input.content}
-            onChange={(v) => set('content', v)}
-            error={errors.content}
+            {...field('content')}
             textareaRef={contentRef}
             required
           />
@@ -229,7 +201,7 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
             {
               onSuccess: () => {
                 setAskReset(false);
-                setSaved(input);
+                form.markSaved();
                 showToast(t('admin.templates.resetDone'));
                 onDone();
               },

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { OrganisationRef } from '@prsp/contracts';
-import { SelectField } from '../../../components/ui/form-fields';
+import { SelectField } from '@/components/ui/form-fields';
 import { PresetAndRights } from './rights-editor';
 import type { Membership } from './user-form-model';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Global user management: the organisations a member of staff administers, each with its own preset and rights. */
 export function MembershipsEditor({

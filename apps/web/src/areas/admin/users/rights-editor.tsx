@@ -1,6 +1,6 @@
 import { ADMIN_AREAS, ADMIN_PRESETS, PRESET_RIGHTS, NO_RIGHTS, type AdminPreset, type AdminRights } from '@prsp/contracts';
-import { SelectField } from '../../../components/ui/form-fields';
-import { useTranslation } from '../../../lib/i18n';
+import { SelectField } from '@/components/ui/form-fields';
+import { useTranslation } from '@/lib/i18n';
 
 /** The rights a preset gives; Custom keeps what was set. Used to show the matrix for any preset. */
 export function rightsFor(preset: AdminPreset, custom: AdminRights | undefined): AdminRights {

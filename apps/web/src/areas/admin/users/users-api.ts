@@ -10,7 +10,7 @@ import {
   type OrganisationUserCreate,
   type OrganisationUserUpdate,
 } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type UserScope = 'organisation' | 'global';
 export type UserAction = 'reset-password' | 'lock' | 'unlock' | 'logout' | 'delete';

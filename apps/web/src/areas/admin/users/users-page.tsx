@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import type { GlobalUser, OrganisationUser, StaffUserData } from '@prsp/contracts';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { formatDateTime } from '../../../lib/format';
-import { MenuDisclosure } from '../../../components/ui/menu';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Pager } from '../../../components/ui/pager';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { showToast } from '../../../components/ui/toasts';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { FormAlert } from '@/components/ui/form-fields';
+import { formatDateTime } from '@/lib/format';
+import { MenuDisclosure } from '@/components/ui/menu';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Pager } from '@/components/ui/pager';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { showToast } from '@/components/ui/toasts';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { actionLogUrl, useGlobalUsers, useOrganisationUsers, useUserAction, type UserAction, type UserScope } from './users-api';
 import { UserModal } from './user-modal';
-import { DataTable } from '../../../components/ui/data-table';
-import { ListPageHead } from '../../../components/ui/list-page-head';
-import { ListSearch, useListQuery } from '../../../components/ui/list-search';
+import { DataTable } from '@/components/ui/data-table';
+import { ListPageHead } from '@/components/ui/list-page-head';
+import { ListSearch, useListQuery } from '@/components/ui/list-search';
 
 type Row = OrganisationUser | GlobalUser;
 

@@ -1,13 +1,21 @@
-import { useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENTS, ZWebhookEndpointCreate, ZWebhookEndpointUpdate, type WebhookEndpoint, type WebhookEvent } from '@prsp/contracts';
-import { CheckboxField, TextField } from '../../../components/ui/form-fields';
-import { FormModal } from '../../../components/ui/form-modal';
-import { showToast } from '../../../components/ui/toasts';
-import { useFieldText } from '../../../lib/field-text';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/validation';
+import type { FormEvent } from 'react';
+import {
+  WEBHOOK_EVENTS,
+  ZWebhookEndpointCreate,
+  ZWebhookEndpointUpdate,
+  type WebhookEndpoint,
+  type WebhookEndpointCreate,
+  type WebhookEndpointUpdate,
+  type WebhookEvent,
+} from '@prsp/contracts';
+import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { FormModal } from '@/components/ui/form-modal';
+import { showToast } from '@/components/ui/toasts';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { useFieldText } from '@/lib/field-text';
+import { saveFailureKey } from '@/lib/form-errors';
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from './webhooks-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type Form = { url: string; events: WebhookEvent[]; active: boolean };
 
@@ -30,58 +38,54 @@ export function EndpointModal({
   const create = useCreateWebhookEndpoint();
   const update = useUpdateWebhookEndpoint();
   const save = endpoint ? update : create;
-  const [initial] = useState<Form>(() => ({
-    url: endpoint?.url ?? '',
-    events: (endpoint?.events ?? []).filter((e): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
-    active: endpoint?.active ?? true,
-  }));
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The URL of an existing endpoint does not change: an update sends whether it is on and its events.
+  const form = useZodForm<Form, WebhookEndpointCreate | WebhookEndpointUpdate>({
+    schema: endpoint ? ZWebhookEndpointUpdate : ZWebhookEndpointCreate,
+    defaultValues: {
+      url: endpoint?.url ?? '',
+      events: (endpoint?.events ?? []).filter((e): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
+      active: endpoint?.active ?? true,
+    },
+    toBody: (f) => (endpoint ? { active: f.active, events: f.events } : { url: f.url.trim(), events: f.events }),
+  });
+  const { values, errors } = form;
 
-  const toggle = (event: WebhookEvent, on: boolean) => {
-    setForm((f) => ({ ...f, events: WEBHOOK_EVENTS.filter((e) => (e === event ? on : f.events.includes(e))) }));
-    setErrors((e) => ({ ...e, events: undefined }));
-  };
+  const toggle = (event: WebhookEvent, on: boolean) =>
+    form.set(
+      'events',
+      WEBHOOK_EVENTS.filter((e) => (e === event ? on : values.events.includes(e))),
+    );
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const onError = (err: Error) => setErrors(serverFieldErrors(err));
-    if (endpoint) {
-      const body = { active: form.active, events: form.events };
-      const found = schemaErrors(ZWebhookEndpointUpdate, body);
-      setErrors(found);
-      if (Object.keys(found).length > 0) return;
-      update.mutate(
-        { id: endpoint.id, body },
-        {
-          onSuccess: () => {
-            showToast(t('webhooksAdmin.saved'));
-            onClose();
+  const submit = (e: FormEvent) =>
+    form.submit(e, (body) => {
+      if (endpoint) {
+        update.mutate(
+          { id: endpoint.id, body: body as WebhookEndpointUpdate },
+          {
+            onSuccess: () => {
+              showToast(t('webhooksAdmin.saved'));
+              onClose();
+            },
+            onError: form.showServerErrors,
           },
-          onError,
+        );
+        return;
+      }
+      create.mutate(body as WebhookEndpointCreate, {
+        onSuccess: (created) => {
+          showToast(t('webhooksAdmin.created'));
+          onCreated(created.secret);
         },
-      );
-      return;
-    }
-    const body = { url: form.url.trim(), events: form.events };
-    const found = schemaErrors(ZWebhookEndpointCreate, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    create.mutate(body, {
-      onSuccess: (created) => {
-        showToast(t('webhooksAdmin.created'));
-        onCreated(created.secret);
-      },
-      onError,
+        onError: form.showServerErrors,
+      });
     });
-  };
 
   const failureKey = saveFailureKey(save.error);
   const eventsError = fieldText(errors.events ?? errors['events.0']);
   return (
     <FormModal
       title={t(endpoint ? 'webhooksAdmin.editTitle' : 'webhooksAdmin.addTitle')}
-      dirty={JSON.stringify(form) !== JSON.stringify(initial) && !save.isSuccess}
+      dirty={form.dirty && !save.isSuccess}
       onClose={onClose}
       onSubmit={submit}
       failure={failureKey ? t(failureKey) : undefined}
@@ -99,12 +103,7 @@ export function EndpointModal({
           type="url"
           inputMode="url"
           autoComplete="off"
-          value={form.url}
-          onChange={(url) => {
-            setForm((f) => ({ ...f, url }));
-            setErrors((e) => ({ ...e, url: undefined }));
-          }}
-          error={errors.url}
+          {...form.field('url')}
           required
         />
       )}
@@ -117,7 +116,7 @@ export function EndpointModal({
           <CheckboxField
             key={event}
             label={t(`webhooksAdmin.eventNames.${event}`)}
-            checked={form.events.includes(event)}
+            checked={values.events.includes(event)}
             onChange={(on) => toggle(event, on)}
           />
         ))}
@@ -127,9 +126,7 @@ export function EndpointModal({
           </p>
         )}
       </fieldset>
-      {endpoint && (
-        <CheckboxField label={t('webhooksAdmin.active')} checked={form.active} onChange={(active) => setForm((f) => ({ ...f, active }))} />
-      )}
+      {endpoint && <CheckboxField label={t('webhooksAdmin.active')} {...form.checkbox('active')} />}
     </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The new endpoint's signing secret, shown this once (the server keeps it encrypted and never answers it again),

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '@prsp/contracts';
-import en from '../../../locales/en/webhooks-admin.json';
-import fi from '../../../locales/fi/webhooks-admin.json';
-import sv from '../../../locales/sv/webhooks-admin.json';
-import staffEn from '../../../locales/en/staff.json';
-import staffFi from '../../../locales/fi/staff.json';
-import staffSv from '../../../locales/sv/staff.json';
-import { expectMatchingCatalogues, keysNamedIn, missingTexts, sourcesIn } from '../../../lib/text-catalogue-checks';
+import en from '@/locales/en/webhooks-admin.json';
+import fi from '@/locales/fi/webhooks-admin.json';
+import sv from '@/locales/sv/webhooks-admin.json';
+import staffEn from '@/locales/en/staff.json';
+import staffFi from '@/locales/fi/staff.json';
+import staffSv from '@/locales/sv/staff.json';
+import { expectMatchingCatalogues, keysNamedIn, missingTexts, sourcesIn } from '@/lib/text-catalogue-checks';
 
 describe('webhook texts', () => {
   const files = sourcesIn(path.dirname(new URL(import.meta.url).pathname));

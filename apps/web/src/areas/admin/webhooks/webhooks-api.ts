@@ -7,7 +7,7 @@ import {
   type WebhookEndpointCreate,
   type WebhookEndpointUpdate,
 } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const BASE = '/api/admin/webhooks';
 const KEY = ['admin', 'webhooks'] as const;

@@ -1,15 +1,16 @@
 import './expert-booking.css';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { BOOKING_STATUSES } from '@prsp/contracts';
-import { FormAlert, FormField, SelectField } from '../../../components/ui/form-fields';
-import { Pager } from '../../../components/ui/pager';
-import { useNow } from '../../../lib/use-now';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { BOOKING_STATUSES, isLocalDate, localDateAt, ZExpertBookingQuery } from '@prsp/contracts';
+import { FormAlert, FormField, SelectField } from '@/components/ui/form-fields';
+import { Pager } from '@/components/ui/pager';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { useNow } from '@/lib/use-now';
+import { usePageTitle } from '@/lib/use-page-title';
 import { BookingTable } from './booking-table';
-import { filtersFromSearch, isLocalDate, localDateOf, searchOfFilters, type BookingFilters } from './booking-helpers';
+import { filtersFromSearch, searchOfFilters, type BookingFilters } from './booking-helpers';
 import { useExpertBookings } from './expert-booking-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 function DateField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error?: string }) {
   return (
@@ -22,35 +23,34 @@ function DateField({ label, value, onChange, error }: { label: string; value: st
 /** The filter form: kept in the page address when shown, so the details' Back link returns to the same list. */
 function Filters({ filters, onApply }: { filters: BookingFilters; onApply: (f: BookingFilters) => void }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(filters.from ?? '');
-  const [to, setTo] = useState(filters.to ?? '');
-  const [status, setStatus] = useState<string>(filters.status ?? '');
-  const [rangeError, setRangeError] = useState<string | undefined>();
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (isLocalDate(from) && isLocalDate(to) && to < from) {
-      setRangeError(t('expert.booking.list.toBeforeFrom'));
-      return;
-    }
-    setRangeError(undefined);
-    onApply({
+  // Dates that are not dates and unknown statuses are left out (as from the address); a range must not end before it starts.
+  const form = useZodForm<{ from: string; to: string; status: string }, BookingFilters>({
+    schema: ZExpertBookingQuery,
+    defaultValues: { from: filters.from ?? '', to: filters.to ?? '', status: filters.status ?? '' },
+    toBody: ({ from, to, status }) => ({
       from: isLocalDate(from) ? from : undefined,
       to: isLocalDate(to) ? to : undefined,
       status: (BOOKING_STATUSES as readonly string[]).includes(status) ? (status as BookingFilters['status']) : undefined,
       page: 1,
-    });
-  };
+    }),
+    rules: ({ from, to }, _query, found) => (isLocalDate(from) && isLocalDate(to) && to < from ? { ...found, to: 'toBeforeFrom' } : found),
+  });
+  const { errors, field } = form;
+
+  const submit = (e: FormEvent) => form.submit(e, onApply);
 
   return (
     <form className="card form" noValidate onSubmit={submit} aria-label={t('expert.booking.list.filters')}>
       <div className="form-grid">
-        <DateField label={t('expert.booking.list.from')} value={from} onChange={setFrom} />
-        <DateField label={t('expert.booking.list.to')} value={to} onChange={setTo} error={rangeError} />
+        <DateField label={t('expert.booking.list.from')} {...field('from')} error={undefined} />
+        <DateField
+          label={t('expert.booking.list.to')}
+          {...field('to')}
+          error={errors.to === 'toBeforeFrom' ? t('expert.booking.list.toBeforeFrom') : undefined}
+        />
         <SelectField
           label={t('expert.booking.list.status')}
-          value={status}
-          onChange={setStatus}
+          {...field('status')}
           placeholder={t('expert.booking.list.allStatuses')}
           options={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`expert.booking.list.statusOption.${s}`) }))}
         />
@@ -69,7 +69,7 @@ export function AllBookingsPage() {
   const { t } = useTranslation();
   usePageTitle(t('expert.menu.allBookings'));
   const [search, setSearch] = useSearchParams();
-  const today = localDateOf(useNow(60_000));
+  const today = localDateAt(useNow(60_000));
   const filters = filtersFromSearch(search, today);
   const bookings = useExpertBookings(filters);
   const apply = (next: BookingFilters) => setSearch(searchOfFilters({ ...next, from: next.from ?? today }, today));

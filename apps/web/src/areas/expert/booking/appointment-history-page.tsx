@@ -1,12 +1,12 @@
 import './expert-booking.css';
 import { useSearchParams } from 'react-router';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { Pager } from '../../../components/ui/pager';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { FormAlert } from '@/components/ui/form-fields';
+import { Pager } from '@/components/ui/pager';
+import { usePageTitle } from '@/lib/use-page-title';
 import { BookingTable } from './booking-table';
 import { pageFromSearch } from './booking-helpers';
 import { useAppointmentHistory } from './expert-booking-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** `/expert/appointmentHistory`: the expert's ended appointments, newest first, a page at a time. */
 export function AppointmentHistoryPage() {

@@ -1,18 +1,26 @@
 import './expert-booking.css';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CHAT_LIMITS, maskIdentityCode, type AppointmentDetail, type Participant } from '@prsp/contracts';
+import {
+  CHAT_LIMITS,
+  formatLocalDate,
+  localDateAt,
+  maskIdentityCode,
+  SERVICE_TIME_ZONE,
+  type AppointmentDetail,
+  type Participant,
+} from '@prsp/contracts';
 import { ContactHistoryPanel } from '../chat/contact-history-panel';
 import { useOpenAppointmentChat } from '../chat/expert-chat-api';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { useNow } from '../../../lib/use-now';
-import { QueryState } from '../../../components/ui/query-state';
-import { ApiError } from '../../../lib/api-client';
-import { formatDateTime, formatTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { FormAlert } from '@/components/ui/form-fields';
+import { useNow } from '@/lib/use-now';
+import { QueryState } from '@/components/ui/query-state';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime, formatTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
-import { ORGANISATION_ZONE, backTarget, formatLongDate, localDateOf, shownStatus } from './booking-helpers';
+import { backTarget, shownStatus } from './booking-helpers';
 import { useExpertAppointment } from './expert-booking-api';
 
 /** A patient's identity code, hidden but for the date of birth until the expert asks to see it. */
@@ -95,7 +103,7 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
   const lang = currentLanguage();
   // Each patient's earlier chats with the organisation, reached from the appointment (and so from the history).
   const patients = appointment.participants.filter((p) => p.role === 'patient' && p.patientId);
-  const when = `${formatLongDate(localDateOf(appointment.startTime), lang)} ${formatTime(appointment.startTime, lang, ORGANISATION_ZONE)}–${formatTime(appointment.endTime, lang, ORGANISATION_ZONE)}`;
+  const when = `${formatLocalDate(localDateAt(appointment.startTime), lang, 'heading')} ${formatTime(appointment.startTime, lang, SERVICE_TIME_ZONE)}–${formatTime(appointment.endTime, lang, SERVICE_TIME_ZONE)}`;
   return (
     <>
       <section className="card" aria-labelledby="appointment-basics">
@@ -111,7 +119,7 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
             {appointment.cancelledAt !== null && (
               <span className="hint block">
                 {t('expert.booking.details.cancelledAt', {
-                  time: formatDateTime(appointment.cancelledAt, lang, { timeZone: ORGANISATION_ZONE }),
+                  time: formatDateTime(appointment.cancelledAt, lang, { timeZone: SERVICE_TIME_ZONE }),
                 })}
               </span>
             )}

@@ -1,12 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { AppointmentRow, Break } from '@prsp/contracts';
 import {
-  addDays,
   backTarget,
   filtersFromSearch,
-  formatLongDate,
-  isLocalDate,
-  localDateOf,
   minutesBetween,
   pageFromSearch,
   scheduleEntries,
@@ -34,38 +30,6 @@ function row(over: Partial<AppointmentRow>): AppointmentRow {
     ...over,
   };
 }
-
-describe('the organisation day (Europe/Helsinki), whatever zone the browser is in', () => {
-  test('a moment belongs to the Helsinki date, also around midnight UTC', () => {
-    expect(localDateOf(at('2026-05-04T21:30:00Z'))).toBe('2026-05-05'); // 00:30 in Helsinki (UTC+3)
-    expect(localDateOf(at('2026-05-04T20:59:00Z'))).toBe('2026-05-04');
-    expect(localDateOf(at('2026-01-15T22:00:00Z'))).toBe('2026-01-16'); // winter, UTC+2
-  });
-
-  test('days are added on the calendar, across months, years and the daylight-saving changes', () => {
-    expect(addDays('2026-05-05', 1)).toBe('2026-05-06');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2026-03-28', 1)).toBe('2026-03-29'); // the spring change
-    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
-    expect(addDays('2026-10-25', -1)).toBe('2026-10-24'); // the autumn change
-  });
-
-  test('only real dates pass', () => {
-    expect(isLocalDate('2026-05-05')).toBe(true);
-    expect(isLocalDate('2028-02-29')).toBe(true);
-    expect(isLocalDate('2026-02-29')).toBe(false);
-    expect(isLocalDate('2026-5-5')).toBe(false);
-    expect(isLocalDate('')).toBe(false);
-    expect(isLocalDate(null)).toBe(false);
-  });
-
-  test('the day heading names the weekday in the user’s language', () => {
-    expect(formatLongDate('2026-05-05', 'fi')).toMatch(/^tiistai 5\.5\.2026$/);
-    expect(formatLongDate('2026-05-05', 'en')).toBe('Tuesday 05/05/2026');
-    expect(formatLongDate('2026-05-05', 'se')).toBe('tisdag 5.5.2026');
-  });
-});
 
 describe('booking statuses (spec §4)', () => {
   test('selfBooked and booked are both Reserved, open is Free', () => {

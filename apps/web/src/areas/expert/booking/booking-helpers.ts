@@ -1,50 +1,5 @@
-import type { AppointmentRow, BookingStatus, Break, ExpertBookingQuery, Language } from '@prsp/contracts';
-import { BOOKING_STATUSES } from '@prsp/contracts';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format';
-
-/**
- * The organisation's time zone: the API's local dates ('YYYY-MM-DD') and times ('HH:MM') are in it, so the expert's
- * schedule, its date picker and the break form show and take times in it too, whatever zone the browser is in.
- */
-export const ORGANISATION_ZONE = DEFAULT_TIME_ZONE;
-
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date 'YYYY-MM-DD' (not 2026-02-30). */
-export function isLocalDate(value: string | null | undefined): value is string {
-  if (!value || !LOCAL_DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** The calendar date of a moment in `zone` ('YYYY-MM-DD'). */
-export function localDateOf(moment: number | Date, zone = ORGANISATION_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    moment,
-  );
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** The date `days` later (earlier when negative); calendar arithmetic, untouched by daylight saving. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-const LOCALES: Record<Language, string> = { fi: 'fi-FI', se: 'sv-FI', en: 'en-GB' };
-
-/** 'tiistai 5.5.2026': the schedule's day, with its weekday (in the nominative, as a heading). */
-export function formatLongDate(date: string, lang: Language): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  const weekday = new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'long', timeZone: 'UTC' }).format(day);
-  const numeric = new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    day,
-  );
-  return `${weekday} ${numeric}`;
-}
+import type { AppointmentRow, BookingStatus, Break, ExpertBookingQuery } from '@prsp/contracts';
+import { BOOKING_STATUSES, isLocalDate } from '@prsp/contracts';
 
 /** Spec §4 'Booking statuses': selfBooked and booked are both shown as Reserved, open slots as Free. */
 export type ShownStatus = 'reserved' | 'free' | 'cancelled' | 'break';

@@ -1,5 +1,5 @@
 import type { ShownStatus } from './booking-helpers';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Reserved, Free, Cancelled or Break (spec §4 'Booking statuses'), in words and colour alike. */
 export function BookingStatusBadge({ status }: { status: ShownStatus }) {

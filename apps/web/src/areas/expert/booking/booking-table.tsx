@@ -1,10 +1,10 @@
-import type { AppointmentRow } from '@prsp/contracts';
+import { SERVICE_TIME_ZONE, type AppointmentRow } from '@prsp/contracts';
 import { Link, useLocation } from 'react-router';
-import { DataTable } from '../../../components/ui/data-table';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { DataTable } from '@/components/ui/data-table';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { BookingStatusBadge } from './booking-status';
-import { ORGANISATION_ZONE, shownStatus, withWhom } from './booking-helpers';
+import { shownStatus, withWhom } from './booking-helpers';
 
 /**
  * The rows of all bookings and the history: when (the link to the details, which come back to this list as it
@@ -40,7 +40,7 @@ export function BookingTable({
       ]}
     >
       {(row) => {
-        const when = formatDateTime(row.startTime, lang, { timeZone: ORGANISATION_ZONE });
+        const when = formatDateTime(row.startTime, lang, { timeZone: SERVICE_TIME_ZONE });
         return (
           <tr key={row.id}>
             <td>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { breakErrors, breakFailureKey } from './break-form';
 
 describe('a break before it is sent', () => {

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { ZBreakInput } from '@prsp/contracts';
-import { FormAlert, FormField } from '../../../components/ui/form-fields';
-import { showToast } from '../../../components/ui/toasts';
-import { ApiError } from '../../../lib/api-client';
-import { useFieldText } from '../../../lib/field-text';
-import { schemaErrors } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/validation';
+import type { FormEvent } from 'react';
+import { ZBreakInput, type BreakInput } from '@prsp/contracts';
+import { FormAlert, FormField } from '@/components/ui/form-fields';
+import { showToast } from '@/components/ui/toasts';
+import { ApiError } from '@/lib/api-client';
+import { useFieldText } from '@/lib/field-text';
+import { schemaErrors } from '@/lib/form-errors';
+import type { FieldErrors } from '@/lib/validation';
+import { useZodForm } from '@/features/staff/use-zod-form';
 import { useAddBreak } from './expert-booking-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** What a refused break says: 422 a reserved appointment in the way, 423 a time already gone, else the saving error. */
 export function breakFailureKey(err: unknown): string {
@@ -18,8 +19,12 @@ export function breakFailureKey(err: unknown): string {
 }
 
 /** Checks a break before sending it: both times given, in order (`endBeforeStart` is this form's own key). */
-export function breakErrors(input: { date: string; startTime: string; endTime: string }): FieldErrors {
-  const errors = schemaErrors(ZBreakInput, input);
+export function breakErrors(
+  input: { date: string; startTime: string; endTime: string },
+  /** The contract's errors of the break, when the form has checked it already. */
+  contractErrors: FieldErrors = schemaErrors(ZBreakInput, input),
+): FieldErrors {
+  const errors = { ...contractErrors };
   if (!input.startTime) errors.startTime = 'required';
   if (!input.endTime) errors.endTime = 'required';
   if (!errors.startTime && !errors.endTime && input.endTime <= input.startTime) errors.endTime = 'endBeforeStart';
@@ -40,24 +45,22 @@ function TimeField({ label, value, onChange, error }: { label: string; value: st
 export function BreakForm({ date }: { date: string }) {
   const { t } = useTranslation();
   const add = useAddBreak();
-  const [startTime, setStart] = useState('');
-  const [endTime, setEnd] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm<{ startTime: string; endTime: string }, BreakInput>({
+    schema: ZBreakInput,
+    defaultValues: { startTime: '', endTime: '' },
+    toBody: (times) => ({ date, ...times }),
+    rules: (_times, input, found) => breakErrors(input, found),
+  });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input = { date, startTime, endTime };
-    const found = breakErrors(input);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    add.mutate(input, {
-      onSuccess: () => {
-        showToast(t('expert.booking.breaks.added'));
-        setStart('');
-        setEnd('');
-      },
-    });
-  };
+  const submit = (e: FormEvent) =>
+    form.submit(e, (input) =>
+      add.mutate(input, {
+        onSuccess: () => {
+          showToast(t('expert.booking.breaks.added'));
+          form.form.reset({ startTime: '', endTime: '' });
+        },
+      }),
+    );
 
   return (
     <section className="card" aria-labelledby="add-break">
@@ -65,8 +68,8 @@ export function BreakForm({ date }: { date: string }) {
       <p className="hint">{t('expert.booking.breaks.hint')}</p>
       <form className="form" noValidate onSubmit={submit}>
         <div className="form-grid">
-          <TimeField label={t('expert.booking.breaks.start')} value={startTime} onChange={setStart} error={errors.startTime} />
-          <TimeField label={t('expert.booking.breaks.end')} value={endTime} onChange={setEnd} error={errors.endTime} />
+          <TimeField label={t('expert.booking.breaks.start')} {...form.field('startTime')} />
+          <TimeField label={t('expert.booking.breaks.end')} {...form.field('endTime')} />
         </div>
         <FormAlert message={add.error ? t(breakFailureKey(add.error)) : undefined} />
         <div className="actions">

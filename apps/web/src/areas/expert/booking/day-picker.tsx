@@ -1,6 +1,6 @@
-import { FormField } from '../../../components/ui/form-fields';
-import { addDays, isLocalDate } from './booking-helpers';
-import { useTranslation } from '../../../lib/i18n';
+import { addDays, isLocalDate } from '@prsp/contracts';
+import { FormField } from '@/components/ui/form-fields';
+import { useTranslation } from '@/lib/i18n';
 
 /** The schedule's day: previous and next day, a date field, and back to today. */
 export function DayPicker({ date, today, onChange }: { date: string; today: string; onChange: (date: string) => void }) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { BOOKING_RULES, ZAppointmentDetail, ZAppointmentPage, ZBreak, ZExpertSchedule, type BreakInput } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import type { BookingFilters } from './booking-helpers';
 
 /** The list size of all bookings and the history. */

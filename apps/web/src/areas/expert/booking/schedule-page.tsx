@@ -1,33 +1,24 @@
 import './expert-booking.css';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { BOOKING_RULES } from '@prsp/contracts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { showToast } from '../../../components/ui/toasts';
-import { formatTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useNow } from '../../../lib/use-now';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { BOOKING_RULES, formatLocalDate, isLocalDate, localDateAt, SERVICE_TIME_ZONE } from '@prsp/contracts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
+import { FormAlert } from '@/components/ui/form-fields';
+import { showToast } from '@/components/ui/toasts';
+import { formatTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
+import { usePageTitle } from '@/lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
 import { BreakForm } from './break-form';
 import { DayPicker } from './day-picker';
-import {
-  ORGANISATION_ZONE,
-  formatLongDate,
-  isLocalDate,
-  localDateOf,
-  minutesBetween,
-  scheduleEntries,
-  withWhom,
-  type ScheduleEntry,
-} from './booking-helpers';
+import { minutesBetween, scheduleEntries, withWhom, type ScheduleEntry } from './booking-helpers';
 import { useDeleteBreak, useExpertSchedule } from './expert-booking-api';
 
 function timeRange(entry: { startTime: number; endTime: number }): string {
   const lang = currentLanguage();
-  return `${formatTime(entry.startTime, lang, ORGANISATION_ZONE)}–${formatTime(entry.endTime, lang, ORGANISATION_ZONE)}`;
+  return `${formatTime(entry.startTime, lang, SERVICE_TIME_ZONE)}–${formatTime(entry.endTime, lang, SERVICE_TIME_ZONE)}`;
 }
 
 /** One row of the day: an appointment (with the way to its details) or a break (with its delete button). */
@@ -107,7 +98,7 @@ export function SchedulePage() {
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
   const now = useNow(BOOKING_RULES.refreshMs);
-  const today = localDateOf(now);
+  const today = localDateAt(now);
   const asked = search.get('date');
   const date = isLocalDate(asked) ? asked : today;
   const schedule = useExpertSchedule(date);
@@ -127,14 +118,14 @@ export function SchedulePage() {
       <section className="card section-stack" aria-labelledby="schedule-day" aria-busy={!shown}>
         <DayPicker date={date} today={today} onChange={setDate} />
         <h2 id="schedule-day" className="schedule-day" aria-live="polite">
-          {formatLongDate(date, lang)}
+          {formatLocalDate(date, lang, 'heading')}
         </h2>
         <FormAlert message={schedule.isError && !schedule.data ? t('staff.loadError') : undefined} />
         <DataTable<ScheduleEntry>
           rows={entries}
           failed={schedule.isError}
           empty={t('expert.booking.schedule.empty')}
-          caption={t('expert.booking.schedule.caption', { date: formatLongDate(date, lang) })}
+          caption={t('expert.booking.schedule.caption', { date: formatLocalDate(date, lang, 'heading') })}
           columns={[
             t('expert.booking.columns.time'),
             t('expert.booking.columns.duration'),
@@ -150,7 +141,11 @@ export function SchedulePage() {
       <ConfirmDialog
         open={deleting !== undefined}
         title={t('expert.booking.breaks.deleteTitle')}
-        text={deleting && <p>{t('expert.booking.breaks.deleteText', { time: timeRange(deleting), date: formatLongDate(date, lang) })}</p>}
+        text={
+          deleting && (
+            <p>{t('expert.booking.breaks.deleteText', { time: timeRange(deleting), date: formatLocalDate(date, lang, 'heading') })}</p>
+          )
+        }
         confirmLabel={t('expert.booking.schedule.deleteBreak')}
         danger
         busy={remove.isPending}

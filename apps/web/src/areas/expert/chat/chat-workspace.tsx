@@ -1,11 +1,11 @@
 import './expert-chat.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { QueryState } from '../../../components/ui/query-state';
-import { useSocket } from '../../../lib/socket';
+import { QueryState } from '@/components/ui/query-state';
+import { useSocket } from '@/lib/socket';
 import { expertChatKeys, useDeskChats } from './expert-chat-api';
 import { deskChatName, ExpertChatView } from './expert-chat-view';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The expert's chats, several at once: one button per chat (a new message in another marks it), and the chosen

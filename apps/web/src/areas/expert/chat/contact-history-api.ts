@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZContactHistoryItem, ZTranscript } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `GET /api/expert/chat/contact-history/{patientId}`: the patient's earlier chats with the organisation. */
 export function useContactHistory(patientId: string) {

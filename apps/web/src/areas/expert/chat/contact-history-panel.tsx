@@ -1,12 +1,12 @@
 import './contact-history.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ContactHistoryItem } from '@prsp/contracts';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { QueryState } from '../../../components/ui/query-state';
-import { openChatFile } from '../../../features/chat/chat-api';
-import { TranscriptView } from '../../../features/chat/transcript-view';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { FormAlert } from '@/components/ui/form-fields';
+import { QueryState } from '@/components/ui/query-state';
+import { openChatFile } from '@/features/chat/chat-api';
+import { TranscriptView } from '@/features/chat/transcript-view';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useChannelTranscript, useContactHistory } from './contact-history-api';
 
 function serviceOf(item: ContactHistoryItem, lang: ReturnType<typeof currentLanguage>): string | null {

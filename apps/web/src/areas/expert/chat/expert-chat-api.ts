@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZExpertChat, ZExpertQueue, ZTransferTargets, type ExpertChat } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Spec §9: lists refresh every 5 seconds (besides the socket's `queue:changed`). */
 const LIST_REFRESH_MS = 5_000;

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ChatPanel } from '../../../features/chat/chat-panel';
-import { useChatChannel } from '../../../features/chat/use-chat-channel';
-import { VideoBeside, VideoPanel } from '../../../features/video/video-panel';
-import { currentLanguage, useTranslation, type TFunction } from '../../../lib/i18n';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ChatPanel } from '@/features/chat/chat-panel';
+import { useChatChannel } from '@/features/chat/use-chat-channel';
+import { VideoBeside, VideoPanel } from '@/features/video/video-panel';
+import { currentLanguage, useTranslation, type TFunction } from '@/lib/i18n';
 import { ContactHistoryPanel } from './contact-history-panel';
 import { removeFromDesk, useEndChat, useExpertChat, type DeskChat } from './expert-chat-api';
 import { PatientDetails } from './patient-details';

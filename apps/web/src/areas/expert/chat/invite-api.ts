@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZChatChannel, type InviteRequest } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { expertChatKeys } from './expert-chat-api';
 
 /** `POST /api/expert/chat/channels/{id}/invite`: one more guest (a PIN by e-mail at once) or expert into a live group chat. */

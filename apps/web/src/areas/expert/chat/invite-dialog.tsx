@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ZInviteRequest, type InviteRequest } from '@prsp/contracts';
-import { FormAlert, SelectField, TextField } from '../../../components/ui/form-fields';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { saveFailureKey, schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import type { FieldErrors } from '../../../lib/validation';
+import { FormAlert, SelectField, TextField } from '@/components/ui/form-fields';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { saveFailureKey } from '@/lib/form-errors';
 import { useTransferTargets } from './expert-chat-api';
 import { useInvite } from './invite-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type Who = 'guest' | 'expert';
 const EMPTY = { name: '', email: '', language: 'fi' as 'fi' | 'se' | 'en', mobile: '', expertId: '' };
@@ -30,33 +30,34 @@ export function InviteButton({ channelId, disabled }: { channelId: string; disab
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [who, setWho] = useState<Who>('guest');
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const invitation = useZodForm<typeof EMPTY, InviteRequest>({
+    schema: ZInviteRequest,
+    defaultValues: EMPTY,
+    toBody: (form) => requestOf(who, form),
+    // An expert to invite is chosen first (the list says so before the contract's id rule would).
+    rules: (form, _body, found) => (who === 'expert' && !form.expertId ? { expertId: 'required' } : found),
+  });
+  const { values: form, field } = invitation;
   const [done, setDone] = useState<string | null>(null);
   const invite = useInvite(channelId);
   const targets = useTransferTargets(open && who === 'expert');
-  const patch = (p: Partial<typeof EMPTY>) => setForm((f) => ({ ...f, ...p }));
   const close = () => {
     setOpen(false);
-    setForm(EMPTY);
-    setErrors({});
+    invitation.form.reset(EMPTY);
     invite.reset();
   };
-  const submit = () => {
-    const body = requestOf(who, form);
-    const found = who === 'expert' && !form.expertId ? { expertId: 'required' } : schemaErrors(ZInviteRequest, body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    invite.mutate(body, {
-      onSuccess: () => {
-        setDone(
-          who === 'guest' ? t('expert.chat.invite.guestInvited', { email: form.email.trim() }) : t('expert.chat.invite.expertInvited'),
-        );
-        close();
-      },
-      onError: (err) => setErrors(serverFieldErrors(err)),
-    });
-  };
+  const submit = (e: FormEvent) =>
+    invitation.submit(e, (body) =>
+      invite.mutate(body, {
+        onSuccess: () => {
+          setDone(
+            who === 'guest' ? t('expert.chat.invite.guestInvited', { email: form.email.trim() }) : t('expert.chat.invite.expertInvited'),
+          );
+          close();
+        },
+        onError: invitation.showServerErrors,
+      }),
+    );
   return (
     <>
       <button
@@ -76,14 +77,7 @@ export function InviteButton({ channelId, disabled }: { channelId: string; disab
         </span>
       )}
       <ModalDialog open={open} title={t('expert.chat.invite.title')} onClose={close} closeLabel={t('ui.close')}>
-        <form
-          className="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <form className="form" noValidate onSubmit={submit}>
           <FormAlert message={invite.isError ? t(saveFailureKey(invite.error) ?? 'expert.chat.invite.failed') : undefined} />
           <fieldset>
             <legend>{t('expert.chat.invite.who')}</legend>
@@ -96,27 +90,11 @@ export function InviteButton({ channelId, disabled }: { channelId: string; disab
           </fieldset>
           {who === 'guest' ? (
             <>
-              <TextField
-                label={t('expert.chat.invite.name')}
-                value={form.name}
-                onChange={(name) => patch({ name })}
-                error={errors.name}
-                required
-                autoComplete="off"
-              />
-              <TextField
-                label={t('expert.chat.invite.email')}
-                type="email"
-                value={form.email}
-                onChange={(email) => patch({ email })}
-                error={errors.email}
-                required
-                autoComplete="off"
-              />
+              <TextField label={t('expert.chat.invite.name')} {...field('name')} required autoComplete="off" />
+              <TextField label={t('expert.chat.invite.email')} type="email" {...field('email')} required autoComplete="off" />
               <SelectField
                 label={t('expert.chat.invite.language')}
-                value={form.language}
-                onChange={(language) => patch({ language: language as typeof EMPTY.language })}
+                {...field('language')}
                 options={[
                   { value: 'fi', label: 'Suomi' },
                   { value: 'se', label: 'Svenska' },
@@ -128,20 +106,16 @@ export function InviteButton({ channelId, disabled }: { channelId: string; disab
                 hint={t('expert.chat.invite.mobileHint')}
                 type="text"
                 inputMode="numeric"
-                value={form.mobile}
-                onChange={(mobile) => patch({ mobile })}
-                error={errors.mobile}
+                {...field('mobile')}
                 autoComplete="off"
               />
             </>
           ) : (
             <SelectField
               label={t('expert.chat.invite.expertLabel')}
-              value={form.expertId}
-              onChange={(expertId) => patch({ expertId })}
+              {...field('expertId')}
               placeholder={t('expert.chat.invite.chooseExpert')}
               options={(targets.data?.experts ?? []).map((x) => ({ value: x.id, label: x.name }))}
-              error={errors.expertId}
               required
             />
           )}

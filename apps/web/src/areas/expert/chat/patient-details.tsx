@@ -1,7 +1,7 @@
 import { readSelfAssessment, type ExpertChat } from '@prsp/contracts';
-import { SelfAssessmentSummary } from '../../../features/self-assessment/self-assessment-summary';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { SelfAssessmentSummary } from '@/features/self-assessment/self-assessment-summary';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 
 /** A metadata value as text: strings as they are, anything else as compact JSON. */
 function valueText(value: unknown): string {

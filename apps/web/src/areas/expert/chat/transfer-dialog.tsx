@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { QueryState } from '../../../components/ui/query-state';
+import { ZTransferRequest } from '@prsp/contracts';
+import { FormAlert } from '@/components/ui/form-fields';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { QueryState } from '@/components/ui/query-state';
+import { useZodForm } from '@/features/staff/use-zod-form';
 import { useTransfer, useTransferTargets } from './expert-chat-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** A choice as the radio group holds it: `queue:<id>` or `expert:<id>`. */
 function targetOf(choice: string): { queueId: string } | { expertId: string } {
@@ -17,9 +18,15 @@ export function TransferDialog({ open, channelId, onClose }: { open: boolean; ch
   const { t } = useTranslation();
   const targets = useTransferTargets(open);
   const transfer = useTransfer(channelId);
-  const [choice, setChoice] = useState('');
+  const form = useZodForm<{ choice: string }, ReturnType<typeof targetOf>>({
+    schema: ZTransferRequest,
+    defaultValues: { choice: '' },
+    toBody: ({ choice }) => targetOf(choice),
+  });
+  const { choice } = form.values;
+  const setChoice = (value: string) => form.set('choice', value);
   const close = () => {
-    setChoice('');
+    form.form.reset({ choice: '' });
     transfer.reset();
     onClose();
   };
@@ -29,13 +36,7 @@ export function TransferDialog({ open, channelId, onClose }: { open: boolean; ch
       {!data ? (
         <QueryState error={targets.error} onRetry={() => void targets.refetch()} />
       ) : (
-        <form
-          className="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (choice) transfer.mutate(targetOf(choice), { onSuccess: close });
-          }}
-        >
+        <form className="form" onSubmit={(e) => form.submit(e, (target) => transfer.mutate(target, { onSuccess: close }))}>
           <FormAlert message={transfer.isError ? t('expert.chat.transfer.failed') : undefined} />
           <fieldset>
             <legend>{t('expert.chat.transfer.queues')}</legend>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { ExpertFeedbackRequest } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `POST /api/expert/feedback` (score type expertCes, 1–7): the expert's own view of a chat that ended. */
 export function useSendExpertFeedback() {

@@ -1,13 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { CHAT_LIMITS } from '@prsp/contracts';
-import { FormAlert, TextAreaField } from '../../../components/ui/form-fields';
-import { showToast } from '../../../components/ui/toasts';
-import { ScoreScale } from '../../../features/feedback/score-scale';
-import { scoreValues } from '../../../features/feedback/score-values';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { CHAT_LIMITS, ZExpertFeedbackRequest, type ExpertFeedbackRequest } from '@prsp/contracts';
+import { FormAlert, TextAreaField } from '@/components/ui/form-fields';
+import { showToast } from '@/components/ui/toasts';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { ScoreScale } from '@/features/feedback/score-scale';
+import { scoreValues } from '@/features/feedback/score-values';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useSendExpertFeedback } from './expert-feedback-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const HOME = '/expert/desktop';
 
@@ -22,52 +23,53 @@ export function ExpertFeedbackPage() {
   const [params] = useSearchParams();
   const channelId = params.get('channel');
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const [score, setScore] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [missingScore, setMissingScore] = useState(false);
+  const feedback = useZodForm<{ score: number | null; comment: string }, ExpertFeedbackRequest>({
+    schema: ZExpertFeedbackRequest,
+    defaultValues: { score: null, comment: '' },
+    toBody: ({ score, comment }) => {
+      const text = comment.trim();
+      return { channelId: channelId ?? '', score: score ?? Number.NaN, ...(text ? { comment: text } : {}) };
+    },
+    // A score is chosen first; the chat is the server's to check (a refusal says 'Saving error').
+    rules: ({ score }, _body, { channelId: _channel, ...found }) => (score === null ? { ...found, score: 'chooseScore' } : found),
+  });
+  const { values, errors } = feedback;
   const send = useSendExpertFeedback();
   if (!channelId) return <Navigate to={HOME} replace />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (score === null) {
-      setMissingScore(true);
-      form.current?.querySelector<HTMLInputElement>('input[name="score"]')?.focus();
-      return;
-    }
-    const text = comment.trim();
-    send.mutate(
-      { channelId, score, ...(text ? { comment: text } : {}) },
-      {
-        onSuccess: () => {
-          showToast(t('expert.feedback.sent'));
-          void navigate(HOME);
-        },
-      },
+  const submit = (e: FormEvent) =>
+    feedback.submit(
+      e,
+      (body) =>
+        send.mutate(body, {
+          onSuccess: () => {
+            showToast(t('expert.feedback.sent'));
+            void navigate(HOME);
+          },
+        }),
+      (form) => form?.querySelector<HTMLInputElement>('input[name="score"]')?.focus(),
     );
-  };
 
   return (
     <section className="card">
       <h1>{t('expert.feedback.title')}</h1>
       <p>{t('expert.feedback.intro')}</p>
-      <form ref={form} className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={submit} noValidate>
         <ScoreScale
           name="score"
           legend={t('expert.feedback.question')}
           options={scoreValues('expertCes').map((value) => ({ value, label: String(value) }))}
-          value={score}
-          onChange={setScore}
+          value={values.score}
+          onChange={(score) => feedback.set('score', score)}
           look="numbers"
           ends={{ low: t('expert.feedback.low'), high: t('expert.feedback.high') }}
-          error={missingScore && score === null ? t('expert.feedback.chooseScore') : undefined}
+          error={errors.score === 'chooseScore' ? t('expert.feedback.chooseScore') : undefined}
         />
         <TextAreaField
           label={t('expert.feedback.comment')}
           hint={t('expert.feedback.commentHint', { max: CHAT_LIMITS.textMax })}
-          value={comment}
-          onChange={(v) => setComment(v.slice(0, CHAT_LIMITS.textMax))}
+          value={values.comment}
+          onChange={(v) => feedback.set('comment', v.slice(0, CHAT_LIMITS.textMax))}
           rows={4}
         />
         <FormAlert message={send.isError ? t('expert.feedback.savingError') : undefined} />

@@ -11,7 +11,7 @@ import {
   type ExpertSurveySend,
   type SurveyForward,
 } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { surveysSearch, type SurveysFilter } from './surveys-view';
 
 const BASE = '/api/survey-expert';

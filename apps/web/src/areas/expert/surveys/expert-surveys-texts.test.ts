@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en/expert-surveys.json';
-import fi from '../../../locales/fi/expert-surveys.json';
-import sv from '../../../locales/sv/expert-surveys.json';
+import en from '@/locales/en/expert-surveys.json';
+import fi from '@/locales/fi/expert-surveys.json';
+import sv from '@/locales/sv/expert-surveys.json';
 import { SURVEY_VIEWS } from './surveys-view';
-import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '../../../lib/text-catalogue-checks';
+import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '@/lib/text-catalogue-checks';
 
 const SOURCES = sourcesIn(import.meta.dirname);
 

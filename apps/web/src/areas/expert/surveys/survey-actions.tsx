@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import type { ExpertSurveyItem } from '@prsp/contracts';
-import { FormAlert, SelectField } from '../../../components/ui/form-fields';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { showToast } from '../../../components/ui/toasts';
-import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useNow } from '../../../lib/use-now';
+import type { FormEvent } from 'react';
+import { ZSurveyForward, type ExpertSurveyItem, type SurveyForward } from '@prsp/contracts';
+import { FormAlert, SelectField } from '@/components/ui/form-fields';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useZodForm } from '@/features/staff/use-zod-form';
+import { showToast } from '@/components/ui/toasts';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
 import { useForwardSurvey, useRemindPatient, useSurveyExperts } from './expert-surveys-api';
 import { canRemind, nextReminderAt } from './surveys-view';
 
@@ -15,22 +16,22 @@ export function ForwardDialog({ item, onClose }: { item: ExpertSurveyItem; onClo
   const { t } = useTranslation();
   const experts = useSurveyExperts(true);
   const forward = useForwardSurvey();
-  const [expertUuid, setExpertUuid] = useState('');
-  const [missing, setMissing] = useState(false);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setMissing(!expertUuid);
-    if (!expertUuid) return;
-    forward.mutate(
-      { responseId: item.responseId, expertUuid },
-      {
+  // A colleague must be chosen (`required`); the request is checked with the contract before it goes.
+  const form = useZodForm<{ expertUuid: string }, SurveyForward>({
+    schema: ZSurveyForward,
+    defaultValues: { expertUuid: '' },
+    toBody: ({ expertUuid }) => ({ responseId: item.responseId, expertUuid }),
+    rules: ({ expertUuid }, _body, found) => (expertUuid ? found : { ...found, expertUuid: 'required' }),
+  });
+  const submit = (e: FormEvent) =>
+    form.submit(e, (body) =>
+      forward.mutate(body, {
         onSuccess: (done) => {
           showToast(t('expertSurveys.forward.done', { name: done.forwardedTo.name }));
           onClose();
         },
-      },
+      }),
     );
-  };
   const options = (experts.data ?? []).map((x) => ({ value: x.id, label: x.name }));
   return (
     <ModalDialog open title={t('expertSurveys.forward.title')} closeLabel={t('ui.close')} onClose={onClose}>
@@ -41,12 +42,10 @@ export function ForwardDialog({ item, onClose }: { item: ExpertSurveyItem; onClo
         ) : (
           <SelectField
             label={t('expertSurveys.forward.expert')}
-            value={expertUuid}
             placeholder={t('expertSurveys.forward.choose')}
             options={options}
             required
-            error={missing ? 'required' : undefined}
-            onChange={setExpertUuid}
+            {...form.field('expertUuid')}
           />
         )}
         <div className="actions">

@@ -3,12 +3,12 @@ import './expert-surveys.css';
 import { Fragment, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { answersPdfPath, type ExpertSurveyItem } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { FormAlert } from '../../../components/ui/form-fields';
-import { SurveyFrame } from '../../../features/surveys/survey-frame';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { Loading } from '@/components/route-fallbacks';
+import { FormAlert } from '@/components/ui/form-fields';
+import { SurveyFrame } from '@/features/surveys/survey-frame';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useExpertSurveys } from './expert-surveys-api';
 import { ForwardDialog, ReminderButton } from './survey-actions';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { ExpertSurveyItem } from '@prsp/contracts';
-import { DataTable } from '../../../components/ui/data-table';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { DataTable } from '@/components/ui/data-table';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { answersHref } from './surveys-view';
 
 /**

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { isValidSsn, ZExpertSurveySend, type SurveyTemplateListItem } from '@prsp/contracts';
-import { DataTable } from '../../../components/ui/data-table';
-import { FormAlert, TextField } from '../../../components/ui/form-fields';
-import { FormModal } from '../../../components/ui/form-modal';
-import { showToast } from '../../../components/ui/toasts';
-import { ApiError } from '../../../lib/api-client';
-import { schemaErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import type { FieldErrors } from '../../../lib/validation';
+import { isValidSsn, ZExpertSurveySend, type ExpertSurveySend, type SurveyTemplateListItem } from '@prsp/contracts';
+import { DataTable } from '@/components/ui/data-table';
+import { FormAlert, TextField } from '@/components/ui/form-fields';
+import { FormModal } from '@/components/ui/form-modal';
+import { showToast } from '@/components/ui/toasts';
+import { ApiError } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useZodForm } from '@/features/staff/use-zod-form';
 import { useExpertTemplates, useSendSurvey } from './expert-surveys-api';
 
 /** Sends one template to a patient by identity code (`POST survey-expert/send`); the patient finds it pending. */
@@ -15,23 +15,24 @@ function SendDialog({ template, onClose }: { template: SurveyTemplateListItem; o
   const { t } = useTranslation();
   const lang = currentLanguage();
   const send = useSendSurvey();
-  const [values, setValues] = useState({ ssn: '', name: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = { ...values, templateId: template.id };
-    const found = schemaErrors(ZExpertSurveySend, body);
-    if (!found.ssn && !isValidSsn(values.ssn)) found.ssn = 'invalidSsn';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    send.mutate(body, {
-      onSuccess: () => {
-        showToast(t('expertSurveys.templates.sent', { name: values.name.trim() }));
-        onClose();
-      },
-      onError: (err) => setErrors(err instanceof ApiError && err.statusCode === 105 ? { ssn: 'invalidSsn' } : serverFieldErrors(err)),
-    });
-  };
+  const form = useZodForm<{ ssn: string; name: string }, ExpertSurveySend>({
+    schema: ZExpertSurveySend,
+    defaultValues: { ssn: '', name: '' },
+    toBody: (values) => ({ ...values, templateId: template.id }),
+    rules: (values, _body, found) => (!found.ssn && !isValidSsn(values.ssn) ? { ...found, ssn: 'invalidSsn' } : found),
+  });
+  const { values } = form;
+  const submit = (e: FormEvent) =>
+    form.submit(e, (body) =>
+      send.mutate(body, {
+        onSuccess: () => {
+          showToast(t('expertSurveys.templates.sent', { name: body.name.trim() }));
+          onClose();
+        },
+        onError: (err) =>
+          form.showErrors(err instanceof ApiError && err.statusCode === 105 ? { ssn: 'invalidSsn' } : serverFieldErrors(err)),
+      }),
+    );
   const failed =
     send.isError &&
     Object.keys(serverFieldErrors(send.error)).length === 0 &&
@@ -46,20 +47,8 @@ function SendDialog({ template, onClose }: { template: SurveyTemplateListItem; o
       submitLabel={t('expertSurveys.templates.submit')}
       busy={send.isPending}
     >
-      <TextField
-        label={t('expertSurveys.templates.ssn')}
-        value={values.ssn}
-        autoComplete="off"
-        error={errors.ssn}
-        onChange={(ssn) => setValues((v) => ({ ...v, ssn }))}
-      />
-      <TextField
-        label={t('expertSurveys.templates.patientName')}
-        value={values.name}
-        autoComplete="off"
-        error={errors.name}
-        onChange={(name) => setValues((v) => ({ ...v, name }))}
-      />
+      <TextField label={t('expertSurveys.templates.ssn')} autoComplete="off" {...form.field('ssn')} />
+      <TextField label={t('expertSurveys.templates.patientName')} autoComplete="off" {...form.field('name')} />
     </FormModal>
   );
 }

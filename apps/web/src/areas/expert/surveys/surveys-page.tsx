@@ -1,10 +1,10 @@
 import './expert-surveys-texts';
 import './expert-surveys.css';
 import { Navigate, NavLink, useParams, useSearchParams } from 'react-router';
-import { FormAlert, SelectField } from '../../../components/ui/form-fields';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { FormAlert, SelectField } from '@/components/ui/form-fields';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useExpertSurveys } from './expert-surveys-api';
 import { SurveyTable } from './survey-table';
 import { SurveyTemplates } from './survey-templates';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZAuthCheck, ZLogoutResult, ZUserInfo } from '@prsp/contracts';
-import { api, ApiError } from '../../../lib/api-client';
-import { setAuthenticated } from '../../../lib/auth-state';
+import { api, ApiError } from '@/lib/api-client';
+import { setAuthenticated } from '@/lib/auth-state';
 
 /** How long the guards' session and onboarding answers count as fresh (a page's mount does not refetch them). */
 export const GUARD_CHECK_FRESH_MS = 5_000;

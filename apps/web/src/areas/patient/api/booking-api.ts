@@ -8,7 +8,7 @@ import {
   ZSpecialization,
   type QuestionnaireAnswer,
 } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const SERVICES_KEY = ['patient', 'services'] as const;
 const OPEN_KEY = ['patient', 'booking', 'open'] as const;

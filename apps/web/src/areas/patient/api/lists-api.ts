@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZCity, ZCountry, ZNationality, type City, type Language } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Spec §7: when the cities list cannot be loaded, these three are offered. */
 export const FALLBACK_CITIES: City[] = [

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZLocationOptions, ZOrganisationsInfo } from '@prsp/contracts';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { api } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
 import { patientKeys, refreshPatient } from './patient-api';
 
 export function useLocationOptions() {

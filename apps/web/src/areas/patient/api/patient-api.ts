@@ -9,7 +9,7 @@ import {
   type ContactUpdate,
   type Language,
 } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { GUARD_CHECK_FRESH_MS } from './auth-api';
 
 /** Everything cached about the patient lives under this key, so one invalidation refreshes it all. */

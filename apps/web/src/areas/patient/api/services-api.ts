@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZChatCodeResponse, ZPendingSurvey, ZServicesResponse } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Spec §9: lists refresh every 5 seconds. */
 const LIST_REFRESH_MS = 5_000;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { PatientAppointment } from '@prsp/contracts';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { formatDateTime } from '../../../lib/format';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { useNow } from '../../../lib/use-now';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useNow } from '@/lib/use-now';
 import { appointmentMode, type ModalSubject } from './appointment-rules';
 import { StartControl, StartNote } from './start-control';
 

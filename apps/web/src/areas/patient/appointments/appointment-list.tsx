@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PatientAppointment } from '@prsp/contracts';
-import { currentLanguage } from '../../../lib/i18n';
-import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
 import { AppointmentDialog } from './appointment-dialog';
 import { CancelAppointmentDialog } from './cancel-dialog';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { PatientAppointment } from '@prsp/contracts';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { canStart, startOpensAt } from './appointment-rules';
 
 /** The chat route that starts an appointment (the next issues build the chat itself). */

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import type { OpenAppointment, PatientAppointment } from '@prsp/contracts';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { localDateAt, type OpenAppointment, type PatientAppointment } from '@prsp/contracts';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useBookingInfo } from '../api/booking-api';
 import { usePatientContext } from '../patient-state';
-import { localDateOf, questionsFor, type SearchInput } from './booking-rules';
+import { questionsFor, type SearchInput } from './booking-rules';
 import { ConfirmStep } from './confirm-step';
 import { useHoldGuard } from './hold-guard';
 import { FailedStep, SuccessStep } from './result-steps';
@@ -29,7 +29,7 @@ export function BookPage() {
   const ctx = usePatientContext();
   const config = ctx.phase === 'ready' ? ctx.config : undefined;
   const info = useBookingInfo();
-  const [today] = useState(() => localDateOf(Date.now()));
+  const [today] = useState(() => localDateAt(Date.now()));
   const [step, setStep] = useState<Step>({ step: 'search' });
   // Whether a step has replaced the first one: from then on each new step takes the focus.
   const [moved, setMoved] = useState(false);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PatientAppointment } from '@prsp/contracts';
-import { QueryState } from '../../../components/ui/query-state';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useNow } from '../../../lib/use-now';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { QueryState } from '@/components/ui/query-state';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useServices } from '../api/services-api';
 import { canCancel, isGroupAppointment, upcomingAppointments } from '../appointments/appointment-rules';
 import { CancelAppointmentDialog } from '../appointments/cancel-dialog';

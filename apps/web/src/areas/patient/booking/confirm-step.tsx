@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { BOOKING_RULES, type OpenAppointment, type PatientAppointment, type Question } from '@prsp/contracts';
-import { FormAlert, FormField } from '../../../components/ui/form-fields';
-import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useNow } from '../../../lib/use-now';
+import { FormAlert, FormField } from '@/components/ui/form-fields';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
 import { useBookSlot } from '../api/booking-api';
 import { formatCountdown } from '../appointments/appointment-rules';
 import { questionnaireAnswers, unansweredMandatory } from './booking-rules';

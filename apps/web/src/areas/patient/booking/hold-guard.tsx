@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { unlockSlot, unlockSlotOnUnload } from '../api/booking-api';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §4 'Booking flow': leaving the confirmation step while a slot is held (the page's own back button or any

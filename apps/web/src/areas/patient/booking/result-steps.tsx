@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { PatientAppointment, PatientConfig } from '@prsp/contracts';
-import { ExternalLink } from '../../../components/ui/external-link';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { ExternalLink } from '@/components/ui/external-link';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { StepHeading } from './step-heading';
 
 /**

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { OpenAppointment } from '@prsp/contracts';
-import { FormField } from '../../../components/ui/form-fields';
-import { QueryState } from '../../../components/ui/query-state';
-import { formatDate, formatTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { FormField } from '@/components/ui/form-fields';
+import { QueryState } from '@/components/ui/query-state';
+import { formatDate, formatTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useExistingSpecializations, useLockSlot, useOpenAppointments } from '../api/booking-api';
 import { dayMs, searchErrors, shiftDate, type SearchErrors, type SearchInput } from './booking-rules';
 import { StepHeading } from './step-heading';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { ZChatChannel, ZRealmQueues, type ChatChannel } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
-import { chatKeys } from '../../../features/chat/chat-api';
+import { api } from '@/lib/api-client';
+import { chatKeys } from '@/features/chat/chat-api';
 import type { ChatTarget } from './chat-target';
 
 /** Spec §7 'Chat provider': the organisation's queues and whether each is closed (`GET describe_realm_queues`). */

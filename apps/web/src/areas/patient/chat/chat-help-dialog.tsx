@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec §2 'Chat': the help button and its info modal, with the organisation's own help and info texts. */
 export function ChatHelpButton({ help, info }: { help: string; info: string }) {

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { guestPagePath } from '../../../lib/guest-session';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { guestPagePath } from '@/lib/guest-session';
 import { useLogout } from '../api/auth-api';
 import { useGuestLogout, useGuestMode } from '../guest/guest-mode';
-import { useTranslation } from '../../../lib/i18n';
-import { postNavigate } from '../../../lib/post-navigation';
+import { useTranslation } from '@/lib/i18n';
+import { postNavigate } from '@/lib/post-navigation';
 
 /**
  * Spec §2 'Chat-not-available modal (log out, or return)': a closed queue or any chat error. It must be

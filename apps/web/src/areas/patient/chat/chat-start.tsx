@@ -6,7 +6,7 @@ import { openChat, saveAudience, useRealmQueues } from './chat-api';
 import { ChatNotAvailableDialog } from './chat-not-available-dialog';
 import { asksQuestionnaire, isQueueClosed, targetQueueId, type ChatTarget } from './chat-target';
 import { QuestionnaireStage } from './questionnaire-stage';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §4 'Chat page' before the channel exists. Initial: the service's queue is asked whether it is open (a

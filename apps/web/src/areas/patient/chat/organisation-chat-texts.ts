@@ -1,4 +1,4 @@
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePatientContext } from '../patient-state';
 
 export type ChatPageTexts = { help: string; info: string; waiting: string; closed: string };

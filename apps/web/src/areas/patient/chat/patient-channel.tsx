@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChatChannel } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ChatPanel } from '../../../features/chat/chat-panel';
-import { useChatChannel } from '../../../features/chat/use-chat-channel';
-import { VideoBeside, VideoPanel } from '../../../features/video/video-panel';
-import { guestPagePath } from '../../../lib/guest-session';
+import { Loading } from '@/components/route-fallbacks';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ChatPanel } from '@/features/chat/chat-panel';
+import { useChatChannel } from '@/features/chat/use-chat-channel';
+import { VideoBeside, VideoPanel } from '@/features/video/video-panel';
+import { guestPagePath } from '@/lib/guest-session';
 import { useGuestMode } from '../guest/guest-mode';
 import { useLeaveChat } from './chat-api';
 import { ChatNotAvailableDialog } from './chat-not-available-dialog';
 import { WaitingRoom } from './waiting-room';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** What the feedback page is handed as the chat ends: which chat, whose, of which service. */
 const feedbackState = (c: ChatChannel) => ({ channelId: c.id, expertId: c.expertId, serviceName: c.serviceName });

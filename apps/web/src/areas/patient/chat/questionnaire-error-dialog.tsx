@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 'Questionnaire-error modal', §4: the self-assessment failed (the connector said `error`, or its result

@@ -1,11 +1,11 @@
-import '../../../features/self-assessment/self-assessment-texts';
+import '@/features/self-assessment/self-assessment-texts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ZMetadataResponse } from '@prsp/contracts';
-import { ConnectorFrame } from '../../../features/self-assessment/connector-frame';
-import { api } from '../../../lib/api-client';
+import { ConnectorFrame } from '@/features/self-assessment/connector-frame';
+import { api } from '@/lib/api-client';
 import { QuestionnaireErrorDialog } from './questionnaire-error-dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §4 'Chat page', questionnaire stage: the health-assessment connector in its frame. Its result is sealed by the

@@ -1,7 +1,7 @@
 import type { ChatChannel } from '@prsp/contracts';
-import { DeviceCheck } from '../../../features/video/device-check';
+import { DeviceCheck } from '@/features/video/device-check';
 import { waitMinutes } from './waiting-estimate';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 'Chat' waiting room: the place in the queue and the estimated wait, kept live by the socket's

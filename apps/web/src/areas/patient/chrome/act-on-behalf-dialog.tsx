@@ -1,6 +1,6 @@
 import { connectOnBehalf, useActAsMyself } from '../api/location-api';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { useTranslation } from '../../../lib/i18n';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec §2 'Act-on-behalf modal': act as myself, or go to the national mandate service to choose a person. */
 export function ActOnBehalfDialog({ open, onClose, actingFor }: { open: boolean; onClose: () => void; actingFor: string | null }) {

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { useLogout } from '../api/auth-api';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { useTranslation } from '../../../lib/i18n';
-import { postNavigate } from '../../../lib/post-navigation';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { useTranslation } from '@/lib/i18n';
+import { postNavigate } from '@/lib/post-navigation';
 
 /** Spec §2 'logout (logoutEnabled) with confirmation dialog'. */
 export function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

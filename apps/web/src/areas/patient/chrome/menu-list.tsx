@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import type { MenuEntry, MenuEntryId } from '../route-rules';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Menu entries as links or action buttons; a disabled entry stays visible but cannot be used (spec §6). */
 export function MenuList({ entries, onAction }: { entries: MenuEntry[]; onAction: (id: MenuEntryId) => void }) {

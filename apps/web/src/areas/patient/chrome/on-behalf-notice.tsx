@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const REASONS = ['cancelled', 'notAllowed', 'failed'] as const;
 type Reason = (typeof REASONS)[number];

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Language, PatientConfig } from '@prsp/contracts';
-import { LanguageSwitcher } from '../../../components/language-switcher';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { MenuEntry, MenuEntryId } from '../route-rules';
 import { MenuButton } from './menu-button';
 import { MenuList } from './menu-list';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { LANGUAGES, type Language, type PatientConfig } from '@prsp/contracts';
-import { changeLanguage, currentLanguage, initialPatientLanguage, readLanguageCookie } from '../../../lib/i18n';
+import { changeLanguage, currentLanguage, initialPatientLanguage, readLanguageCookie } from '@/lib/i18n';
 import { postClientParams } from '../api/patient-api';
 import { loadPatientTexts } from '../patient-texts';
 

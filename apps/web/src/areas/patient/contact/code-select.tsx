@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY, type Localized, languageTag } from '@prsp/contracts';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import type { FieldControlProps } from '../../../components/ui/form-fields';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import type { FieldControlProps } from '@/components/ui/form-fields';
 
 type Item = { code: string; name: Localized };
 

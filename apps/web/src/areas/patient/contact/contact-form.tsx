@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY, type Contact, type ContactUpdate } from '@prsp/contracts';
-import { ApiError } from '../../../lib/api-client';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { ApiError } from '@/lib/api-client';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useCities, useCountries, useNationalities } from '../api/lists-api';
 import { useSaveContact } from '../api/patient-api';
-import { FormField } from '../../../components/ui/form-fields';
+import { FormField } from '@/components/ui/form-fields';
 import { CodeSelect } from './code-select';
 import { serverContactErrors, validateContact, type ContactErrors, type ContactField } from './contact-validation';
 

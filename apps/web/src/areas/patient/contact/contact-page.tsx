@@ -1,12 +1,12 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { useContact } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
-import { QueryState } from '../../../components/ui/query-state';
-import { showToast } from '../../../components/ui/toasts';
+import { QueryState } from '@/components/ui/query-state';
+import { showToast } from '@/components/ui/toasts';
 import { ContactForm } from './contact-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Contact details: the first onboarding step (`/contact`, saving moves on to the terms) and the profile page

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { CHAT_LIMITS } from '@prsp/contracts';
-import { FormAlert, TextAreaField } from '../../../components/ui/form-fields';
-import { ScoreScale, type ScoreLook, type ScoreOption } from '../../../features/feedback/score-scale';
-import { scoreValues } from '../../../features/feedback/score-values';
+import { FormAlert, TextAreaField } from '@/components/ui/form-fields';
+import { ScoreScale, type ScoreLook, type ScoreOption } from '@/features/feedback/score-scale';
+import { scoreValues } from '@/features/feedback/score-values';
 import { useSendFeedback } from '../api/feedback-api';
 import { feedbackRequest, type FeedbackRouteState, type PatientScoreType } from './feedback-rules';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const LOOKS: Record<PatientScoreType, ScoreLook> = { nps: 'numbers', ces: 'faces', care: 'words' };
 

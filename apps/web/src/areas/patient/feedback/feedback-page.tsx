@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { Loading } from '../../../components/route-fallbacks';
-import { guestPagePath } from '../../../lib/guest-session';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { Loading } from '@/components/route-fallbacks';
+import { guestPagePath } from '@/lib/guest-session';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useGuestMode } from '../guest/guest-mode';
 import { usePatientContext } from '../patient-state';
 import { FeedbackForm } from './feedback-form';
 import { pickScoreType, readFeedbackState } from './feedback-rules';
 import { ThankYou } from './thank-you';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 and §4 'Feedback', reached as a chat ends with the chat in the router state (`{ channelId, expertId,

@@ -1,8 +1,8 @@
 import './feedback.css';
 import { useEffect, useRef } from 'react';
 import type { Link, PatientConfig } from '@prsp/contracts';
-import { ExternalLink } from '../../../components/ui/external-link';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { ExternalLink } from '@/components/ui/external-link';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { linksExpanded, shownButtons } from './thank-you-rules';
 
 /** One of the two link sections: open with fewer than 4 links, folded away (a disclosure) with more (spec §9). */

@@ -8,8 +8,8 @@ import {
   type GuestLoginRequest,
   type GuestResponse,
 } from '@prsp/contracts';
-import { api, ApiError } from '../../../lib/api-client';
-import { readGuestSession, saveGuestSession } from '../../../lib/guest-session';
+import { api, ApiError } from '@/lib/api-client';
+import { readGuestSession, saveGuestSession } from '@/lib/guest-session';
 
 /** Spec §7 'Guest (bearer guest token)': every path names the appointment. */
 const guestPath = (what: string, uuid: string) => `/api/guest/${what}/${encodeURIComponent(uuid)}`;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Loading } from '../../../components/route-fallbacks';
-import { QueryState } from '../../../components/ui/query-state';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { useNow } from '../../../lib/use-now';
+import { Loading } from '@/components/route-fallbacks';
+import { QueryState } from '@/components/ui/query-state';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
 import { canStart, endsAt } from '../appointments/appointment-rules';
 import { StartNote } from '../appointments/start-control';
 import { ChatNotAvailableDialog } from '../chat/chat-not-available-dialog';

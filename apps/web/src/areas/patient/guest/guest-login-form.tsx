@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FormAlert, FormField } from '../../../components/ui/form-fields';
+import { FormAlert, FormField } from '@/components/ui/form-fields';
 import { useGuestLogin } from './guest-api';
 import { guestLoginErrors, guestLoginFailure, pinInput, type GuestLoginErrors } from './guest-login-rules';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 'Guest pages' and §5 'Guest login': heading, hint, e-mail and the invitation's PIN, continue. Wrong input

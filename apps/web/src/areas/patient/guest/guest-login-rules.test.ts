@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { guestLoginErrors, guestLoginFailure, pinInput } from './guest-login-rules';
 
 describe('guestLoginErrors (spec §5 guest login)', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { GUEST_PIN } from '@prsp/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** What is wrong with a field of the guest login form (spec §5 'Guest login'); each names a text under `guest.login`. */
 export type GuestFieldError = 'emailRequired' | 'emailMalformed' | 'pinRequired' | 'pinMalformed';

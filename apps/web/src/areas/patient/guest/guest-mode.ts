@@ -2,7 +2,7 @@ import './guest-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { clearGuestSession, useGuestSession, type GuestSession } from '../../../lib/guest-session';
+import { clearGuestSession, useGuestSession, type GuestSession } from '@/lib/guest-session';
 import { usePatientContext } from '../patient-state';
 import { guestKeys } from './guest-api';
 

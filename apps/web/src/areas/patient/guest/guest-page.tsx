@@ -1,14 +1,14 @@
 import './guest.css';
 import './guest-texts';
 import { useParams } from 'react-router';
-import { Loading } from '../../../components/route-fallbacks';
-import { QueryState } from '../../../components/ui/query-state';
-import { useGuestSession } from '../../../lib/guest-session';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { Loading } from '@/components/route-fallbacks';
+import { QueryState } from '@/components/ui/query-state';
+import { useGuestSession } from '@/lib/guest-session';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useGuestAuth, useGuestOrganisation } from './guest-api';
 import { GuestAppointment } from './guest-appointment';
 import { GuestLoginForm } from './guest-login-form';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * `/guest/:uuid` (spec §2 'Guest pages'): finds the appointment's organisation (whose look the chrome takes),

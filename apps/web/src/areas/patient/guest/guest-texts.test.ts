@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en/guest.json';
-import fi from '../../../locales/fi/guest.json';
-import sv from '../../../locales/sv/guest.json';
-import { expectMatchingCatalogues } from '../../../lib/text-catalogue-checks';
+import en from '@/locales/en/guest.json';
+import fi from '@/locales/fi/guest.json';
+import sv from '@/locales/sv/guest.json';
+import { expectMatchingCatalogues } from '@/lib/text-catalogue-checks';
 
 describe('guest texts', () => {
   it('say the same things in Finnish, Swedish and English, none empty', () => {

@@ -1,8 +1,8 @@
 import './guest.css';
 import './guest-texts';
 import { useEffect, useRef } from 'react';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { usePatientContext } from '../patient-state';
 import { useGuestLogout } from './guest-mode';
 

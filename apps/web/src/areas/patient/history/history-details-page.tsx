@@ -2,12 +2,12 @@ import './history.css';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHAT_LIMITS } from '@prsp/contracts';
-import { Loading } from '../../../components/route-fallbacks';
-import { openChatFile } from '../../../features/chat/chat-api';
-import { TranscriptView } from '../../../features/chat/transcript-view';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { Loading } from '@/components/route-fallbacks';
+import { openChatFile } from '@/features/chat/chat-api';
+import { TranscriptView } from '@/features/chat/transcript-view';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useMyTranscripts, useTranscript } from '../api/history-api';
 import { TimedAlert } from './timed-alert';
 

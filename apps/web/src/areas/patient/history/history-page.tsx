@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { CHAT_LIMITS, type HistoryItem } from '@prsp/contracts';
-import { QueryState } from '../../../components/ui/query-state';
-import { formatDateTime } from '../../../lib/format';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { QueryState } from '@/components/ui/query-state';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useMyTranscripts } from '../api/history-api';
 import { historyFilesText, newestFirst } from './history-rules';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZPushPublicKey, ZPushSettings, type PushSettings, type PushSettingsUpdate, type PushSubscribe } from '@prsp/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const SETTINGS = ['patient', 'push', 'settings'] as const;
 

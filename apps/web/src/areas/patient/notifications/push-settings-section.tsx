@@ -1,10 +1,10 @@
 import './push-texts';
 import { useEffect, useId, useState } from 'react';
 import { PUSH_EVENTS, type PushEvent, type PushSettings } from '@prsp/contracts';
-import { CheckboxField, FormAlert } from '../../../components/ui/form-fields';
+import { CheckboxField, FormAlert } from '@/components/ui/form-fields';
 import { useDeleteSubscription, usePushPublicKey, usePushSettings, useSavePushSettings, useSaveSubscription } from './push-api';
 import { currentEndpoint, pushSupported, PushSetupError, subscribeBrowser, unsubscribeBrowser } from './push-browser';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type Problem = 'denied' | 'failed' | 'saveFailed' | null;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_EVENTS } from '@prsp/contracts';
-import en from '../../../locales/en/push.json';
-import fi from '../../../locales/fi/push.json';
-import sv from '../../../locales/sv/push.json';
-import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '../../../lib/text-catalogue-checks';
+import en from '@/locales/en/push.json';
+import fi from '@/locales/fi/push.json';
+import sv from '@/locales/sv/push.json';
+import { expectMatchingCatalogues, keysNamedIn, sourcesIn, textKeys } from '@/lib/text-catalogue-checks';
 
 describe('notification settings texts', () => {
   it('say the same things in Finnish, Swedish and English, none empty', () => {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { ApiError } from '@/lib/api-client';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useChangeLocation, useLocationOptions } from '../api/location-api';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { QueryState } from '../../../components/ui/query-state';
-import { showToast } from '../../../components/ui/toasts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { QueryState } from '@/components/ui/query-state';
+import { showToast } from '@/components/ui/toasts';
 import { languageTag } from '@prsp/contracts';
 
 /**

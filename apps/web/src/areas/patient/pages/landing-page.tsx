@@ -1,14 +1,14 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Link } from 'react-router';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useUserInfo } from '../api/auth-api';
 import { usePendingSurveys, useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
 import { landingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
 import { greetingName } from '../acting-names';
-import { useNow } from '../../../lib/use-now';
-import { Loading } from '../../../components/route-fallbacks';
+import { useNow } from '@/lib/use-now';
+import { Loading } from '@/components/route-fallbacks';
 
 /**
  * Spec §2 landing: greeting by first name; 'Your activity' with pending surveys and upcoming appointments

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isAuthenticated } from '../../../lib/auth-state';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { isAuthenticated } from '@/lib/auth-state';
+import { usePageTitle } from '@/lib/use-page-title';
 import { AuthenticationPage } from '../authentication-page';
 import { LogoutDialog } from '../chrome/logout-dialog';
 import { usePatientContext } from '../patient-state';
 import { Guard } from '../route-guard';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * `/logout`: signed in, it asks for confirmation (spec §2 'logout with confirmation dialog'); signed out, it is

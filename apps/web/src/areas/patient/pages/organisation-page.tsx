@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useNavigate } from 'react-router';
-import { Loading } from '../../../components/route-fallbacks';
-import { ApiError } from '../../../lib/api-client';
+import { Loading } from '@/components/route-fallbacks';
+import { ApiError } from '@/lib/api-client';
 import { useOrganisations, useSelectOrganisation } from '../api/patient-api';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { QueryState } from '../../../components/ui/query-state';
-import { useTranslation } from '../../../lib/i18n';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { QueryState } from '@/components/ui/query-state';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 'Organisation select modal': choosing one reloads the config and moves on to terms (the guards send a

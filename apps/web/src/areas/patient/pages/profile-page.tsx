@@ -1,9 +1,9 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { usePatientContext } from '../patient-state';
 import { MenuList } from '../chrome/menu-list';
 import { patientProfileMenu } from '../route-rules';
 import { PushSettingsSection } from '../notifications/push-settings-section';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** `/profile`: the profile area's pages (spec §2: contact, terms, welcome). */
 export function ProfilePage() {

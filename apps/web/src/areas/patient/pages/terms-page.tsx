@@ -1,11 +1,11 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { ApiError } from '@/lib/api-client';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useAcceptTerms } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
-import { ExternalLink } from '../../../components/ui/external-link';
-import { SafeHtml } from '../../../components/ui/safe-html';
+import { ExternalLink } from '@/components/ui/external-link';
+import { SafeHtml } from '@/components/ui/safe-html';
 
 /** An app installed on the home screen (spec §2: the accept button is hidden there). */
 function isStandalone(): boolean {

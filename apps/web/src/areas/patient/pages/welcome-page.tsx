@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useSaveWelcomePreference } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
-import { SafeHtml } from '../../../components/ui/safe-html';
-import { showToast } from '../../../components/ui/toasts';
+import { SafeHtml } from '@/components/ui/safe-html';
+import { showToast } from '@/components/ui/toasts';
 
 /**
  * Spec §2 welcome / service info page (also the profile welcome route): the organisation's service info with

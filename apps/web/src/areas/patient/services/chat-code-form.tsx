@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useChatCode } from '../api/services-api';
 import { chatCodeMessage, type ChatCodeMessage } from './chat-code-messages';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 chat code form: submit disabled while empty; a valid code opens its service's chat, otherwise the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { chatCodeMessage } from './chat-code-messages';
 
 const fail = (code: number) => new ApiError(code, 'errors.x', 'x');

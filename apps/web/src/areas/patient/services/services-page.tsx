@@ -1,13 +1,13 @@
-import { usePageTitle } from '../../../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Link } from 'react-router';
 import type { OpenService } from '@prsp/contracts';
-import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
 import { upcomingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
-import { QueryState } from '../../../components/ui/query-state';
-import { useNow } from '../../../lib/use-now';
+import { QueryState } from '@/components/ui/query-state';
+import { useNow } from '@/lib/use-now';
 import { ChatCodeForm } from './chat-code-form';
 import { ServiceIcon } from './service-icon';
 

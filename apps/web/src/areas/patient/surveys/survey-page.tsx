@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod/mini';
-import { SurveyFrame } from '../../../features/surveys/survey-frame';
-import { api } from '../../../lib/api-client';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { useTranslation } from '../../../lib/i18n';
+import { SurveyFrame } from '@/features/surveys/survey-frame';
+import { api } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * `/survey/{responseId}` (spec §2 'Survey page', patient variant): the survey in its frame. When the runner says it

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useFieldText } from '../../../../lib/field-text';
-import { currentLanguage, useTranslation } from '../../../../lib/i18n';
+import { useFieldText } from '@/lib/field-text';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useMunicipalities } from '../organisation-api';
 import type { Editor } from '../organisation-editor';
 

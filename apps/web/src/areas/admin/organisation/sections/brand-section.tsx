@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { IMAGE_RULES, type OrganisationImageKind } from '@prsp/contracts';
-import { useFieldText } from '../../../../lib/field-text';
-import { TextField } from '../../../../components/ui/form-fields';
+import { useFieldText } from '@/lib/field-text';
+import { TextField } from '@/components/ui/form-fields';
 import { contrastRatio, textOn } from '../theme-colours';
 import type { Editor } from '../organisation-editor';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

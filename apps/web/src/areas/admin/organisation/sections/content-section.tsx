@@ -1,8 +1,8 @@
-import { LocalizedFields } from '../../../../components/ui/localized-fields';
-import { TextAreaField } from '../../../../components/ui/form-fields';
-import { OptionalLinkFields } from '../../content/optional-link-fields';
+import { LocalizedFields } from '@/components/ui/localized-fields';
+import { TextAreaField } from '@/components/ui/form-fields';
+import { OptionalLinkFields } from '@/areas/admin/content/optional-link-fields';
 import type { Editor } from '../organisation-editor';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 'customizable content' and the service information page: the welcome text, terms,

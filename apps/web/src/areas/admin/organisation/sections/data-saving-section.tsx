@@ -1,15 +1,8 @@
 import { RETENTION_MINIMUMS } from '@prsp/contracts';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { TextField } from '../../../../components/ui/form-fields';
-import { retentionDays, type RetentionChange, type RetentionField } from '../retention';
+import { TextField } from '@/components/ui/form-fields';
+import { RETENTION_LABELS, retentionDays, type RetentionField } from '../retention';
 import type { Editor } from '../organisation-editor';
-import { useTranslation } from '../../../../lib/i18n';
-
-const LABELS: Record<RetentionField, string> = {
-  dataSavingExpertMonths: 'admin.org.retention.expertMonths',
-  dataSavingAdminMonths: 'admin.org.retention.adminMonths',
-  dataSavingPatientDays: 'admin.org.retention.patientDays',
-};
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §3 'Data retention' and §5 'Data saving': experts' and admins' data in months (kept as days,
@@ -31,7 +24,7 @@ export function DataSavingSection({ editor }: { editor: Editor }) {
   };
   const field = (name: RetentionField, minimum: string) => (
     <TextField
-      label={t(LABELS[name])}
+      label={t(RETENTION_LABELS[name])}
       inputMode="numeric"
       hint={hint(name, minimum)}
       value={draft.text[name]}
@@ -50,49 +43,5 @@ export function DataSavingSection({ editor }: { editor: Editor }) {
         {field('dataSavingPatientDays', t('admin.org.retention.minimumDays', { days: RETENTION_MINIMUMS.patientDays }))}
       </fieldset>
     </section>
-  );
-}
-
-/** Asks before a save that shortens data saving: the next nightly run deletes what is older, for good. */
-export function ShortenRetentionDialog({
-  changes,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  changes: readonly RetentionChange[];
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const shown = (change: RetentionChange, value: string) => (value === '' ? t('admin.org.retention.kept') : value);
-  return (
-    <ConfirmDialog
-      open={changes.length > 0}
-      title={t('admin.org.retention.shortenTitle')}
-      text={
-        <>
-          <ul>
-            {changes.map((c) => (
-              <li key={c.field}>
-                {t('admin.org.retention.shortenItem', {
-                  field: t(LABELS[c.field]),
-                  before: shown(c, c.before),
-                  after: c.after,
-                  days: c.days,
-                })}
-              </li>
-            ))}
-          </ul>
-          <p>{t('admin.org.retention.shortenText')}</p>
-        </>
-      }
-      confirmLabel={t('admin.org.retention.shortenConfirm')}
-      danger
-      busy={busy}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    />
   );
 }

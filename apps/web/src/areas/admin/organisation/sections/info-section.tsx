@@ -1,5 +1,5 @@
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../../components/ui/form-fields';
-import { currentLanguage, useTranslation } from '../../../../lib/i18n';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/form-fields';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { Editor } from '../organisation-editor';
 import { useCountries } from '../organisation-api';
 

@@ -1,7 +1,7 @@
 import { FEATURE_FLAGS } from '@prsp/contracts';
-import { CheckboxField } from '../../../../components/ui/form-fields';
+import { CheckboxField } from '@/components/ui/form-fields';
 import type { Editor } from '../organisation-editor';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec §2 'service modules': the 14 feature flags of spec §3, each switched on or off for the organisation. */
 export function ModulesSection({ editor }: { editor: Editor }) {

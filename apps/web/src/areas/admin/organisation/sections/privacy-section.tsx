@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@prsp/contracts';
-import { TextField } from '../../../../components/ui/form-fields';
+import { TextField } from '@/components/ui/form-fields';
 import type { Editor } from '../organisation-editor';
-import { useTranslation } from '../../../../lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec §5: the privacy statement's URL and name are required in each language. */
 export function PrivacySection({ editor }: { editor: Editor }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { currentLanguage, useTranslation } from '../../../../lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { Editor } from '../organisation-editor';
 
 /** Spec §2 'services': the organisation's services in the order patients see them; each opens its own form. */

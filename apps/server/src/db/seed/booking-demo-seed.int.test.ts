@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { localDateAt } from '@prsp/contracts';
+import { appointmentParticipants, appointments } from '../schema';
+import { organisationId, startStaffTestApp } from '../../test/staff-accounts';
+import type { TestApp } from '../../test/test-app';
+import { seedDemoBookings } from './booking-demo-seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  ({ t } = await startStaffTestApp());
+});
+afterAll(() => t.close());
+
+test('the demo calendar: open weekday timeslots for the next 14 days, a booking to come, a past one; once only', async () => {
+  const now = new Date('2026-11-23T07:00:00Z'); // a Monday, 09:00 in Helsinki
+  await t.database.db.transaction((tx) => seedDemoBookings(tx, now));
+  const espoo = await organisationId(t, 'espoo-demo');
+  const rows = await t.database.db.select().from(appointments).where(eq(appointments.organisationId, espoo));
+  const open = rows.filter((r) => r.status === 'open');
+  const days = new Set(open.map((r) => localDateAt(r.startsAt)));
+  expect([...days].sort()).toEqual([
+    '2026-11-23',
+    '2026-11-24',
+    '2026-11-25',
+    '2026-11-26',
+    '2026-11-27',
+    '2026-11-30',
+    '2026-12-01',
+    '2026-12-02',
+    '2026-12-03',
+    '2026-12-04',
+  ]);
+  expect(open.every((r) => r.startsAt > now && r.endsAt.getTime() - r.startsAt.getTime() === 30 * 60_000)).toBe(true);
+  const reserved = rows.filter((r) => r.status !== 'open');
+  expect(reserved.map((r) => r.startsAt < now).sort()).toEqual([false, false, true]);
+  const people = await t.database.db.select().from(appointmentParticipants);
+  expect(people.map((p) => p.name).sort()).toEqual(['Matti Korhonen', 'Matti Korhonen', 'Sara Lindholm']);
+
+  await t.database.db.transaction((tx) => seedDemoBookings(tx, now));
+  expect(await t.database.db.select().from(appointments).where(eq(appointments.organisationId, espoo))).toHaveLength(rows.length);
+});

@@ -1,0 +1,136 @@
+import type { Language } from '@prsp/contracts';
+import type { Tx } from '../../db/client';
+import { defaultSender } from '../../platform/mail/default-sender';
+import { sendTemplatedEmail } from '../../platform/mail/templated-email';
+import { invitationAttachment, invitationSequence } from './booking-notifications-calendar';
+import { isReserved, loadAppointmentNotice, type AppointmentNotice } from './booking-notifications-data';
+import { noticeTags } from './booking-notifications-format';
+import { scheduleReminders } from './booking-reminders';
+import { guestPinKey, sendGuestInvitationSms, type GuestPins } from './guest-invitations.service';
+
+/**
+ * What an appointment's changes tell the people in it, through the outbox (spec §4 'Cancelling notifies all
+ * participants'). Written in the caller's transaction: nothing is sent for a change that rolls back. The e-mails go
+ * to the appointment's expert (and a group's host) and every participant with an e-mail address, each in their own
+ * language, each with an iCalendar invitation naming only its recipient (docs/notifications.md).
+ */
+
+/**
+ * When a notice is written; tests pass their own clock (the invitation's DTSTAMP and SEQUENCE, the reminders' 'too
+ * late'). `guestPins`: the clear PINs of guests added by this change; each of them gets the guest invitation
+ * (template `guestInvitation`: guest page link, e-mail and PIN, and an SMS when they have a mobile) instead of the
+ * confirmation or update, whether or not confirmations were asked for: without it they could not sign in.
+ */
+export type NotifyOptions = { publicUrl: string; now?: Date; guestPins?: GuestPins };
+
+const DESCRIPTION: Record<Language, (expertName: string, link: string) => string> = {
+  fi: (expert, link) => `Etävastaanotto${expert ? `, asiantuntija ${expert}` : ''}. Kirjaudu palveluun: ${link}`,
+  se: (expert, link) => `Distansmottagning${expert ? `, expert ${expert}` : ''}. Logga in i tjänsten: ${link}`,
+  en: (expert, link) => `Remote appointment${expert ? ` with ${expert}` : ''}. Sign in to the service: ${link}`,
+};
+
+async function sendInvitations(
+  tx: Tx,
+  notice: AppointmentNotice,
+  kind: 'bookingConfirmation' | 'bookingUpdated' | 'bookingCancellation',
+  method: 'REQUEST' | 'CANCEL',
+  now: Date,
+  opts: { publicUrl: string; guestPins?: GuestPins; onlyPinned?: boolean; onlyKeys?: ReadonlySet<string> },
+): Promise<void> {
+  const organizer = { name: notice.organisationName, email: defaultSender().address };
+  for (const r of notice.recipients) {
+    if (!r.email) continue;
+    if (opts.onlyKeys && !opts.onlyKeys.has(r.key)) continue;
+    const pin = r.role === 'guest' ? opts.guestPins?.get(guestPinKey(r.email)) : undefined;
+    if (opts.onlyPinned && !pin) continue;
+    const tags = { ...noticeTags(notice, r, opts.publicUrl), ...(pin ? { email: r.email, pin } : {}) };
+    const invitation = invitationAttachment({
+      method,
+      appointmentId: notice.id,
+      sequence: invitationSequence(now),
+      start: notice.startsAt,
+      end: notice.endsAt,
+      stamp: now,
+      summary: `${tags.serviceName} – ${notice.organisationName}`,
+      description: DESCRIPTION[r.language](notice.expertName, tags.link),
+      url: tags.link,
+      organizer,
+      attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
+    });
+    await sendTemplatedEmail(tx, {
+      organisationId: notice.organisationId,
+      kind: pin ? 'guestInvitation' : kind,
+      language: r.language,
+      to: r.email,
+      tags,
+      attachments: [invitation],
+    });
+    if (pin) await sendGuestInvitationSms(tx, { ...r, email: r.email }, tags.link, pin);
+  }
+}
+
+/**
+ * A booking is made: confirmation e-mails (iCalendar METHOD:REQUEST) when `sendConfirmation`, and the reminders
+ * (e-mail 24 h and SMS 1 h before) as jobs. Nothing for an appointment that is not reserved.
+ */
+export async function notifyBooked(tx: Tx, appointmentId: string, opts: { sendConfirmation: boolean } & NotifyOptions): Promise<void> {
+  const now = opts.now ?? new Date();
+  const notice = await loadAppointmentNotice(tx, appointmentId);
+  if (!notice || !isReserved(notice.status)) return;
+  await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, {
+    publicUrl: opts.publicUrl,
+    guestPins: opts.guestPins,
+    onlyPinned: !opts.sendConfirmation,
+  });
+  await scheduleReminders(tx, notice, now);
+}
+
+/**
+ * A booking's time or people changed: the updated invitation (same UID, a higher SEQUENCE) and reminders at the new
+ * time. The reminders queued for the old time stay queued but do nothing: their handlers compare the time. Given the
+ * appointment as it was `before` the change, the people no longer in it get a cancellation of their invitation.
+ */
+export async function notifyUpdated(tx: Tx, appointmentId: string, opts: NotifyOptions & { before?: AppointmentNotice }): Promise<void> {
+  const now = opts.now ?? new Date();
+  const notice = await loadAppointmentNotice(tx, appointmentId);
+  if (!notice || !isReserved(notice.status)) return;
+  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now, { publicUrl: opts.publicUrl, guestPins: opts.guestPins });
+  if (opts.before) {
+    const still = new Set(notice.recipients.map(addressOf));
+    const removed = opts.before.recipients.filter((r) => r.email && !still.has(addressOf(r)));
+    if (removed.length > 0)
+      await sendInvitations(tx, { ...opts.before, recipients: removed }, 'bookingCancellation', 'CANCEL', now, {
+        publicUrl: opts.publicUrl,
+      });
+  }
+  await scheduleReminders(tx, notice, now);
+}
+
+const addressOf = (r: { email: string | null }) => r.email?.trim().toLowerCase() ?? '';
+
+/**
+ * A booking is cancelled: cancellation e-mails (iCalendar METHOD:CANCEL) to every participant and the expert. Its
+ * queued reminders do nothing when their time comes (the appointment is no longer reserved).
+ */
+export async function notifyCancelled(tx: Tx, appointmentId: string, opts: NotifyOptions): Promise<void> {
+  const now = opts.now ?? new Date();
+  const notice = await loadAppointmentNotice(tx, appointmentId);
+  if (!notice) return;
+  await sendInvitations(tx, notice, 'bookingCancellation', 'CANCEL', now, { publicUrl: opts.publicUrl });
+}
+
+/**
+ * People added to a live group appointment (an expert's invitation from its chat): only they are told, at once. A
+ * guest among them gets the guest invitation with their PIN (`guestPins`), an expert the confirmation with the
+ * expert app's link. The others are not told again.
+ */
+export async function notifyInvited(tx: Tx, appointmentId: string, participantIds: readonly string[], opts: NotifyOptions): Promise<void> {
+  const now = opts.now ?? new Date();
+  const notice = await loadAppointmentNotice(tx, appointmentId);
+  if (!notice || !isReserved(notice.status)) return;
+  await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, {
+    publicUrl: opts.publicUrl,
+    guestPins: opts.guestPins,
+    onlyKeys: new Set(participantIds),
+  });
+}

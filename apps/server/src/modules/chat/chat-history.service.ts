@@ -1,0 +1,137 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { CHAT_LIMITS, type ContactHistoryItem, type HistoryItem, type Localized, type Transcript } from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import { findFileById } from '../../platform/files/files.repo';
+import * as history from './chat-history.repo';
+import * as repo from './chat.repo';
+import { channelFor, expertIn, type ChatCaller } from './chat-participants';
+import type { ExpertCaller } from './expert-chat.service';
+
+const DAY = 86_400_000;
+
+/** How far back a patient's history reaches: the organisation's patient retention when shorter, else 90 days (spec §9). */
+export function historySince(now: Date, patientDays: number | null): Date {
+  const days = patientDays === null ? CHAT_LIMITS.historyDays : Math.min(patientDays, CHAT_LIMITS.historyDays);
+  return new Date(now.getTime() - days * DAY);
+}
+
+/** The finished chats of channels, with who served them and the names of their files. */
+async function summaries(db: Db, channelIds: string[]) {
+  if (channelIds.length === 0) return { agents: new Map<string, string[]>(), fileNames: new Map<string, string[]>() };
+  const [agents, fileRows] = await Promise.all([history.agentsOfChannels(db, channelIds), history.fileNamesOfChannels(db, channelIds)]);
+  const group = <T extends { channelId: string }>(rows: T[], pick: (r: T) => string) => {
+    const map = new Map<string, string[]>();
+    for (const r of rows) map.set(r.channelId, [...(map.get(r.channelId) ?? []), pick(r)]);
+    return map;
+  };
+  return { agents: group(agents, (r) => r.name), fileNames: group(fileRows, (r) => r.filename) };
+}
+
+/** `GET /ninchat/my-transcripts` (spec §2 'Appointment history list'): the patient's chats, newest first. */
+export async function myTranscripts(db: Db, patientId: string, since: Date): Promise<HistoryItem[]> {
+  const rows = await history.finishedChatsOfPatient(db, patientId, since);
+  const { agents, fileNames } = await summaries(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    expert_name: (agents.get(r.id) ?? []).join(', '),
+    files: fileNames.get(r.id) ?? [],
+  }));
+}
+
+/**
+ * A chat's transcript (spec §3 'History'): its members keyed by user id (`agent` = expert), its messages with times
+ * in seconds, and its files. Its members may read it; so may the organisation's experts, as contact history.
+ */
+export async function transcript(db: Db, caller: ChatCaller, channelId: string, since?: Date): Promise<Transcript> {
+  const channel = await readableChannel(db, caller, channelId);
+  if (since && channel.createdAt < since) throw new AppError(404);
+  const [members, messages] = await Promise.all([repo.membersOf(db, channelId), repo.messagesAfter(db, channelId, 0, 100_000)]);
+  return {
+    members: Object.fromEntries(members.map((m) => [m.userId, { role: m.role, name: m.name }])),
+    messages: messages
+      .filter((m) => m.kind !== 'file')
+      .map((m) => ({
+        message_user_id: m.userId,
+        message_username: m.userName,
+        message_text: m.text,
+        message_time: Math.floor(m.createdAt.getTime() / 1000),
+      })),
+    files: messages.flatMap((m) => (m.file ? [{ id: m.file.id, filename: m.file.filename }] : [])),
+  };
+}
+
+/** A channel whose transcript and files the caller may read: a member's, or, for an expert, any of their organisation's. */
+async function readableChannel(db: Db, caller: ChatCaller, channelId: string) {
+  if (caller.kind === 'expert') {
+    const channel = await repo.findChannel(db, channelId);
+    if (!channel || !(await expertIn(db, caller.userId, channel.organisationId))) throw new AppError(404);
+    return channel;
+  }
+  const { channel, member } = await channelFor(db, caller, channelId);
+  if (!member) throw new AppError(404);
+  return channel;
+}
+
+/** The patient's earlier (finished) chats with the expert's organisation (the expert desk's contact history), audited. */
+export async function contactHistory(db: Db, caller: ExpertCaller, patientId: string): Promise<ContactHistoryItem[]> {
+  const experts = await repo.expertRowsOfUser(db, caller.userId);
+  const organisationIds = experts
+    .filter((e) => caller.organisationId === null || e.organisationId === caller.organisationId)
+    .map((e) => e.organisationId);
+  if (organisationIds.length === 0) throw new AppError(403);
+  const rows = await history.finishedChatsWith(db, patientId, organisationIds);
+  const { agents, fileNames } = await summaries(
+    db,
+    rows.map((r) => r.channel.id),
+  );
+  await recordAudit(db, {
+    actorType: 'staff',
+    actorId: caller.userId,
+    action: 'chat.contactHistory',
+    objectType: 'patient',
+    objectId: patientId,
+  });
+  return rows.map((r) => ({
+    channelId: r.channel.id,
+    createdAt: r.channel.createdAt.getTime(),
+    endedAt: r.channel.endedAt?.getTime() ?? null,
+    expertName: (agents.get(r.channel.id) ?? []).join(', '),
+    serviceName: (r.serviceName as Localized | null) ?? null,
+    files: fileNames.get(r.channel.id) ?? [],
+  }));
+}
+
+/** Signs file links: `<fileId>.<expiry seconds>.<hmac>`, good for CHAT_LIMITS.fileLinkSeconds. */
+export function fileLinks(secret: string) {
+  const key = createHmac('sha256', secret).update('chat-file-links').digest();
+  const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  return {
+    sign(fileId: string, now = new Date()): string {
+      const body = `${fileId}.${Math.floor(now.getTime() / 1000) + CHAT_LIMITS.fileLinkSeconds}`;
+      return `${body}.${mac(body)}`;
+    },
+    /** The file id a link names, or null when it is forged or expired. */
+    verify(token: string, now = new Date()): string | null {
+      const [fileId, expires, signature] = token.split('.');
+      if (!fileId || !expires || !signature) return null;
+      const expected = Buffer.from(mac(`${fileId}.${expires}`));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      return Number(expires) * 1000 > now.getTime() ? fileId : null;
+    },
+  };
+}
+
+/** `GET /ninchat/file?id=` (spec §7): the file belongs to a chat the caller may read; answers a short-lived link to it. */
+export async function fileLink(db: Db, caller: ChatCaller, fileId: string, sign: (id: string) => string): Promise<{ file_url: string }> {
+  const file = await findFileById(db, fileId);
+  if (!file || file.ownerKind !== 'chatChannel') throw new AppError(404);
+  await readableChannel(db, caller, file.ownerId);
+  return { file_url: `/api/chat/files/${sign(file.id)}` };
+}

@@ -1,0 +1,73 @@
+import type { ChatRole } from '@prsp/contracts';
+import type { Tx } from '../../db/client';
+import type { AccessContext } from '../../platform/access/route-access';
+import { AppError } from '../../platform/app-error';
+import * as repo from './chat.repo';
+import type { ChatChannelRow, ChatMemberRow } from './chat.tables';
+
+/** Who calls the chat, as the `chatMember` (or `patient` / `expert`) declaration loaded them. */
+export type ChatCaller =
+  | { kind: 'patient'; patientId: string; organisationId: string }
+  | { kind: 'guest'; participantId: string; appointmentId: string; name: string }
+  | { kind: 'expert'; userId: string; organisationId: string | null };
+
+export function chatCallerOf(ctx: AccessContext): ChatCaller {
+  if (ctx.guest) return { kind: 'guest', ...ctx.guest };
+  if (ctx.patient?.organisation) return { kind: 'patient', patientId: ctx.patient.patientId, organisationId: ctx.patient.organisation.id };
+  if (ctx.expert) return { kind: 'expert', userId: ctx.expert.userId, organisationId: ctx.expert.organisationId };
+  throw new AppError(101);
+}
+
+/** The caller as a chat user: the id the transcript keys them by, their role and name. */
+export type ChatIdentity = { userId: string; role: ChatRole; name: string };
+
+/** An expert's row in an organisation (an expert may work in several): the id they chat under there. */
+export async function expertIn(tx: Tx, userId: string, organisationId: string) {
+  const rows = await repo.expertRowsOfUser(tx, userId);
+  return rows.find((r) => r.organisationId === organisationId);
+}
+
+/** The caller's chat identity in the channel's organisation; 404 when they have none there (nothing is revealed). */
+async function identityIn(tx: Tx, caller: ChatCaller, channel: ChatChannelRow): Promise<ChatIdentity> {
+  switch (caller.kind) {
+    case 'patient':
+      return { userId: caller.patientId, role: 'patient', name: '' };
+    case 'guest':
+      if (channel.appointmentId !== caller.appointmentId) throw new AppError(404);
+      return { userId: caller.participantId, role: 'guest', name: caller.name };
+    case 'expert': {
+      const expert = await expertIn(tx, caller.userId, channel.organisationId);
+      if (!expert) throw new AppError(404);
+      return { userId: expert.id, role: 'agent', name: `${expert.firstName} ${expert.lastName}` };
+    }
+  }
+}
+
+export type ChannelAccess = { channel: ChatChannelRow; me: ChatIdentity; member: ChatMemberRow | undefined };
+
+/**
+ * A channel the caller may see, the one access rule of HTTP routes and socket events alike (404 otherwise, so an
+ * id of someone else's chat reveals nothing): its members see it (an expert who handed it over, read-only), and the
+ * experts of the queue a patient waits in see the waiting channel before taking it.
+ */
+export async function channelFor(tx: Tx, caller: ChatCaller, channelId: string): Promise<ChannelAccess> {
+  const channel = await repo.findChannel(tx, channelId);
+  if (!channel) throw new AppError(404);
+  const me = await identityIn(tx, caller, channel);
+  const member = await repo.memberOf(tx, channel.id, me.userId);
+  if (member) return { channel, me: { ...me, name: member.name }, member };
+  if (caller.kind === 'expert' && channel.status === 'waiting' && channel.queueId) {
+    const expert = (await expertIn(tx, caller.userId, channel.organisationId))!;
+    const queues = await repo.queuesOfExpert(tx, expert);
+    if (queues.some((q) => q.id === channel.queueId)) return { channel, me, member: undefined };
+  }
+  throw new AppError(404);
+}
+
+/** A channel the caller may write in now: a present member of an active channel (403 once it has ended or they left). */
+export async function writableChannel(tx: Tx, caller: ChatCaller, channelId: string): Promise<ChannelAccess & { member: ChatMemberRow }> {
+  const access = await channelFor(tx, caller, channelId);
+  if (!access.member || access.member.leftAt) throw new AppError(403, { detail: 'not a present member' });
+  if (access.channel.status !== 'active') throw new AppError(403, { detail: `channel ${access.channel.status}` });
+  return access as ChannelAccess & { member: ChatMemberRow };
+}

@@ -1,0 +1,357 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client';
+import {
+  appointments,
+  chatChannels,
+  chatMembers,
+  chatMessages,
+  chatQueues,
+  experts,
+  files,
+  patients,
+  services,
+  staffUsers,
+} from '../../db/schema';
+import type { ChatChannelRow, ChatMemberRow, ChatMessageRow } from './chat.tables';
+
+export type NewChannel = typeof chatChannels.$inferInsert;
+export type NewMember = typeof chatMembers.$inferInsert;
+
+export async function insertChannel(tx: Tx, row: NewChannel): Promise<ChatChannelRow | undefined> {
+  // A live channel per appointment: a second opener finds the first one's (see the partial unique index).
+  const [created] = await tx.insert(chatChannels).values(row).onConflictDoNothing().returning();
+  return created;
+}
+
+export async function findChannel(tx: Tx, id: string): Promise<ChatChannelRow | undefined> {
+  const [row] = await tx.select().from(chatChannels).where(eq(chatChannels.id, id)).limit(1);
+  return row;
+}
+
+/** The channel's row, locked until the transaction ends: messages take their number under this lock. */
+export async function lockChannel(tx: Tx, id: string): Promise<ChatChannelRow | undefined> {
+  const [row] = await tx.select().from(chatChannels).where(eq(chatChannels.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function liveChannelOfAppointment(tx: Tx, appointmentId: string): Promise<ChatChannelRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(chatChannels)
+    .where(and(eq(chatChannels.appointmentId, appointmentId), sql`${chatChannels.status} <> 'ended'`))
+    .limit(1);
+  return row;
+}
+
+/** A patient's channel still waiting or active in a queue, so entering again resumes it instead of queueing twice. */
+export async function liveQueueChannelOfPatient(tx: Tx, patientId: string, serviceId: string): Promise<ChatChannelRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(chatChannels)
+    .where(
+      and(
+        eq(chatChannels.patientId, patientId),
+        eq(chatChannels.serviceId, serviceId),
+        eq(chatChannels.kind, 'queue'),
+        sql`${chatChannels.status} <> 'ended'`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export function updateChannel(tx: Tx, id: string, set: Partial<NewChannel>) {
+  return tx.update(chatChannels).set(set).where(eq(chatChannels.id, id));
+}
+
+export async function addMembers(tx: Tx, rows: NewMember[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(chatMembers)
+    .values(rows)
+    .onConflictDoUpdate({ target: [chatMembers.channelId, chatMembers.userId], set: { leftAt: null } });
+}
+
+export function membersOf(tx: Tx, channelId: string): Promise<ChatMemberRow[]> {
+  return tx.select().from(chatMembers).where(eq(chatMembers.channelId, channelId)).orderBy(asc(chatMembers.joinedAt));
+}
+
+export async function memberOf(tx: Tx, channelId: string, userId: string): Promise<ChatMemberRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.channelId, channelId), eq(chatMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export function leaveChannel(tx: Tx, channelId: string, userId: string, at: Date) {
+  return tx
+    .update(chatMembers)
+    .set({ leftAt: at })
+    .where(and(eq(chatMembers.channelId, channelId), eq(chatMembers.userId, userId)));
+}
+
+export function rejoinChannel(tx: Tx, channelId: string, userId: string) {
+  return tx
+    .update(chatMembers)
+    .set({ leftAt: null })
+    .where(and(eq(chatMembers.channelId, channelId), eq(chatMembers.userId, userId)));
+}
+
+export async function raiseReadSeq(tx: Tx, channelId: string, userId: string, seq: number): Promise<boolean> {
+  const updated = await tx
+    .update(chatMembers)
+    .set({ readSeq: sql`greatest(${chatMembers.readSeq}, ${seq})` })
+    .where(and(eq(chatMembers.channelId, channelId), eq(chatMembers.userId, userId), lt(chatMembers.readSeq, seq)))
+    .returning({ userId: chatMembers.userId });
+  return updated.length > 0;
+}
+
+export async function findMessage(tx: Tx, id: string): Promise<ChatMessageRow | undefined> {
+  const [row] = await tx.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
+  return row;
+}
+
+export async function insertMessage(tx: Tx, row: typeof chatMessages.$inferInsert): Promise<ChatMessageRow> {
+  const [created] = await tx.insert(chatMessages).values(row).returning();
+  await tx.update(chatChannels).set({ lastSeq: row.seq }).where(eq(chatChannels.id, row.channelId));
+  return created!;
+}
+
+export type MessageWithFile = ChatMessageRow & { file: { id: string; filename: string; size: number; contentType: string } | null };
+
+const messageColumns = {
+  message: chatMessages,
+  fileId: files.id,
+  filename: files.filename,
+  size: files.size,
+  contentType: files.contentType,
+};
+
+function withFile(r: {
+  message: ChatMessageRow;
+  fileId: string | null;
+  filename: string | null;
+  size: number | null;
+  contentType: string | null;
+}) {
+  const file = r.fileId ? { id: r.fileId, filename: r.filename!, size: r.size!, contentType: r.contentType! } : null;
+  return { ...r.message, file };
+}
+
+export async function messagesAfter(tx: Tx, channelId: string, after: number, limit: number): Promise<MessageWithFile[]> {
+  const rows = await tx
+    .select(messageColumns)
+    .from(chatMessages)
+    .leftJoin(files, eq(files.id, chatMessages.fileId))
+    .where(and(eq(chatMessages.channelId, channelId), gt(chatMessages.seq, after)))
+    .orderBy(asc(chatMessages.seq))
+    .limit(limit);
+  return rows.map(withFile);
+}
+
+export async function messageWithFile(tx: Tx, id: string): Promise<MessageWithFile | undefined> {
+  const [row] = await tx
+    .select(messageColumns)
+    .from(chatMessages)
+    .leftJoin(files, eq(files.id, chatMessages.fileId))
+    .where(eq(chatMessages.id, id))
+    .limit(1);
+  return row ? withFile(row) : undefined;
+}
+
+/** The place in line: 1 + how many entered the same queue before this channel and still wait. */
+export async function positionInQueue(tx: Tx, queueId: string, queuedAt: Date): Promise<number> {
+  const [row] = await tx
+    .select({ ahead: sql<number>`count(*)::int` })
+    .from(chatChannels)
+    .where(and(eq(chatChannels.queueId, queueId), eq(chatChannels.status, 'waiting'), lt(chatChannels.queuedAt, queuedAt)));
+  return (row?.ahead ?? 0) + 1;
+}
+
+/** Mean length of the queue's last 20 finished chats in 30 days, in seconds; null with none to go by. */
+export async function meanHandlingSeconds(tx: Tx, queueId: string, now: Date): Promise<number | null> {
+  const since = new Date(now.getTime() - 30 * 86_400_000);
+  const recent = tx
+    .select({ seconds: sql<number>`extract(epoch from (${chatChannels.endedAt} - ${chatChannels.acceptedAt}))`.as('seconds') })
+    .from(chatChannels)
+    .where(
+      and(
+        eq(chatChannels.queueId, queueId),
+        isNotNull(chatChannels.acceptedAt),
+        isNotNull(chatChannels.endedAt),
+        gt(chatChannels.endedAt, since),
+      ),
+    )
+    .orderBy(desc(chatChannels.endedAt))
+    .limit(20)
+    .as('recent');
+  const [row] = await tx.select({ mean: sql<number | null>`avg(${recent.seconds})::float8` }).from(recent);
+  return row?.mean ?? null;
+}
+
+export async function findQueue(tx: Tx, id: string) {
+  const [row] = await tx.select().from(chatQueues).where(eq(chatQueues.id, id)).limit(1);
+  return row;
+}
+
+export function organisationQueues(tx: Tx, organisationId: string) {
+  return tx.select().from(chatQueues).where(eq(chatQueues.organisationId, organisationId)).orderBy(asc(chatQueues.name));
+}
+
+/** The expert rows of a staff user: one per organisation they work in. */
+export function expertRowsOfUser(tx: Tx, userId: string) {
+  return tx
+    .select({
+      id: experts.id,
+      organisationId: experts.organisationId,
+      chatQueueId: experts.chatQueueId,
+      firstName: staffUsers.firstName,
+      lastName: staffUsers.lastName,
+    })
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(eq(experts.userId, userId));
+}
+
+/** The queues an expert belongs to: the one named on the expert, and their personal queues. */
+export function queuesOfExpert(tx: Tx, expert: { id: string; chatQueueId: string; organisationId: string }) {
+  return tx
+    .select()
+    .from(chatQueues)
+    .where(
+      and(
+        eq(chatQueues.organisationId, expert.organisationId),
+        or(eq(chatQueues.id, expert.chatQueueId), eq(chatQueues.expertId, expert.id)),
+      ),
+    )
+    .orderBy(asc(chatQueues.name));
+}
+
+export function waitingIn(tx: Tx, queueIds: string[]) {
+  if (queueIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({
+      channel: chatChannels,
+      givenName: patients.givenName,
+      familyName: patients.familyName,
+      serviceName: services.name,
+      appointmentStartsAt: appointments.startsAt,
+    })
+    .from(chatChannels)
+    .leftJoin(patients, eq(patients.id, chatChannels.patientId))
+    .leftJoin(services, eq(services.id, chatChannels.serviceId))
+    .leftJoin(appointments, eq(appointments.id, chatChannels.appointmentId))
+    .where(and(inArray(chatChannels.queueId, queueIds), eq(chatChannels.status, 'waiting')))
+    .orderBy(asc(chatChannels.queuedAt));
+}
+
+/** The next one waiting in a queue, locked; one another expert is taking at this moment is skipped. */
+export async function lockNextWaiting(tx: Tx, queueId: string): Promise<ChatChannelRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(chatChannels)
+    .where(and(eq(chatChannels.queueId, queueId), eq(chatChannels.status, 'waiting')))
+    .orderBy(asc(chatChannels.queuedAt))
+    .for('update', { skipLocked: true })
+    .limit(1);
+  return row;
+}
+
+/** Active channels the expert is a member of and has not left. */
+export function activeChannelsOfMember(tx: Tx, userIds: string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ channel: chatChannels })
+    .from(chatMembers)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatMembers.channelId))
+    .where(and(inArray(chatMembers.userId, userIds), isNull(chatMembers.leftAt), eq(chatChannels.status, 'active')))
+    .orderBy(asc(chatChannels.acceptedAt));
+}
+
+export async function patientName(tx: Tx, patientId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ givenName: patients.givenName, familyName: patients.familyName })
+    .from(patients)
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  return row ? `${row.givenName} ${row.familyName}` : undefined;
+}
+
+export async function serviceOf(tx: Tx, id: string) {
+  const [row] = await tx.select().from(services).where(eq(services.id, id)).limit(1);
+  return row;
+}
+
+/** An appointment's type: `basic` and `group-video` are video appointments. */
+export async function appointmentTypeOf(tx: Tx, id: string) {
+  const [row] = await tx.select({ type: appointments.type }).from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row?.type;
+}
+
+/** Experts of an organisation with their names, for transfers. */
+export function organisationExperts(tx: Tx, organisationId: string) {
+  return tx
+    .select({ id: experts.id, userId: experts.userId, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(and(eq(experts.organisationId, organisationId), eq(staffUsers.active, true)))
+    .orderBy(asc(staffUsers.lastName), asc(staffUsers.firstName));
+}
+
+export function expertsByIds(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: experts.id, chatQueueId: experts.chatQueueId, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
+    .from(experts)
+    .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
+    .where(inArray(experts.id, ids));
+}
+
+/**
+ * Stores a text message in one statement, the common case of `chat:send`: the channel's number moves on (its row
+ * lock held only for this statement) and the message goes in with it, only if the channel is active, the sender is a
+ * present member under one of `userIds` (and, for a guest, it is their appointment's channel), and the id is new.
+ * Answers the stored row, or undefined when any condition fails: the caller then takes the full path, which says why
+ * (or answers the stored message of a resend). A resend racing its original fails on the primary key, whole.
+ */
+export async function insertTextFast(
+  tx: Tx,
+  input: { channelId: string; id: string; text: string; userIds: string[]; appointmentId: string | null },
+): Promise<ChatMessageRow | undefined> {
+  const ids = sql.join(
+    input.userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with me as (
+      select m.user_id, m.name, m.role from chat_members m
+      where m.channel_id = ${input.channelId} and m.user_id in (${ids}) and m.left_at is null
+      limit 1
+    ), ch as (
+      update chat_channels c set last_seq = c.last_seq + 1
+      from me
+      where c.id = ${input.channelId} and c.status = 'active'
+        and (${input.appointmentId}::uuid is null or c.appointment_id = ${input.appointmentId}::uuid)
+        and not exists (select 1 from chat_messages x where x.id = ${input.id}::uuid)
+      returning c.id, c.last_seq
+    )
+    insert into chat_messages (id, channel_id, seq, user_id, user_name, role, kind, text)
+    select ${input.id}::uuid, ch.id, ch.last_seq, me.user_id, me.name, me.role, 'text', ${input.text}::text from ch, me
+    returning id, channel_id, seq, user_id, user_name, role, kind, text, file_id, created_at`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  if (!row) return undefined;
+  return {
+    id: row.id as string,
+    channelId: row.channel_id as string,
+    seq: Number(row.seq),
+    userId: row.user_id as string,
+    userName: row.user_name as string,
+    role: row.role as ChatMessageRow['role'],
+    kind: 'text',
+    text: row.text as string,
+    fileId: null,
+    createdAt: new Date(row.created_at as string),
+  };
+}

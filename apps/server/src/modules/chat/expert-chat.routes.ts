@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import {
+  okEnvelope,
+  ZContactHistoryItem,
+  ZExpertChat,
+  ZExpertFeedbackRequest,
+  ZExpertQueue,
+  ZTransferRequest,
+  ZTransferTargets,
+  ZTranscript,
+  zText,
+  zUuid,
+} from '@prsp/contracts';
+import type { Db } from '../../db/client';
+import type { RouteAccess } from '../../platform/access/route-access';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { ok } from '../../platform/ok';
+import type { ChatDeps } from './chat-channels.service';
+import { chatEvents, type ChannelHooks } from './chat-events';
+import { giveExpertFeedback } from './chat-feedback.service';
+import { contactHistory, transcript } from './chat-history.service';
+import * as chat from './expert-chat.service';
+import type { Emit } from '../../platform/events/event-hub';
+
+const access: RouteAccess = { kind: 'expert' };
+const ZIdParams = z.object({ id: zUuid() });
+
+function callerOf(req: FastifyRequest): chat.ExpertCaller {
+  // The `expert` declaration has loaded who calls.
+  return { kind: 'expert', userId: req.expert!.userId, organisationId: req.expert!.organisationId };
+}
+
+/** The expert's desk (spec §2 the expert desktop and queue views): queues, taking patients, chats, handing over, contact history. */
+export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db; cipher: FieldCipher; emit: Emit; hooks?: ChannelHooks }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: ChatDeps = { db: opts.db, cipher: opts.cipher, events: chatEvents(fastify.realtime, opts.hooks), emit: opts.emit };
+
+  app.get(
+    '/api/expert/chat/queues',
+    { config: { access }, schema: { response: { 200: okEnvelope(z.array(ZExpertQueue)) } } },
+    async (req) => ok(await chat.expertQueues(opts.db, callerOf(req))),
+  );
+
+  app.post(
+    '/api/expert/chat/queues/:queueId/accept',
+    {
+      config: { access },
+      schema: { params: z.object({ queueId: zText().check(z.maxLength(100, 'tooLong')) }), response: { 200: okEnvelope(ZExpertChat) } },
+    },
+    async (req) => ok(await chat.acceptNext(deps, callerOf(req), req.params.queueId)),
+  );
+
+  app.post(
+    '/api/expert/chat/channels/:id/accept',
+    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    async (req) => ok(await chat.acceptChannel(deps, callerOf(req), req.params.id)),
+  );
+
+  app.get(
+    '/api/expert/chat/channels',
+    { config: { access }, schema: { response: { 200: okEnvelope(z.array(ZExpertChat)) } } },
+    async (req) => ok(await chat.myChats(deps, callerOf(req))),
+  );
+
+  app.get(
+    '/api/expert/chat/channels/:id',
+    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    async (req) => ok(await chat.expertChat(deps, callerOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/api/expert/chat/appointments/:id/open',
+    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    async (req) => ok(await chat.openAppointmentChat(deps, callerOf(req), req.params.id)),
+  );
+
+  app.get(
+    '/api/expert/chat/transfer-targets',
+    { config: { access }, schema: { response: { 200: okEnvelope(ZTransferTargets) } } },
+    async (req) => ok(await chat.transferTargets(opts.db, callerOf(req))),
+  );
+
+  app.post(
+    '/api/expert/chat/channels/:id/transfer',
+    { config: { access }, schema: { params: ZIdParams, body: ZTransferRequest, response: { 200: okEnvelope(z.null()) } } },
+    async (req) => {
+      await chat.transfer(deps, callerOf(req), req.params.id, req.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/expert/chat/channels/:id/end',
+    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(z.null()) } } },
+    async (req) => {
+      await chat.endChat(deps, callerOf(req), req.params.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/expert/chat/channels/:id/transcript',
+    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZTranscript) } } },
+    async (req) => ok(await transcript(opts.db, callerOf(req), req.params.id)),
+  );
+
+  app.get(
+    '/api/expert/chat/contact-history/:patientId',
+    {
+      config: { access },
+      schema: { params: z.object({ patientId: zUuid() }), response: { 200: okEnvelope(z.array(ZContactHistoryItem)) } },
+    },
+    async (req) => ok(await contactHistory(opts.db, callerOf(req), req.params.patientId)),
+  );
+
+  app.post(
+    '/api/expert/feedback',
+    { config: { access }, schema: { body: ZExpertFeedbackRequest, response: { 200: okEnvelope(z.null()) } } },
+    async (req) => {
+      await giveExpertFeedback(opts.db, callerOf(req), req.body);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,249 @@
+import type { ExpertChat, ExpertQueue, Localized } from '@prsp/contracts';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { recordAudit } from '../../platform/audit/audit';
+import { preQuestionnaireOf } from './chat-appointments.repo';
+import * as repo from './chat.repo';
+import type { ChatDeps } from './chat-channels.service';
+import { openAsExpert } from './chat-channels.service';
+import { openMetadata } from './chat-metadata';
+import { channelFor, expertIn, type ChatCaller } from './chat-participants';
+import { toChannel } from './chat-view';
+import { isQueueOpen } from './opening-hours';
+import type { ChatChannelRow } from './chat.tables';
+
+export type ExpertCaller = Extract<ChatCaller, { kind: 'expert' }>;
+
+/** The expert rows the caller works as: the session's organisation's, else every organisation's. */
+async function myExpertRows(tx: Tx, caller: ExpertCaller) {
+  const rows = await repo.expertRowsOfUser(tx, caller.userId);
+  const here = rows.filter((r) => r.organisationId === caller.organisationId);
+  return here.length > 0 ? here : rows;
+}
+
+/** The queues the expert belongs to (their chat queue and personal queues), with who waits in each and since when. */
+export async function expertQueues(db: Db, caller: ExpertCaller, now = new Date()): Promise<ExpertQueue[]> {
+  const experts = await myExpertRows(db, caller);
+  const queues = (await Promise.all(experts.map((e) => repo.queuesOfExpert(db, e)))).flat();
+  const unique = [...new Map(queues.map((q) => [q.id, q])).values()];
+  const waiting = await repo.waitingIn(
+    db,
+    unique.map((q) => q.id),
+  );
+  return unique.map((q) => {
+    const here = waiting.filter((w) => w.channel.queueId === q.id);
+    const oldest = here[0]?.channel.queuedAt.getTime();
+    return {
+      id: q.id,
+      name: q.name,
+      closed: q.openingHours.closed,
+      open: isQueueOpen(q.openingHours, now),
+      waiting: here.map((w) => ({
+        channelId: w.channel.id,
+        name: w.givenName ? `${w.givenName} ${w.familyName}` : '',
+        kind: w.channel.kind,
+        serviceName: (w.serviceName as Localized | null) ?? null,
+        waitingSince: w.channel.queuedAt.getTime(),
+        appointmentStartsAt: w.appointmentStartsAt?.getTime() ?? null,
+      })),
+      longestWaitSeconds: oldest === undefined ? 0 : Math.max(0, Math.round((now.getTime() - oldest) / 1000)),
+    };
+  });
+}
+
+/** Takes a waiting channel: the expert joins it, it becomes active; the patient and the queue are told. */
+async function take(deps: ChatDeps, tx: Tx, caller: ExpertCaller, channel: ChatChannelRow, now: Date): Promise<void> {
+  const expert = await expertIn(tx, caller.userId, channel.organisationId);
+  if (!expert) throw new AppError(404);
+  await repo.updateChannel(tx, channel.id, { status: 'active', expertId: expert.id, acceptedAt: now });
+  await repo.addMembers(tx, [
+    { channelId: channel.id, userId: expert.id, role: 'agent', name: `${expert.firstName} ${expert.lastName}`, joinedAt: now },
+  ]);
+  await recordAudit(tx, {
+    actorType: 'staff',
+    actorId: caller.userId,
+    action: 'chat.accept',
+    objectType: 'chatChannel',
+    objectId: channel.id,
+  });
+  // The patient's turn (a web push in case they left the page: docs/notifications.md 'Web push').
+  await deps.emit(
+    tx,
+    'chat.accepted',
+    { organisationId: channel.organisationId, channelId: channel.id, patientId: channel.patientId },
+    now,
+  );
+}
+
+/** Accepts the next patient in one of the expert's queues (404 when nobody waits): two experts never take the same one. */
+export async function acceptNext(deps: ChatDeps, caller: ExpertCaller, queueId: string, now = new Date()): Promise<ExpertChat> {
+  const channel = await deps.db.transaction(async (tx) => {
+    const mine = (await Promise.all((await myExpertRows(tx, caller)).map((e) => repo.queuesOfExpert(tx, e)))).flat();
+    if (!mine.some((q) => q.id === queueId)) throw new AppError(404);
+    const next = await repo.lockNextWaiting(tx, queueId);
+    if (!next) throw new AppError(404, { detail: 'nobody waiting' });
+    await take(deps, tx, caller, next, now);
+    return next;
+  });
+  return announceAccepted(deps, caller, channel, now);
+}
+
+/** Accepts a named waiting patient (the channel must still wait in one of the expert's queues). */
+export async function acceptChannel(deps: ChatDeps, caller: ExpertCaller, channelId: string, now = new Date()): Promise<ExpertChat> {
+  const channel = await deps.db.transaction(async (tx) => {
+    const { channel } = await channelFor(tx, caller, channelId);
+    // Another expert may have taken it since it was listed: then it no longer waits here.
+    const locked = (await repo.lockChannel(tx, channel.id))!;
+    if (locked.status !== 'waiting') throw new AppError(404, { detail: 'already taken' });
+    await take(deps, tx, caller, locked, now);
+    return locked;
+  });
+  return announceAccepted(deps, caller, channel, now);
+}
+
+async function announceAccepted(deps: ChatDeps, caller: ExpertCaller, channel: ChatChannelRow, now: Date): Promise<ExpertChat> {
+  deps.events.channel(channel.id, 'active');
+  deps.events.queue(channel.queueId);
+  return expertChat(deps, caller, channel.id, now);
+}
+
+/** One chat as the expert's desk shows it: the channel, who the patient is, what they answered before it. */
+export async function expertChat(
+  deps: Pick<ChatDeps, 'db' | 'cipher'>,
+  caller: ExpertCaller,
+  channelId: string,
+  now = new Date(),
+): Promise<ExpertChat> {
+  const access = await channelFor(deps.db, caller, channelId);
+  const { channel } = access;
+  const [view, patientName, appointment] = await Promise.all([
+    toChannel(deps.db, access, now),
+    channel.patientId ? repo.patientName(deps.db, channel.patientId) : undefined,
+    channel.appointmentId ? preQuestionnaireOf(deps.db, channel.appointmentId) : [],
+  ]);
+  const metadata =
+    channel.secureMetadata && channel.patientId && channel.serviceId
+      ? openMetadata(deps.cipher, channel.secureMetadata, { patientId: channel.patientId, serviceId: channel.serviceId })
+      : null;
+  return {
+    channel: view,
+    patientName: patientName ?? null,
+    patientId: channel.patientId,
+    preQuestionnaire: appointment[0]?.preQuestionnaire ?? null,
+    metadata,
+  };
+}
+
+/** The expert's active chats: several at once. */
+export async function myChats(deps: Pick<ChatDeps, 'db' | 'cipher'>, caller: ExpertCaller, now = new Date()): Promise<ExpertChat[]> {
+  const experts = await myExpertRows(deps.db, caller);
+  const rows = await repo.activeChannelsOfMember(
+    deps.db,
+    experts.map((e) => e.id),
+  );
+  return Promise.all(rows.map((r) => expertChat(deps, caller, r.channel.id, now)));
+}
+
+/** Where a chat can be handed over: the organisation's queues and its other experts. */
+export async function transferTargets(db: Db, caller: ExpertCaller) {
+  const [expert] = await myExpertRows(db, caller);
+  if (!expert) return { queues: [], experts: [] };
+  const [queues, experts] = await Promise.all([
+    repo.organisationQueues(db, expert.organisationId),
+    repo.organisationExperts(db, expert.organisationId),
+  ]);
+  return {
+    queues: queues.map((q) => ({ id: q.id, name: q.name })),
+    experts: experts.filter((e) => e.id !== expert.id).map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}` })),
+  };
+}
+
+/**
+ * Hands a one-to-one chat over: to another queue (the patient waits there again, first in line by their original
+ * entry time), or straight to a named expert of the organisation (who joins it at once). The expert leaves the
+ * channel but keeps its transcript in their contact history.
+ */
+export async function transfer(
+  deps: ChatDeps,
+  caller: ExpertCaller,
+  channelId: string,
+  to: { queueId: string } | { expertId: string },
+  now = new Date(),
+) {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const { channel, member, me } = await channelFor(tx, caller, channelId);
+    if (!member || member.leftAt || channel.status !== 'active' || channel.kind === 'group') throw new AppError(403);
+    let toUser: string | null = null;
+    if ('queueId' in to) {
+      const queue = await repo.findQueue(tx, to.queueId);
+      if (!queue || queue.organisationId !== channel.organisationId) throw new AppError(404);
+      await repo.updateChannel(tx, channel.id, { status: 'waiting', queueId: queue.id, expertId: null, acceptedAt: null });
+    } else {
+      const [target] = (await repo.organisationExperts(tx, channel.organisationId)).filter((e) => e.id === to.expertId);
+      if (!target || target.id === me.userId) throw new AppError(404);
+      await repo.updateChannel(tx, channel.id, { expertId: target.id, acceptedAt: now });
+      await repo.addMembers(tx, [
+        { channelId: channel.id, userId: target.id, role: 'agent', name: `${target.firstName} ${target.lastName}`, joinedAt: now },
+      ]);
+      toUser = target.userId;
+    }
+    await repo.leaveChannel(tx, channel.id, me.userId, now);
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: caller.userId,
+      action: 'chat.transfer',
+      objectType: 'chatChannel',
+      objectId: channel.id,
+      details: to,
+    });
+    return {
+      from: channel.queueId,
+      to: 'queueId' in to ? to.queueId : null,
+      toUser,
+      status: 'queueId' in to ? ('waiting' as const) : ('active' as const),
+    };
+  });
+  deps.events.left(caller.userId, channelId);
+  deps.events.channel(channelId, outcome.status, outcome.toUser ? [outcome.toUser] : []);
+  deps.events.queue(outcome.from);
+  if (outcome.to !== outcome.from) deps.events.queue(outcome.to);
+}
+
+/** Ends a chat for everyone (spec §4 'Chat end goes to feedback'). */
+export async function endChat(deps: ChatDeps, caller: ExpertCaller, channelId: string, now = new Date()): Promise<void> {
+  const channel = await deps.db.transaction(async (tx) => {
+    const { channel, member } = await channelFor(tx, caller, channelId);
+    if (!member || member.leftAt) throw new AppError(403);
+    if (channel.status !== 'ended') {
+      await repo.updateChannel(tx, channel.id, { status: 'ended', endedAt: now });
+      await deps.emit(
+        tx,
+        'chat.ended',
+        { organisationId: channel.organisationId, channelId: channel.id, appointmentId: channel.appointmentId, endedBy: 'expert' },
+        now,
+      );
+    }
+    await recordAudit(tx, {
+      actorType: 'staff',
+      actorId: caller.userId,
+      action: 'chat.end',
+      objectType: 'chatChannel',
+      objectId: channel.id,
+    });
+    return channel;
+  });
+  deps.events.channel(channelId, 'ended');
+  deps.events.queue(channel.queueId);
+}
+
+/** An expert opens their appointment's chat (a group's, at its start), answered as their desk shows it. */
+export async function openAppointmentChat(
+  deps: ChatDeps,
+  caller: ExpertCaller,
+  appointmentId: string,
+  now = new Date(),
+): Promise<ExpertChat> {
+  const channel = await openAsExpert(deps.db, caller.userId, appointmentId, now);
+  deps.events.queue(channel.queueId);
+  return expertChat(deps, caller, channel.id, now);
+}

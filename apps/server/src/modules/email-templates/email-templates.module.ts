@@ -1,0 +1,7 @@
+import { defineModule } from '../../platform/app-module';
+import { emailTemplateRoutes } from './email-templates.routes';
+
+/** The organisations' own e-mail templates (admin). */
+export const emailTemplatesModule = defineModule('email-templates', async (app, { db }) => {
+  await app.register(emailTemplateRoutes, { db });
+});

@@ -1,0 +1,3 @@
+// What the nightly retention run (modules/retention) deletes of this module's data: idle conversations and their files' rows, older than the
+// organisation's data-saving periods. The rules of what is old are retention's; the rows are this module's.
+export { deleteConversationsBefore } from './messaging-retention.repo';

@@ -1,0 +1,9 @@
+import { defineModule } from '../../platform/app-module';
+import { organisationsAdminRoutes } from './organisations-admin.routes';
+import { organisationsRoutes } from './organisations.routes';
+
+/** Organisations: their theme images, and their administration (white-label settings, content, areas, files). */
+export const organisationsModule = defineModule('organisations', async (app, { db, cipher, files, events }) => {
+  await app.register(organisationsRoutes, { db, files });
+  await app.register(organisationsAdminRoutes, { db, cipher, emit: events.emit, files });
+});

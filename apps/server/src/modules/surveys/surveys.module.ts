@@ -1,0 +1,23 @@
+import { defineModule } from '../../platform/app-module';
+import { registerSurveysAfterJob } from './survey-after.job';
+import { surveyAdminRoutes } from './survey-admin.routes';
+import { surveyExpertRoutes } from './survey-expert.routes';
+import { surveyFrameRoutes } from './survey-frame.routes';
+import { createResponsesForAppointment, surveysOnBooking } from './survey-responses.service';
+import { surveysRoutes } from './surveys.routes';
+
+/** Surveys and questionnaires: templates, what patients answer, what experts read (docs/surveys.md). */
+export const surveysModule = defineModule('surveys', async (app, { config, db, cipher, names, events }) => {
+  await app.register(surveysRoutes, { db });
+  await app.register(surveyFrameRoutes, { db, emit: events.emit, names, production: config.production, publicUrl: config.publicUrl });
+  await app.register(surveyAdminRoutes, { db });
+  await app.register(surveyExpertRoutes, { db, cipher, publicUrl: config.publicUrl, production: config.production });
+  registerSurveysAfterJob(app.jobs, db);
+  // In the booking's transaction: its answer already lists the `before` surveys; a new end time gets its own end job.
+  events.inTransaction('booking.created', 'surveys', (tx, e) => surveysOnBooking(tx, e.appointmentId));
+  events.inTransaction('booking.updated', 'surveys', (tx, e) => surveysOnBooking(tx, e.appointmentId));
+  // An appointment's chat or video ended by its expert: its `after` surveys go now, not at the booked end.
+  events.inTransaction('chat.ended', 'surveys', async (tx, e) => {
+    if (e.endedBy === 'expert' && e.appointmentId) await createResponsesForAppointment(tx, e.appointmentId, 'after');
+  });
+});

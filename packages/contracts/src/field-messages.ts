@@ -1,0 +1,29 @@
+import { ERROR_CATALOGUE } from './errors';
+import {
+  TEMPLATE_MESSAGES,
+  RETENTION_MESSAGES,
+  ADMINISTRATION_MESSAGES,
+  SIGN_IN_MESSAGES,
+  WEBHOOK_MESSAGES,
+} from './field-messages-by-area';
+import type { Language } from './languages';
+
+/** Message keys of field validation, shared by the server's answers and the web forms: the general ones, then each area's. */
+export const FIELD_MESSAGES = {
+  required: { fi: 'Pakollinen kenttä.', se: 'Obligatoriskt fält.', en: 'This field is required.' },
+  invalid: { fi: 'Virheellinen arvo.', se: 'Ogiltigt värde.', en: 'Invalid value.' },
+  invalidSsn: ERROR_CATALOGUE[105].messages,
+  tooLong: { fi: 'Arvo on liian pitkä.', se: 'Värdet är för långt.', en: 'The value is too long.' },
+  controlCharacters: {
+    fi: 'Tekstissä on merkkejä, joita ei voi käyttää (ohjausmerkkejä).',
+    se: 'Texten innehåller tecken som inte är tillåtna (styrtecken).',
+    en: 'The text contains characters that are not allowed (control characters).',
+  },
+  ...TEMPLATE_MESSAGES,
+  ...RETENTION_MESSAGES,
+  ...ADMINISTRATION_MESSAGES,
+  ...SIGN_IN_MESSAGES,
+  ...WEBHOOK_MESSAGES,
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

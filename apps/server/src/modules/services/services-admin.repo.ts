@@ -1,19 +1,13 @@
 import { and, asc, eq, like, max, or } from 'drizzle-orm';
 import type { OpeningHours } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { chatQueues, organisations, services } from '../../db/schema';
+import { chatQueues, services } from '../../db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceValues = Pick<
   typeof services.$inferInsert,
   'name' | 'description' | 'icon' | 'chatQueueId' | 'requiresCode' | 'selfAssessment' | 'areas'
 >;
-
-/** The organisation's slug, which names its new chat queues. */
-export async function organisationSlug(tx: Tx, organisationId: string): Promise<string | undefined> {
-  const [row] = await tx.select({ slug: organisations.slug }).from(organisations).where(eq(organisations.id, organisationId)).limit(1);
-  return row?.slug;
-}
 
 export function listOrganisationServices(tx: Tx, organisationId: string): Promise<ServiceRow[]> {
   return tx

@@ -12,6 +12,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { organisationAreas } from '../organisations/organisations-admin.service';
+import { findOrganisation } from '../organisations/organisations.service';
 import { firstFreeSlug, slugify } from '../../platform/slug';
 import { isOrganisationQueue, organisationQueues, setQueueOpeningHours } from '../chat/chat-queues.service';
 import { newQueueId } from '../../platform/chat-ids';
@@ -70,7 +71,7 @@ type NewQueue = { id: string; name: string } | null;
 
 /** The row's values, and the new chat queue it names when one is asked for (made by the chat's event subscriber). */
 async function valuesOf(tx: Tx, organisationId: string, input: ServiceInput): Promise<{ values: repo.ServiceValues; newQueue: NewQueue }> {
-  const newQueue = input.createQueue ? { id: newQueueId((await repo.organisationSlug(tx, organisationId))!), name: input.name.fi } : null;
+  const newQueue = input.createQueue ? { id: newQueueId((await findOrganisation(tx, organisationId))!.slug), name: input.name.fi } : null;
   const chatQueueId = newQueue?.id ?? input.chatQueueId!.trim();
   const values = {
     name: input.name,

@@ -339,8 +339,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     mail: {
       /** Unset outside production: mail goes to the built-in catcher on `catcherPort`. */
       smtpUrl: env.SMTP_URL,
-      fromName: env.MAIL_FROM_NAME,
-      fromAddress: env.MAIL_FROM_ADDRESS,
+      /** The built-in templates' sender; an organisation's own templates name their own. */
+      sender: { name: env.MAIL_FROM_NAME, address: env.MAIL_FROM_ADDRESS },
       catcherEnabled: env.MAIL_CATCHER_ENABLED ?? !production,
       catcherPort: env.MAIL_CATCHER_PORT,
     },

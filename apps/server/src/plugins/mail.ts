@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { setDefaultSender } from '../platform/mail/default-sender';
 import { registerMailDelivery } from '../platform/mail/outbox-delivery';
 import { createMailTransport, type MailTransport } from '../platform/mail/smtp-transport';
 import { inboxRoutes } from '../stand-ins/mail-catcher/inbox.routes';
@@ -20,14 +19,12 @@ declare module 'fastify' {
 }
 
 /**
- * E-mail: the configured sender for built-in templates, the SMTP transport and e-mail delivery as the `mail.send`
+ * E-mail: the SMTP transport and e-mail delivery as the `mail.send`
  * job kind on `app.jobs` (register the jobs plugin first), and in demo and test mode the
  * built-in SMTP catcher with its inbox.
  */
 export const mailPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const { mail } = opts.config;
-  setDefaultSender({ name: mail.fromName, address: mail.fromAddress });
-
   const catcher = mail.catcherEnabled
     ? await startMailCatcher({ db: opts.db, port: mail.catcherPort, production: opts.config.production, log: app.log })
     : null;

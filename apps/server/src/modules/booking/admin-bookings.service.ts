@@ -18,6 +18,7 @@ import {
   type PatientInput,
 } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
+import type { Sender } from '../../platform/mail/sender';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
@@ -38,8 +39,8 @@ import { isFuture } from './booking-rules';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
 
-/** `publicUrl`: the service's address, for the links in the e-mails a booking sends. */
-export type BookingDeps = { db: Db; cipher: FieldCipher; emit: Emit; publicUrl: string };
+/** `publicUrl` and `sender`: the service's address and e-mail sender, for the e-mails a booking sends. */
+export type BookingDeps = { db: Db; cipher: FieldCipher; emit: Emit; publicUrl: string; sender: Sender };
 
 const MINUTE = 60_000;
 
@@ -312,7 +313,12 @@ export async function createBooking(
       );
       if (input.surveys) await attachSurveys(tx, organisationId, row.id, input.surveys);
       await audit(tx, actor, 'appointment.create', row.id);
-      await notifyBooked(tx, row.id, { sendConfirmation: input.sendConfirmation, guestPins: pins, publicUrl: deps.publicUrl });
+      await notifyBooked(tx, row.id, {
+        sendConfirmation: input.sendConfirmation,
+        guestPins: pins,
+        publicUrl: deps.publicUrl,
+        sender: deps.sender,
+      });
       await deps.emit(tx, 'booking.created', { organisationId, appointmentId: row.id }, now);
       return row.id;
     }),
@@ -360,7 +366,7 @@ export async function updateBooking(
       );
       if (input.surveys) await attachSurveys(tx, organisationId, id, input.surveys);
       await audit(tx, actor, 'appointment.update', id);
-      await notifyUpdated(tx, id, { before, guestPins: pins, publicUrl: deps.publicUrl });
+      await notifyUpdated(tx, id, { before, guestPins: pins, publicUrl: deps.publicUrl, sender: deps.sender });
       await deps.emit(tx, 'booking.updated', { organisationId, appointmentId: id }, now);
     }),
   );
@@ -376,7 +382,7 @@ export async function cancelBooking(deps: BookingDeps, actor: AdminActor, id: st
       throw new AppError(403, { detail: 'only a reserved appointment can be cancelled' });
     await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'admin' });
     await audit(tx, actor, 'appointment.cancel', id);
-    await notifyCancelled(tx, id, { publicUrl: deps.publicUrl });
+    await notifyCancelled(tx, id, { publicUrl: deps.publicUrl, sender: deps.sender });
     await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
   });
   return getBooking(deps, actor, id, now);

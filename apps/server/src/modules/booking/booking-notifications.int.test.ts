@@ -142,7 +142,7 @@ function smsTo(number: string) {
 
 function reminderRunner(clock: () => Date): JobRunner {
   const runner = createJobRunner({ db: t.database.db, log: silent, now: clock });
-  registerBookingReminders(runner, { db: t.database.db, smsEnabled: true, publicUrl: t.config.publicUrl });
+  registerBookingReminders(runner, { db: t.database.db, smsEnabled: true, publicUrl: t.config.publicUrl, sender: t.config.mail.sender });
   return runner;
 }
 
@@ -156,14 +156,19 @@ describe('a booked appointment', () => {
   test('queues a confirmation with its invitation to every participant and the expert, and both reminders, in the same transaction', async () => {
     await expect(
       t.database.db.transaction(async (tx) => {
-        await notifyBooked(tx, a.id, { publicUrl: t.config.publicUrl, sendConfirmation: true, now: bookedAt });
+        await notifyBooked(tx, a.id, {
+          publicUrl: t.config.publicUrl,
+          sender: t.config.mail.sender,
+          sendConfirmation: true,
+          now: bookedAt,
+        });
         throw new Error('the booking fails');
       }),
     ).rejects.toThrow('the booking fails');
     expect(await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, a.patientEmail))).toEqual([]);
 
     await t.database.db.transaction((tx) =>
-      notifyBooked(tx, a.id, { publicUrl: t.config.publicUrl, sendConfirmation: true, now: bookedAt }),
+      notifyBooked(tx, a.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, sendConfirmation: true, now: bookedAt }),
     );
     const queued = await t.database.db
       .select({ to: outboxEmails.toAddress, attachments: outboxEmails.attachments })
@@ -237,7 +242,7 @@ describe('a booked appointment', () => {
       .set({ startsAt: movedTo, endsAt: new Date(movedTo.getTime() + 30 * 60_000) })
       .where(eq(appointments.id, a.id));
     await t.database.db.transaction((tx) =>
-      notifyUpdated(tx, a.id, { publicUrl: t.config.publicUrl, now: new Date(bookedAt.getTime() + 60_000) }),
+      notifyUpdated(tx, a.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, now: new Date(bookedAt.getTime() + 60_000) }),
     );
     await deliverMail();
     const updated = (await inbox(a.patientEmail)).find((m) => m.subject.startsWith('Ajanvaraus muuttunut'))!;
@@ -269,7 +274,11 @@ describe('a booked appointment', () => {
       .set({ status: 'cancelled', cancelledAt: new Date(), cancelledBy: 'admin' })
       .where(eq(appointments.id, a.id));
     await t.database.db.transaction((tx) =>
-      notifyCancelled(tx, a.id, { publicUrl: t.config.publicUrl, now: new Date(bookedAt.getTime() + 120_000) }),
+      notifyCancelled(tx, a.id, {
+        publicUrl: t.config.publicUrl,
+        sender: t.config.mail.sender,
+        now: new Date(bookedAt.getTime() + 120_000),
+      }),
     );
     await deliverMail();
     for (const [address, subject] of [
@@ -291,7 +300,9 @@ describe('a booked appointment', () => {
 
   test('a booking without a confirmation still gets its reminders', async () => {
     const b = await bookedAppointment(new Date(Date.now() + 11 * DAY));
-    await t.database.db.transaction((tx) => notifyBooked(tx, b.id, { publicUrl: t.config.publicUrl, sendConfirmation: false }));
+    await t.database.db.transaction((tx) =>
+      notifyBooked(tx, b.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, sendConfirmation: false }),
+    );
     expect(await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, b.patientEmail))).toEqual([]);
     const queued = await t.database.db
       .select({ kind: jobs.kind })
@@ -304,7 +315,9 @@ describe('a booked appointment', () => {
 describe('reminders', () => {
   test('the e-mail goes 24 h before and the SMS 1 h before, to the patient and the guest only, each once', async () => {
     const a = await bookedAppointment(new Date(Date.now() + 20 * DAY));
-    await t.database.db.transaction((tx) => notifyBooked(tx, a.id, { publicUrl: t.config.publicUrl, sendConfirmation: false }));
+    await t.database.db.transaction((tx) =>
+      notifyBooked(tx, a.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, sendConfirmation: false }),
+    );
     let clock = new Date(a.startsAt.getTime() - DAY - 60_000);
     const runner = reminderRunner(() => clock);
     const reminderMails = () =>
@@ -372,7 +385,9 @@ describe('reminders', () => {
     const moved = await bookedAppointment(new Date(Date.now() + 31 * DAY));
     const smsOff = await bookedAppointment(new Date(Date.now() + 40 * DAY));
     for (const x of [cancelled, moved, smsOff])
-      await t.database.db.transaction((tx) => notifyBooked(tx, x.id, { publicUrl: t.config.publicUrl, sendConfirmation: false }));
+      await t.database.db.transaction((tx) =>
+        notifyBooked(tx, x.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, sendConfirmation: false }),
+      );
 
     await t.database.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, cancelled.id));
     const movedTo = new Date(moved.startsAt.getTime() + 2 * DAY);
@@ -380,7 +395,7 @@ describe('reminders', () => {
       .update(appointments)
       .set({ startsAt: movedTo, endsAt: new Date(movedTo.getTime() + 30 * 60_000) })
       .where(eq(appointments.id, moved.id));
-    await t.database.db.transaction((tx) => notifyUpdated(tx, moved.id, { publicUrl: t.config.publicUrl }));
+    await t.database.db.transaction((tx) => notifyUpdated(tx, moved.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender }));
     const updates = await t.database.db
       .select({ id: outboxEmails.id })
       .from(outboxEmails)
@@ -422,7 +437,9 @@ describe('reminders', () => {
 
     // A reminder whose job runs only after the start (the service was down) does nothing.
     const late = await bookedAppointment(new Date(Date.now() + 45 * DAY));
-    await t.database.db.transaction((tx) => notifyBooked(tx, late.id, { publicUrl: t.config.publicUrl, sendConfirmation: false }));
+    await t.database.db.transaction((tx) =>
+      notifyBooked(tx, late.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, sendConfirmation: false }),
+    );
     clock = new Date(late.startsAt.getTime() + 60_000);
     await runner.runOnce({ kinds: ['booking.reminderEmail', 'booking.reminderSms'], limit: 50 });
     expect(await mailsTo(late)).toEqual([]);
@@ -431,7 +448,9 @@ describe('reminders', () => {
 
   test('no reminder is scheduled whose time has passed: booked 2 hours ahead, only the SMS', async () => {
     const soon = await bookedAppointment(new Date(Date.now() + 2 * HOUR));
-    await t.database.db.transaction((tx) => notifyBooked(tx, soon.id, { publicUrl: t.config.publicUrl, sendConfirmation: false }));
+    await t.database.db.transaction((tx) =>
+      notifyBooked(tx, soon.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, sendConfirmation: false }),
+    );
     const queued = await t.database.db
       .select({ kind: jobs.kind })
       .from(jobs)

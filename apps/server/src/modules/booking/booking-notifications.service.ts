@@ -1,6 +1,6 @@
 import type { Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
-import { defaultSender } from '../../platform/mail/default-sender';
+import type { Sender } from '../../platform/mail/sender';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { invitationAttachment, invitationSequence } from './booking-notifications-calendar';
 import { isReserved, loadAppointmentNotice, type AppointmentNotice } from './booking-notifications-data';
@@ -21,7 +21,7 @@ import { guestPinKey, sendGuestInvitationSms, type GuestPins } from './guest-inv
  * (template `guestInvitation`: guest page link, e-mail and PIN, and an SMS when they have a mobile) instead of the
  * confirmation or update, whether or not confirmations were asked for: without it they could not sign in.
  */
-export type NotifyOptions = { publicUrl: string; now?: Date; guestPins?: GuestPins };
+export type NotifyOptions = { publicUrl: string; sender: Sender; now?: Date; guestPins?: GuestPins };
 
 const DESCRIPTION: Record<Language, (expertName: string, link: string) => string> = {
   fi: (expert, link) => `Etävastaanotto${expert ? `, asiantuntija ${expert}` : ''}. Kirjaudu palveluun: ${link}`,
@@ -35,9 +35,9 @@ async function sendInvitations(
   kind: 'bookingConfirmation' | 'bookingUpdated' | 'bookingCancellation',
   method: 'REQUEST' | 'CANCEL',
   now: Date,
-  opts: { publicUrl: string; guestPins?: GuestPins; onlyPinned?: boolean; onlyKeys?: ReadonlySet<string> },
+  opts: { publicUrl: string; sender: Sender; guestPins?: GuestPins; onlyPinned?: boolean; onlyKeys?: ReadonlySet<string> },
 ): Promise<void> {
-  const organizer = { name: notice.organisationName, email: defaultSender().address };
+  const organizer = { name: notice.organisationName, email: opts.sender.address };
   for (const r of notice.recipients) {
     if (!r.email) continue;
     if (opts.onlyKeys && !opts.onlyKeys.has(r.key)) continue;
@@ -61,6 +61,7 @@ async function sendInvitations(
       organisationId: notice.organisationId,
       kind: pin ? 'guestInvitation' : kind,
       language: r.language,
+      sender: opts.sender,
       to: r.email,
       tags,
       attachments: [invitation],
@@ -78,7 +79,7 @@ export async function notifyBooked(tx: Tx, appointmentId: string, opts: { sendCo
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
   await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, {
-    publicUrl: opts.publicUrl,
+    ...outgoing(opts),
     guestPins: opts.guestPins,
     onlyPinned: !opts.sendConfirmation,
   });
@@ -94,17 +95,17 @@ export async function notifyUpdated(tx: Tx, appointmentId: string, opts: NotifyO
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
-  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now, { publicUrl: opts.publicUrl, guestPins: opts.guestPins });
+  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now, { ...outgoing(opts), guestPins: opts.guestPins });
   if (opts.before) {
     const still = new Set(notice.recipients.map(addressOf));
     const removed = opts.before.recipients.filter((r) => r.email && !still.has(addressOf(r)));
     if (removed.length > 0)
-      await sendInvitations(tx, { ...opts.before, recipients: removed }, 'bookingCancellation', 'CANCEL', now, {
-        publicUrl: opts.publicUrl,
-      });
+      await sendInvitations(tx, { ...opts.before, recipients: removed }, 'bookingCancellation', 'CANCEL', now, outgoing(opts));
   }
   await scheduleReminders(tx, notice, now);
 }
+
+const outgoing = ({ publicUrl, sender }: NotifyOptions) => ({ publicUrl, sender });
 
 const addressOf = (r: { email: string | null }) => r.email?.trim().toLowerCase() ?? '';
 
@@ -116,7 +117,7 @@ export async function notifyCancelled(tx: Tx, appointmentId: string, opts: Notif
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice) return;
-  await sendInvitations(tx, notice, 'bookingCancellation', 'CANCEL', now, { publicUrl: opts.publicUrl });
+  await sendInvitations(tx, notice, 'bookingCancellation', 'CANCEL', now, outgoing(opts));
 }
 
 /**
@@ -129,7 +130,7 @@ export async function notifyInvited(tx: Tx, appointmentId: string, participantId
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
   await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, {
-    publicUrl: opts.publicUrl,
+    ...outgoing(opts),
     guestPins: opts.guestPins,
     onlyKeys: new Set(participantIds),
   });

@@ -2,6 +2,7 @@ import { formatInstant, type Language } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { enqueueJob } from '../../platform/jobs/queue';
 import type { JobContext, JobRunner } from '../../platform/jobs/runner';
+import type { Sender } from '../../platform/mail/sender';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
@@ -121,7 +122,10 @@ async function runReminder(
  * language, in one transaction. SMS go only to those with a known mobile number, and only when `smsEnabled` (an
  * SMS gateway or the sink is configured).
  */
-export function registerBookingReminders(runner: JobRunner, deps: { db: Db; smsEnabled: boolean; publicUrl: string }): void {
+export function registerBookingReminders(
+  runner: JobRunner,
+  deps: { db: Db; smsEnabled: boolean; publicUrl: string; sender: Sender },
+): void {
   runner.register('booking.reminderEmail', (payload, ctx) =>
     runReminder(deps.db, 'email', payload, ctx, async (tx, notice, r, onceKey) => {
       if (!r.email) return false;
@@ -129,6 +133,7 @@ export function registerBookingReminders(runner: JobRunner, deps: { db: Db; smsE
         organisationId: notice.organisationId,
         kind: 'bookingReminder',
         language: r.language,
+        sender: deps.sender,
         to: r.email,
         tags: noticeTags(notice, r, deps.publicUrl),
         onceKey,

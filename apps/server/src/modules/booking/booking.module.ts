@@ -7,10 +7,10 @@ import { patientBookingRoutes } from './patient-booking.routes';
 
 /** Booking: open times, holds, appointments for patients, admins and experts, and their reminders (docs/notifications.md). */
 export const bookingModule = defineModule('booking', async (app, { config, db, cipher, events }) => {
-  await app.register(patientBookingRoutes, { db, emit: events.emit, publicUrl: config.publicUrl });
-  await app.register(adminBookingsRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl });
+  await app.register(patientBookingRoutes, { db, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
+  await app.register(adminBookingsRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   await app.register(expertBookingsRoutes, { db, cipher });
   registerHoldExpiry(app.jobs, db);
   // Reminders by SMS only when a gateway (or the built-in sink) is there to send them.
-  registerBookingReminders(app.jobs, { db, smsEnabled: app.sms.gateway !== null, publicUrl: config.publicUrl });
+  registerBookingReminders(app.jobs, { db, smsEnabled: app.sms.gateway !== null, publicUrl: config.publicUrl, sender: config.mail.sender });
 });

@@ -12,6 +12,7 @@ import {
   type QuestionnaireAnswer,
 } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
+import type { Sender } from '../../platform/mail/sender';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { patientActor, type OrganisationRow, type PatientContext } from '../../platform/access/patient-access';
@@ -26,8 +27,8 @@ import type { Emit } from '../../platform/events/event-hub';
 
 const MINUTE = 60_000;
 
-/** `publicUrl`: the service's address, for the links in the e-mails a booking sends. */
-export type PatientBookingDeps = { db: Db; emit: Emit; publicUrl: string };
+/** `publicUrl` and `sender`: the service's address and e-mail sender, for the e-mails a booking sends. */
+export type PatientBookingDeps = { db: Db; emit: Emit; publicUrl: string; sender: Sender };
 
 export type PatientBookingCtx = PatientContext & { organisation: OrganisationRow; ip: string; language: Language };
 
@@ -147,7 +148,7 @@ export async function book(
       },
     ]);
     await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.book', objectType: 'appointment', objectId: id });
-    await notifyBooked(tx, id, { sendConfirmation: true, publicUrl: deps.publicUrl });
+    await notifyBooked(tx, id, { sendConfirmation: true, publicUrl: deps.publicUrl, sender: deps.sender });
     await deps.emit(tx, 'booking.created', { organisationId: ctx.organisation.id, appointmentId: id }, now);
     return toPatientAppointment(booked, (await patientAppointmentSurveys(tx, ctx.patientId, [id])).get(id));
   });
@@ -177,7 +178,7 @@ export async function cancel(deps: PatientBookingDeps, ctx: PatientBookingCtx, i
         queueId: a.queueId,
       });
     await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.cancel', objectType: 'appointment', objectId: id });
-    await notifyCancelled(tx, id, { publicUrl: deps.publicUrl });
+    await notifyCancelled(tx, id, { publicUrl: deps.publicUrl, sender: deps.sender });
     await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
   });
 }

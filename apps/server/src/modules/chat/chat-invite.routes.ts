@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { okEnvelope, ZChatChannel, ZInviteRequest, zUuid } from '@prsp/contracts';
 import type { Db } from '../../db/client';
+import type { Sender } from '../../platform/mail/sender';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { ok } from '../../platform/ok';
 import { chatEvents } from './chat-events';
@@ -12,9 +13,19 @@ import type { Emit } from '../../platform/events/event-hub';
 const ZIdParams = z.object({ id: zUuid() });
 
 /** Inviting during a live group appointment (issue 10): one more guest or expert, by the expert in the chat. */
-export async function chatInviteRoutes(fastify: FastifyInstance, opts: { db: Db; cipher: FieldCipher; emit: Emit; publicUrl: string }) {
+export async function chatInviteRoutes(
+  fastify: FastifyInstance,
+  opts: { db: Db; cipher: FieldCipher; emit: Emit; publicUrl: string; sender: Sender },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: opts.db, cipher: opts.cipher, events: chatEvents(fastify.realtime), emit: opts.emit, publicUrl: opts.publicUrl };
+  const deps = {
+    db: opts.db,
+    cipher: opts.cipher,
+    events: chatEvents(fastify.realtime),
+    emit: opts.emit,
+    publicUrl: opts.publicUrl,
+    sender: opts.sender,
+  };
 
   app.post(
     '/api/expert/chat/channels/:id/invite',

@@ -1,5 +1,6 @@
 import type { ChatChannel, InviteRequest } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
+import type { Sender } from '../../platform/mail/sender';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues } from '../../platform/field-errors';
@@ -38,7 +39,7 @@ async function alreadyIn(tx: Tx, appointment: appointmentsRepo.AppointmentRow, w
  * The channel's room hears `chat:channel` after commit, and so do the invited expert's own sockets.
  */
 export async function invite(
-  deps: ChatDeps & { publicUrl: string },
+  deps: ChatDeps & { publicUrl: string; sender: Sender },
   caller: ExpertCaller,
   channelId: string,
   input: InviteRequest,
@@ -82,7 +83,7 @@ export async function invite(
       await repo.addMembers(tx, [{ channelId: channel.id, userId: expert.id, role: 'agent', name, joinedAt: now }]);
       notifyUser = expert.userId;
     }
-    await notifyInvited(tx, appointment.id, [participantId], { guestPins, now, publicUrl: deps.publicUrl });
+    await notifyInvited(tx, appointment.id, [participantId], { guestPins, now, publicUrl: deps.publicUrl, sender: deps.sender });
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: caller.userId,

@@ -17,7 +17,7 @@ export const chatModule = defineModule('chat', async (app, { config, db, cipher,
   await app.register(chatRoutes, { db, cipher, emit: events.emit, files, fileLinkSecret: config.dataKey, hooks });
   await app.register(expertChatRoutes, { db, cipher, emit: events.emit, hooks });
   await app.register(videoRoutes, { db, provider: video, ice: config.video });
-  await app.register(chatInviteRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl });
+  await app.register(chatInviteRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   // The queues a service or an expert names are made in their writer's transaction, under the id they chose.
   events.inTransaction('service.saved', 'chat queues', async (tx, e) => {
     if (e.newQueue) await createQueue(tx, { ...e.newQueue, organisationId: e.organisationId });

@@ -89,6 +89,7 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
 
     await t.database.db.transaction((tx) =>
       sendTemplatedEmail(tx, {
+        sender: t.config.mail.sender,
         organisationId,
         kind: 'registration',
         language: 'se',

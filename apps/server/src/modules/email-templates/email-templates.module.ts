@@ -2,6 +2,6 @@ import { defineModule } from '../../platform/app-module';
 import { emailTemplateRoutes } from './email-templates.routes';
 
 /** The organisations' own e-mail templates (admin). */
-export const emailTemplatesModule = defineModule('email-templates', async (app, { db }) => {
-  await app.register(emailTemplateRoutes, { db });
+export const emailTemplatesModule = defineModule('email-templates', async (app, { config, db }) => {
+  await app.register(emailTemplateRoutes, { db, sender: config.mail.sender });
 });

@@ -10,6 +10,7 @@ import {
   ZResetEmailTemplateRequest,
   ZSaveEmailTemplateRequest,
 } from '@prsp/contracts';
+import type { Sender } from '../../platform/mail/sender';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/ok';
 import { staffOf } from '../../plugins/access';
@@ -27,11 +28,11 @@ const view = { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } 
 const edit = { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } } as const;
 
 /** E-mail templates of the admin's organisation (spec §7 'Admin organisation'): service settings rights. */
-export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: Db }) {
+export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: Db; sender: Sender }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(BASE, { config: view, schema: { response: { 200: okEnvelope(ZEmailTemplateList) } } }, async (req) =>
-    ok({ templates: await service.listTemplates(opts.db, actor(req).organisationId) }),
+    ok({ templates: await service.listTemplates(opts.db, opts.sender, actor(req).organisationId) }),
   );
 
   app.post(
@@ -43,7 +44,7 @@ export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: 
   app.post(
     `${BASE}/preview`,
     { config: view, schema: { body: ZEmailTemplatePreviewRequest, response: { 200: okEnvelope(ZEmailPreview) } } },
-    async (req) => ok(await service.previewTemplate(opts.db, actor(req).organisationId, req.body)),
+    async (req) => ok(await service.previewTemplate(opts.db, opts.sender, actor(req).organisationId, req.body)),
   );
 
   app.delete(
@@ -52,6 +53,6 @@ export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: 
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'emailTemplate' } },
       schema: { params: ZResetEmailTemplateParams, body: ZResetEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } },
     },
-    async (req) => ok(await service.resetTemplate(opts.db, actor(req), req.params.id, req.body.language)),
+    async (req) => ok(await service.resetTemplate(opts.db, opts.sender, actor(req), req.params.id, req.body.language)),
   );
 }

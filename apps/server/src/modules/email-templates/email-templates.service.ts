@@ -10,6 +10,7 @@ import {
   type EmailTemplatePreviewRequest,
   type Language,
 } from '@prsp/contracts';
+import type { Sender } from '../../platform/mail/sender';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -47,12 +48,12 @@ function toDto(t: ResolvedTemplate): EmailTemplate {
 }
 
 /** Every kind in every language, each the organisation's own version or the default (spec §4 'E-mail templates'). */
-export async function listTemplates(db: Db, organisationId: string): Promise<EmailTemplate[]> {
+export async function listTemplates(db: Db, sender: Sender, organisationId: string): Promise<EmailTemplate[]> {
   const custom = await repo.listCustomTemplates(db, organisationId);
   return EMAIL_TEMPLATE_KINDS.flatMap((kind) =>
     LANGUAGES.map((language) => {
       const row = custom.find((r) => r.kind === kind && r.language === language);
-      return toDto(row ? fromCustomRow(row, kind, language) : defaultTemplate(kind, language));
+      return toDto(row ? fromCustomRow(row, kind, language) : defaultTemplate(kind, language, sender));
     }),
   );
 }
@@ -78,7 +79,7 @@ export async function saveTemplate(db: Db, actor: TemplateActor, input: EmailTem
  * Reset to default: deletes the organisation's own version. Only its own template in that language
  * can be reset; anything else is 404, so ids of other organisations reveal nothing. Cannot be undone.
  */
-export async function resetTemplate(db: Db, actor: TemplateActor, id: string, language: Language): Promise<EmailTemplate> {
+export async function resetTemplate(db: Db, sender: Sender, actor: TemplateActor, id: string, language: Language): Promise<EmailTemplate> {
   return db.transaction(async (tx) => {
     const row = await repo.deleteCustomTemplate(tx, { id, organisationId: actor.organisationId, language });
     if (!row || !isKind(row.kind)) throw new AppError(404);
@@ -91,7 +92,7 @@ export async function resetTemplate(db: Db, actor: TemplateActor, id: string, la
       ip: actor.ip,
       details: { organisationId: actor.organisationId, kind: row.kind, language },
     });
-    return toDto(defaultTemplate(row.kind, language));
+    return toDto(defaultTemplate(row.kind, language, sender));
   });
 }
 
@@ -99,11 +100,16 @@ export async function resetTemplate(db: Db, actor: TemplateActor, id: string, la
  * Renders what the editor holds with sample values (and the organisation's real name), as the e-mail would look,
  * and names the tags a save would be refused for (`missingTags`) and those no value fills in (`unknownTags`).
  */
-export async function previewTemplate(db: Db, organisationId: string, request: EmailTemplatePreviewRequest): Promise<EmailPreview> {
+export async function previewTemplate(
+  db: Db,
+  sender: Sender,
+  organisationId: string,
+  request: EmailTemplatePreviewRequest,
+): Promise<EmailPreview> {
   const { kind, language, title, content } = request.template;
   const values = {
     ...sampleValues(language),
-    ...(await builtInValues(db, organisationId, kind, language)),
+    ...(await builtInValues(db, organisationId, kind, language, sender)),
     ...definedValues(request.tags ?? {}),
   };
   const rendered = renderEmail({ title, content, language, tags: emailTemplateTags(kind), values });

@@ -1,12 +1,13 @@
 import { DEFAULT_LANGUAGE, toLanguage, type Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
+import type { Sender } from '../../platform/mail/sender';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
 import { patientNoticeDetails, type ConversationRow } from './conversations.repo';
 
-/** Where the product is: the link of the notices (PUBLIC_URL), to the patient's messages. */
-export type NotifyDeps = { publicUrl: string };
+/** Where the product is, the link of the notices (PUBLIC_URL) to the patient's messages, and the e-mail's sender. */
+export type NotifyDeps = { publicUrl: string; sender: Sender };
 
 export function messagesLink(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/messages`;
@@ -36,6 +37,7 @@ export async function notifyPatientOfMessage(tx: Tx, deps: NotifyDeps, c: Conver
       organisationId: c.organisationId,
       kind: 'messageReceived',
       language,
+      sender: deps.sender,
       to: email,
       tags: { firstName: row.patient.givenName, lastName: row.patient.familyName, link },
     });

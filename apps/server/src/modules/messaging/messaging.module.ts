@@ -13,7 +13,7 @@ export const messagingModule = defineModule('messaging', async (app, { config, d
   await app.register(categoriesAdminRoutes, { db });
   await app.register(categoriesReadRoutes, { db });
   await app.register(messagingExpertsRoutes, { db });
-  const conversations = { db, cipher, files, publicUrl: config.publicUrl, emit: events.emit };
+  const conversations = { db, cipher, files, publicUrl: config.publicUrl, sender: config.mail.sender, emit: events.emit };
   await app.register(patientMessagingRoutes, conversations);
   await app.register(expertMessagingRoutes, conversations);
 });

@@ -15,6 +15,7 @@ import {
   ZSubcategoryMessagesParams,
 } from '@prsp/contracts';
 import type { Db } from '../../db/client';
+import type { Sender } from '../../platform/mail/sender';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { withOrganisation } from '../../platform/access/patient-access';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
@@ -30,7 +31,7 @@ import * as service from './patient-messaging.service';
 const patient: RouteAccess = { kind: 'patient', organisation: 'required', terms: true, flag: 'asyncMessagingEnabled' };
 const BASE = '/api/patient/async-messaging';
 
-export type MessagingRouteOptions = { db: Db; cipher: FieldCipher; files: FileStore; publicUrl: string; emit: Emit };
+export type MessagingRouteOptions = { db: Db; cipher: FieldCipher; files: FileStore; publicUrl: string; sender: Sender; emit: Emit };
 
 /** The deps of one request: the app's scanner (decorated by the app, null when none is configured) and the request's log. */
 export function messagingDeps(fastify: FastifyInstance, opts: MessagingRouteOptions, req: FastifyRequest): MessagingDeps {
@@ -40,7 +41,7 @@ export function messagingDeps(fastify: FastifyInstance, opts: MessagingRouteOpti
     files: opts.files,
     events: messagingEvents(fastify.realtime),
     emit: opts.emit,
-    notify: { publicUrl: opts.publicUrl },
+    notify: { publicUrl: opts.publicUrl, sender: opts.sender },
     scanner: fastify.virusScanner ?? null,
     log: req.log,
   };

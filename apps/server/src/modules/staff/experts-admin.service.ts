@@ -1,4 +1,5 @@
 import type { AdminExpert, ChatQueue, ExpertInput, ExpertList, ExpertListQuery } from '@prsp/contracts';
+import type { Sender } from '../../platform/mail/sender';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -14,7 +15,7 @@ import { deleteStaffUser, insertStaffUser, placesLeft } from './staff-users.repo
 import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
 import { deleteExpertSessions } from '../../platform/session/sessions.service';
 
-export type ExpertsDeps = { db: Db; emit: Emit; publicUrl: string };
+export type ExpertsDeps = { db: Db; emit: Emit; publicUrl: string; sender: Sender };
 
 function toAdminExpert({ expert, user }: repo.ExpertWithUser): AdminExpert {
   return {
@@ -128,6 +129,7 @@ export async function createExpert(deps: ExpertsDeps, actor: AdminActor, input: 
       appRole: 'expert',
       language: templateLanguage(input.communicationLanguage),
       publicUrl: deps.publicUrl,
+      sender: deps.sender,
     });
     await audit(tx, actor, 'expert.create', expert.id);
     return expert.id;

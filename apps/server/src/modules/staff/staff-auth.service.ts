@@ -1,4 +1,5 @@
 import { NO_RIGHTS, PRESET_RIGHTS, effectiveRights, toLanguage, type AppRole, type StaffUserData, languageTag } from '@prsp/contracts';
+import type { Sender } from '../../platform/mail/sender';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -8,7 +9,7 @@ import { verifyAgainstDummy, verifySecret } from '../../platform/crypto/secret-h
 import * as repo from './staff.repo';
 import { setSessionOrganisation } from '../../platform/session/sessions.service';
 
-export type StaffDeps = { db: Db; policy: SessionPolicy; publicUrl: string };
+export type StaffDeps = { db: Db; policy: SessionPolicy; publicUrl: string; sender: Sender };
 
 type Workplaces = { organisations: repo.OrganisationRefRow[]; memberships: repo.MembershipRow[] };
 

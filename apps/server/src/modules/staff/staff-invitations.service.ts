@@ -1,13 +1,11 @@
 import { PASSWORD_RESET_LINK_MINUTES, REGISTRATION_LINK_HOURS, type AppRole, type Language } from '@prsp/contracts';
+import type { Sender } from '../../platform/mail/sender';
 import type { Tx } from '../../db/client';
 import { randomToken, sha256 } from '../../platform/crypto/tokens';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { AppError } from '../../platform/app-error';
 import { insertPasswordToken, voidOpenPasswordTokens, type PasswordPurpose } from './password-tokens.repo';
-import { findStaffById, organisationName } from './staff.repo';
-
-/** The product's name, used in e-mails that belong to no organisation (a global admin's). */
-const SITE_NAME = 'PRSP';
+import { findStaffById } from './staff.repo';
 
 const VALID_FOR: Record<PasswordPurpose, Record<Language, string>> = {
   register: { fi: '24 tuntia', se: '24 timmar', en: '24 hours' },
@@ -38,6 +36,8 @@ export type PasswordLinkInput = {
   language: Language;
   /** The service's public address, the start of the link (config.publicUrl). */
   publicUrl: string;
+  /** The built-in templates' sender (config.mail.sender). */
+  sender: Sender;
 };
 
 /**
@@ -57,16 +57,15 @@ export async function sendPasswordLink(tx: Tx, input: PasswordLinkInput & { purp
     expiresAt: new Date(now.getTime() + passwordLinkLifetimeMs(input.purpose)),
     createdAt: now,
   });
-  const orgName = input.organisationId ? await organisationName(tx, input.organisationId) : undefined;
   await sendTemplatedEmail(tx, {
     organisationId: input.organisationId,
     kind: input.purpose === 'register' ? 'registration' : 'passwordReset',
     language: input.language,
+    sender: input.sender,
     to: user.email,
     tags: {
       firstName: user.firstName,
       lastName: user.lastName,
-      organisationName: orgName ?? SITE_NAME,
       link: passwordLinkUrl(input.publicUrl, input.appRole, input.purpose, token),
       validFor: VALID_FOR[input.purpose][input.language],
     },

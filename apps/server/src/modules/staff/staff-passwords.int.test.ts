@@ -40,7 +40,14 @@ describe('registration link (inviteStaffUser)', () => {
     const { id, email } = await createStaffAccount(t, { password: null, organisation: null, expertIn: 'espoo-demo' });
     const espoo = await organisationId(t, 'espoo-demo');
     await t.database.db.transaction((tx) =>
-      inviteStaffUser(tx, { userId: id, organisationId: espoo, appRole: 'expert', language: 'en', publicUrl: t.baseUrl }),
+      inviteStaffUser(tx, {
+        userId: id,
+        organisationId: espoo,
+        appRole: 'expert',
+        language: 'en',
+        publicUrl: t.baseUrl,
+        sender: t.config.mail.sender,
+      }),
     );
     const { mail, url, token } = (await lastEmailTo(t, email))!;
     expect(url!.origin + url!.pathname).toBe(`${t.baseUrl}/expert/register`);
@@ -64,6 +71,26 @@ describe('registration link (inviteStaffUser)', () => {
 });
 
 describe('POST /api/sso/password/forgot', () => {
+  test('two apps in one process each send from their own MAIL_FROM, and name themselves without an organisation', async () => {
+    const other = await startTestApp({ MAIL_FROM_NAME: 'Toinen palvelu', MAIL_FROM_ADDRESS: 'toinen@test.example' });
+    try {
+      const resetOf = async (app: TestApp) => {
+        const { email } = await createStaffAccount(app, { isGlobalAdmin: true, organisation: null });
+        const res = await postJson(withCsrfCookie(new TestBrowser(app.baseUrl)), '/api/sso/password/forgot', { email, app_role: 'admin' });
+        expect(res.status).toBe(200);
+        return (await lastEmailTo(app, email))!.mail;
+      };
+      const mine = await resetOf(t);
+      const theirs = await resetOf(other);
+      expect([theirs.fromName, theirs.fromAddress]).toEqual(['Toinen palvelu', 'toinen@test.example']);
+      expect(theirs.subject).toBe('Salasanan vaihtaminen – Toinen palvelu');
+      expect([mine.fromName, mine.fromAddress]).toEqual([t.config.mail.sender.name, t.config.mail.sender.address]);
+      expect(mine.subject).toBe(`Salasanan vaihtaminen – ${t.config.mail.sender.name}`);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('a known admin gets a 30-minute link to /admin/changePassword; an unknown address gets the same answer and no mail', async () => {
     const { email } = await createStaffAccount(t);
     const known = await postJson(anonymous(), '/api/sso/password/forgot', { email: email.toUpperCase(), app_role: 'admin' });

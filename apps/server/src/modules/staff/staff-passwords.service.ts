@@ -35,6 +35,7 @@ export async function forgotPassword(
         appRole: input.appRole,
         language: templateLanguage(user.language),
         publicUrl: deps.publicUrl,
+        sender: deps.sender,
         purpose: 'reset',
       },
       now,

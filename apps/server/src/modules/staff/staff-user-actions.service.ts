@@ -49,6 +49,7 @@ export function resetPassword(deps: UsersDeps, scope: UserScope, id: string, ctx
         appRole,
         language: templateLanguage(user.language),
         publicUrl: deps.publicUrl,
+        sender: deps.sender,
         purpose,
       });
       return { purpose };

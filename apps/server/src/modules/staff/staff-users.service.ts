@@ -9,6 +9,7 @@ import type {
   UserListQuery,
 } from '@prsp/contracts';
 import { languageTag } from '@prsp/contracts';
+import type { Sender } from '../../platform/mail/sender';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -21,7 +22,7 @@ import { deleteStaffSessions } from '../../platform/session/sessions.service';
 import { canGrant, storedRights } from './user-management-rules';
 import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
 
-export type UsersDeps = { db: Db; publicUrl: string };
+export type UsersDeps = { db: Db; publicUrl: string; sender: Sender };
 export type Ctx = { ip: string };
 
 /** Audits an action on a member of staff, with the scope (and organisation) it was taken in. */
@@ -101,6 +102,7 @@ async function createAdmin(
       appRole: 'admin',
       language: input.language,
       publicUrl: deps.publicUrl,
+      sender: deps.sender,
     });
     await auditUserAction(tx, scope, ctx, 'staff.user.created', user.id, {
       organisationId: input.organisationId,

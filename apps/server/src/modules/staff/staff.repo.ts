@@ -120,11 +120,6 @@ export async function allOrganisations(tx: Tx): Promise<OrganisationRefRow[]> {
   return tx.select({ id: organisations.id, name: organisations.name }).from(organisations).orderBy(asc(organisations.name));
 }
 
-export async function organisationName(tx: Tx, id: string): Promise<string | undefined> {
-  const [row] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id)).limit(1);
-  return row?.name;
-}
-
 /**
  * The caller's expert rows with their names: in `organisationId`, or in every organisation when it is null (the
  * caller decides what several rows mean).

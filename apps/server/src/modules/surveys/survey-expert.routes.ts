@@ -17,6 +17,7 @@ import {
 } from '@prsp/contracts';
 import { z } from 'zod/mini';
 import type { Db } from '../../db/client';
+import type { Sender } from '../../platform/mail/sender';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { AppError } from '../../platform/app-error';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
@@ -35,7 +36,7 @@ const BASE = '/api/survey-expert';
 /** Each token or PDF is a read of patient data (audited) and the PDF costs some CPU: generous for people, short for a loop. */
 const READ_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
-export type SurveyExpertRouteOptions = { db: Db; cipher: FieldCipher; publicUrl: string; production: boolean };
+export type SurveyExpertRouteOptions = { db: Db; cipher: FieldCipher; publicUrl: string; sender: Sender; production: boolean };
 
 /**
  * The expert's survey endpoint group (spec §7 'Surveys', §6 'Admin and expert use separate survey endpoint groups')
@@ -45,6 +46,7 @@ export type SurveyExpertRouteOptions = { db: Db; cipher: FieldCipher; publicUrl:
 export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyExpertRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const publicOrigin = new URL(opts.publicUrl).origin;
+  const origin = { publicUrl: opts.publicUrl, sender: opts.sender };
   // As the patient's token: in development the app may be served by Vite on another port, and the runner must come
   // from the origin the page is on (its CSP lets only that origin frame it).
   const runnerUrl = (req: FastifyRequest) => `${opts.production ? publicOrigin : `${req.protocol}://${req.host}`}${SURVEY_RUNNER_PATH}`;
@@ -93,14 +95,13 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
   app.post(
     `${BASE}/forward`,
     { config: { access: expert }, schema: { body: ZSurveyForward, response: { 200: okEnvelope(ZSurveyForwarded) } } },
-    async (req) =>
-      ok(await service.forwardAsExpert(opts.db, opts.publicUrl, await actorOfExpert(req), req.body.responseId, req.body.expertUuid)),
+    async (req) => ok(await service.forwardAsExpert(opts.db, origin, await actorOfExpert(req), req.body.responseId, req.body.expertUuid)),
   );
 
   app.post(
     `${BASE}/reminder`,
     { config: { access: expert }, schema: { body: ZSurveyReminder, response: { 200: okEnvelope(ZSurveyReminded) } } },
-    async (req) => ok(await service.remind(opts.db, opts.publicUrl, await actorOfExpert(req), req.body.responseId)),
+    async (req) => ok(await service.remind(opts.db, origin, await actorOfExpert(req), req.body.responseId)),
   );
 
   app.post(
@@ -118,7 +119,7 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
     { config: { access: adminForward }, schema: { body: ZSurveyForward, response: { 200: okEnvelope(ZSurveyForwarded) } } },
     async (req) => {
       const actor = actorOf(req);
-      return ok(await forwardAsAdmin(opts.db, opts.publicUrl, actor.staff, actor.ip, req.body.responseId, req.body.expertUuid));
+      return ok(await forwardAsAdmin(opts.db, origin, actor.staff, actor.ip, req.body.responseId, req.body.expertUuid));
     },
   );
 }

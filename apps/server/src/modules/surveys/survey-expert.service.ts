@@ -13,6 +13,7 @@ import {
   type SurveyTokenResponse,
 } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
+import type { MailOrigin } from '../../platform/mail/sender';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
@@ -114,14 +115,14 @@ export async function expertSurveyToken(
 /** `POST survey-expert/forward`: to another expert of the organisation, who is told by e-mail (docs/surveys.md). */
 export async function forwardAsExpert(
   db: Db,
-  publicUrl: string,
+  origin: MailOrigin,
   actor: SurveyActor,
   responseId: string,
   expertId: string,
 ): Promise<SurveyForwarded> {
   return db.transaction(async (tx) => {
     const response = await visibleResponse(tx, actor.expert, responseId, true);
-    const forwarded = await forwardResponse(tx, publicUrl, response, expertId);
+    const forwarded = await forwardResponse(tx, origin, response, expertId);
     await audit(tx, actor, 'survey.forward', response.id, { toExpertId: expertId });
     return forwarded;
   });
@@ -132,14 +133,20 @@ export async function forwardAsExpert(
  * SURVEY_REMINDER_INTERVAL_MS (429, with when it may be tried again). E-mail and SMS through the outbox with the
  * survey page's link; `lastReminderAt` is set only when something was sent.
  */
-export async function remind(db: Db, publicUrl: string, actor: SurveyActor, responseId: string, now = new Date()): Promise<SurveyReminded> {
+export async function remind(
+  db: Db,
+  origin: MailOrigin,
+  actor: SurveyActor,
+  responseId: string,
+  now = new Date(),
+): Promise<SurveyReminded> {
   return db.transaction(async (tx) => {
     const response = await visibleResponse(tx, actor.expert, responseId, true);
     if (response.respondedAt || response.closedAt) throw new AppError(403, { detail: 'survey already answered or closed' });
     const last = response.lastReminderAt;
     if (last && now.getTime() - last.getTime() < SURVEY_REMINDER_INTERVAL_MS)
       throw new AppError(429, { detail: 'reminded recently', retryAt: new Date(last.getTime() + SURVEY_REMINDER_INTERVAL_MS) });
-    const sent = await remindPatient(tx, publicUrl, response);
+    const sent = await remindPatient(tx, origin, response);
     if (!sent.email && !sent.sms) return { ...sent, lastReminderAt: iso(last) };
     await repo.updateResponse(tx, response.id, { lastReminderAt: now });
     await audit(tx, actor, 'survey.reminder', response.id, sent);

@@ -1,5 +1,6 @@
 import type { SurveyForwarded } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
+import type { MailOrigin } from '../../platform/mail/sender';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { StaffContext } from '../../platform/access/staff-access';
@@ -13,7 +14,7 @@ import { notifyForwardedExpert } from './survey-notifications';
  */
 export async function forwardResponse(
   tx: Tx,
-  publicUrl: string,
+  origin: MailOrigin,
   response: repo.ResponseRow,
   expertId: string,
   now = new Date(),
@@ -21,14 +22,14 @@ export async function forwardResponse(
   const target = await repo.expertOfOrganisation(tx, response.organisationId, expertId);
   if (!target?.active) throw new AppError(400, { fields: [{ field: 'expertUuid', key: 'invalid' }] });
   await repo.updateResponse(tx, response.id, { forwardedToExpertId: target.id, forwardedAt: now });
-  await notifyForwardedExpert(tx, publicUrl, response.organisationId, response.id, target);
+  await notifyForwardedExpert(tx, origin, response.organisationId, response.id, target);
   return { forwardedTo: { id: target.id, name: `${target.firstName} ${target.lastName}` }, forwardedAt: now.toISOString() };
 }
 
 /** `POST survey-admin/forward`: the same rules for an admin, within the organisation they work in (another's: 404). */
 export async function forwardAsAdmin(
   db: Db,
-  publicUrl: string,
+  origin: MailOrigin,
   staff: StaffContext,
   ip: string,
   responseId: string,
@@ -39,7 +40,7 @@ export async function forwardAsAdmin(
   return db.transaction(async (tx) => {
     const response = await repo.responseInOrganisation(tx, responseId, organisationId, true);
     if (!response) throw new AppError(404);
-    const forwarded = await forwardResponse(tx, publicUrl, response, expertId);
+    const forwarded = await forwardResponse(tx, origin, response, expertId);
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: staff.userId,

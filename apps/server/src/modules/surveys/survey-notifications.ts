@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, toLanguage, type Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
+import type { MailOrigin } from '../../platform/mail/sender';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
@@ -31,19 +32,20 @@ export const SURVEY_REMINDER_SMS: Record<Language, (v: { organisationName: strin
  */
 export async function remindPatient(
   tx: Tx,
-  publicUrl: string,
+  origin: MailOrigin,
   response: Pick<repo.ResponseRow, 'id' | 'patientId' | 'appointmentId' | 'organisationId'>,
 ): Promise<{ email: boolean; sms: boolean }> {
   const to = await repo.reminderAddresses(tx, response);
   if (!to) return { email: false, sms: false };
   const language = toLanguage(to.lang) ?? toLanguage(to.booked?.language) ?? DEFAULT_LANGUAGE;
-  const link = surveyLink(publicUrl, response.id);
+  const link = surveyLink(origin.publicUrl, response.id);
   const email = to.email ?? to.booked?.email ?? null;
   if (email)
     await sendTemplatedEmail(tx, {
       organisationId: response.organisationId,
       kind: 'surveyReminder',
       language,
+      sender: origin.sender,
       to: email,
       tags: { firstName: to.givenName, lastName: to.familyName, link },
     });
@@ -55,7 +57,7 @@ export async function remindPatient(
 /** Tells an expert that answers were forwarded to them (template `surveyForwarded`): a link, never the answers. */
 export async function notifyForwardedExpert(
   tx: Tx,
-  publicUrl: string,
+  origin: MailOrigin,
   organisationId: string,
   responseId: string,
   expert: { firstName: string; lastName: string; email: string; language: string },
@@ -64,7 +66,8 @@ export async function notifyForwardedExpert(
     organisationId,
     kind: 'surveyForwarded',
     language: toLanguage(expert.language) ?? DEFAULT_LANGUAGE,
+    sender: origin.sender,
     to: expert.email,
-    tags: { firstName: expert.firstName, lastName: expert.lastName, link: answersLink(publicUrl, responseId) },
+    tags: { firstName: expert.firstName, lastName: expert.lastName, link: answersLink(origin.publicUrl, responseId) },
   });
 }

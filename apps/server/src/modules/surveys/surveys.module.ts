@@ -11,7 +11,13 @@ export const surveysModule = defineModule('surveys', async (app, { config, db, c
   await app.register(surveysRoutes, { db });
   await app.register(surveyFrameRoutes, { db, emit: events.emit, names, production: config.production, publicUrl: config.publicUrl });
   await app.register(surveyAdminRoutes, { db });
-  await app.register(surveyExpertRoutes, { db, cipher, publicUrl: config.publicUrl, production: config.production });
+  await app.register(surveyExpertRoutes, {
+    db,
+    cipher,
+    publicUrl: config.publicUrl,
+    sender: config.mail.sender,
+    production: config.production,
+  });
   registerSurveysAfterJob(app.jobs, db);
   // In the booking's transaction: its answer already lists the `before` surveys; a new end time gets its own end job.
   events.inTransaction('booking.created', 'surveys', (tx, e) => surveysOnBooking(tx, e.appointmentId));

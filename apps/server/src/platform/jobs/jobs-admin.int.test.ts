@@ -45,7 +45,14 @@ test('global admins see jobs per kind and state and the latest failures, without
   const db = t.database.db;
   // A personal detail in an e-mail, and a failed job: the overview shows neither the address nor any payload.
   await db.transaction((tx) =>
-    sendTemplatedEmail(tx, { organisationId: null, kind: 'registration', language: 'fi', to: 'aino.secret@test.example', tags: {} }),
+    sendTemplatedEmail(tx, {
+      sender: t.config.mail.sender,
+      organisationId: null,
+      kind: 'registration',
+      language: 'fi',
+      to: 'aino.secret@test.example',
+      tags: {},
+    }),
   );
   const failedId = await enqueueJob(db, 'sessions.purge', {}, { runAt: new Date(Date.now() + 3_600_000) });
   await db

@@ -66,6 +66,7 @@ describe('outbox → job runner → SMTP → catcher', () => {
     const link = 'http://127.0.0.1/expert/register?token=abc&x=1';
     const outboxId = await t.database.db.transaction((tx) =>
       sendTemplatedEmail(tx, {
+        sender: t.config.mail.sender,
         organisationId: espoo,
         kind: 'registration',
         language: 'en',
@@ -108,6 +109,7 @@ describe('outbox → job runner → SMTP → catcher', () => {
     const send = (organisationId: string | null, language: 'fi' | 'en', to: string) =>
       t.database.db.transaction((tx) =>
         sendTemplatedEmail(tx, {
+          sender: t.config.mail.sender,
           organisationId,
           kind: 'passwordReset',
           language,
@@ -136,6 +138,7 @@ describe('outbox → job runner → SMTP → catcher', () => {
     await t.database.db.transaction(async (tx) => {
       for (let i = 0; i < count; i++) {
         await sendTemplatedEmail(tx, {
+          sender: t.config.mail.sender,
           organisationId: null,
           kind: 'registration',
           language: 'fi',
@@ -185,6 +188,7 @@ describe('the inbox', () => {
   test('the HTML inbox is a plain page in Finnish with headings, escaped text, links as anchors, and no script', async () => {
     await t.database.db.transaction((tx) =>
       sendTemplatedEmail(tx, {
+        sender: t.config.mail.sender,
         organisationId: null,
         kind: 'registration',
         language: 'fi',
@@ -227,7 +231,14 @@ describe('with the catcher off', () => {
     const res = await new TestBrowser(off.baseUrl).fetch('/api/dev/inbox');
     expect(res.status).toBe(404);
     await off.database.db.transaction((tx) =>
-      sendTemplatedEmail(tx, { organisationId: null, kind: 'registration', language: 'fi', to: 'wait@test.example', tags: {} }),
+      sendTemplatedEmail(tx, {
+        sender: t.config.mail.sender,
+        organisationId: null,
+        kind: 'registration',
+        language: 'fi',
+        to: 'wait@test.example',
+        tags: {},
+      }),
     );
     // This instance registers no e-mail delivery, so its runner leaves the job for an instance that can send.
     expect(off.app.jobs.describe().kinds).not.toContain('mail.send');

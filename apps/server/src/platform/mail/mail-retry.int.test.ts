@@ -36,6 +36,7 @@ function mailRunner(opts: { transport: MailTransport; log: JobLog; now?: () => D
 async function queue(to: string): Promise<string> {
   return t.database.db.transaction((tx) =>
     sendTemplatedEmail(tx, {
+      sender: t.config.mail.sender,
       organisationId: null,
       kind: 'passwordReset',
       language: 'fi',

@@ -1,6 +1,7 @@
 import type { EmailTemplateKind, Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { enqueueEmail, type EmailAttachment } from './outbox';
+import type { Sender } from './sender';
 import { renderEmail, type TagValues } from './templates/render';
 import { builtInValues, definedValues, resolveTemplate } from './templates/template-source';
 
@@ -9,6 +10,8 @@ export type TemplatedEmail = {
   organisationId: string | null;
   kind: EmailTemplateKind;
   language: Language;
+  /** The configured sender (`config.mail.sender`), for when the built-in template applies. */
+  sender: Sender;
   to: string;
   /** Values of the kind's tags, e.g. firstName, lastName, link; organisationName and validFor are filled in when not given. */
   tags: TagValues;
@@ -24,8 +27,11 @@ export type TemplatedEmail = {
  * only if the change that caused it commits and is retried until delivered. Returns the outbox id.
  */
 export async function sendTemplatedEmail(tx: Tx, email: TemplatedEmail): Promise<string> {
-  const template = await resolveTemplate(tx, email.organisationId, email.kind, email.language);
-  const values = { ...(await builtInValues(tx, email.organisationId, email.kind, email.language)), ...definedValues(email.tags) };
+  const template = await resolveTemplate(tx, email.organisationId, email.kind, email.language, email.sender);
+  const values = {
+    ...(await builtInValues(tx, email.organisationId, email.kind, email.language, email.sender)),
+    ...definedValues(email.tags),
+  };
   const rendered = renderEmail({ title: template.title, content: template.content, language: email.language, tags: template.tags, values });
   return enqueueEmail(
     tx,

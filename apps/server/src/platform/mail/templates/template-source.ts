@@ -1,6 +1,6 @@
 import { EMAIL_KINDS, emailTemplateTags, type EmailKindText, type EmailTemplateKind, type Language } from '@prsp/contracts';
 import type { Tx } from '../../../db/client';
-import { defaultSender } from '../default-sender';
+import type { Sender } from '../sender';
 import * as repo from './email-templates.repo';
 import type { TagValues } from './render';
 
@@ -19,9 +19,8 @@ export type ResolvedTemplate = {
 };
 
 /** The built-in template of a kind in a language, sent from the configured sender. */
-export function defaultTemplate(kind: EmailTemplateKind, language: Language): ResolvedTemplate {
+export function defaultTemplate(kind: EmailTemplateKind, language: Language, sender: Sender): ResolvedTemplate {
   const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
-  const sender = defaultSender();
   return {
     id: null,
     kind,
@@ -47,23 +46,25 @@ export async function resolveTemplate(
   organisationId: string | null,
   kind: EmailTemplateKind,
   language: Language,
+  sender: Sender,
 ): Promise<ResolvedTemplate> {
   const row = organisationId ? await repo.findCustomTemplate(tx, organisationId, kind, language) : undefined;
-  return row ? fromCustomRow(row, kind, language) : defaultTemplate(kind, language);
+  return row ? fromCustomRow(row, kind, language) : defaultTemplate(kind, language, sender);
 }
 
 /**
  * The values a kind gets without the sender naming them: the kind's fixed values in the language
- * (such as how long a link is valid) and the organisation's name (the service's name without one).
+ * (such as how long a link is valid) and the organisation's name (the configured sender's name without one).
  */
 export async function builtInValues(
   tx: Tx,
   organisationId: string | null,
   kind: EmailTemplateKind,
   language: Language,
+  sender: Sender,
 ): Promise<TagValues> {
   const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
-  const organisationName = (organisationId ? await repo.findOrganisationName(tx, organisationId) : undefined) ?? defaultSender().name;
+  const organisationName = (organisationId ? await repo.findOrganisationName(tx, organisationId) : undefined) ?? sender.name;
   return { ...text.values, organisationName };
 }
 

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { chatChannels, chatMembers, chatMessages, files, services } from '../../db/schema';
+import { appointmentParticipants, appointments, chatChannels, chatMembers, chatMessages, files, services } from '../../db/schema';
 
 // The reads of chat history (chat-history.service.ts): finished chats only, that is ended after an expert took them.
 
@@ -56,4 +56,42 @@ export function finishedChatsWith(tx: Tx, patientId: string, organisationIds: st
     )
     .orderBy(desc(chatChannels.createdAt))
     .limit(200);
+}
+
+/** Which of the channels the expert (an `experts` row) is or was a member of. */
+export async function channelsWithMember(tx: Tx, expertId: string, channelIds: string[]): Promise<Set<string>> {
+  if (channelIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ channelId: chatMembers.channelId })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.userId, expertId), inArray(chatMembers.channelId, channelIds)));
+  return new Set(rows.map((r) => r.channelId));
+}
+
+/**
+ * When the expert last cared for the patient in the organisation, or null: the newest chat both were members of
+ * (taken, joined or transferred in), or the latest start of an appointment of the expert's with the patient that
+ * was booked and not cancelled (as its expert, its host or an invited expert), however far ahead.
+ */
+export async function latestCareOf(tx: Tx, expertId: string, patientId: string, organisationId: string): Promise<Date | null> {
+  const expertMember = sql`exists (select 1 from ${chatMembers} e where e.channel_id = ${chatChannels.id} and e.user_id = ${expertId})`;
+  const [chat] = await tx
+    .select({ at: sql<Date | null>`max(${chatChannels.createdAt})`.mapWith(chatChannels.createdAt) })
+    .from(chatChannels)
+    .innerJoin(chatMembers, and(eq(chatMembers.channelId, chatChannels.id), eq(chatMembers.userId, patientId)))
+    .where(and(eq(chatChannels.organisationId, organisationId), expertMember));
+  const expertInAppointment = sql`(${appointments.expertId} = ${expertId} or ${appointments.hostExpertId} = ${expertId} or exists (
+    select 1 from ${appointmentParticipants} x where x.appointment_id = ${appointments.id} and x.expert_id = ${expertId}))`;
+  const [appointment] = await tx
+    .select({ at: sql<Date | null>`max(${appointments.startsAt})`.mapWith(appointments.startsAt) })
+    .from(appointments)
+    .innerJoin(
+      appointmentParticipants,
+      and(eq(appointmentParticipants.appointmentId, appointments.id), eq(appointmentParticipants.patientId, patientId)),
+    )
+    .where(
+      and(eq(appointments.organisationId, organisationId), inArray(appointments.status, ['booked', 'selfBooked']), expertInAppointment),
+    );
+  const times = [chat?.at, appointment?.at].filter((t): t is Date => t instanceof Date);
+  return times.length === 0 ? null : new Date(Math.max(...times.map((t) => t.getTime())));
 }

@@ -66,11 +66,19 @@ export async function transcript(db: Db, caller: ChatCaller, channelId: string, 
   };
 }
 
-/** A channel whose transcript and files the caller may read: a member's, or, for an expert, any of their organisation's. */
+/**
+ * A channel whose transcript and files the caller may read: a member's (present or past: a patient, a guest, an
+ * expert who held it or had it transferred to them); for another expert of its organisation, only when a later chat
+ * or appointment with its patient brings them in (`mayReadAsCarer`). Anyone else: 404, as for no such channel.
+ */
 async function readableChannel(db: Db, caller: ChatCaller, channelId: string) {
   if (caller.kind === 'expert') {
     const channel = await repo.findChannel(db, channelId);
-    if (!channel || !(await expertIn(db, caller.userId, channel.organisationId))) throw new AppError(404);
+    const expert = channel ? await expertIn(db, caller.userId, channel.organisationId) : undefined;
+    if (!channel || !expert) throw new AppError(404);
+    if ((await history.channelsWithMember(db, expert.id, [channel.id])).has(channel.id)) return channel;
+    const asCarer = channel.patientId ? await mayReadAsCarer(db, expert.id, channel.patientId, channel.organisationId) : () => false;
+    if (!asCarer(channel)) throw new AppError(404);
     return channel;
   }
   const { channel, member } = await channelFor(db, caller, channelId);
@@ -78,14 +86,45 @@ async function readableChannel(db: Db, caller: ChatCaller, channelId: string) {
   return channel;
 }
 
-/** The patient's earlier (finished) chats with the expert's organisation (the expert desk's contact history), audited. */
+/**
+ * The care rule of docs/chat.md 'Who reads a chat': an expert who is not a member of a patient's chat may read it
+ * when they cared for the patient in its organisation after it began, in a chat of their own with the patient or an
+ * appointment with them (booked, not cancelled, even one still ahead: preparing for it). So a later appointment or a
+ * transfer brings an expert in; an expert of the organisation who never met the patient reads nothing.
+ */
+async function mayReadAsCarer(db: Db, expertId: string, patientId: string, organisationId: string) {
+  const latest = await history.latestCareOf(db, expertId, patientId, organisationId);
+  return (channel: { createdAt: Date }) => latest !== null && channel.createdAt.getTime() <= latest.getTime();
+}
+
+/**
+ * The patient's earlier (finished) chats with the expert's organisation (the expert desk's contact history) that the
+ * caller may read (`readableChannel`): none for an expert who never cared for the patient. Audited.
+ */
 export async function contactHistory(db: Db, caller: ExpertCaller, patientId: string): Promise<ContactHistoryItem[]> {
-  const experts = await repo.expertRowsOfUser(db, caller.userId);
-  const organisationIds = experts
-    .filter((e) => caller.organisationId === null || e.organisationId === caller.organisationId)
-    .map((e) => e.organisationId);
-  if (organisationIds.length === 0) throw new AppError(403);
-  const rows = await history.finishedChatsWith(db, patientId, organisationIds);
+  const experts = (await repo.expertRowsOfUser(db, caller.userId)).filter(
+    (e) => caller.organisationId === null || e.organisationId === caller.organisationId,
+  );
+  if (experts.length === 0) throw new AppError(403);
+  const all = await history.finishedChatsWith(
+    db,
+    patientId,
+    experts.map((e) => e.organisationId),
+  );
+  const readable = await Promise.all(
+    experts.map(async (e) => {
+      const inOrganisation = all.filter((r) => r.channel.organisationId === e.organisationId);
+      const member = await history.channelsWithMember(
+        db,
+        e.id,
+        inOrganisation.map((r) => r.channel.id),
+      );
+      const asCarer = await mayReadAsCarer(db, e.id, patientId, e.organisationId);
+      return inOrganisation.filter((r) => member.has(r.channel.id) || asCarer(r.channel));
+    }),
+  );
+  const readableIds = new Set(readable.flat().map((r) => r.channel.id));
+  const rows = all.filter((r) => readableIds.has(r.channel.id));
   const { agents, fileNames } = await summaries(
     db,
     rows.map((r) => r.channel.id),

@@ -140,7 +140,6 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones, ...moduleOrderZones, ...serverLayerZones] }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // Test support is named for what it is (`*.steps.ts` beside the code it serves, test servers under src/test/) and

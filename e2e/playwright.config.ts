@@ -94,7 +94,7 @@ export default defineConfig({
   outputDir: `../test-results${groupDir}`,
   use: {
     baseURL: `http://localhost:${MAIN_PORT}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath,
       args: [

@@ -2,7 +2,7 @@
 // 'N passed, N failed' line counting unit, integration and browser tests.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -10,13 +10,87 @@ const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'prsp-test-'));
 const baseEnv = { ...process.env, TZ: 'UTC' };
 
+/** Each phase's wall-clock time, printed as it ends and again in a table at the end of the run. */
+const started = Date.now();
+const phases = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+function timed(title, since) {
+  const ms = Date.now() - since;
+  phases.push([title, ms]);
+  console.log(`⏱ ${title}: ${seconds(ms)}`);
+}
+
 function run(title, command, args, env = baseEnv) {
   console.log(`\n▶ ${title}`);
+  const since = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed`);
     process.exit(result.status ?? 1);
   }
+  timed(title, since);
+}
+
+/** A command with each line of its output marked `[label]`; `done` is its exit status, `stop()` ends it. */
+function runMarked(label, command, args, env) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: from }).on('line', (line) => to.write(`[${label}] ${line}\n`));
+  }
+  const done = new Promise((resolve) => {
+    child.once('error', (error) => {
+      console.error(`[${label}] ${error.message}`);
+      resolve(1);
+    });
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+  return { done, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Commands side by side, at most `lanes` at a time in the order given (longest first packs best), each output line
+ * marked with the command's label. With `failFast` the first failure stops the others and the run; without it every
+ * command runs to its end and the run stops after them if any failed. Resolves once all have passed.
+ */
+async function runSideBySide(heading, commands, { lanes = commands.length, failFast = false } = {}) {
+  console.log(`\n▶ ${heading}`);
+  const since = Date.now();
+  const queue = [...commands];
+  const running = new Set();
+  const failed = [];
+  await new Promise((resolve) => {
+    const next = () => {
+      if (queue.length === 0 && running.size === 0) return resolve();
+      while (running.size < lanes && queue.length > 0) {
+        const { title, label = title, command, args, env = baseEnv } = queue.shift();
+        const jobSince = Date.now();
+        const job = runMarked(label, command, args, env);
+        running.add(job);
+        void job.done.then((status) => {
+          running.delete(job);
+          if (status === 0) timed(title, jobSince);
+          else {
+            console.error(`\n✖ ${title} failed`);
+            failed.push(title);
+            if (failFast) {
+              for (const other of running) other.stop();
+              process.exit(status);
+            }
+          }
+          next();
+        });
+      }
+    };
+    next();
+  });
+  if (failed.length > 0) {
+    console.error(`\n✖ ${heading}: ${failed.join(', ')} failed`);
+    process.exit(1);
+  }
+  timed(heading, since);
 }
 
 const isDebian = existsSync('/etc/debian_version');
@@ -98,83 +172,88 @@ else if (audit.status !== 0) {
   process.exit(audit.status ?? 1);
 }
 
-run('format (prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-run('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
-for (const project of ['packages/contracts', 'apps/server', 'apps/web', '.']) run(`types (${project})`, 'npx', ['tsc', '-p', project]);
-run('build web app', 'npm', ['run', 'build']);
+// The checks and the build each keep one core busy and need nothing of each other: two at a time (this machine has
+// two cores), longest first, took 40 s instead of 75 s one after another. The first failure stops the run.
+const cores = Math.max(2, availableParallelism());
+await runSideBySide(
+  'lint, format, types and build, side by side',
+  [
+    { title: 'lint (eslint)', label: 'eslint', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
+    ...['.', 'apps/server', 'apps/web', 'packages/contracts'].map((project) => ({
+      title: `types (${project})`,
+      label: `tsc ${project}`,
+      command: 'npx',
+      args: ['tsc', '-p', project],
+    })),
+    { title: 'format (prettier)', label: 'prettier', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+    { title: 'build web app', label: 'build', command: 'npm', args: ['run', 'build'] },
+  ],
+  { lanes: cores, failFast: true },
+);
 run('bundle budget', 'node', ['scripts/check-bundle-size.mjs']);
 
 const { TEST_DATABASE_URL, ...withoutServer } = baseEnv;
-const pgliteReport = path.join(reports, 'vitest-pglite.json');
-run(
-  'unit and integration tests (PGlite)',
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
-  withoutServer,
-);
-countVitest(pgliteReport);
+const vitest = (report, ...args) => ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+// The server's test files share their worker's loaded app (vitest.config.ts), so a vitest process runs them one at a
+// time: the PGlite pass is cut into one shard per core, and the PostgreSQL pass, which spends half its time waiting
+// for the server, runs beside them.
+const shards = Array.from({ length: cores }, (_, i) => `${i + 1}/${cores}`);
+const vitestReports = [];
+const vitestRuns = shards.map((shard) => {
+  const report = path.join(reports, `vitest-pglite-${shard.replace('/', '-of-')}.json`);
+  vitestReports.push(report);
+  return {
+    title: `unit and integration tests (PGlite, shard ${shard})`,
+    label: `pglite ${shard}`,
+    command: 'npx',
+    args: vitest(report, `--shard=${shard}`),
+    env: withoutServer,
+  };
+});
 if (TEST_DATABASE_URL) {
-  const pgReport = path.join(reports, 'vitest-postgres.json');
-  run('integration tests (PostgreSQL server)', 'npx', [
-    'vitest',
-    'run',
-    '--project',
-    'server',
-    '.int.test.',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${pgReport}`,
-  ]);
-  countVitest(pgReport);
-} else {
-  console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
-}
-
-/** One group of journeys (E2E_GROUP in e2e/playwright.config.ts), each line of its output marked with the group. */
-function runE2eGroup(group, env) {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const [from, to] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      createInterface({ input: from }).on('line', (line) => to.write(`[group ${group}] ${line}\n`));
-    }
-    child.once('error', (error) => {
-      console.error(`[group ${group}] ${error.message}`);
-      resolve(1);
-    });
-    child.once('close', (code) => resolve(code ?? 1));
+  const report = path.join(reports, 'vitest-postgres.json');
+  vitestReports.push(report);
+  vitestRuns.unshift({
+    title: 'integration tests (PostgreSQL server)',
+    label: 'postgres',
+    command: 'npx',
+    args: vitest(report, '--project', 'server', '--project', 'server-isolated', '.int.test.'),
   });
 }
+await runSideBySide(
+  TEST_DATABASE_URL
+    ? 'unit and integration tests (PGlite), and integration tests again on PostgreSQL'
+    : 'unit and integration tests (PGlite)',
+  vitestRuns,
+);
+for (const report of vitestReports) countVitest(report);
+if (!TEST_DATABASE_URL) console.log('\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)');
 
 // The journeys take most of the run's time, one at a time in a Playwright process, which leaves the second core
 // mostly idle: two groups side by side (E2E_GROUP in e2e/playwright.config.ts), each with its own servers on its own
-// ports and its own data folder, took 14 minutes together on two cores.
-console.log('\n▶ browser tests (Playwright, Debian Chromium), two groups side by side');
+// ports and its own data folder.
 const groups = ['1', '2'];
-const statuses = await Promise.all(
-  groups.map((group) =>
-    runE2eGroup(group, {
+await runSideBySide(
+  'browser tests (Playwright, Debian Chromium), two groups side by side',
+  groups.map((group) => ({
+    title: `browser tests (group ${group})`,
+    label: `group ${group}`,
+    command: 'npx',
+    args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    env: {
       ...withoutServer,
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${group}.json`),
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
       E2E_GROUP: group,
       PRSP_E2E_DIR: mkdtempSync(path.join(tmpdir(), `prsp-e2e-${group}-`)),
-    }),
-  ),
+    },
+  })),
 );
-const failedGroups = groups.filter((_, i) => statuses[i] !== 0);
-if (failedGroups.length > 0) {
-  console.error(`\n✖ browser tests failed (group ${failedGroups.join(' and ')})`);
-  process.exit(1);
-}
 for (const group of groups) countPlaywright(path.join(reports, `playwright-${group}.json`));
 
+console.log('\nTimes:');
+for (const [title, ms] of phases) console.log(`  ${seconds(ms).padStart(8)}  ${title}`);
+console.log(`  ${seconds(Date.now() - started).padStart(8)}  in all`);
 console.log(`\nAll checks green.\n${counts.passed} passed, ${counts.failed} failed`);
 process.exit(counts.failed === 0 ? 0 : 1);

@@ -8,15 +8,17 @@ import { openDatabase } from '../db/client';
 
 const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
-/** Names the template by every migration file's bytes, so a changed or added migration makes a new one. */
-function templateFile(): string {
+/** A hash of every migration file's bytes, which names the templates: a changed or added migration makes new ones. */
+export function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
     const file = path.join(migrationsFolder, name);
     if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(file));
   }
-  return path.join(tmpdir(), `prsp-pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
 }
+
+const templateFile = () => path.join(tmpdir(), `prsp-pglite-migrated-${migrationsHash()}.tar`);
 
 let template: Promise<Blob> | undefined;
 

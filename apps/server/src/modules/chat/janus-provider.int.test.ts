@@ -76,8 +76,14 @@ describe('VIDEO_PROVIDER=janus', () => {
     expect(createFieldCipher(t.config.dataKey).decrypt(row.pinCipher)).toBe(room.pin);
 
     await okData(postJson(call.expert.browser, `/api/expert/chat/channels/${call.channel.id}/end`));
-    await vi.waitFor(async () => expect(await roomRow(call.channel.id)).toBeUndefined(), { timeout: 10_000, interval: 50 });
-    expect(await exists(janus.url, room.roomId)).toBe(false);
+    // The row goes first, then the server asks Janus to destroy the room: both within the wait.
+    await vi.waitFor(
+      async () => {
+        expect(await roomRow(call.channel.id)).toBeUndefined();
+        expect(await exists(janus.url, room.roomId)).toBe(false);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 
   test('sessions asked at the same moment share one room', async () => {

@@ -106,8 +106,9 @@ describe('session expiry', () => {
 });
 
 // With the read-model cache too, as production runs: the session row comes from memory, and a copy due a touch is
-// read again and touched, so idle and expiry come out the same.
-describe.each([
+// read again and touched, so idle and expiry come out the same. The four tests wait out the idle limit side by side,
+// each on a session of its own (an app per variant).
+describe.concurrent.each([
   ['without the cache', '0'],
   ['with the cache', '60'],
 ])('with SESSION_IDLE_SECONDS=2 (real time), %s', (_name, ttl) => {

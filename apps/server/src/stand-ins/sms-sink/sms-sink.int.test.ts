@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { DevSmsList } from '@prsp/contracts';
 import { caughtSms, jobs, outboxSms } from '../../db/schema';
 import { createJobRunner } from '../../platform/jobs/runner';
@@ -62,6 +62,9 @@ describe('the built-in SMS sink speaks the gateway protocol', () => {
 
   test('the list answers newest first, narrows by number, and the inbox page shows the messages beside the mail, escaped', async () => {
     await post({ to: '+358402222222', from: 'PRSP', text: 'ensimmäinen' });
+    // PGlite's clock counts whole milliseconds: the second message is the newer one only in a later millisecond.
+    const first = Date.now();
+    await vi.waitUntil(() => Date.now() > first, { interval: 1 });
     await post({ to: '+358402222222', from: 'PRSP', text: 'toinen' });
     const two = await listed('+358402222222');
     expect(two.map((m) => m.text)).toEqual(['toinen', 'ensimmäinen']);

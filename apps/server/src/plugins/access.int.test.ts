@@ -1,12 +1,15 @@
-import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { DeclaredRoute } from '../platform/access/route-access';
 import { TestBrowser } from '../test/http-client';
 import { signInStaff, startStaffTestApp, withCsrfCookie } from '../test/staff-accounts';
-import { accessPlugin } from './access';
+import { auditLog, patients } from '../db/schema';
+import { PatientReads } from '../platform/audit/patient-reads';
+import { accessPlugin, patientReadsWriter } from './access';
 
 // The routes are known once the app is built: build it while the file is collected, so each route is a test.
-const { t } = await startStaffTestApp();
+const { t, espoo } = await startStaffTestApp();
 afterAll(() => t.close());
 
 const label = (r: DeclaredRoute) => `${r.method} ${r.path}`;
@@ -31,6 +34,37 @@ describe('deny by default', () => {
       module.get('/api/forgotten', async () => 'open');
     });
     await expect(app.ready()).rejects.toThrow(/GET \/api\/forgotten declares no access/);
+  });
+
+  test('a route staff reach that does not say whether it answers with patient data refuses to start', async () => {
+    const app = Fastify();
+    await app.register(accessPlugin, { db: t.database.db });
+    app.register(async (module) => {
+      module.get('/api/expert/unsaid', { config: { access: { kind: 'expert' } } }, async () => 'data');
+    });
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/expert\/unsaid is reached by staff and declares no patientData/);
+  });
+
+  test('an answer that shows patient data leaves only with its audit rows: unnamed, it is refused 500 and nothing is shown', async () => {
+    const app = Fastify();
+    const reader = { actorType: 'staff', actorId: '00000000-0000-4000-8000-0000000000aa', role: 'expert', ip: '127.0.0.1' } as const;
+    const patientId = (await t.database.db.select({ id: patients.id }).from(patients).limit(1))[0]!.id;
+    const hooks = (show: boolean) => ({
+      onRequest: async (req: FastifyRequest) => {
+        req.patientReads = new PatientReads('test.read', reader);
+        if (show) req.patientReads.show([{ patientId, organisationId: espoo, objectType: 'test', objectId: 'x' }]);
+      },
+      onSend: patientReadsWriter(t.database.db, 'test route'),
+    });
+    app.get('/named', hooks(true), async () => ({ secret: 'shown' }));
+    app.get('/unnamed', hooks(false), async () => ({ secret: 'shown' }));
+    const named = await app.inject('/named');
+    expect([named.statusCode, named.json()]).toEqual([200, { secret: 'shown' }]);
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'test.read'));
+    expect(rows.map((r) => [r.actorId, r.actorRole, r.patientId, r.objectType])).toEqual([[reader.actorId, 'expert', patientId, 'test']]);
+    const unnamed = await app.inject('/unnamed');
+    expect(unnamed.statusCode).toBe(500);
+    expect(unnamed.body).not.toContain('shown');
   });
 
   test('routes outside /api/ (web app, health) need no declaration', async () => {

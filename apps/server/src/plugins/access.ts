@@ -1,12 +1,13 @@
 import type { ReadModelCache } from '../platform/cache/read-model-cache';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../platform/app-error';
 import { apiBearerToken, type ApiClientContext } from '../platform/access/api-client-access';
 import { bearerToken, type GuestContext } from '../platform/access/guest-access';
 import type { PatientContext } from '../platform/access/patient-access';
-import { loadAccess, type DeclaredRoute, type ExpertContext, type RouteAccess } from '../platform/access/route-access';
+import { loadAccess, STAFF_REACHED, type DeclaredRoute, type ExpertContext, type RouteAccess } from '../platform/access/route-access';
+import { PatientReads, readerOf, recordPatientReads } from '../platform/audit/patient-reads';
 import type { StaffContext } from '../platform/access/staff-access';
 import type { SurveyTokenGrant } from '../platform/access/survey-access';
 
@@ -30,6 +31,8 @@ declare module 'fastify' {
     surveyGrant?: SurveyTokenGrant;
     /** Set for `apiClient` routes: the FHIR API client the access token names, and its organisation. */
     apiClient?: ApiClientContext;
+    /** Set for routes that declare patient data: what the answer shows, written to the audit log before it leaves. */
+    patientReads?: PatientReads;
   }
   interface FastifyInstance {
     /** Every `/api/` and `/fhir/` route registered and the access it declared. */
@@ -50,23 +53,42 @@ function bearerFor(access: RouteAccess, header: string | undefined): string | nu
   return BEARER_KINDS.has(access.kind) ? bearerToken(header) : null;
 }
 
-/** The loader of a declaration as an `onRequest` hook that leaves what it loaded on the request. */
+/**
+ * The loader of a declaration as an `onRequest` hook that leaves what it loaded on the request, and for a route
+ * that reads patient data the log of what its answer shows.
+ */
 function guardFor(
   db: Db,
   access: RouteAccess,
+  audit: string | null,
   apiTokenKey: Uint8Array | null,
   cache: ReadModelCache | undefined,
 ): onRequestHookHandler | undefined {
   if (access.kind === 'anyone') return undefined;
   return async (req) => {
     const bearer = bearerFor(access, req.headers.authorization);
-    const { patient, staff, expert, guest, survey, apiClient } = await loadAccess(db, req.session, access, { bearer, apiTokenKey, cache });
-    req.patientContext = patient;
-    req.staff = staff;
-    req.expert = expert;
-    req.guest = guest;
-    req.surveyGrant = survey;
-    req.apiClient = apiClient;
+    const ctx = await loadAccess(db, req.session, access, { bearer, apiTokenKey, cache });
+    req.patientContext = ctx.patient;
+    req.staff = ctx.staff;
+    req.expert = ctx.expert;
+    req.guest = ctx.guest;
+    req.surveyGrant = ctx.survey;
+    req.apiClient = ctx.apiClient;
+    if (audit) req.patientReads = new PatientReads(audit, readerOf(ctx, req.ip));
+  };
+}
+
+/**
+ * Before an answer that shows patient data leaves, its rows go to the audit log: no row, no answer (a failed write
+ * answers 500). A route that answered without saying what it showed is a bug, refused the same way.
+ */
+export function patientReadsWriter(db: Db, label: string): onSendHookHandler {
+  return async (req, reply, payload) => {
+    const reads = req.patientReads;
+    if (!reads || reply.statusCode >= 300) return payload;
+    if (!reads.accounted) throw new AppError(500, { detail: `${label} answered without naming the patient data it showed` });
+    await recordPatientReads(db, reads);
+    return payload;
   };
 }
 
@@ -83,15 +105,33 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; apiT
     if (!GUARDED_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
-    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access): refusing to start`);
+    const label = `${methods.join(',')} ${route.url}`;
+    if (!access) throw new Error(`${label} declares no access (config.access): refusing to start`);
+    const audit = patientDataAudit(access, label);
     // HEAD is Fastify's automatic twin of a GET: guarded like it, listed once.
     for (const method of methods) declared.push({ method, path: route.url, access });
-    const guard = guardFor(opts.db, access, opts.apiTokenKey ?? null, opts.cache);
+    const guard = guardFor(opts.db, access, audit, opts.apiTokenKey ?? null, opts.cache);
     if (!guard) return;
-    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [...existing, guard];
+    route.onRequest = [...hooksOf(route.onRequest), guard];
+    if (audit) route.onSend = [...hooksOf(route.onSend), patientReadsWriter(opts.db, label)];
   });
 });
+
+/**
+ * The audit action of a declaration that reads patient data, null for one that does not; refuses a declaration
+ * staff or API clients reach that does not say (the app does not start).
+ */
+export function patientDataAudit(access: RouteAccess, label: string): string | null {
+  if (!STAFF_REACHED.has(access.kind)) return null;
+  if (!access.patientData)
+    throw new Error(`${label} is reached by staff and declares no patientData ('none' or { audit }): refusing to start`);
+  return access.patientData === 'none' ? null : access.patientData.audit;
+}
+
+/** A route's hooks of one kind as a list (Fastify takes one or several). */
+function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
 
 /** The patient context the route's `patient` declaration loaded. */
 export function patientContextOf(req: FastifyRequest): PatientContext {
@@ -109,4 +149,10 @@ export function staffOf(req: FastifyRequest): StaffContext {
 export function apiClientOf(req: FastifyRequest): ApiClientContext {
   if (!req.apiClient) throw new AppError(500, { detail: 'route not declared for api clients' });
   return req.apiClient;
+}
+
+/** What the answer of a route declared as reading patient data shows (its `patientData` declaration made it). */
+export function patientReadsOf(req: FastifyRequest): PatientReads {
+  if (!req.patientReads) throw new AppError(500, { detail: 'route not declared as reading patient data' });
+  return req.patientReads;
 }

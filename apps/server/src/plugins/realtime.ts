@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { bearerToken } from '../platform/access/guest-access';
 import { loadAccess, type AccessContext, type RouteAccess } from '../platform/access/route-access';
 import { AppError } from '../platform/app-error';
+import { patientDataAudit } from './access';
 import { resolveSession, type SessionPolicy } from '../platform/session/sessions.service';
 import { watchRedis } from '../platform/redis-watch';
 import type { CookieNames } from './session';
@@ -25,7 +26,7 @@ export type RealtimeSocket = Socket<ClientEvents, ServerEvents, Record<string, n
 export type DeclaredSocketEvent = { event: string; access: RouteAccess };
 
 /** Who may open a socket at all (the handshake), listed in `declaredSocketEvents` as the event `connection`. */
-export const HANDSHAKE_ACCESS: RouteAccess = { kind: 'chatMember' };
+export const HANDSHAKE_ACCESS: RouteAccess = { kind: 'chatMember', patientData: 'none' };
 
 /** What the handshake carried: the session cookie's token and a guest's bearer token, re-checked on every event. */
 export type SocketIdentity = { sessionToken: string | null; guestToken: string | null };
@@ -108,6 +109,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   function declareSocketEvents(events: Record<string, RouteAccess>) {
     for (const [event, access] of Object.entries(events)) {
       if (declaredEvents.has(event)) throw new Error(`socket event ${event} is declared twice`);
+      // Like a route: an event staff can send says whether its answer shows patient data (the handler logs it).
+      patientDataAudit(access, `socket event ${event}`);
       declaredEvents.set(event, access);
       declaredSocketEvents.push({ event, access });
     }

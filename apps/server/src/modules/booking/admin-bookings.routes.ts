@@ -18,6 +18,7 @@ import {
   ZTimeslotPreview,
   ZTimeslotsOpened,
 } from '@prsp/contracts';
+import { patientReadsOf } from '../../plugins/access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
 import { actorOf } from '../../platform/access/admin-actor';
@@ -25,10 +26,15 @@ import * as bookings from './admin-bookings.service';
 import * as timeslots from './admin-timeslots.service';
 import { contentDisposition } from '../../platform/files/serve-file';
 
-const view: RouteAccess = { kind: 'admin', area: 'bookings', need: 'view' };
-const edit: RouteAccess = { kind: 'admin', area: 'bookings', need: 'edit' };
-const viewOne: RouteAccess = { ...view, object: 'appointment' };
+const view: RouteAccess = { kind: 'admin', area: 'bookings', need: 'view', patientData: 'none' };
+const edit: RouteAccess = { kind: 'admin', area: 'bookings', need: 'edit', patientData: 'none' };
 const editOne: RouteAccess = { ...edit, object: 'appointment' };
+// What answers with patients: the list and its file, and one appointment's details, whichever call answers them.
+const list: RouteAccess = { ...view, patientData: { audit: 'appointment.list' } };
+const exported: RouteAccess = { ...view, patientData: { audit: 'appointment.export' } };
+const detail: RouteAccess = { ...edit, patientData: { audit: 'appointment.read' } };
+const viewDetail: RouteAccess = { ...view, object: 'appointment', patientData: { audit: 'appointment.read' } };
+const editDetail: RouteAccess = { ...detail, object: 'appointment' };
 
 /**
  * The organisation's bookings and open timeslots (spec §2 `/admin/appointments`, §4 'Booking statuses', §5
@@ -38,19 +44,19 @@ const editOne: RouteAccess = { ...edit, object: 'appointment' };
 export async function adminBookingsRoutes(fastify: FastifyInstance, opts: bookings.BookingDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = opts;
-  const detail = { 200: okEnvelope(ZAppointmentDetail) };
+  const detailed = { 200: okEnvelope(ZAppointmentDetail) };
   const done = { 200: okEnvelope(z.null()) };
 
   app.get(
     '/api/admin/bookings/list',
-    { config: { access: view }, schema: { querystring: ZBookingListQuery, response: { 200: okEnvelope(ZAppointmentPage) } } },
-    async (req) => ok(await bookings.listBookings(deps, actorOf(req), req.query)),
+    { config: { access: list }, schema: { querystring: ZBookingListQuery, response: { 200: okEnvelope(ZAppointmentPage) } } },
+    async (req) => ok(await bookings.listBookings(deps, actorOf(req), req.query, patientReadsOf(req))),
   );
   app.get(
     '/api/admin/bookings/export.csv',
-    { config: { access: view }, schema: { querystring: ZBookingListQuery } },
+    { config: { access: exported }, schema: { querystring: ZBookingListQuery } },
     async (req, reply) => {
-      const file = await bookings.exportBookings(deps, actorOf(req), req.query);
+      const file = await bookings.exportBookings(deps, actorOf(req), req.query, patientReadsOf(req));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', file.filename))
@@ -106,23 +112,25 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, opts: bookin
     },
   );
 
-  app.post('/api/admin/bookings/create', { config: { access: edit }, schema: { body: ZAppointmentInput, response: detail } }, async (req) =>
-    ok(await bookings.createBooking(deps, actorOf(req), req.body)),
+  app.post(
+    '/api/admin/bookings/create',
+    { config: { access: detail }, schema: { body: ZAppointmentInput, response: detailed } },
+    async (req) => ok(await bookings.createBooking(deps, actorOf(req), req.body, patientReadsOf(req))),
   );
   app.get(
     '/api/admin/bookings/:id',
-    { config: { access: viewOne }, schema: { params: ZAppointmentIdParams, response: detail } },
-    async (req) => ok(await bookings.getBooking(deps, actorOf(req), req.params.id)),
+    { config: { access: viewDetail }, schema: { params: ZAppointmentIdParams, response: detailed } },
+    async (req) => ok(await bookings.getBooking(deps, actorOf(req), req.params.id, patientReadsOf(req))),
   );
   app.post(
     '/api/admin/bookings/:id/update',
-    { config: { access: editOne }, schema: { params: ZAppointmentIdParams, body: ZAppointmentInput, response: detail } },
-    async (req) => ok(await bookings.updateBooking(deps, actorOf(req), req.params.id, req.body)),
+    { config: { access: editDetail }, schema: { params: ZAppointmentIdParams, body: ZAppointmentInput, response: detailed } },
+    async (req) => ok(await bookings.updateBooking(deps, actorOf(req), req.params.id, req.body, patientReadsOf(req))),
   );
   app.post(
     '/api/admin/bookings/:id/cancel',
-    { config: { access: editOne }, schema: { params: ZAppointmentIdParams, response: detail } },
-    async (req) => ok(await bookings.cancelBooking(deps, actorOf(req), req.params.id)),
+    { config: { access: editDetail }, schema: { params: ZAppointmentIdParams, response: detailed } },
+    async (req) => ok(await bookings.cancelBooking(deps, actorOf(req), req.params.id, patientReadsOf(req))),
   );
   app.delete(
     '/api/admin/bookings/:id',

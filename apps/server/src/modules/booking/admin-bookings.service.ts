@@ -28,7 +28,8 @@ import { organisationOf, type AdminActor } from '../../platform/access/admin-act
 import { patientForIdentityCode, patientIdByIdentityCode } from '../patients/patients.service';
 import { toCsv } from '../../platform/csv';
 import { templateLanguage } from '../staff/staff-invitations.service';
-import { rowById, toDetail, toRow } from './appointment-view';
+import { rowById, rowReads, toDetail, toRow } from './appointment-view';
+import type { PatientReads } from '../../platform/audit/patient-reads';
 import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications.service';
 import type { Emit } from '../../platform/events/event-hub';
 import { attachSurveys } from '../surveys/survey-attachments.service';
@@ -79,6 +80,7 @@ export async function listBookings(
   deps: BookingDeps,
   actor: AdminActor,
   q: BookingListQuery,
+  reads: PatientReads,
   now = new Date(),
 ): Promise<Page<AppointmentRow>> {
   const filter = await filterOf(deps, actor, q);
@@ -86,6 +88,7 @@ export async function listBookings(
     repo.listRows(deps.db, filter, { now, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
     repo.countRows(deps.db, filter),
   ]);
+  reads.show(rowReads(rows));
   return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -97,16 +100,11 @@ function csvTime(at: Date | number): string {
 }
 
 /** The same search as a CSV file (no identity codes in it: a download leaves the product's access checks behind). */
-export async function exportBookings(deps: BookingDeps, actor: AdminActor, q: BookingListQuery, now = new Date()) {
+export async function exportBookings(deps: BookingDeps, actor: AdminActor, q: BookingListQuery, reads: PatientReads, now = new Date()) {
   const filter = await filterOf(deps, actor, q);
-  const rows = (await repo.listRows(deps.db, filter, { now, limit: CSV_LIMIT, offset: 0 })).map(toRow);
-  await recordAudit(deps.db, {
-    actorType: 'staff',
-    actorId: actor.staff.userId,
-    action: 'appointment.export',
-    objectType: 'appointment',
-    ip: actor.ip,
-  });
+  const listed = await repo.listRows(deps.db, filter, { now, limit: CSV_LIMIT, offset: 0 });
+  reads.show(rowReads(listed));
+  const rows = listed.map(toRow);
   const csv = toCsv(
     ['start', 'end', 'durationMinutes', 'status', 'kind', 'name', 'expert', 'service', 'patient', 'participants'],
     rows.map((r) => [
@@ -135,10 +133,16 @@ export async function bookableExperts(deps: BookingDeps, actor: AdminActor): Pro
 }
 
 /** One appointment of the organisation; another organisation's answers 404 as if it did not exist. */
-export async function getBooking(deps: BookingDeps, actor: AdminActor, id: string, now = new Date()): Promise<AppointmentDetail> {
+export async function getBooking(
+  deps: BookingDeps,
+  actor: AdminActor,
+  id: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<AppointmentDetail> {
   const row = await rowById(deps.db, id, now, organisationOf(actor));
   if (!row) throw new AppError(404);
-  return toDetail(deps.db, deps.cipher, row);
+  return toDetail(deps.db, deps.cipher, row, reads);
 }
 
 // --------------------------------------------------------------------------------------- create and edit
@@ -274,6 +278,7 @@ export async function createBooking(
   deps: BookingDeps,
   actor: AdminActor,
   input: AppointmentInput,
+  reads: PatientReads,
   now = new Date(),
 ): Promise<AppointmentDetail> {
   const organisationId = organisationOf(actor);
@@ -323,7 +328,7 @@ export async function createBooking(
       return row.id;
     }),
   );
-  return getBooking(deps, actor, id, now);
+  return getBooking(deps, actor, id, reads, now);
 }
 
 /** Edits a reserved appointment: time, expert, people; everyone gets the updated invitation. */
@@ -332,6 +337,7 @@ export async function updateBooking(
   actor: AdminActor,
   id: string,
   input: AppointmentInput,
+  reads: PatientReads,
   now = new Date(),
 ): Promise<AppointmentDetail> {
   const organisationId = organisationOf(actor);
@@ -370,11 +376,17 @@ export async function updateBooking(
       await deps.emit(tx, 'booking.updated', { organisationId, appointmentId: id }, now);
     }),
   );
-  return getBooking(deps, actor, id, now);
+  return getBooking(deps, actor, id, reads, now);
 }
 
 /** Cancels a reserved appointment: every participant is told (spec §4). The time does not reopen by itself. */
-export async function cancelBooking(deps: BookingDeps, actor: AdminActor, id: string, now = new Date()): Promise<AppointmentDetail> {
+export async function cancelBooking(
+  deps: BookingDeps,
+  actor: AdminActor,
+  id: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<AppointmentDetail> {
   await deps.db.transaction(async (tx) => {
     const a = await repo.lockAppointment(tx, organisationOf(actor), id);
     if (!a) throw new AppError(404);
@@ -385,7 +397,7 @@ export async function cancelBooking(deps: BookingDeps, actor: AdminActor, id: st
     await notifyCancelled(tx, id, { publicUrl: deps.publicUrl, sender: deps.sender });
     await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
   });
-  return getBooking(deps, actor, id, now);
+  return getBooking(deps, actor, id, reads, now);
 }
 
 /** Deletes an open timeslot or a cancelled appointment (spec §4: separate from cancelling, confirmed in the UI). */

@@ -1,5 +1,6 @@
 import type { AppointmentDetail, AppointmentKind, AppointmentRow, Language, Participant } from '@prsp/contracts';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { readsOf, type PatientRead, type PatientReads } from '../../platform/audit/patient-reads';
 import type { Tx } from '../../db/client';
 import { identityCodeOf } from '../patients/patients.service';
 import * as repo from './booking.repo';
@@ -41,10 +42,26 @@ export function toRow(r: repo.ListedRow): AppointmentRow {
   };
 }
 
-/** One appointment with its people and answers; identity codes decrypted for the staff allowed to see them. */
-export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow): Promise<AppointmentDetail> {
+/** What a list of appointments shows of patients: each row's (first) patient, for the audit of the read. */
+export function rowReads(rows: readonly repo.ListedRow[]): PatientRead[] {
+  return rows.flatMap((r) =>
+    readsOf([r.patientId], { organisationId: r.appointment.organisationId, objectType: 'appointment', objectId: r.appointment.id }),
+  );
+}
+
+/**
+ * One appointment with its people and answers; identity codes decrypted for the staff allowed to see them. Every
+ * patient in it is named to `reads` (the audit of the read).
+ */
+export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow, reads: PatientReads): Promise<AppointmentDetail> {
   const a = row.appointment;
   const people = await repo.participantsOf(tx, a.id);
+  reads.show(
+    readsOf(
+      people.map(({ participant }) => participant.patientId),
+      { organisationId: a.organisationId, objectType: 'appointment', objectId: a.id },
+    ),
+  );
   const participants: Participant[] = people.map(({ participant: p, ssnEncrypted }) => ({
     id: p.id,
     role: p.role,

@@ -249,6 +249,9 @@ export function listRows(tx: Tx, f: RowFilter, opts: { now: Date; newestFirst?: 
       serviceName: services.name,
       patientName: sql<string | null>`(select p.name from ${appointmentParticipants} p where p.appointment_id = ${appointments.id}
         and p.role = 'patient' order by p.created_at, p.id limit 1)`,
+      // The same first patient: whose data a list shows (the audit of the read).
+      patientId: sql<string | null>`(select p.patient_id from ${appointmentParticipants} p where p.appointment_id = ${appointments.id}
+        and p.role = 'patient' order by p.created_at, p.id limit 1)`,
       participantCount: sql<number>`(select count(*)::int from ${appointmentParticipants} p where p.appointment_id = ${appointments.id})`,
       heldUntil: sql<string | null>`(select h.expires_at from ${bookingHolds} h where h.appointment_id = ${appointments.id}
         and h.expires_at > ${now}::timestamptz)`,

@@ -15,11 +15,13 @@ import {
 } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { patientReadsOf } from '../../plugins/access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
 import * as expert from './expert-bookings.service';
 
-const access: RouteAccess = { kind: 'expert' };
+const access: RouteAccess = { kind: 'expert', patientData: 'none' };
+const reading = (audit: string): RouteAccess => ({ kind: 'expert', patientData: { audit } });
 
 function actorOf(req: FastifyRequest): expert.ExpertActor {
   // The `expert` declaration has checked the session.
@@ -34,19 +36,29 @@ export async function expertBookingsRoutes(fastify: FastifyInstance, opts: { db:
 
   app.get(
     '/api/expert/schedule',
-    { config: { access }, schema: { querystring: ZScheduleQuery, response: { 200: okEnvelope(ZExpertSchedule) } } },
-    async (req) => ok(await expert.schedule(deps, actorOf(req), req.query.date)),
+    {
+      config: { access: reading('appointment.schedule') },
+      schema: { querystring: ZScheduleQuery, response: { 200: okEnvelope(ZExpertSchedule) } },
+    },
+    async (req) => ok(await expert.schedule(deps, actorOf(req), req.query.date, patientReadsOf(req))),
   );
-  app.get('/api/expert/bookings', { config: { access }, schema: { querystring: ZExpertBookingQuery, response: page } }, async (req) =>
-    ok(await expert.bookings(deps, actorOf(req), req.query)),
+  app.get(
+    '/api/expert/bookings',
+    { config: { access: reading('appointment.list') }, schema: { querystring: ZExpertBookingQuery, response: page } },
+    async (req) => ok(await expert.bookings(deps, actorOf(req), req.query, patientReadsOf(req))),
   );
-  app.get('/api/expert/appointment-history', { config: { access }, schema: { querystring: ZPageQuery, response: page } }, async (req) =>
-    ok(await expert.history(deps, actorOf(req), req.query)),
+  app.get(
+    '/api/expert/appointment-history',
+    { config: { access: reading('appointment.history') }, schema: { querystring: ZPageQuery, response: page } },
+    async (req) => ok(await expert.history(deps, actorOf(req), req.query, patientReadsOf(req))),
   );
   app.get(
     '/api/expert/appointments/:id',
-    { config: { access }, schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(ZAppointmentDetail) } } },
-    async (req) => ok(await expert.appointment(deps, actorOf(req), req.params.id)),
+    {
+      config: { access: reading('appointment.read') },
+      schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(ZAppointmentDetail) } },
+    },
+    async (req) => ok(await expert.appointment(deps, actorOf(req), req.params.id, patientReadsOf(req))),
   );
   app.post(
     '/api/expert/breaks',

@@ -19,7 +19,8 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { localInstant } from './admin-bookings.service';
-import { toDetail, toRow } from './appointment-view';
+import { rowReads, toDetail, toRow } from './appointment-view';
+import type { PatientReads } from '../../platform/audit/patient-reads';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
 
@@ -42,7 +43,13 @@ function dayOf(date: string | undefined, now: Date): string {
 }
 
 /** `/expert/schedule`: one day of the expert's appointments (reserved, open and cancelled) and breaks, by start. */
-export async function schedule(deps: Deps, actor: ExpertActor, date: string | undefined, now = new Date()): Promise<ExpertSchedule> {
+export async function schedule(
+  deps: Deps,
+  actor: ExpertActor,
+  date: string | undefined,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<ExpertSchedule> {
   const day = dayOf(date, now);
   const ids = await expertIds(deps.db, actor);
   const from = startOfLocalDay(day, SERVICE_TIME_ZONE);
@@ -51,11 +58,18 @@ export async function schedule(deps: Deps, actor: ExpertActor, date: string | un
     repo.listRows(deps.db, { expertIds: ids, from, to }, { now, limit: 500, offset: 0 }),
     repo.breaksOf(deps.db, ids, from, to),
   ]);
+  reads.show(rowReads(rows));
   return { date: day, appointments: rows.map(toRow), breaks: breaks.map(toBreak) };
 }
 
 /** `/expert/allBookings`: the expert's appointments in a date range (from today on by default), by start. */
-export async function bookings(deps: Deps, actor: ExpertActor, q: ExpertBookingQuery, now = new Date()): Promise<Page<AppointmentRow>> {
+export async function bookings(
+  deps: Deps,
+  actor: ExpertActor,
+  q: ExpertBookingQuery,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<Page<AppointmentRow>> {
   const ids = await expertIds(deps.db, actor);
   const fromDay = q.from ?? localDateAt(now, SERVICE_TIME_ZONE);
   if (!isLocalDate(fromDay)) throwIfFieldIssues([{ field: 'from', key: 'date' }]);
@@ -70,6 +84,7 @@ export async function bookings(deps: Deps, actor: ExpertActor, q: ExpertBookingQ
     repo.listRows(deps.db, filter, { now, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
     repo.countRows(deps.db, filter),
   ]);
+  reads.show(rowReads(rows));
   return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -78,6 +93,7 @@ export async function history(
   deps: Deps,
   actor: ExpertActor,
   q: { page: number; pageSize: number },
+  reads: PatientReads,
   now = new Date(),
 ): Promise<Page<AppointmentRow>> {
   const ids = await expertIds(deps.db, actor);
@@ -86,23 +102,22 @@ export async function history(
     repo.listRows(deps.db, filter, { now, newestFirst: true, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
     repo.countRows(deps.db, filter),
   ]);
+  reads.show(rowReads(rows));
   return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
 }
 
 /** `/expert/appointment`: one of the expert's own appointments with its people and answers; any other is 404. */
-export async function appointment(deps: Deps, actor: ExpertActor, id: string, now = new Date()): Promise<AppointmentDetail> {
+export async function appointment(
+  deps: Deps,
+  actor: ExpertActor,
+  id: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<AppointmentDetail> {
   const ids = await expertIds(deps.db, actor);
   const [row] = await repo.listRows(deps.db, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
   if (!row) throw new AppError(404);
-  await recordAudit(deps.db, {
-    actorType: 'staff',
-    actorId: actor.userId,
-    action: 'appointment.view',
-    objectType: 'appointment',
-    objectId: id,
-    ip: actor.ip,
-  });
-  return toDetail(deps.db, deps.cipher, row);
+  return toDetail(deps.db, deps.cipher, row, reads);
 }
 
 /**

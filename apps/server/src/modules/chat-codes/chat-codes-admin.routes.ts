@@ -39,7 +39,10 @@ export async function codeGroupsAdminRoutes(fastify: FastifyInstance, opts: { db
 
   app.post(
     `${KINDS.service.base}/create`,
-    { config: { access: { kind: 'admin', area: 'chatCodes', need: 'edit' } }, schema: { body: ZChatCodeGroupCreate, response: one } },
+    {
+      config: { access: { kind: 'admin', area: 'chatCodes', need: 'edit', patientData: 'none' } },
+      schema: { body: ZChatCodeGroupCreate, response: one },
+    },
     async (req) => {
       const { serviceId, ...terms } = req.body;
       return ok(await codes.createGroup(opts.db, actorOf(req), { kind: 'service', serviceId }, terms));
@@ -47,7 +50,10 @@ export async function codeGroupsAdminRoutes(fastify: FastifyInstance, opts: { db
   );
   app.post(
     `${KINDS.subcategory.base}/create`,
-    { config: { access: { kind: 'admin', area: 'chatCodes', need: 'edit' } }, schema: { body: ZMessageCodeGroupCreate, response: one } },
+    {
+      config: { access: { kind: 'admin', area: 'chatCodes', need: 'edit', patientData: 'none' } },
+      schema: { body: ZMessageCodeGroupCreate, response: one },
+    },
     async (req) => {
       const { subcategoryId, ...terms } = req.body;
       return ok(await codes.createGroup(opts.db, actorOf(req), { kind: 'subcategory', subcategoryId }, terms));
@@ -56,15 +62,15 @@ export async function codeGroupsAdminRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     `${KINDS.service.base}/services`,
     {
-      config: { access: { kind: 'admin', area: 'chatCodes', need: 'view' } },
+      config: { access: { kind: 'admin', area: 'chatCodes', need: 'view', patientData: 'none' } },
       schema: { response: { 200: okEnvelope(z.array(ZChatCodeService)) } },
     },
     async (req) => ok(await codes.listServices(opts.db, actorOf(req))),
   );
 
   for (const [kind, { base, object }] of Object.entries(KINDS) as [CodeTargetKind, (typeof KINDS)[CodeTargetKind]][]) {
-    const view = { kind: 'admin', area: 'chatCodes', need: 'view' } as const;
-    const edit = { kind: 'admin', area: 'chatCodes', need: 'edit' } as const;
+    const view = { kind: 'admin', area: 'chatCodes', need: 'view', patientData: 'none' } as const;
+    const edit = { kind: 'admin', area: 'chatCodes', need: 'edit', patientData: 'none' } as const;
     app.get(`${base}/list`, { config: { access: view }, schema: { response: { 200: okEnvelope(z.array(ZCodeGroup)) } } }, async (req) =>
       ok(await codes.listGroups(opts.db, actorOf(req), kind)),
     );

@@ -6,6 +6,8 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { chatCodeTarget, useChatCode as useCode } from '../chat-codes/patient-chat-code.service';
 import * as appointmentsRepo from './chat-appointments.repo';
 import * as repo from './chat.repo';
+import type { PatientReads } from '../../platform/audit/patient-reads';
+import { channelReads } from './chat-reads';
 import type { ChatEvents } from './chat-events';
 import { openMetadata } from './chat-metadata';
 import { channelFor, expertIn, type ChatCaller } from './chat-participants';
@@ -188,12 +190,26 @@ export async function openForAppointment(tx: Tx, a: AppointmentRow, now: Date): 
 }
 
 /** `GET /api/chat/channels/{id}`. */
-export async function channelView(db: Db, caller: ChatCaller, channelId: string, now = new Date()): Promise<ChatChannel> {
-  return toChannel(db, await channelFor(db, caller, channelId), now);
+export async function channelView(
+  db: Db,
+  caller: ChatCaller,
+  channelId: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<ChatChannel> {
+  const access = await channelFor(db, caller, channelId);
+  reads.show(await channelReads(db, access.channel));
+  return toChannel(db, access, now);
 }
 
 /** A patient leaves: out of the queue while waiting, or the chat ends for everyone (the expert is told). */
-export async function leaveChannel(deps: ChatDeps, caller: ChatCaller, channelId: string, now = new Date()): Promise<ChatChannel> {
+export async function leaveChannel(
+  deps: ChatDeps,
+  caller: ChatCaller,
+  channelId: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<ChatChannel> {
   const result = await deps.db.transaction(async (tx) => {
     const access = await channelFor(tx, caller, channelId);
     if (!access.member || access.member.leftAt) throw new AppError(403);
@@ -233,6 +249,7 @@ export async function leaveChannel(deps: ChatDeps, caller: ChatCaller, channelId
     deps.events.left(result.access.me.userId, channelId);
   }
   const channel = (await repo.findChannel(deps.db, channelId))!;
+  reads.show(await channelReads(deps.db, channel));
   return toChannel(deps.db, { channel, me: result.access.me }, now);
 }
 

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CHAT_LIMITS, type ContactHistoryItem, type HistoryItem, type Localized, type Transcript } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import { recordAudit } from '../../platform/audit/audit';
+import { PatientReads, readsOf, recordPatientReads } from '../../platform/audit/patient-reads';
+import { channelReads } from './chat-reads';
 import { findFileById } from '../../platform/files/files.repo';
 import * as history from './chat-history.repo';
 import * as repo from './chat.repo';
@@ -48,9 +49,10 @@ export async function myTranscripts(db: Db, patientId: string, since: Date): Pro
  * A chat's transcript (spec §3 'History'): its members keyed by user id (`agent` = expert), its messages with times
  * in seconds, and its files. Its members may read it; so may the organisation's experts, as contact history.
  */
-export async function transcript(db: Db, caller: ChatCaller, channelId: string, since?: Date): Promise<Transcript> {
+export async function transcript(db: Db, caller: ChatCaller, channelId: string, reads: PatientReads, since?: Date): Promise<Transcript> {
   const channel = await readableChannel(db, caller, channelId);
   if (since && channel.createdAt < since) throw new AppError(404);
+  reads.show(await channelReads(db, channel));
   const [members, messages] = await Promise.all([repo.membersOf(db, channelId), repo.messagesAfter(db, channelId, 0, 100_000)]);
   return {
     members: Object.fromEntries(members.map((m) => [m.userId, { role: m.role, name: m.name }])),
@@ -101,7 +103,7 @@ async function mayReadAsCarer(db: Db, expertId: string, patientId: string, organ
  * The patient's earlier (finished) chats with the expert's organisation (the expert desk's contact history) that the
  * caller may read (`readableChannel`): none for an expert who never cared for the patient. Audited.
  */
-export async function contactHistory(db: Db, caller: ExpertCaller, patientId: string): Promise<ContactHistoryItem[]> {
+export async function contactHistory(db: Db, caller: ExpertCaller, patientId: string, reads: PatientReads): Promise<ContactHistoryItem[]> {
   const experts = (await repo.expertRowsOfUser(db, caller.userId)).filter(
     (e) => caller.organisationId === null || e.organisationId === caller.organisationId,
   );
@@ -129,13 +131,11 @@ export async function contactHistory(db: Db, caller: ExpertCaller, patientId: st
     db,
     rows.map((r) => r.channel.id),
   );
-  await recordAudit(db, {
-    actorType: 'staff',
-    actorId: caller.userId,
-    action: 'chat.contactHistory',
-    objectType: 'patient',
-    objectId: patientId,
-  });
+  reads.show(
+    rows.flatMap((r) =>
+      readsOf([patientId], { organisationId: r.channel.organisationId, objectType: 'chatChannel', objectId: r.channel.id }),
+    ),
+  );
   return rows.map((r) => ({
     channelId: r.channel.id,
     createdAt: r.channel.createdAt.getTime(),
@@ -146,31 +146,54 @@ export async function contactHistory(db: Db, caller: ExpertCaller, patientId: st
   }));
 }
 
-/** Signs file links: `<fileId>.<expiry seconds>.<hmac>`, good for CHAT_LIMITS.fileLinkSeconds. */
+/**
+ * Signs file links: `<fileId>.<expiry seconds>.<reader>.<hmac>`, good for CHAT_LIMITS.fileLinkSeconds. The reader is
+ * the member of staff the link was made for (`-` for a patient or a guest), so that the download is logged as theirs.
+ */
 export function fileLinks(secret: string) {
   const key = createHmac('sha256', secret).update('chat-file-links').digest();
   const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
   return {
-    sign(fileId: string, now = new Date()): string {
-      const body = `${fileId}.${Math.floor(now.getTime() / 1000) + CHAT_LIMITS.fileLinkSeconds}`;
+    sign(fileId: string, readerId: string | null, now = new Date()): string {
+      const body = `${fileId}.${Math.floor(now.getTime() / 1000) + CHAT_LIMITS.fileLinkSeconds}.${readerId ?? '-'}`;
       return `${body}.${mac(body)}`;
     },
-    /** The file id a link names, or null when it is forged or expired. */
-    verify(token: string, now = new Date()): string | null {
-      const [fileId, expires, signature] = token.split('.');
-      if (!fileId || !expires || !signature) return null;
-      const expected = Buffer.from(mac(`${fileId}.${expires}`));
+    /** The file a link names and whom it was made for, or null when it is forged or expired. */
+    verify(token: string, now = new Date()): { fileId: string; readerId: string | null } | null {
+      const [fileId, expires, reader, signature] = token.split('.');
+      if (!fileId || !expires || !reader || !signature) return null;
+      const expected = Buffer.from(mac(`${fileId}.${expires}.${reader}`));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      return Number(expires) * 1000 > now.getTime() ? fileId : null;
+      if (Number(expires) * 1000 <= now.getTime()) return null;
+      return { fileId, readerId: reader === '-' ? null : reader };
     },
   };
 }
 
+/**
+ * A download through a link made for a member of staff: the audit row of the read (`chat.file.download`), written
+ * before the file is sent, one per patient of the chat.
+ */
+export async function recordFileDownload(db: Db, file: { id: string; ownerId: string }, readerId: string, ip: string): Promise<void> {
+  const channel = await repo.findChannel(db, file.ownerId);
+  if (!channel) return;
+  const reads = new PatientReads('chat.file.download', { actorType: 'staff', actorId: readerId, role: 'expert', ip });
+  reads.show((await channelReads(db, channel)).map((read) => ({ ...read, objectType: 'chatFile', objectId: file.id })));
+  await recordPatientReads(db, reads);
+}
+
 /** `GET /ninchat/file?id=` (spec §7): the file belongs to a chat the caller may read; answers a short-lived link to it. */
-export async function fileLink(db: Db, caller: ChatCaller, fileId: string, sign: (id: string) => string): Promise<{ file_url: string }> {
+export async function fileLink(
+  db: Db,
+  caller: ChatCaller,
+  fileId: string,
+  sign: (id: string) => string,
+  reads: PatientReads,
+): Promise<{ file_url: string }> {
   const file = await findFileById(db, fileId);
   if (!file || file.ownerKind !== 'chatChannel') throw new AppError(404);
-  await readableChannel(db, caller, file.ownerId);
+  const channel = await readableChannel(db, caller, file.ownerId);
+  reads.show((await channelReads(db, channel)).map((read) => ({ ...read, objectType: 'chatFile', objectId: file.id })));
   return { file_url: `/api/chat/files/${sign(file.id)}` };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { okEnvelope, ZChatChannel, ZInviteRequest, zUuid } from '@prsp/contracts';
 import type { Db } from '../../db/client';
+import { patientReadsOf } from '../../plugins/access';
 import type { Sender } from '../../platform/mail/sender';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { ok } from '../../platform/ok';
@@ -30,7 +31,8 @@ export async function chatInviteRoutes(
   app.post(
     '/api/expert/chat/channels/:id/invite',
     {
-      config: { access: { kind: 'expert' } },
+      // Answers the channel with its members: a read of the chat.
+      config: { access: { kind: 'expert', patientData: { audit: 'chat.read' } } },
       schema: { params: ZIdParams, body: ZInviteRequest, response: { 200: okEnvelope(ZChatChannel) } },
     },
     async (req) =>
@@ -40,6 +42,7 @@ export async function chatInviteRoutes(
           { kind: 'expert', userId: req.expert!.userId, organisationId: req.expert!.organisationId },
           req.params.id,
           req.body,
+          patientReadsOf(req),
         ),
       ),
   );

@@ -1,6 +1,8 @@
 import type { ChatChannel, InviteRequest } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { Sender } from '../../platform/mail/sender';
+import type { PatientReads } from '../../platform/audit/patient-reads';
+import { channelReads } from './chat-reads';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues } from '../../platform/field-errors';
@@ -43,6 +45,7 @@ export async function invite(
   caller: ExpertCaller,
   channelId: string,
   input: InviteRequest,
+  reads: PatientReads,
   now = new Date(),
 ): Promise<ChatChannel> {
   const outcome = await deps.db.transaction(async (tx) => {
@@ -96,5 +99,6 @@ export async function invite(
   });
   deps.events.channel(channelId, 'active', outcome.notifyUser ? [outcome.notifyUser] : []);
   const channel = (await repo.findChannel(deps.db, channelId))!;
+  reads.show(await channelReads(deps.db, channel));
   return toChannel(deps.db, { channel, me: outcome.access.me }, now);
 }

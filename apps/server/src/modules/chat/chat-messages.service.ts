@@ -7,6 +7,8 @@ import { recordFile, removeStored, storeUpload } from '../../platform/files/stor
 import type { ReceivedFile } from '../../platform/files/multipart-reader';
 import type { VirusScanner } from '../../platform/files/virus-scan';
 import * as repo from './chat.repo';
+import type { PatientReads } from '../../platform/audit/patient-reads';
+import { channelReads } from './chat-reads';
 import type { ChatDeps } from './chat-channels.service';
 import { channelFor, writableChannel, type ChatCaller, type ChatIdentity } from './chat-participants';
 import { toMessage } from './chat-view';
@@ -132,8 +134,9 @@ export function safeName(clientName: string, extension: string): string {
 }
 
 /** `GET /api/chat/channels/{id}/messages?after=`: what a client missed, in order, a page at a time. */
-export async function messagesAfter(db: Db, caller: ChatCaller, channelId: string, after = 0) {
+export async function messagesAfter(db: Db, caller: ChatCaller, channelId: string, after: number, reads: PatientReads) {
   const { channel } = await channelFor(db, caller, channelId);
+  reads.show(await channelReads(db, channel));
   const messages = await repo.messagesAfter(db, channelId, after, CHAT_LIMITS.pageMessages);
   return { messages: messages.map(toMessage), lastSeq: channel.lastSeq };
 }

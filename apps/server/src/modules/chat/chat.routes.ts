@@ -33,7 +33,8 @@ import { MultipartLimitError, readMultipart } from '../../platform/files/multipa
 import { sendStoredFile } from '../../platform/files/serve-file';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { ok } from '../../platform/ok';
-import { patientContextOf } from '../../plugins/access';
+import { patientContextOf, patientReadsOf } from '../../plugins/access';
+import { ownReads } from '../../platform/audit/patient-reads';
 import { CHAT_CODE_RATE_LIMIT, ZChatCodeParams } from '../chat-codes/patient-chat-code.service';
 import {
   describeRealmQueues,
@@ -46,7 +47,7 @@ import {
 } from './chat-channels.service';
 import { chatEvents, type ChannelHooks } from './chat-events';
 import { giveFeedback } from './chat-feedback.service';
-import { fileLink, fileLinks, historySince, myTranscripts, transcript } from './chat-history.service';
+import { fileLink, fileLinks, historySince, myTranscripts, recordFileDownload, transcript } from './chat-history.service';
 import { sealMetadata } from './chat-metadata';
 import { messagesAfter, sendFile } from './chat-messages.service';
 import { chatCallerOf } from './chat-participants';
@@ -54,7 +55,9 @@ import { serviceOf } from './chat.repo';
 import { registerChatSocket } from './chat.socket';
 import type { Emit } from '../../platform/events/event-hub';
 
-const member: RouteAccess = { kind: 'chatMember' };
+const member: RouteAccess = { kind: 'chatMember', patientData: 'none' };
+/** A chat member's answers that show the chat's patients: logged when an expert reads them (docs/security.md). */
+const reading = (audit: string): RouteAccess => ({ kind: 'chatMember', patientData: { audit } });
 const patient: RouteAccess = { kind: 'patient', organisation: 'required', terms: true, flag: 'remoteReceptionEnabled' };
 const history: RouteAccess = { kind: 'patient', organisation: 'required', terms: true, flag: 'appointmentHistoryEnabled' };
 
@@ -144,17 +147,17 @@ export async function chatRoutes(
 
   app.get(
     '/api/chat/channels/:id',
-    { config: { access: member }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZChatChannel) } } },
-    async (req) => ok(await channelView(opts.db, callerOf(req), req.params.id)),
+    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZChatChannel) } } },
+    async (req) => ok(await channelView(opts.db, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.get(
     '/api/chat/channels/:id/messages',
     {
-      config: { access: member },
+      config: { access: reading('chat.messages') },
       schema: { params: ZIdParams, querystring: ZMessagesQuery, response: { 200: okEnvelope(ZMessagesPage) } },
     },
-    async (req) => ok(await messagesAfter(opts.db, callerOf(req), req.params.id, req.query.after ?? 0)),
+    async (req) => ok(await messagesAfter(opts.db, callerOf(req), req.params.id, req.query.after ?? 0, patientReadsOf(req))),
   );
 
   app.post(
@@ -181,8 +184,8 @@ export async function chatRoutes(
 
   app.post(
     '/api/chat/channels/:id/leave',
-    { config: { access: member }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZChatChannel) } } },
-    async (req) => ok(await leaveChannel(deps, callerOf(req), req.params.id)),
+    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZChatChannel) } } },
+    async (req) => ok(await leaveChannel(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.post(
@@ -210,14 +213,18 @@ export async function chatRoutes(
     async (req) => {
       const ctx = withOrganisation(patientContextOf(req));
       const caller = chatCallerOf({ patient: ctx });
-      return ok(await transcript(opts.db, caller, req.query.id, historySince(new Date(), ctx.organisation.retention.patientDays)));
+      const since = historySince(new Date(), ctx.organisation.retention.patientDays);
+      return ok(await transcript(opts.db, caller, req.query.id, ownReads(), since));
     },
   );
 
   app.get(
     '/api/ninchat/file',
-    { config: { access: member }, schema: { querystring: ZIdQuery, response: { 200: okEnvelope(ZFileLink) } } },
-    async (req) => ok(await fileLink(opts.db, callerOf(req), req.query.id, (id) => links.sign(id))),
+    { config: { access: reading('chat.file') }, schema: { querystring: ZIdQuery, response: { 200: okEnvelope(ZFileLink) } } },
+    async (req) => {
+      const readerId = req.expert?.userId ?? null;
+      return ok(await fileLink(opts.db, callerOf(req), req.query.id, (id) => links.sign(id, readerId), patientReadsOf(req)));
+    },
   );
 
   // The signed link is the access check (made by `GET /ninchat/file` for someone who may read the file): short-lived,
@@ -226,9 +233,10 @@ export async function chatRoutes(
     '/api/chat/files/:token',
     { config: { access: { kind: 'anyone' } }, schema: { params: z.object({ token: zText().check(z.maxLength(200, 'tooLong')) }) } },
     async (req, reply) => {
-      const fileId = links.verify(req.params.token);
-      const file = fileId ? await findFileById(opts.db, fileId) : undefined;
+      const link = links.verify(req.params.token);
+      const file = link ? await findFileById(opts.db, link.fileId) : undefined;
       if (!file || file.ownerKind !== 'chatChannel') throw new AppError(404);
+      if (link?.readerId) await recordFileDownload(opts.db, file, link.readerId, req.ip);
       return sendStoredFile(reply, opts.files, file, { disposition: 'attachment' });
     },
   );

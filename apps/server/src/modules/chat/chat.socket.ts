@@ -7,9 +7,13 @@ import { answer, rooms, type RealtimeSocket } from '../../plugins/realtime';
 import type { ChatDeps } from './chat-channels.service';
 import { markRead, sendText } from './chat-messages.service';
 import { channelFor, chatCallerOf } from './chat-participants';
-import { expertQueues } from './expert-chat.service';
+import { expertQueueIds } from './expert-chat.service';
+import { PatientReads, readerOf, recordPatientReads } from '../../platform/audit/patient-reads';
+import { channelReads } from './chat-reads';
 
-const member: RouteAccess = { kind: 'chatMember' };
+const member: RouteAccess = { kind: 'chatMember', patientData: 'none' };
+/** Joining a chat's room: from then on its messages reach the socket, so an expert's join is a read of the chat. */
+const join: RouteAccess = { kind: 'chatMember', patientData: { audit: 'chat.join' } };
 
 /** A payload checked with its contract; a malformed one is answered 400, like an HTTP body. */
 function parse<T>(schema: z.ZodMiniType<T>, payload: unknown): T {
@@ -27,18 +31,22 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatDeps) {
   const callerOf = async (socket: RealtimeSocket) => chatCallerOf(await app.socketAccess(socket, member));
   // Watching the queues is the experts' alone; the rest is for whoever can be in a chat (the channel rule decides more).
   app.declareSocketEvents({
-    'chat:join': member,
+    'chat:join': join,
     'chat:send': member,
     'chat:typing': member,
     'chat:read': member,
-    'queue:watch': { kind: 'expert' },
+    'queue:watch': { kind: 'expert', patientData: 'none' },
   });
 
   app.realtime.on('connection', (socket: RealtimeSocket) => {
     socket.on('chat:join', (payload, ack) =>
       answer(log, ack, async () => {
         const { channelId } = parse(ZChannelEvent, payload);
-        const { channel } = await channelFor(deps.db, await callerOf(socket), channelId);
+        const ctx = await app.socketAccess(socket, join);
+        const { channel } = await channelFor(deps.db, chatCallerOf(ctx), channelId);
+        const reads = new PatientReads('chat.join', readerOf(ctx, socket.handshake.address));
+        reads.show(await channelReads(deps.db, channel));
+        await recordPatientReads(deps.db, reads);
         await socket.join(rooms.channel(channel.id));
         // While waiting, the patient hears when the line moves.
         if (channel.status === 'waiting' && channel.queueId) await socket.join(rooms.queue(channel.queueId));
@@ -74,7 +82,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatDeps) {
       answer(log, ack, async () => {
         const caller = await callerOf(socket);
         if (caller.kind !== 'expert') throw new AppError(403);
-        const queueIds = (await expertQueues(deps.db, caller)).map((q) => q.id);
+        const queueIds = await expertQueueIds(deps.db, caller);
         await socket.join(queueIds.map(rooms.queue));
         return { queueIds };
       }),

@@ -14,6 +14,7 @@ import {
   zUuid,
 } from '@prsp/contracts';
 import type { Db } from '../../db/client';
+import { patientReadsOf } from '../../plugins/access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { ok } from '../../platform/ok';
@@ -24,7 +25,9 @@ import { contactHistory, transcript } from './chat-history.service';
 import * as chat from './expert-chat.service';
 import type { Emit } from '../../platform/events/event-hub';
 
-const access: RouteAccess = { kind: 'expert' };
+const access: RouteAccess = { kind: 'expert', patientData: 'none' };
+/** Answers that show patients: who waits, a chat, a transcript, the contact history (docs/security.md). */
+const reading = (audit: string): RouteAccess => ({ kind: 'expert', patientData: { audit } });
 const ZIdParams = z.object({ id: zUuid() });
 
 function callerOf(req: FastifyRequest): chat.ExpertCaller {
@@ -39,41 +42,41 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
 
   app.get(
     '/api/expert/chat/queues',
-    { config: { access }, schema: { response: { 200: okEnvelope(z.array(ZExpertQueue)) } } },
-    async (req) => ok(await chat.expertQueues(opts.db, callerOf(req))),
+    { config: { access: reading('chat.queues') }, schema: { response: { 200: okEnvelope(z.array(ZExpertQueue)) } } },
+    async (req) => ok(await chat.expertQueues(opts.db, callerOf(req), patientReadsOf(req))),
   );
 
   app.post(
     '/api/expert/chat/queues/:queueId/accept',
     {
-      config: { access },
+      config: { access: reading('chat.read') },
       schema: { params: z.object({ queueId: zText().check(z.maxLength(100, 'tooLong')) }), response: { 200: okEnvelope(ZExpertChat) } },
     },
-    async (req) => ok(await chat.acceptNext(deps, callerOf(req), req.params.queueId)),
+    async (req) => ok(await chat.acceptNext(deps, callerOf(req), req.params.queueId, patientReadsOf(req))),
   );
 
   app.post(
     '/api/expert/chat/channels/:id/accept',
-    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
-    async (req) => ok(await chat.acceptChannel(deps, callerOf(req), req.params.id)),
+    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    async (req) => ok(await chat.acceptChannel(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.get(
     '/api/expert/chat/channels',
-    { config: { access }, schema: { response: { 200: okEnvelope(z.array(ZExpertChat)) } } },
-    async (req) => ok(await chat.myChats(deps, callerOf(req))),
+    { config: { access: reading('chat.read') }, schema: { response: { 200: okEnvelope(z.array(ZExpertChat)) } } },
+    async (req) => ok(await chat.myChats(deps, callerOf(req), patientReadsOf(req))),
   );
 
   app.get(
     '/api/expert/chat/channels/:id',
-    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
-    async (req) => ok(await chat.expertChat(deps, callerOf(req), req.params.id)),
+    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    async (req) => ok(await chat.expertChat(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.post(
     '/api/expert/chat/appointments/:id/open',
-    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
-    async (req) => ok(await chat.openAppointmentChat(deps, callerOf(req), req.params.id)),
+    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    async (req) => ok(await chat.openAppointmentChat(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.get(
@@ -102,17 +105,17 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
 
   app.get(
     '/api/expert/chat/channels/:id/transcript',
-    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZTranscript) } } },
-    async (req) => ok(await transcript(opts.db, callerOf(req), req.params.id)),
+    { config: { access: reading('chat.transcript') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZTranscript) } } },
+    async (req) => ok(await transcript(opts.db, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.get(
     '/api/expert/chat/contact-history/:patientId',
     {
-      config: { access },
+      config: { access: reading('chat.contactHistory') },
       schema: { params: z.object({ patientId: zUuid() }), response: { 200: okEnvelope(z.array(ZContactHistoryItem)) } },
     },
-    async (req) => ok(await contactHistory(opts.db, callerOf(req), req.params.patientId)),
+    async (req) => ok(await contactHistory(opts.db, callerOf(req), req.params.patientId, patientReadsOf(req))),
   );
 
   app.post(

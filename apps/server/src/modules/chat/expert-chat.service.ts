@@ -11,6 +11,8 @@ import { channelFor, expertIn, type ChatCaller } from './chat-participants';
 import { toChannel } from './chat-view';
 import { isQueueOpen } from './opening-hours';
 import type { ChatChannelRow } from './chat.tables';
+import { readsOf, type PatientReads } from '../../platform/audit/patient-reads';
+import { channelReads } from './chat-reads';
 
 export type ExpertCaller = Extract<ChatCaller, { kind: 'expert' }>;
 
@@ -21,14 +23,29 @@ async function myExpertRows(tx: Tx, caller: ExpertCaller) {
   return here.length > 0 ? here : rows;
 }
 
-/** The queues the expert belongs to (their chat queue and personal queues), with who waits in each and since when. */
-export async function expertQueues(db: Db, caller: ExpertCaller, now = new Date()): Promise<ExpertQueue[]> {
+/** The queues the expert belongs to: their chat queue and personal queues, each once. */
+async function myQueues(db: Db, caller: ExpertCaller) {
   const experts = await myExpertRows(db, caller);
   const queues = (await Promise.all(experts.map((e) => repo.queuesOfExpert(db, e)))).flat();
-  const unique = [...new Map(queues.map((q) => [q.id, q])).values()];
+  return [...new Map(queues.map((q) => [q.id, q])).values()];
+}
+
+/** The ids of the queues the expert belongs to (what their desk watches), without who waits in them. */
+export async function expertQueueIds(db: Db, caller: ExpertCaller): Promise<string[]> {
+  return (await myQueues(db, caller)).map((q) => q.id);
+}
+
+/** The queues the expert belongs to (their chat queue and personal queues), with who waits in each and since when. */
+export async function expertQueues(db: Db, caller: ExpertCaller, reads: PatientReads, now = new Date()): Promise<ExpertQueue[]> {
+  const unique = await myQueues(db, caller);
   const waiting = await repo.waitingIn(
     db,
     unique.map((q) => q.id),
+  );
+  reads.show(
+    waiting.flatMap((w) =>
+      readsOf([w.channel.patientId], { organisationId: w.channel.organisationId, objectType: 'chatChannel', objectId: w.channel.id }),
+    ),
   );
   return unique.map((q) => {
     const here = waiting.filter((w) => w.channel.queueId === q.id);
@@ -76,7 +93,13 @@ async function take(deps: ChatDeps, tx: Tx, caller: ExpertCaller, channel: ChatC
 }
 
 /** Accepts the next patient in one of the expert's queues (404 when nobody waits): two experts never take the same one. */
-export async function acceptNext(deps: ChatDeps, caller: ExpertCaller, queueId: string, now = new Date()): Promise<ExpertChat> {
+export async function acceptNext(
+  deps: ChatDeps,
+  caller: ExpertCaller,
+  queueId: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<ExpertChat> {
   const channel = await deps.db.transaction(async (tx) => {
     const mine = (await Promise.all((await myExpertRows(tx, caller)).map((e) => repo.queuesOfExpert(tx, e)))).flat();
     if (!mine.some((q) => q.id === queueId)) throw new AppError(404);
@@ -85,11 +108,17 @@ export async function acceptNext(deps: ChatDeps, caller: ExpertCaller, queueId: 
     await take(deps, tx, caller, next, now);
     return next;
   });
-  return announceAccepted(deps, caller, channel, now);
+  return announceAccepted(deps, caller, channel, reads, now);
 }
 
 /** Accepts a named waiting patient (the channel must still wait in one of the expert's queues). */
-export async function acceptChannel(deps: ChatDeps, caller: ExpertCaller, channelId: string, now = new Date()): Promise<ExpertChat> {
+export async function acceptChannel(
+  deps: ChatDeps,
+  caller: ExpertCaller,
+  channelId: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<ExpertChat> {
   const channel = await deps.db.transaction(async (tx) => {
     const { channel } = await channelFor(tx, caller, channelId);
     // Another expert may have taken it since it was listed: then it no longer waits here.
@@ -98,13 +127,19 @@ export async function acceptChannel(deps: ChatDeps, caller: ExpertCaller, channe
     await take(deps, tx, caller, locked, now);
     return locked;
   });
-  return announceAccepted(deps, caller, channel, now);
+  return announceAccepted(deps, caller, channel, reads, now);
 }
 
-async function announceAccepted(deps: ChatDeps, caller: ExpertCaller, channel: ChatChannelRow, now: Date): Promise<ExpertChat> {
+async function announceAccepted(
+  deps: ChatDeps,
+  caller: ExpertCaller,
+  channel: ChatChannelRow,
+  reads: PatientReads,
+  now: Date,
+): Promise<ExpertChat> {
   deps.events.channel(channel.id, 'active');
   deps.events.queue(channel.queueId);
-  return expertChat(deps, caller, channel.id, now);
+  return expertChat(deps, caller, channel.id, reads, now);
 }
 
 /** One chat as the expert's desk shows it: the channel, who the patient is, what they answered before it. */
@@ -112,10 +147,12 @@ export async function expertChat(
   deps: Pick<ChatDeps, 'db' | 'cipher'>,
   caller: ExpertCaller,
   channelId: string,
+  reads: PatientReads,
   now = new Date(),
 ): Promise<ExpertChat> {
   const access = await channelFor(deps.db, caller, channelId);
   const { channel } = access;
+  reads.show(await channelReads(deps.db, channel));
   const [view, patientName, appointment] = await Promise.all([
     toChannel(deps.db, access, now),
     channel.patientId ? repo.patientName(deps.db, channel.patientId) : undefined,
@@ -135,13 +172,19 @@ export async function expertChat(
 }
 
 /** The expert's active chats: several at once. */
-export async function myChats(deps: Pick<ChatDeps, 'db' | 'cipher'>, caller: ExpertCaller, now = new Date()): Promise<ExpertChat[]> {
+export async function myChats(
+  deps: Pick<ChatDeps, 'db' | 'cipher'>,
+  caller: ExpertCaller,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<ExpertChat[]> {
   const experts = await myExpertRows(deps.db, caller);
   const rows = await repo.activeChannelsOfMember(
     deps.db,
     experts.map((e) => e.id),
   );
-  return Promise.all(rows.map((r) => expertChat(deps, caller, r.channel.id, now)));
+  reads.show([]);
+  return Promise.all(rows.map((r) => expertChat(deps, caller, r.channel.id, reads, now)));
 }
 
 /** Where a chat can be handed over: the organisation's queues and its other experts. */
@@ -241,9 +284,10 @@ export async function openAppointmentChat(
   deps: ChatDeps,
   caller: ExpertCaller,
   appointmentId: string,
+  reads: PatientReads,
   now = new Date(),
 ): Promise<ExpertChat> {
   const channel = await openAsExpert(deps.db, caller.userId, appointmentId, now);
   deps.events.queue(channel.queueId);
-  return expertChat(deps, caller, channel.id, now);
+  return expertChat(deps, caller, channel.id, reads, now);
 }

@@ -15,7 +15,7 @@ export async function feedbackResultsRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/admin/feedback',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
       schema: { querystring: ZFeedbackResultsQuery, response: { 200: okEnvelope(ZFeedbackSummary) } },
     },
     async (req) => ok(await feedbackSummary(opts.db, actorOf(req), req.query)),

@@ -11,7 +11,7 @@ import type { VideoProvider } from './video-provider';
 import { iceUserOf, videoSession } from './video-session.service';
 import { registerVideoSocket } from './video.socket';
 
-const member: RouteAccess = { kind: 'chatMember' };
+const member: RouteAccess = { kind: 'chatMember', patientData: 'none' };
 const ZIdParams = z.object({ id: zUuid() });
 const ZIceAnswer = z.object({ iceServers: z.array(ZIceServer), iceTransportPolicy: z.enum(['all', 'relay']) });
 

@@ -9,7 +9,7 @@ import { chatCallerOf } from './chat-participants';
 import { videoChannel } from './video-session.service';
 import { videoRoom } from '../../platform/realtime-rooms';
 
-const member: RouteAccess = { kind: 'chatMember' };
+const member: RouteAccess = { kind: 'chatMember', patientData: 'none' };
 
 /** The Socket.IO room of a channel's call: the sockets that joined it (not every member's socket: a chat is not a call). */
 

@@ -24,8 +24,8 @@ function actor(req: FastifyRequest): service.TemplateActor {
   return { userId: staff.userId, organisationId: staff.organisationId!, ip: req.ip };
 }
 
-const view = { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } } as const;
-const edit = { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } } as const;
+const view = { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } } as const;
+const edit = { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } } as const;
 
 /** E-mail templates of the admin's organisation (spec §7 'Admin organisation'): service settings rights. */
 export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: Db; sender: Sender }) {
@@ -50,7 +50,7 @@ export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: 
   app.delete(
     `${BASE}/:id`,
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'emailTemplate' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'emailTemplate', patientData: 'none' } },
       schema: { params: ZResetEmailTemplateParams, body: ZResetEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } },
     },
     async (req) => ok(await service.resetTemplate(opts.db, opts.sender, actor(req), req.params.id, req.body.language)),

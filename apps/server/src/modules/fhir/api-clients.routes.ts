@@ -13,7 +13,7 @@ export async function apiClientsAdminRoutes(fastify: FastifyInstance, opts: { db
   app.get(
     '/api/admin/api-clients',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
       schema: { response: { 200: okEnvelope(z.array(ZApiClient)) } },
     },
     async (req) => ok(await clients.listApiClients(opts.db, actorOf(req))),
@@ -21,7 +21,7 @@ export async function apiClientsAdminRoutes(fastify: FastifyInstance, opts: { db
   app.post(
     '/api/admin/api-clients',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } },
       schema: { body: ZApiClientCreate, response: { 200: okEnvelope(ZApiClientCreated) } },
     },
     async (req, reply) => {
@@ -33,7 +33,7 @@ export async function apiClientsAdminRoutes(fastify: FastifyInstance, opts: { db
   app.post(
     '/api/admin/api-clients/:id/revoke',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'apiClient' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'apiClient', patientData: 'none' } },
       schema: { params: ZApiClientParams, response: { 200: okEnvelope(ZApiClient) } },
     },
     async (req) => ok(await clients.revokeApiClient(opts.db, actorOf(req), req.params.id)),

@@ -275,9 +275,9 @@ describe('FHIR R4 resources', () => {
     const audit = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'fhir.patient.read'), eq(auditLog.objectId, ids.patient)));
+      .where(and(eq(auditLog.action, 'fhir.read'), eq(auditLog.objectType, 'patient'), eq(auditLog.objectId, ids.patient)));
     expect(audit.length).toBeGreaterThanOrEqual(2);
-    expect(audit[0]).toMatchObject({ actorType: 'system', actorId: client.id });
+    expect(audit[0]).toMatchObject({ actorType: 'system', actorId: client.id, actorRole: 'apiClient', patientId: ids.patient });
     expect(JSON.stringify(audit)).not.toContain(AINO);
   });
 

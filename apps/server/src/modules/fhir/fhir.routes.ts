@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
-import { apiClientOf } from '../../plugins/access';
+import { apiClientOf, patientReadsOf } from '../../plugins/access';
 import { capabilityStatement } from './fhir-capability';
 import { FHIR_JSON, FhirError, sendFhirError } from './fhir-outcome';
 import type { Query } from './fhir-search';
@@ -71,15 +71,15 @@ export async function fhirRoutes(app: FastifyInstance, opts: Opts) {
   app.get('/R4/metadata', { config: { access: { kind: 'anyone' }, rateLimit: FHIR_RATE_LIMIT } }, async (_req, reply) =>
     sendFhir(reply, capabilityStatement(base, `${opts.publicUrl}/fhir/oauth2/token`, { name: 'PRSP', date: started })),
   );
-  const config = { access: { kind: 'apiClient' }, rateLimit: FHIR_RATE_LIMIT } as const;
+  const config = { access: { kind: 'apiClient', patientData: { audit: 'fhir.read' } }, rateLimit: FHIR_RATE_LIMIT } as const;
   app.get<{ Params: { type: string }; Querystring: Query }>('/R4/:type', { config }, async (req, reply) => {
     if (!isType(req.params.type)) throw new FhirError(404, 'not-found', 'Unsupported resource type');
-    const caller = { client: apiClientOf(req), ip: req.ip };
+    const caller = { client: apiClientOf(req), reads: patientReadsOf(req) };
     return sendFhir(reply, await search(deps, caller, req.params.type, req.query, base));
   });
   app.get<{ Params: { type: string; id: string } }>('/R4/:type/:id', { config }, async (req, reply) => {
     if (!isType(req.params.type)) throw new FhirError(404, 'not-found', 'Unsupported resource type');
-    const caller = { client: apiClientOf(req), ip: req.ip };
+    const caller = { client: apiClientOf(req), reads: patientReadsOf(req) };
     return sendFhir(reply, await read(deps, caller, req.params.type, req.params.id));
   });
 }

@@ -2,7 +2,7 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { normalizeSsn } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import type { ApiClientContext } from '../../platform/access/api-client-access';
-import { recordAudits } from '../../platform/audit/audit';
+import type { PatientReads } from '../../platform/audit/patient-reads';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { FhirError } from './fhir-outcome';
 import * as repo from './fhir.repo';
@@ -18,8 +18,11 @@ import {
 import { assertKnownParams, dateRange, paging, referenceIds, typedReferences, uuids, values, type Query } from './fhir-search';
 
 export type FhirDeps = { db: Db; cipher: FieldCipher };
-/** Who reads and from where: the API client (its organisation scopes everything) and the caller's address. */
-export type FhirCaller = { client: ApiClientContext; ip: string };
+/**
+ * Who reads: the API client (its organisation scopes everything), and the log of the patients the answer shows
+ * (written before it leaves, one row per patient and resource: docs/fhir.md 'Audit').
+ */
+export type FhirCaller = { client: ApiClientContext; reads: PatientReads };
 type Found = { resources: Resource[]; total: number };
 
 /** The resource types served, and the search parameters each takes (besides `_count`). */
@@ -33,20 +36,12 @@ export const SEARCH_PARAMS = {
 } as const;
 export type FhirResourceType = keyof typeof SEARCH_PARAMS;
 
-/** Reads of patient data are audited like every other: one row per resource answered, in one insert. */
-async function auditRead(deps: FhirDeps, caller: FhirCaller, objectType: string, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await recordAudits(
-    deps.db,
-    ids.map((id) => ({
-      actorType: 'system' as const,
-      actorId: caller.client.id,
-      action: `fhir.${objectType}.read`,
-      objectType,
-      objectId: id,
-      ip: caller.ip,
-      details: { apiClient: caller.client.clientId },
-    })),
+/** The patients resources of a type show, as rows of the read's audit (one per patient and resource). */
+function showReads(caller: FhirCaller, objectType: string, shown: { id: string; patientId: string | null }[]): void {
+  caller.reads.show(
+    shown.flatMap(({ id, patientId }) =>
+      patientId ? [{ patientId, organisationId: caller.client.organisationId, objectType, objectId: id }] : [],
+    ),
   );
 }
 
@@ -80,11 +75,10 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
       deps.db,
       rows.map((r) => r.id),
     );
-    await auditRead(
-      deps,
+    showReads(
       caller,
       'appointment',
-      rows.map((r) => r.id),
+      participants.map((p) => ({ id: p.appointmentId, patientId: p.patientId })),
     );
     return {
       resources: rows.map((row) =>
@@ -121,11 +115,10 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
         })
       : null;
     const { rows, total } = await repo.findPatients(deps.db, caller.client.organisationId, { ids: idFilter(query), ssnHashes }, page);
-    await auditRead(
-      deps,
+    showReads(
       caller,
       'patient',
-      rows.map((r) => r.id),
+      rows.map((r) => ({ id: r.id, patientId: r.id })),
     );
     return { resources: rows.map((row) => toPatient(row, deps.cipher.decrypt(row.ssnEncrypted))), total };
   },
@@ -136,12 +129,7 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
       authored: dateRange(query, 'authored'),
     };
     const { rows, total } = await repo.findResponses(deps.db, caller.client.organisationId, filter, page);
-    await auditRead(
-      deps,
-      caller,
-      'surveyResponse',
-      rows.map((r) => r.id),
-    );
+    showReads(caller, 'surveyResponse', rows);
     return { resources: rows.map(toQuestionnaireResponse), total };
   },
 };
@@ -149,6 +137,8 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
 /** A search answered as a searchset Bundle, with `self` and, when more match, `next` links. */
 export async function search(deps: FhirDeps, caller: FhirCaller, type: FhirResourceType, query: Query, base: string): Promise<Bundle> {
   assertKnownParams(query, SEARCH_PARAMS[type]);
+  // Slots, schedules and practitioners show no patient: an answer of them has nothing more to log.
+  caller.reads.show([]);
   const page = paging(query);
   const { resources, total } = await searches[type](deps, caller, query, page);
   const link = (offset: number) => {
@@ -177,6 +167,7 @@ export async function search(deps: FhirDeps, caller: FhirCaller, type: FhirResou
 export async function read(deps: FhirDeps, caller: FhirCaller, type: FhirResourceType, id: string): Promise<Resource> {
   const [valid] = uuids([id]);
   if (!valid) throw new FhirError(404, 'not-found', `${type}/${id.slice(0, 64)} not found`);
+  caller.reads.show([]);
   const { resources } = await searches[type](deps, caller, { _id: valid }, { count: 1, offset: 0 });
   if (!resources[0]) throw new FhirError(404, 'not-found', `${type}/${valid} not found`);
   return resources[0];

@@ -15,8 +15,8 @@ const ZCategoryIdParams = z.object({ categoryId: z.uuid('invalid') });
  */
 export async function categoriesAdminRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const view = { kind: 'admin', area: 'serviceSettings', need: 'view' } as const;
-  const edit = { kind: 'admin', area: 'serviceSettings', need: 'edit' } as const;
+  const view = { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } as const;
+  const edit = { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } as const;
   const oneCategory = { 200: okEnvelope(ZCategory) };
   const oneSubcategory = { 200: okEnvelope(ZSubcategory) };
 

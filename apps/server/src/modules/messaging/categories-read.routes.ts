@@ -65,7 +65,9 @@ export async function categoriesReadRoutes(fastify: FastifyInstance, opts: { db:
       return ok(null);
     },
   );
-  app.get('/api/expert/async-messaging/categories', { config: { access: { kind: 'expert' } }, schema: list }, async (req) =>
-    ok(await read.expertCategoryList(opts.db, expertCallerOf(req), req.query.includeSubcategories === 'true')),
+  app.get(
+    '/api/expert/async-messaging/categories',
+    { config: { access: { kind: 'expert', patientData: 'none' } }, schema: list },
+    async (req) => ok(await read.expertCategoryList(opts.db, expertCallerOf(req), req.query.includeSubcategories === 'true')),
   );
 }

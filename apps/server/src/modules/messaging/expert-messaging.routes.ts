@@ -17,6 +17,7 @@ import {
   ZSentMessages,
   ZSubcategoryMessagesParams,
 } from '@prsp/contracts';
+import { patientReadsOf } from '../../plugins/access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/ok';
@@ -25,7 +26,9 @@ import * as service from './expert-messaging.service';
 import { MESSAGE_MULTIPART_LIMITS, readMessageForm, sendAttachment } from './message-attachments';
 import { messagingDeps, type MessagingRouteOptions } from './patient-messaging.routes';
 
-const expert: RouteAccess = { kind: 'expert' };
+const expert: RouteAccess = { kind: 'expert', patientData: 'none' };
+/** Answers that show patients' conversations (docs/security.md 'Every read of patient data leaves a row'). */
+const reading = (audit: string): RouteAccess => ({ kind: 'expert', patientData: { audit } });
 const BASE = '/api/expert/async-messaging';
 
 /**
@@ -54,8 +57,11 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
 
   app.get(
     `${BASE}/categories/:id/requests`,
-    { config: { access: expert }, schema: { params: ZCategoryParams, response: { 200: okEnvelope(z.array(ZExpertConversation)) } } },
-    async (req) => ok(await service.inbox(opts.db, (await actorOf(req)).expert, req.params.id)),
+    {
+      config: { access: reading('conversation.requests') },
+      schema: { params: ZCategoryParams, response: { 200: okEnvelope(z.array(ZExpertConversation)) } },
+    },
+    async (req) => ok(await service.inbox(opts.db, (await actorOf(req)).expert, req.params.id, patientReadsOf(req))),
   );
 
   app.post(
@@ -71,25 +77,28 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
   app.get(
     `${BASE}/conversations`,
     {
-      config: { access: expert },
+      config: { access: reading('conversation.list') },
       schema: { querystring: ZConversationsQuery, response: { 200: okEnvelope(z.array(ZExpertConversation)) } },
     },
-    async (req) => ok(await service.listConversations(opts, (await actorOf(req)).expert, req.query)),
+    async (req) => ok(await service.listConversations(opts, (await actorOf(req)).expert, req.query, patientReadsOf(req))),
   );
 
   app.get(
     `${BASE}/conversations/:id/messages`,
-    { config: { access: expert }, schema: { params: ZConversationParams, response: { 200: okEnvelope(ZExpertConversationThread) } } },
-    async (req) => ok(await service.thread(opts.db, await actorOf(req), req.params.id)),
+    {
+      config: { access: reading('conversation.view') },
+      schema: { params: ZConversationParams, response: { 200: okEnvelope(ZExpertConversationThread) } },
+    },
+    async (req) => ok(await service.thread(opts.db, await actorOf(req), patientReadsOf(req), req.params.id)),
   );
 
   app.get(
     `${BASE}/subcategories/:subId/messages/:id`,
     {
-      config: { access: expert },
+      config: { access: reading('conversation.view') },
       schema: { params: ZSubcategoryMessagesParams, response: { 200: okEnvelope(ZExpertConversationThread) } },
     },
-    async (req) => ok(await service.thread(opts.db, await actorOf(req), req.params.id, req.params.subId)),
+    async (req) => ok(await service.thread(opts.db, await actorOf(req), patientReadsOf(req), req.params.id, req.params.subId)),
   );
 
   app.post(
@@ -129,8 +138,12 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     ok(await service.counts(opts.db, (await actorOf(req)).expert)),
   );
 
-  app.get(`${BASE}/:messageId/attachment`, { config: { access: expert }, schema: { params: ZMessageParams } }, async (req, reply) => {
-    const { file, conversationId } = await service.attachment(opts.db, await actorOf(req), req.params.messageId);
-    return sendAttachment(reply, opts.files, file, conversationId);
-  });
+  app.get(
+    `${BASE}/:messageId/attachment`,
+    { config: { access: reading('conversation.attachment') }, schema: { params: ZMessageParams } },
+    async (req, reply) => {
+      const { file, conversationId } = await service.attachment(opts.db, await actorOf(req), req.params.messageId, patientReadsOf(req));
+      return sendAttachment(reply, opts.files, file, conversationId);
+    },
+  );
 }

@@ -19,6 +19,7 @@ import { audienceOf, expertConversation, type MessagingExpert } from './conversa
 import { cleanText, requireContent, writeSend, type MessagingDeps } from './conversations-send';
 import { toExpertConversation, toMessages } from './conversations-view';
 import * as repo from './conversations.repo';
+import type { PatientRead, PatientReads } from '../../platform/audit/patient-reads';
 import { checkAttachments, withStoredAttachments, type MessageForm } from './message-attachments';
 import { notifyPatientOfMessage } from './message-notifications';
 
@@ -35,6 +36,12 @@ function audit(tx: Tx, actor: Actor, action: string, conversationId: string) {
     objectId: conversationId,
     ip: actor.ip,
   });
+}
+
+/** A conversation an answer shows: its patient's data, for the audit of the read. */
+function conversationRead(row: { conversation: { id: string; patientId: string; organisationId: string } }): PatientRead {
+  const { id, patientId, organisationId } = row.conversation;
+  return { patientId, organisationId, objectType: 'conversation', objectId: id };
 }
 
 /** A full name as the identity's given and family names: the last word is the family name. */
@@ -140,15 +147,22 @@ export async function sendMessage(
 }
 
 /** `GET categories/{id}/requests`: the inbox of a category of the organisation (another's is 404). */
-export async function inbox(db: Db, expert: MessagingExpert, categoryId: string): Promise<ExpertConversation[]> {
+export async function inbox(db: Db, expert: MessagingExpert, categoryId: string, reads: PatientReads): Promise<ExpertConversation[]> {
   if (!(await repo.categoryIn(db, expert.organisationId, categoryId))) throw new AppError(404);
-  return (await repo.expertConversations(db, expert, { view: { kind: 'inbox', categoryId } })).map(toExpertConversation);
+  const rows = await repo.expertConversations(db, expert, { view: { kind: 'inbox', categoryId } });
+  reads.show(rows.map(conversationRead));
+  return rows.map(toExpertConversation);
 }
 
 export type ExpertListQuery = { isClosed?: 'true' | 'false'; name?: string; ssn?: string; subject?: string };
 
 /** `GET conversations`: open (or, with isClosed=true, ended) conversations the expert started or whose requests were answered. */
-export async function listConversations(deps: Pick<MessagingDeps, 'db' | 'cipher'>, expert: MessagingExpert, q: ExpertListQuery) {
+export async function listConversations(
+  deps: Pick<MessagingDeps, 'db' | 'cipher'>,
+  expert: MessagingExpert,
+  q: ExpertListQuery,
+  reads: PatientReads,
+) {
   const ssn = q.ssn?.trim();
   // Identity codes are stored encrypted: a search goes by the keyed hash, and a code that is not valid finds nobody.
   const patientIds = ssn
@@ -162,23 +176,27 @@ export async function listConversations(deps: Pick<MessagingDeps, 'db' | 'cipher
     subject: q.subject?.trim() || undefined,
     patientIds,
   });
+  reads.show(rows.map(conversationRead));
   return rows.map(toExpertConversation);
 }
 
-/**
- * `GET conversations/{id}/messages` and `subcategories/{subId}/messages/{id}`: the thread, written to the audit log
- * (an expert read a patient's messages).
- */
-export async function thread(db: Db, actor: Actor, conversationId: string, subcategoryId?: string): Promise<ExpertConversationThread> {
+/** `GET conversations/{id}/messages` and `subcategories/{subId}/messages/{id}`: the thread (a read of the patient's messages). */
+export async function thread(
+  db: Db,
+  actor: Actor,
+  reads: PatientReads,
+  conversationId: string,
+  subcategoryId?: string,
+): Promise<ExpertConversationThread> {
   const c = await expertConversation(db, actor.expert, conversationId);
   if (subcategoryId !== undefined && c.subcategoryId !== subcategoryId) throw new AppError(404);
-  const [[row], messages, reads] = await Promise.all([
+  const [[row], messages, readMarks] = await Promise.all([
     repo.expertConversations(db, actor.expert, { view: { kind: 'one', id: c.id } }),
     repo.messagesOf(db, c.id),
     repo.readsOf(db, c.id),
   ]);
-  await audit(db, actor, 'conversation.view', c.id);
-  const mark = (reader: string) => reads.find((r) => r.reader === reader)?.readAt ?? null;
+  reads.show([conversationRead({ conversation: c })]);
+  const mark = (reader: string) => readMarks.find((r) => r.reader === reader)?.readAt ?? null;
   return {
     conversation: toExpertConversation(row!),
     messages: toMessages(messages, {
@@ -218,10 +236,15 @@ export function counts(db: Db, expert: MessagingExpert): Promise<MessagingCounts
 }
 
 /** `GET {messageId}/attachment`: the file of a message in a conversation the expert may see (audited). */
-export async function attachment(db: Db, actor: Actor, messageId: string): Promise<{ file: FileRow | null; conversationId: string }> {
+export async function attachment(
+  db: Db,
+  actor: Actor,
+  messageId: string,
+  reads: PatientReads,
+): Promise<{ file: FileRow | null; conversationId: string }> {
   const row = await repo.messageWithFile(db, messageId);
   if (!row || row.message.type !== 'file') throw new AppError(404);
-  await expertConversation(db, actor.expert, row.conversation.id);
-  await audit(db, actor, 'conversation.attachment', row.conversation.id);
+  const c = await expertConversation(db, actor.expert, row.conversation.id);
+  reads.show([conversationRead({ conversation: c })]);
   return { file: row.file, conversationId: row.conversation.id };
 }

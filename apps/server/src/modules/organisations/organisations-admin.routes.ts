@@ -42,7 +42,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
 
   app.get(
     '/api/admin/organisation/list',
-    { config: { access: { kind: 'anyAdmin' } }, schema: { response: { 200: okEnvelope(ZAdminOrganisationList) } } },
+    { config: { access: { kind: 'anyAdmin', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZAdminOrganisationList) } } },
     async (req) => {
       return ok(await organisations.listAdminOrganisations(opts.db, staffOf(req)));
     },
@@ -51,7 +51,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
   app.get(
     '/api/admin/organisation/get/:id',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'organisation' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'organisation', patientData: 'none' } },
       schema: { params: ZOrganisationIdParams, response: { 200: okEnvelope(ZAdminOrganisation) } },
     },
     async (req) => ok(await organisations.getAdminOrganisation(opts.db, staffOf(req), req.params.id)),
@@ -59,7 +59,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
 
   app.post(
     '/api/admin/organisation/create',
-    { config: { access: { kind: 'globalAdmin' } }, schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } },
+    { config: { access: { kind: 'globalAdmin', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } },
     async (req) => {
       const actor = actorOf(req);
       return ok(
@@ -74,7 +74,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
   app.post(
     '/api/admin/organisation/update',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } },
       schema: { response: { 200: okEnvelope(ZOrganisationSaved) } },
     },
     async (req) => {
@@ -90,7 +90,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
 
   app.get(
     '/api/admin/icon/list',
-    { config: { access: { kind: 'anyAdmin' } }, schema: { response: { 200: okEnvelope(ZServiceIconList) } } },
+    { config: { access: { kind: 'anyAdmin', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZServiceIconList) } } },
     async () => {
       return ok(SERVICE_ICON_LABELS);
     },
@@ -98,7 +98,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
 
   app.get(
     '/api/expert/organisation',
-    { config: { access: { kind: 'expert' } }, schema: { response: { 200: okEnvelope(ZExpertOrganisation) } } },
+    { config: { access: { kind: 'expert', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZExpertOrganisation) } } },
     async (req) => {
       return ok(await expertOrganisation(opts.db, req.session!.staffUserId!, req.session!.organisationId));
     },

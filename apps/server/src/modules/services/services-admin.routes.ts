@@ -17,7 +17,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
   app.get(
     '/api/admin/services/list',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
       schema: { response: { 200: okEnvelope(z.array(ZAdminService)) } },
     },
     async (req) => {
@@ -27,7 +27,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
   app.get(
     '/api/admin/services/chat-queues',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
       schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } },
     },
     async (req) => {
@@ -37,7 +37,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
   app.get(
     '/api/admin/services/:id',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'service' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'service', patientData: 'none' } },
       schema: { params: ZServiceIdParams, response: one },
     },
     async (req) => {
@@ -46,7 +46,10 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
   );
   app.post(
     '/api/admin/services/create',
-    { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit' } }, schema: { body: ZServiceInput, response: one } },
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } },
+      schema: { body: ZServiceInput, response: one },
+    },
     async (req) => {
       return ok(await services.createService(opts, actorOf(req), req.body));
     },
@@ -54,7 +57,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
   app.post(
     '/api/admin/services/:id/update',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service', patientData: 'none' } },
       schema: { params: ZServiceIdParams, body: ZServiceInput, response: one },
     },
     async (req) => {
@@ -64,7 +67,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
   app.delete(
     '/api/admin/services/:id',
     {
-      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service' } },
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service', patientData: 'none' } },
       schema: { params: ZServiceIdParams, response: { 200: okEnvelope(z.null()) } },
     },
     async (req) => {

@@ -17,7 +17,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
   app.get(
     '/api/admin/experts/list',
     {
-      config: { access: { kind: 'admin', area: 'experts', need: 'view' } },
+      config: { access: { kind: 'admin', area: 'experts', need: 'view', patientData: 'none' } },
       schema: { querystring: ZExpertListQuery, response: { 200: okEnvelope(ZExpertList) } },
     },
     async (req) => {
@@ -27,7 +27,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
   app.get(
     '/api/admin/experts/chat-queues',
     {
-      config: { access: { kind: 'admin', area: 'experts', need: 'view' } },
+      config: { access: { kind: 'admin', area: 'experts', need: 'view', patientData: 'none' } },
       schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } },
     },
     async (req) => {
@@ -37,7 +37,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
   app.get(
     '/api/admin/experts/:id',
     {
-      config: { access: { kind: 'admin', area: 'experts', need: 'view', object: 'expert' } },
+      config: { access: { kind: 'admin', area: 'experts', need: 'view', object: 'expert', patientData: 'none' } },
       schema: { params: ZExpertIdParams, response: one },
     },
     async (req) => {
@@ -46,7 +46,10 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
   );
   app.post(
     '/api/admin/experts/create',
-    { config: { access: { kind: 'admin', area: 'experts', need: 'edit' } }, schema: { body: ZExpertInput, response: one } },
+    {
+      config: { access: { kind: 'admin', area: 'experts', need: 'edit', patientData: 'none' } },
+      schema: { body: ZExpertInput, response: one },
+    },
     async (req) => {
       return ok(await experts.createExpert(deps, actorOf(req), req.body));
     },
@@ -54,7 +57,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
   app.post(
     '/api/admin/experts/:id/update',
     {
-      config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert' } },
+      config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert', patientData: 'none' } },
       schema: { params: ZExpertIdParams, body: ZExpertInput, response: one },
     },
     async (req) => {
@@ -64,7 +67,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
   app.delete(
     '/api/admin/experts/:id',
     {
-      config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert' } },
+      config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert', patientData: 'none' } },
       schema: { params: ZExpertIdParams, response: { 200: okEnvelope(z.null()) } },
     },
     async (req) => {

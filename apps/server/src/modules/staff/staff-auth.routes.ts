@@ -30,7 +30,7 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limited = { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } as const;
   // Signed-in staff only, checked before the body is: a stranger learns nothing from validation answers.
-  const staff = { access: { kind: 'staff' } } as const;
+  const staff = { access: { kind: 'staff', patientData: 'none' } } as const;
 
   app.post('/api/sso/login', { config: limited, schema: { body: ZStaffLoginRequest, response: { 200: ZNull } } }, async (req, reply) => {
     const { username, password, app_role } = req.body;

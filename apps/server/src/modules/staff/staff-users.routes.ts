@@ -84,7 +84,7 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
   app.get(
     '/api/admin/users/list',
     {
-      config: { access: { kind: 'admin', area: 'users', need: 'view' } },
+      config: { access: { kind: 'admin', area: 'users', need: 'view', patientData: 'none' } },
       schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZOrganisationUserPage) } },
     },
     async (req) => ok(await users.listOrganisationUsers(deps, orgScope(req).organisationId, req.query)),
@@ -92,7 +92,7 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
   app.get(
     '/api/admin/users/:id',
     {
-      config: { access: { kind: 'admin', area: 'users', need: 'view', object: 'adminUser' } },
+      config: { access: { kind: 'admin', area: 'users', need: 'view', object: 'adminUser', patientData: 'none' } },
       schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZOrganisationUser) } },
     },
     async (req) => ok(await users.getOrganisationUser(deps, orgScope(req), req.params.id)),
@@ -100,7 +100,7 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
   app.post(
     '/api/admin/users/create',
     {
-      config: { access: { kind: 'admin', area: 'users', need: 'edit' } },
+      config: { access: { kind: 'admin', area: 'users', need: 'edit', patientData: 'none' } },
       schema: { body: ZOrganisationUserCreate, response: { 200: okEnvelope(ZOrganisationUser) } },
     },
     async (req) => ok(await users.createOrganisationUser(deps, orgScope(req), req.body, { ip: req.ip })),
@@ -108,38 +108,50 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
   app.post(
     '/api/admin/users/:id/update',
     {
-      config: { access: { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser' } },
+      config: { access: { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser', patientData: 'none' } },
       schema: { params: ZUserIdParams, body: ZOrganisationUserUpdate, response: { 200: okEnvelope(ZOrganisationUser) } },
     },
     async (req) => ok(await users.updateOrganisationUser(deps, orgScope(req), req.params.id, req.body, { ip: req.ip })),
   );
-  registerActions(fastify, deps, '/api/admin/users', orgScope, { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser' });
+  registerActions(fastify, deps, '/api/admin/users', orgScope, {
+    kind: 'admin',
+    area: 'users',
+    need: 'edit',
+    object: 'adminUser',
+    patientData: 'none',
+  });
 
   app.get(
     '/api/admin/global-users/list',
     {
-      config: { access: { kind: 'globalAdmin' } },
+      config: { access: { kind: 'globalAdmin', patientData: 'none' } },
       schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZGlobalUserPage) } },
     },
     async (req) => ok(await users.listGlobalUsers(deps, req.query)),
   );
   app.get(
     '/api/admin/global-users/:id',
-    { config: { access: { kind: 'globalAdmin' } }, schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZGlobalUser) } } },
+    {
+      config: { access: { kind: 'globalAdmin', patientData: 'none' } },
+      schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZGlobalUser) } },
+    },
     async (req) => ok(await users.getGlobalUser(deps, globalScope(req), req.params.id)),
   );
   app.post(
     '/api/admin/global-users/create',
-    { config: { access: { kind: 'globalAdmin' } }, schema: { body: ZGlobalUserCreate, response: { 200: okEnvelope(ZGlobalUser) } } },
+    {
+      config: { access: { kind: 'globalAdmin', patientData: 'none' } },
+      schema: { body: ZGlobalUserCreate, response: { 200: okEnvelope(ZGlobalUser) } },
+    },
     async (req) => ok(await users.createGlobalUser(deps, globalScope(req), req.body, { ip: req.ip })),
   );
   app.post(
     '/api/admin/global-users/:id/update',
     {
-      config: { access: { kind: 'globalAdmin' } },
+      config: { access: { kind: 'globalAdmin', patientData: 'none' } },
       schema: { params: ZUserIdParams, body: ZGlobalUserUpdate, response: { 200: okEnvelope(ZGlobalUser) } },
     },
     async (req) => ok(await users.updateGlobalUser(deps, globalScope(req), req.params.id, req.body, { ip: req.ip })),
   );
-  registerActions(fastify, deps, '/api/admin/global-users', globalScope, { kind: 'globalAdmin' });
+  registerActions(fastify, deps, '/api/admin/global-users', globalScope, { kind: 'globalAdmin', patientData: 'none' });
 }

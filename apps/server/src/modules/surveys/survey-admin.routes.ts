@@ -15,8 +15,8 @@ import * as templates from './templates.service';
  */
 export async function surveyAdminRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const view = { kind: 'admin', area: 'serviceSettings', need: 'view' } as const;
-  const edit = { kind: 'admin', area: 'serviceSettings', need: 'edit' } as const;
+  const view = { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } as const;
+  const edit = { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } as const;
   const one = { 200: okEnvelope(ZSurveyTemplate) };
   const many = { 200: okEnvelope(z.array(ZSurveyTemplateListItem)) };
 
@@ -55,8 +55,12 @@ export async function surveyAdminRoutes(fastify: FastifyInstance, opts: { db: Db
     async (req) => ok(await templates.setTemplateArchived(opts.db, actorOf(req), req.params.id, false)),
   );
 
-  app.get('/api/survey-expert/templates', { config: { access: { kind: 'expert' } }, schema: { response: many } }, async (req) => {
-    if (!req.expert) throw new AppError(500, { detail: 'route not declared for experts' });
-    return ok(await templates.expertTemplates(opts.db, req.expert.organisationId));
-  });
+  app.get(
+    '/api/survey-expert/templates',
+    { config: { access: { kind: 'expert', patientData: 'none' } }, schema: { response: many } },
+    async (req) => {
+      if (!req.expert) throw new AppError(500, { detail: 'route not declared for experts' });
+      return ok(await templates.expertTemplates(opts.db, req.expert.organisationId));
+    },
+  );
 }

@@ -48,6 +48,8 @@ export function listResponses(tx: Tx, where: SQL, filter: ListFilter = {}) {
   return tx
     .select({
       id: surveyResponses.id,
+      patientId: surveyResponses.patientId,
+      organisationId: surveyResponses.organisationId,
       surveyName: surveyResponses.surveyName,
       givenName: patients.givenName,
       familyName: patients.familyName,

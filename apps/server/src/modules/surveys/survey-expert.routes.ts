@@ -18,6 +18,7 @@ import {
 import { z } from 'zod/mini';
 import type { Db } from '../../db/client';
 import type { Sender } from '../../platform/mail/sender';
+import { patientReadsOf } from '../../plugins/access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { AppError } from '../../platform/app-error';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
@@ -29,9 +30,11 @@ import { actorOf } from '../../platform/access/admin-actor';
 import * as service from './survey-expert.service';
 import { forwardAsAdmin } from './survey-forwarding';
 
-const expert: RouteAccess = { kind: 'expert' };
+const expert: RouteAccess = { kind: 'expert', patientData: 'none' };
+/** Answers that show patients: the list (names), a token to read the answers, their PDF (docs/security.md). */
+const reading = (audit: string): RouteAccess => ({ kind: 'expert', patientData: { audit } });
 /** Forwarding decides which expert reads a patient's answers: daily work over experts (docs/surveys.md). */
-const adminForward: RouteAccess = { kind: 'admin', area: 'experts', need: 'edit' };
+const adminForward: RouteAccess = { kind: 'admin', area: 'experts', need: 'edit', patientData: 'none' };
 const BASE = '/api/survey-expert';
 /** Each token or PDF is a read of patient data (audited) and the PDF costs some CPU: generous for people, short for a loop. */
 const READ_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -57,29 +60,37 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
 
   app.get(
     `${BASE}/surveys`,
-    { config: { access: expert }, schema: { querystring: ZExpertSurveysQuery, response: { 200: okEnvelope(z.array(ZExpertSurveyItem)) } } },
-    async (req) => ok(await service.listSurveys(opts.db, (await actorOfExpert(req)).expert, req.query)),
+    {
+      config: { access: reading('survey.list') },
+      schema: { querystring: ZExpertSurveysQuery, response: { 200: okEnvelope(z.array(ZExpertSurveyItem)) } },
+    },
+    async (req) => ok(await service.listSurveys(opts.db, (await actorOfExpert(req)).expert, req.query, patientReadsOf(req))),
   );
 
   app.get(
     `${BASE}/token/:responseId`,
     {
-      config: { access: expert, rateLimit: READ_RATE_LIMIT },
+      config: { access: reading('survey.token'), rateLimit: READ_RATE_LIMIT },
       schema: { params: ZSurveyResponseParams, response: { 200: okEnvelope(ZSurveyTokenResponse) } },
     },
     async (req) =>
       ok(
-        await service.expertSurveyToken(opts.db, await actorOfExpert(req), {
-          responseId: req.params.responseId,
-          language: requestLanguage(req),
-          runnerUrl: runnerUrl(req),
-        }),
+        await service.expertSurveyToken(
+          opts.db,
+          await actorOfExpert(req),
+          {
+            responseId: req.params.responseId,
+            language: requestLanguage(req),
+            runnerUrl: runnerUrl(req),
+          },
+          patientReadsOf(req),
+        ),
       ),
   );
 
   app.get(
     `${BASE}/answers_pdf/:responseId`,
-    { config: { access: expert, rateLimit: READ_RATE_LIMIT }, schema: { params: ZSurveyResponseParams } },
+    { config: { access: reading('survey.pdf'), rateLimit: READ_RATE_LIMIT }, schema: { params: ZSurveyResponseParams } },
     async (req, reply) => {
       const { pdf, filename } = await service.answersPdfOf(
         opts.db,
@@ -87,6 +98,7 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
         await actorOfExpert(req),
         req.params.responseId,
         requestLanguage(req),
+        patientReadsOf(req),
       );
       return reply.headers(fileHeaders({ contentType: 'application/pdf', filename }, { disposition: 'attachment' })).send(pdf);
     },

@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import type { MailOrigin } from '../../platform/mail/sender';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
+import type { PatientRead, PatientReads } from '../../platform/audit/patient-reads';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import type { SessionExpert } from '../staff/session-expert.service';
 import { identityCodeOf, patientForIdentityCode } from '../patients/patients.service';
@@ -40,6 +41,11 @@ function audit(tx: Tx, actor: SurveyActor, action: string, responseId: string, d
     ip: actor.ip,
     details,
   });
+}
+
+/** A response an answer shows: its patient's data, for the audit of the read. */
+function responseRead(response: { id: string; patientId: string; organisationId: string }): PatientRead {
+  return { patientId: response.patientId, organisationId: response.organisationId, objectType: 'surveyResponse', objectId: response.id };
 }
 
 /** A response the expert sees, locked when `lock`; anything else answers 404, as if it did not exist. */
@@ -77,13 +83,14 @@ function toItem(r: repo.ListedResponse): ExpertSurveyItem {
  * the appointments named (the `/appointment` view), with `state` only open or answered ones, with `forwarded=true`
  * only those forwarded to the caller, with `responseId` that one (the answers page). Names and times only: the answers are read through the audited token or PDF.
  */
-export async function listSurveys(db: Db, expert: SessionExpert, q: ExpertSurveysQuery): Promise<ExpertSurveyItem[]> {
+export async function listSurveys(db: Db, expert: SessionExpert, q: ExpertSurveysQuery, reads: PatientReads): Promise<ExpertSurveyItem[]> {
   const rows = await repo.listResponses(db, repo.visibleToExpert(expert), {
     appointmentIds: appointmentIdsOf(q),
     responseId: q.responseId,
     state: q.state,
     forwardedTo: q.forwarded === 'true' ? expert.id : undefined,
   });
+  reads.show(rows.map((r) => ({ patientId: r.patientId, organisationId: r.organisationId, objectType: 'surveyResponse', objectId: r.id })));
   return rows.map(toItem);
 }
 
@@ -96,6 +103,7 @@ export async function expertSurveyToken(
   db: Db,
   actor: SurveyActor,
   input: { responseId: string; language: Language; runnerUrl: string },
+  reads: PatientReads,
 ): Promise<SurveyTokenResponse> {
   return db.transaction(async (tx) => {
     const response = await visibleResponse(tx, actor.expert, input.responseId);
@@ -107,7 +115,7 @@ export async function expertSurveyToken(
       language: input.language,
       runnerUrl: input.runnerUrl,
     });
-    await audit(tx, actor, 'survey.token', response.id);
+    reads.show([responseRead(response)]);
     return answer;
   });
 }
@@ -199,12 +207,13 @@ export async function answersPdfOf(
   actor: SurveyActor,
   responseId: string,
   language: Language,
+  reads: PatientReads,
 ): Promise<{ pdf: Buffer; filename: string }> {
   const source = await db.transaction(async (tx) => {
     const response = await visibleResponse(tx, actor.expert, responseId);
     const row = await repo.pdfSource(tx, response.id);
     if (!row?.version) throw new AppError(404, { detail: 'response has no version' });
-    await audit(tx, actor, 'survey.pdf', response.id);
+    reads.show([responseRead(response)]);
     return { ...row, version: row.version };
   });
   const pdf = await answersPdf({

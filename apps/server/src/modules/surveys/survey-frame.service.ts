@@ -94,9 +94,13 @@ export async function runnerSurvey(db: Db, grant: SurveyTokenGrant, ip: string):
     const answered = response.respondedAt !== null;
     if (grant.audience === 'expert') {
       const actorId = grant.expertId ? await repo.expertUserId(tx, grant.expertId) : null;
+      // The runner's token route is no staff route, so it logs its read itself, in the same form as theirs.
       await recordAudit(tx, {
         actorType: 'staff',
         actorId,
+        actorRole: 'expert',
+        organisationId: response.organisationId,
+        patientId: response.patientId,
         action: 'survey.read',
         objectType: 'surveyResponse',
         objectId: response.id,

@@ -18,8 +18,8 @@ import { actorOf } from '../../platform/access/admin-actor';
 import { registerWebhookDelivery } from './webhook-delivery';
 import * as service from './webhooks-admin.service';
 
-const view = { kind: 'admin', area: 'serviceSettings', need: 'view' } as const;
-const edit = { kind: 'admin', area: 'serviceSettings', need: 'edit' } as const;
+const view = { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } as const;
+const edit = { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } as const;
 const editEndpoint = { ...edit, object: 'webhookEndpoint' } as const;
 
 /**

@@ -37,7 +37,7 @@ import {
  * - `apiClient`: an organisation's FHIR API client with its OAuth access token (`Authorization: Bearer …`) and nothing
  *   else; a revoked client is refused at once (docs/fhir.md). The service scopes every read to the client's organisation.
  */
-export type RouteAccess =
+export type RouteAccess = (
   | { kind: 'anyone' }
   | { kind: 'patientSession' }
   | ({ kind: 'patient' } & PatientAccessRule)
@@ -49,9 +49,31 @@ export type RouteAccess =
   | { kind: 'chatMember' }
   | { kind: 'guest' }
   | { kind: 'surveyToken' }
-  | { kind: 'apiClient' };
+  | { kind: 'apiClient' }
+) & {
+  /** Required where staff or API clients call (`STAFF_REACHED`): whether the answer shows patient data. */
+  patientData?: PatientDataDeclaration;
+};
 
-/** A registered route and what it declared: the rights matrix test walks these. */
+/**
+ * Whether a route (or socket event) answers with patients' data, declared in its access (`patientData`) by every
+ * route a member of staff or an API client can call: `'none'`, or the audit action its reads are recorded under
+ * (`PatientReads`, platform/audit/patient-reads.ts). The app refuses to start when such a route declares neither.
+ */
+export type PatientDataDeclaration = 'none' | { audit: string };
+
+/** The declarations staff and API clients reach, which must say whether they answer with patient data. */
+export const STAFF_REACHED = new Set<RouteAccess['kind']>([
+  'staff',
+  'expert',
+  'admin',
+  'anyAdmin',
+  'globalAdmin',
+  'chatMember',
+  'apiClient',
+]);
+
+/** A registered route and what it declared: the rights matrix test and the patient-read walk go through these. */
 export type DeclaredRoute = { method: string; path: string; access: RouteAccess };
 
 /** A signed-in expert: the staff user and the organisation the session works in. */

@@ -6,6 +6,10 @@ export type AuditEntry = {
   actorId?: string | null;
   /** The principal when the actor acts on someone's behalf. */
   onBehalfOf?: string | null;
+  /** For reads of patient data: the role the actor read in, the organisation, and whose data it was. */
+  actorRole?: string;
+  organisationId?: string | null;
+  patientId?: string;
   action: string;
   objectType?: string;
   objectId?: string;

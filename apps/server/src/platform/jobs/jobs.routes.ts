@@ -55,7 +55,7 @@ export async function jobsAdminRoutes(fastify: FastifyInstance, deps: { db: Tx; 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/jobs',
-    { config: { access: { kind: 'globalAdmin' } }, schema: { response: { 200: okEnvelope(ZJobsOverview) } } },
+    { config: { access: { kind: 'globalAdmin', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZJobsOverview) } } },
     async () => ok(await jobsOverview(deps.db, deps.runner)),
   );
 }

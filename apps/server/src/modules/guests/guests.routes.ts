@@ -26,10 +26,16 @@ function guestOf(req: FastifyRequest): GuestContext {
 export async function guestsRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: guests.GuestDeps = { db: opts.db };
-  const perAppointment = fastify.rateLimit({
+  // A counter, not a rate-limit hook: the plugin runs only the first of its hooks in a request, so a second hook
+  // here silently switched the per-address limit off (21 tries from one address were all answered 401).
+  const appointmentTries = fastify.createRateLimit({
     ...GUEST_LOGIN_APPOINTMENT_RATE_LIMIT,
     keyGenerator: (req) => `guest-login:${(req.params as { uuid?: string }).uuid ?? ''}`,
   });
+  const perAppointment = async (req: FastifyRequest) => {
+    const counted = await appointmentTries(req);
+    if (!counted.isAllowed && counted.isExceeded) throw new AppError(429);
+  };
 
   app.get(
     '/api/guest/company-for-appointment/:uuid',

@@ -17,12 +17,21 @@ export function values(query: Query, name: string): string[] {
   return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).filter((v) => v !== '');
 }
 
-/** Refuses parameters the resource does not support, rather than answering more than was asked. */
+// C0 and C1 control characters (NUL among them) and DEL: no identifier, date or reference holds one.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Refuses parameters the resource does not support, rather than answering more than was asked, and values holding a
+ * control character (an OperationOutcome, 400: a NUL in an identifier was searched for and answered 200 before).
+ */
 export function assertKnownParams(query: Query, known: readonly string[]): void {
-  for (const name of Object.keys(query)) {
+  for (const [name, value] of Object.entries(query)) {
     if (!known.includes(name) && !['_count', '_offset', '_format'].includes(name)) {
       throw new FhirError(400, 'not-supported', `Unsupported search parameter: ${name.slice(0, 40)}`);
     }
+    if ((Array.isArray(value) ? value : [value ?? '']).some((v) => CONTROL.test(v)))
+      throw new FhirError(400, 'invalid', `Control characters are not allowed in ${name}`);
   }
 }
 

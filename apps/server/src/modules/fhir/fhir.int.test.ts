@@ -319,6 +319,14 @@ describe('FHIR R4 resources', () => {
     expect((await fhir('Appointment?colour=red')).status).toBe(400);
     expect((await fhir('Appointment?date=soon')).status).toBe(400);
     expect((await fhir('Appointment?patient=Practitioner/x')).status).toBe(400);
+    // A NUL (or any control character) in a value is refused, not searched for.
+    const nul = await fhir(`Patient?identifier=${encodeURIComponent(`urn:oid:1.2.246.21|${AINO}\u0000`)}`);
+    expect([nul.status, nul.body.resourceType, (nul.body.issue as { code: string }[])[0]!.code]).toEqual([
+      400,
+      'OperationOutcome',
+      'invalid',
+    ]);
+    expect((await fhir('Patient?identifier=%01010190-124N')).status).toBe(400);
     expect((await fhir('Encounter')).status).toBe(404);
     expect((await fhir('Appointment/not-a-uuid')).status).toBe(404);
   });

@@ -103,6 +103,7 @@ const ZEnv = z
     REDIS_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
+    API_DOCS: z.enum(['public', 'staff', 'off']).optional(),
     DATA_KEY: z.string().min(32).default(DEMO_SECRET),
     SESSION_IDLE_SECONDS: z.coerce
       .number()
@@ -308,6 +309,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    /** Who gets the OpenAPI document at /api/docs: anyone, signed-in staff only (production's default), or nobody. */
+    apiDocs: env.API_DOCS ?? (production ? 'staff' : 'public'),
     dataKey: env.DATA_KEY,
     session: { idleSeconds: env.SESSION_IDLE_SECONDS, absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS },
     oidc: {

@@ -234,8 +234,10 @@ describe('the routes', () => {
     // A real push service's endpoint is accepted (nothing is sent to it here).
     await okData(postJson(aino!, '/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys }));
 
-    const anonymous = t.baseUrl;
-    expect((await fetch(`${anonymous}/api/push/public-key`)).status).toBe(401);
+    // The public key is public (every subscribing browser gets it): whether push is on is no secret either.
+    const anonymous = await fetch(`${t.baseUrl}/api/push/public-key`);
+    expect(anonymous.status).toBe(200);
+    expect(((await anonymous.json()) as { data: { publicKey: string } }).data.publicKey).toBe(t.app.push.publicKey);
     const expert = await expertBrowser(t, 'espoo-demo');
     expect((await expert.browser.fetch('/api/push/settings')).status).toBe(401);
   });

@@ -16,8 +16,11 @@ export async function pushRoutes(fastify: FastifyInstance, opts: push.PushServic
   const patient = { access: { kind: 'patient' } } as const;
   const me = (req: Parameters<typeof patientContextOf>[0]) => patientContextOf(req).signedInPatientId;
 
-  app.get('/api/push/public-key', { config: patient, schema: { response: { 200: okEnvelope(ZPushPublicKey) } } }, async () =>
-    ok({ publicKey: opts.publicKey }),
+  // Public, as a VAPID public key is: it is sent to every browser that subscribes. Null says push is off.
+  app.get(
+    '/api/push/public-key',
+    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZPushPublicKey) } } },
+    async () => ok({ publicKey: opts.publicKey }),
   );
   app.post(
     '/api/push/subscriptions',

@@ -213,6 +213,29 @@ describe('the routes', () => {
     await expectError(json(aino!, '/api/push/subscriptions', 'DELETE', { endpoint: sub.endpoint }), 404, 404);
   });
 
+  test("another person's endpoint is refused unless their browser's own keys come with it: a shared browser changes hands", async () => {
+    const [aino, beata] = await onboardedPatients(t, espoo, 2);
+    const sub = await consent(aino!);
+    // Beata names Aino's endpoint with keys of her own: refused, and Aino keeps her pushes.
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const copied = {
+      endpoint: sub.endpoint,
+      keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    await expectError(postJson(beata!, '/api/push/subscriptions', copied), 400, 400);
+    await expectError(
+      postJson(beata!, '/api/push/subscriptions', { endpoint: sub.endpoint, keys: { ...sub.keys, auth: copied.keys.auth } }),
+      400,
+      400,
+    );
+    expect(await okData<PushSettings>(aino!.fetch('/api/push/settings'))).toMatchObject({ subscriptions: 1 });
+    expect(await okData<PushSettings>(beata!.fetch('/api/push/settings'))).toMatchObject({ subscriptions: 0 });
+    // The same browser, now Beata's (its own keys): it goes to her, and no longer pushes to Aino.
+    expect(await okData<PushSettings>(postJson(beata!, '/api/push/subscriptions', sub))).toMatchObject({ subscriptions: 1 });
+    expect(await okData<PushSettings>(aino!.fetch('/api/push/settings'))).toMatchObject({ subscriptions: 0 });
+  });
+
   test('only push services may be endpoints; keys and switches are validated; patients only', async () => {
     const [aino] = await onboardedPatients(t, espoo, 1);
     const keys = { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') };

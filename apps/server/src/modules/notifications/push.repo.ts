@@ -28,6 +28,12 @@ export async function countSubscriptions(q: Q, patientId: string): Promise<numbe
  * Saves a browser's subscription for the patient. The endpoint is unique: the same browser subscribing again (a new
  * key, or another person signed in on it) replaces the row, so a shared device pushes to whoever subscribed last.
  */
+/** The subscription of an endpoint, locked for the rest of the transaction (two claims of one browser take turns). */
+export async function lockSubscriptionByEndpoint(q: Tx, endpoint: string): Promise<PushSubscriptionRow | undefined> {
+  const [row] = await q.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).for('update');
+  return row;
+}
+
 export async function upsertSubscription(q: Q, patientId: string, s: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
   await q
     .insert(pushSubscriptions)

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { PushSettings, PushSettingsUpdate, PushSubscribe } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -23,10 +24,24 @@ export async function pushSettingsOf(db: Db, patientId: string): Promise<PushSet
  * a known push service's (the server will POST there); refused with a field error otherwise. Audited without the
  * endpoint (it identifies the device).
  */
+/**
+ * Whether a claim of someone else's endpoint comes from the browser that made it: only that browser has its key and
+ * auth secret (made by `pushManager.subscribe`). Then the browser has changed hands (a shared computer) and goes to
+ * whoever is at it now; anyone else naming the endpoint (a copied one) is refused, so nobody silently ends another
+ * person's pushes.
+ */
+function sameBrowser(existing: { p256dh: string; auth: string }, keys: { p256dh: string; auth: string }): boolean {
+  const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  return equal(existing.p256dh, keys.p256dh) && equal(existing.auth, keys.auth);
+}
+
 export async function subscribe(deps: PushServiceDeps, patientId: string, body: PushSubscribe): Promise<PushSettings> {
   if (!deps.publicKey) throw new AppError(404, { detail: 'web push is off: no VAPID keys' });
   if (!endpointAllowed(body.endpoint, deps.endpoints)) throw new AppError(400, { fields: [{ field: 'endpoint', key: 'invalid' }] });
   await deps.db.transaction(async (tx) => {
+    const existing = await repo.lockSubscriptionByEndpoint(tx, body.endpoint);
+    if (existing && existing.patientId !== patientId && !sameBrowser(existing, body.keys))
+      throw new AppError(400, { fields: [{ field: 'endpoint', key: 'invalid' }] });
     await repo.upsertSubscription(tx, patientId, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
     await recordAudit(tx, {
       actorType: 'patient',

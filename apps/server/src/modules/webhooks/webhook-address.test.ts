@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isPrivateAddress, urlProblem } from './webhook-address';
+import { guardedLookup, isPrivateAddress, PrivateAddressError, urlProblem } from './webhook-address';
 
 const production = { production: true };
 const development = { production: false };
@@ -53,4 +53,35 @@ test('not a URL, another scheme, credentials or a fragment: refused everywhere',
     expect(urlProblem('https://user:pw@hooks.example.com/', policy)).toBe('webhookUrl');
     expect(urlProblem('https://hooks.example.com/#x', policy)).toBe('webhookUrl');
   }
+});
+
+test('every spelling of a private host is refused in production: case, trailing dots, IDN, IPv4 forms, IPv4 inside IPv6', () => {
+  for (const url of [
+    'https://LOCALHOST.:8443/x',
+    'https://localhost../x',
+    'https://Api.LocalHost./x',
+    'https://ｌｏｃａｌｈｏｓｔ/x',
+    'https://2130706433/x',
+    'https://0177.0.0.1/x',
+    'https://0x7f.1/x',
+    'https://127.1/x',
+    'https://127.0.0.1./x',
+    'https://0251.0376.0251.0376/latest/meta-data',
+    'https://[::ffff:127.0.0.1]/x',
+    'https://[::FFFF:7F00:1]/x',
+    'https://[0:0:0:0:0:ffff:a9fe:a9fe]/x',
+  ])
+    expect(urlProblem(url, production), url).toBe('webhookUrlPrivate');
+  for (const url of ['https://hooks.example.com./x', 'https://xn--bcher-kva.example/x', 'https://bücher.example/x'])
+    expect(urlProblem(url, production), url).toBeNull();
+});
+
+test('at connection time a name that resolves to a private address is refused, trailing dot or not', async () => {
+  const lookup = guardedLookup(production);
+  const resolve = (host: string) => new Promise<unknown>((done) => lookup(host, { all: true }, (err, address) => done(err ?? address)));
+  expect(await resolve('localhost')).toBeInstanceOf(PrivateAddressError);
+  const dotted = await resolve('localhost.');
+  // Some resolvers do not answer a fully qualified 'localhost.': then there is nothing to connect to either.
+  expect(dotted instanceof PrivateAddressError || (dotted as { code?: string }).code === 'ENOTFOUND').toBe(true);
+  expect(await resolve('127.0.0.1')).toBeInstanceOf(PrivateAddressError);
 });

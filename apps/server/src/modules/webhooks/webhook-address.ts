@@ -58,6 +58,27 @@ export function isPrivateAddress(address: string): boolean {
 
 export type AddressPolicy = { production: boolean };
 
+/**
+ * A URL's host as it will be looked up and connected to, one spelling for each: the URL parser has already lowered
+ * the case, turned an international name into its ASCII (punycode) form, and written decimal, octal, hex and short
+ * IPv4 forms (`2130706433`, `0177.0.0.1`, `0x7f.1`, `127.1`) as dotted quads; here the IPv6 brackets and the
+ * trailing dots of a fully qualified name go (`LOCALHOST.` is `localhost`). IPv4 inside IPv6 is judged as the IPv4
+ * address it is (`isPrivateAddress`).
+ */
+export function normalHost(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+}
+
+/**
+ * Whether a URL's host is private without asking DNS: a literal private address, or a name that means this machine
+ * whatever DNS says (RFC 6761 `localhost` and everything under it). Checked when the URL is saved and before each
+ * connection; a name that resolves to a private address is caught by the lookups (`resolvesPrivate`, `guardedLookup`).
+ */
+export function hostIsPrivate(url: URL): boolean {
+  const host = normalHost(url);
+  return isIP(host) ? isPrivateAddress(host) : host === 'localhost' || host.endsWith('.localhost');
+}
+
 /** Why a URL cannot be an endpoint (a field message key), or null when its form is fine. Does not resolve names. */
 export function urlProblem(raw: string, policy: AddressPolicy): 'webhookUrl' | 'webhookUrlPrivate' | null {
   let url: URL;
@@ -68,9 +89,7 @@ export function urlProblem(raw: string, policy: AddressPolicy): 'webhookUrl' | '
   }
   const allowed = policy.production ? ['https:'] : ['https:', 'http:'];
   if (!allowed.includes(url.protocol) || url.username || url.password || url.hash) return 'webhookUrl';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (policy.production && (isIP(host) ? isPrivateAddress(host) : host === 'localhost' || host.endsWith('.localhost')))
-    return 'webhookUrlPrivate';
+  if (policy.production && hostIsPrivate(url)) return 'webhookUrlPrivate';
   return null;
 }
 
@@ -101,7 +120,7 @@ export function guardedLookup(policy: AddressPolicy): LookupFunction {
 
 /** Resolves a saved URL's host and tells whether any of its addresses is private (checked when an admin saves it). */
 export async function resolvesPrivate(raw: string): Promise<boolean> {
-  const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
+  const host = normalHost(new URL(raw));
   if (isIP(host)) return isPrivateAddress(host);
   try {
     const addresses = await dns.lookup(host, { all: true });

@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { guardedLookup, isPrivateAddress, PrivateAddressError, type AddressPolicy } from './webhook-address';
+import { guardedLookup, hostIsPrivate, PrivateAddressError, type AddressPolicy } from './webhook-address';
 
 /** How long a receiver has to answer (the Standard Webhooks spec suggests 15–30 s; ours are small answers). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -34,9 +33,8 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       settled = true;
       resolve(result);
     };
-    // A literal address is connected to without a lookup: it is checked here instead.
-    const literal = target.hostname.replace(/^\[|\]$/g, '');
-    if (policy.production && isIP(literal) && isPrivateAddress(literal)) {
+    // A literal address is connected to without a lookup, and `localhost` may never be asked of DNS: checked here.
+    if (policy.production && hostIsPrivate(target)) {
       const err = new PrivateAddressError();
       return finish({ ok: false, status: null, error: `could not connect (${err.code}): ${err.message}` });
     }

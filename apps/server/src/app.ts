@@ -41,6 +41,7 @@ import { healthRoutes } from './plugins/health';
 import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { openApiPlugin } from './plugins/openapi';
 import { readModelsPlugin } from './plugins/read-models';
 import { realtimePlugin } from './plugins/realtime';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   app.decorate('virusScanner', createVirusScanner(config.virusScan));
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, {
     production: config.production,

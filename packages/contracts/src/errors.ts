@@ -206,6 +206,15 @@ export const ERROR_CATALOGUE = {
     key: 'errors.tooLarge',
     messages: { fi: 'Pyyntö on liian suuri.', se: 'Begäran är för stor.', en: 'The request is too large.' },
   },
+  415: {
+    http: 415,
+    key: 'errors.unsupportedMediaType',
+    messages: {
+      fi: 'Pyynnön sisällön muotoa ei tueta.',
+      se: 'Begärans innehållsformat stöds inte.',
+      en: 'The request body is in a form that is not supported.',
+    },
+  },
   429: {
     http: 429,
     key: 'errors.tooManyRequests',

@@ -15,9 +15,9 @@ export const FIELD_MESSAGES = {
   invalidSsn: ERROR_CATALOGUE[105].messages,
   tooLong: { fi: 'Arvo on liian pitkä.', se: 'Värdet är för långt.', en: 'The value is too long.' },
   controlCharacters: {
-    fi: 'Tekstissä on merkkejä, joita ei voi käyttää (ohjausmerkkejä).',
-    se: 'Texten innehåller tecken som inte är tillåtna (styrtecken).',
-    en: 'The text contains characters that are not allowed (control characters).',
+    fi: 'Tekstissä on merkkejä, joita ei voi käyttää (ohjaus- tai muotoilumerkkejä).',
+    se: 'Texten innehåller tecken som inte är tillåtna (styr- eller formateringstecken).',
+    en: 'The text contains characters that are not allowed (control or formatting characters).',
   },
   ...TEMPLATE_MESSAGES,
   ...RETENTION_MESSAGES,

@@ -20,6 +20,19 @@ describe('control characters in text inputs', () => {
     expect(zMultilineText().safeParse(`rivi${c}rivi`).success).toBe(false);
   });
 
+  test.each(['\ufeff', '\u200b', '\u00ad', '\u2060', '\u202e', '\u2066', '\u061c'])(
+    'a single- or multi-line text refuses the format character %j',
+    (c) => {
+      expect(zText().safeParse(`Aino${c}Virtanen`).error?.issues[0]?.message).toBe('controlCharacters');
+      expect(zMultilineText().safeParse(`rivi${c}rivi`).success).toBe(false);
+    },
+  );
+
+  test('emoji joined with a zero-width joiner, and a zero-width non-joiner, pass', () => {
+    expect(zText().safeParse('Perhe 👨\u200d👩\u200d👧').success).toBe(true);
+    expect(zMultilineText().safeParse('می\u200cخواهم').success).toBe(true);
+  });
+
   test('ordinary text, including Finnish, Swedish and emoji, passes', () => {
     expect(zText().safeParse('Åsa Öhman-Väisänen 😀 €').success).toBe(true);
     expect(hasControlCharacters('Åsa')).toBe(false);

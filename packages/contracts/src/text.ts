@@ -4,11 +4,14 @@ import { z } from 'zod/mini';
  * Text a person types may not hold control characters: a NUL (U+0000) cannot be stored in PostgreSQL at all,
  * and the others (C0, DEL, C1) have no place in a name, an address or a page text. Multi-line texts
  * (page contents, e-mail bodies, descriptions) keep tab, line feed and carriage return.
+ * Nor invisible format characters (Unicode Cf): a byte order mark (U+FEFF), zero-width spaces and joiners of words,
+ * soft hyphens, and the bidirectional overrides that make a text read otherwise than it is stored. The zero-width
+ * joiner and non-joiner (U+200D, U+200C) stay: emoji sequences and some scripts need them.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F]|(?![\u200C\u200D])\p{Cf}/u;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|(?![\u200C\u200D])\p{Cf}/u;
 
 export function hasControlCharacters(value: string, opts: { multiLine?: boolean } = {}): boolean {
   return (opts.multiLine ? MULTI_LINE_CONTROL : SINGLE_LINE_CONTROL).test(value);

@@ -41,7 +41,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(req, reply, new AppError(400, { fields: toFieldIssues(err.validation as never) }));
     }
     const status = err.statusCode ?? 500;
-    if (status === 429 || status === 413 || status === 404) return sendError(req, reply, new AppError(status));
+    if (status === 429 || status === 415 || status === 413 || status === 404) return sendError(req, reply, new AppError(status));
     if (status >= 400 && status < 500) {
       req.log.info({ status }, 'client error');
       return sendError(req, reply, new AppError(isErrorCode(status) ? status : 400));

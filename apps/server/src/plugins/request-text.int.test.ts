@@ -120,7 +120,7 @@ describe('control characters are refused at the contract', () => {
       ['street', 'city', 'email'].map((field) => ({
         field,
         messageKey: 'fields.controlCharacters',
-        message: 'The text contains characters that are not allowed (control characters).',
+        message: 'The text contains characters that are not allowed (control or formatting characters).',
       })),
     );
   });

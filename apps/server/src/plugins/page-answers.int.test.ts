@@ -45,6 +45,15 @@ describe('the patient page carries the answers its guards ask for', () => {
     expect(browser.cookie('prsp_csrf')).toMatch(/.{20,}/);
   });
 
+  test('its only inline script element is data the browser never runs, and the CSP allows no inline script', async () => {
+    const res = await new TestBrowser(t.baseUrl).fetch('/authentication');
+    const html = await res.text();
+    const inline = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!).filter((attributes) => !/\bsrc=/.test(attributes));
+    expect(inline).toEqual([` type="application/json" id="${PAGE_ANSWERS_ID}"`]);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(scriptSrc).toBe("'self'");
+  });
+
   test('signed in: the same answers as the API gives to the same cookies', async () => {
     const browser = await signedIn(t, PATIENT);
     const { id } = await organisationBySlug(t, 'espoo-demo');

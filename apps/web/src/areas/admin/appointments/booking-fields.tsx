@@ -38,6 +38,7 @@ export function BookingInput({
   step?: string;
   autoComplete?: string;
   inputMode?: 'numeric' | 'text' | 'email';
+  onBlur?: () => void;
 }) {
   const errorText = useBookingErrorText();
   return (

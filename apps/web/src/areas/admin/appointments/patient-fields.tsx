@@ -1,4 +1,4 @@
-import { languageTag, LANGUAGES, type Language } from '@prsp/contracts';
+import { languageTag, LANGUAGES, normalizeSsn, type Language } from '@prsp/contracts';
 import type { Option } from '@/components/ui/form-fields';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/validation';
@@ -46,6 +46,8 @@ export function PatientFields({
         hint={t('admin.bookings.patient.ssnHint')}
         value={value.ssn}
         onChange={(v) => set('ssn', v)}
+        // The code as it is kept (trimmed, upper case), shown once typed: what the admin sees is what is stored.
+        onBlur={() => set('ssn', normalizeSsn(value.ssn))}
         error={errors[`${path}.ssn`]}
         autoComplete="off"
         required

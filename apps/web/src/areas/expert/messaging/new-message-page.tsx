@@ -1,7 +1,7 @@
 import './expert-messages.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MESSAGE_TEXT_MAX, SUBJECT_MAX, ZCreateConversationFields } from '@prsp/contracts';
+import { MESSAGE_TEXT_MAX, normalizeSsn, SUBJECT_MAX, ZCreateConversationFields } from '@prsp/contracts';
 import { CheckboxField, FormAlert, FormField } from '@/components/ui/form-fields';
 import { showToast } from '@/components/ui/toasts';
 import { ApiError } from '@/lib/api-client';
@@ -102,6 +102,8 @@ export function NewMessagePage() {
           maxLength={extra.max}
           value={values[key]}
           onChange={(e) => set(key, e.target.value)}
+          // The identity code as it is kept (trimmed, upper case), shown once typed: what is seen is what is stored.
+          onBlur={key === 'ssn' ? () => set('ssn', normalizeSsn(values.ssn)) : undefined}
         />
       )}
     </FormField>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isValidSsn, ZExpertSurveySend, type ExpertSurveySend, type SurveyTemplateListItem } from '@prsp/contracts';
+import { isValidSsn, normalizeSsn, ZExpertSurveySend, type ExpertSurveySend, type SurveyTemplateListItem } from '@prsp/contracts';
 import { DataTable } from '@/components/ui/data-table';
 import { FormAlert, TextField } from '@/components/ui/form-fields';
 import { FormModal } from '@/components/ui/form-modal';
@@ -47,7 +47,13 @@ function SendDialog({ template, onClose }: { template: SurveyTemplateListItem; o
       submitLabel={t('expertSurveys.templates.submit')}
       busy={send.isPending}
     >
-      <TextField label={t('expertSurveys.templates.ssn')} autoComplete="off" {...form.field('ssn')} />
+      <TextField
+        label={t('expertSurveys.templates.ssn')}
+        autoComplete="off"
+        {...form.field('ssn')}
+        // The code as it is kept (trimmed, upper case), shown once typed: what the expert sees is what is stored.
+        onBlur={() => form.form.setValue('ssn', normalizeSsn(values.ssn))}
+      />
       <TextField label={t('expertSurveys.templates.patientName')} autoComplete="off" {...form.field('name')} />
     </FormModal>
   );

@@ -82,6 +82,11 @@ export const ADMINISTRATION_MESSAGES = {
     se: 'Ett skadligt program hittades i bilagan, och den skickades inte.',
     en: 'Malware was found in the attachment, and it was not sent.',
   },
+  attachmentPixels: {
+    fi: 'Kuva on liian suuri (enintään 40 megapikseliä).',
+    se: 'Bilden är för stor (högst 40 megapixlar).',
+    en: 'The image is too large (at most 40 megapixels).',
+  },
   imageCorrupt: {
     fi: 'Kuvatiedosto on vioittunut tai keskeneräinen.',
     se: 'Bildfilen är skadad eller ofullständig.',

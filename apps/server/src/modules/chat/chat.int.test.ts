@@ -5,6 +5,7 @@ import type { ChatChannel, ChatMessage, ExpertChat, ExpertQueue, HistoryItem, Tr
 import { chatQueues } from '../../db/schema';
 import { onboardedPatients } from '../booking/booking.steps';
 import { expectError, okData, organisationBySlug, postJson } from '../patients/patient.steps';
+import { jpegImage, pngImage } from '../../test/png';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';
 import { chatExpert, connectSocket, emitAck, nextEvent, say, serviceId, tinyPdf, uploadFile, type ChatSocket } from './chat.steps';
@@ -141,6 +142,17 @@ describe('a one-to-one chat from a service queue', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ fields: [{ field: 'file', messageKey: 'fields.attachmentType' }] });
+    // An image is decoded in full: a PNG cut short, or a JPEG without its end, is refused as damaged; a whole one passes.
+    const png = pngImage(64, 48);
+    for (const [name, bytes] of [
+      ['kuva.png', png.subarray(0, png.length - 20)],
+      ['kuva.jpg', jpegImage(64, 48).subarray(0, 200)],
+    ] as const) {
+      const damaged = await uploadFile(patient!, channel.id, { name, bytes });
+      expect(damaged.status, name).toBe(400);
+      expect(await damaged.json()).toMatchObject({ fields: [{ field: 'file', messageKey: 'fields.imageCorrupt' }] });
+    }
+    expect((await uploadFile(patient!, channel.id, { name: 'kuva.png', bytes: png })).status).toBe(200);
   });
 
   test('nobody but the members sees a chat: other patients, experts of other queues and organisations get 404', async () => {

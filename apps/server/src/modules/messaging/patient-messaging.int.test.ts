@@ -232,6 +232,18 @@ describe('attachments', () => {
       400,
     );
     expect(fields).toEqual({ attachments: 'fields.attachmentType' });
+    // A PNG cut short is decoded and refused as damaged, as in the chat.
+    const png = pngImage(64, 48);
+    const damaged = await refused(
+      postForm(
+        browser,
+        `${P}/request-conversation`,
+        messageForm({ ...target, text: 'x' }, [{ name: 'kuva.png', data: png.subarray(0, png.length - 20), type: 'image/png' }]),
+      ),
+      400,
+      400,
+    );
+    expect(damaged).toEqual({ attachments: 'fields.imageCorrupt' });
     expect(await storedFiles(t)).toEqual(before);
   });
 
@@ -248,8 +260,9 @@ describe('attachments', () => {
     );
     expect(fields).toEqual({ attachments: 'fields.attachmentTooLarge' });
     expect(await storedFiles(t)).toEqual(before);
-    const exact = Buffer.concat([png, Buffer.alloc(MESSAGE_ATTACHMENT_MAX_BYTES - png.length)]);
-    await data(postForm(browser, `${P}/request-conversation`, messageForm({ ...target, text: 'x' }, [{ name: 'iso.png', data: exact }])));
+    // Exactly 10 MB passes (a PDF: its bytes are only sniffed, while an image is decoded and must be whole).
+    const exact = Buffer.concat([PDF, Buffer.alloc(MESSAGE_ATTACHMENT_MAX_BYTES - PDF.length)]);
+    await data(postForm(browser, `${P}/request-conversation`, messageForm({ ...target, text: 'x' }, [{ name: 'iso.pdf', data: exact }])));
     expect((await storedFiles(t)).rows).toBe(before.rows + 1);
   });
 });

@@ -1,18 +1,39 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../app-error';
+import { decodeImage, headerSize } from './image-decode';
 import type { ReceivedFile } from './multipart-reader';
 import type { VirusScanner } from './virus-scan';
 
 /** What the bytes of an allowed attachment are (spec §9: pdf, jpg, jpeg, png), and the extension its name gets. */
 const ALLOWED: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
-/** The attachment's type from its first bytes (magic numbers), never from its name or the client's content type. */
+/** The most pixels an attached photo may have: a phone's full-size photo fits; decoding takes 4 bytes a pixel. */
+export const ATTACHMENT_MAX_MEGAPIXELS = 40;
+
+/**
+ * The attachment's type from its first bytes (magic numbers), never from its name or the client's content type. An
+ * image is then decoded in full, as organisation images are: a truncated or damaged PNG or JPEG is refused
+ * (`imageCorrupt`) instead of reaching the other side as a broken picture; its header's size is checked first,
+ * which bounds the memory the decoder takes.
+ */
 export async function sniffAttachment(file: ReceivedFile): Promise<{ mime: string; extension: string }> {
   const head = await headOf(file, 4100);
   const mime = (await fileTypeFromBuffer(head))?.mime;
   const extension = mime ? ALLOWED[mime] : undefined;
-  if (!mime || !extension) throw new AppError(400, { fields: [{ field: 'file', key: 'attachmentType' }] });
+  if (!mime || !extension) throw new AppError(400, { fields: [{ field: file.field, key: 'attachmentType' }] });
+  if (mime === 'image/png' || mime === 'image/jpeg') {
+    const data = await file.read();
+    const size = headerSize(data);
+    if (!size) throw new AppError(400, { fields: [{ field: file.field, key: 'imageCorrupt' }] });
+    if (size.width * size.height > ATTACHMENT_MAX_MEGAPIXELS * 1_000_000)
+      throw new AppError(400, { fields: [{ field: file.field, key: 'attachmentPixels' }] });
+    try {
+      decodeImage(mime, data, ATTACHMENT_MAX_MEGAPIXELS);
+    } catch {
+      throw new AppError(400, { fields: [{ field: file.field, key: 'imageCorrupt' }] });
+    }
+  }
   return { mime, extension };
 }
 

@@ -31,7 +31,7 @@ export function headerSize(data: Uint8Array): { width: number; height: number } 
  * libwebp as WebAssembly for WebP. Call it only after the header size has been checked against a limit:
  * decoding allocates width × height × 4 bytes. Throws when the image does not decode.
  */
-export function decodeImage(type: DecodableImageType, data: Buffer): { width: number; height: number } {
+export function decodeImage(type: DecodableImageType, data: Buffer, maxMegapixels = 25): { width: number; height: number } {
   switch (type) {
     case 'image/png': {
       assertPngInflatesWithinBounds(data);
@@ -39,7 +39,7 @@ export function decodeImage(type: DecodableImageType, data: Buffer): { width: nu
       return { width: png.width, height: png.height };
     }
     case 'image/jpeg': {
-      const image = jpeg.decode(data, { useTArray: true, maxResolutionInMP: 25, maxMemoryUsageInMB: 256 });
+      const image = jpeg.decode(data, { useTArray: true, maxResolutionInMP: maxMegapixels, maxMemoryUsageInMB: maxMegapixels * 8 + 56 });
       return { width: image.width, height: image.height };
     }
     case 'image/webp': {

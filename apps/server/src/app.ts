@@ -96,6 +96,10 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request, its body included, has 2 minutes (a 10 MB upload on a slow mobile line fits); an idle kept-alive
+    // connection 5 seconds; a slow trickle of a body is cut earlier by the upload pace (multipart-reader.ts).
+    requestTimeout: 120_000,
+    keepAliveTimeout: 5_000,
     // Every request's id is in each of its log lines (`reqId`) and in its answer's X-Request-Id (docs/operations.md).
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,
@@ -114,6 +118,9 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
       },
     },
   });
+  // The request line and headers must arrive within 20 seconds (Node's default is a minute).
+  app.server.headersTimeout = 20_000;
+  app.decorate('uploadPace', config.uploadPace);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // First of all hooks, so errors, refusals and 404s carry it too.

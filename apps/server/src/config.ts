@@ -104,6 +104,8 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     API_DOCS: z.enum(['public', 'staff', 'off']).optional(),
+    UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(1024),
+    UPLOAD_GRACE_SECONDS: z.coerce.number().int().min(1).default(10),
     DATA_KEY: z.string().min(32).default(DEMO_SECRET),
     SESSION_IDLE_SECONDS: z.coerce
       .number()
@@ -311,6 +313,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     trustProxy: env.TRUST_PROXY,
     /** Who gets the OpenAPI document at /api/docs: anyone, signed-in staff only (production's default), or nobody. */
     apiDocs: env.API_DOCS ?? (production ? 'staff' : 'public'),
+    /** How slowly an upload may come before its connection is cut (platform/files/multipart-reader.ts). */
+    uploadPace: { minBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND, graceSeconds: env.UPLOAD_GRACE_SECONDS },
     dataKey: env.DATA_KEY,
     session: { idleSeconds: env.SESSION_IDLE_SECONDS, absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS },
     oidc: {

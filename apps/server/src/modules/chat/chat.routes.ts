@@ -258,7 +258,7 @@ async function readAttachment(req: FastifyRequest) {
   } catch (err) {
     if (err instanceof MultipartLimitError)
       throw new AppError(413, {
-        fields: err.limit === 'fileSize' ? [{ field: 'file', key: 'attachmentTooLarge' }] : undefined,
+        fields: err.limit === 'fileSize' || err.limit === 'declaredSize' ? [{ field: 'file', key: 'attachmentTooLarge' }] : undefined,
         cause: err,
       });
     throw err;

@@ -43,7 +43,7 @@ export async function readMessageForm<S extends z.ZodMiniType>(req: FastifyReque
   } catch (err) {
     if (err instanceof MultipartLimitError)
       throw new AppError(413, {
-        fields: err.limit === 'fileSize' || err.limit === 'files' ? [{ field: FIELD, key: 'attachmentTooLarge' }] : undefined,
+        fields: err.limit === 'parts' || err.limit === 'fields' ? undefined : [{ field: FIELD, key: 'attachmentTooLarge' }],
         cause: err,
       });
     throw err;

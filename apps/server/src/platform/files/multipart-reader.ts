@@ -42,7 +42,27 @@ export type MultipartBody = {
   issues: FieldIssue[];
 };
 
-export type MultipartLimit = 'fileSize' | 'files' | 'fields' | 'parts';
+export type MultipartLimit = 'fileSize' | 'files' | 'fields' | 'parts' | 'declaredSize';
+
+/**
+ * How slowly an upload may come: after `graceSeconds` the body must have arrived at `minBytesPerSecond` on average,
+ * or the connection is cut (a client sending 50 bytes every 5 seconds holds a connection and a temporary file for
+ * ever otherwise). Generous for a person on a poor mobile line; configured with UPLOAD_MIN_BYTES_PER_SECOND and
+ * UPLOAD_GRACE_SECONDS.
+ */
+export type UploadPace = { minBytesPerSecond: number; graceSeconds: number };
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** How slowly an upload may come (the app's configuration: UPLOAD_MIN_BYTES_PER_SECOND, UPLOAD_GRACE_SECONDS). */
+    uploadPace: UploadPace;
+  }
+}
+
+/** What multipart framing may add to the parts' own bytes (boundaries, part headers): a few kilobytes in practice. */
+const FRAMING_ALLOWANCE = 64 * 1024;
 
 /** A body over one of its limits: answered 413, naming the file when a file was too large. */
 export class MultipartLimitError extends Error {
@@ -119,6 +139,11 @@ export async function readMultipart(
   options: { repeatedFiles?: ReadonlySet<string> } = {},
 ): Promise<MultipartBody> {
   if (!req.isMultipart()) throw new AppError(400, { detail: 'expected a multipart/form-data body' });
+  // A body that says it is larger than the limits allow is refused before a byte of it is read.
+  const declared = Number(req.headers['content-length']);
+  if (declared > limits.files * limits.fileSize + limits.fields * limits.fieldSize + FRAMING_ALLOWANCE)
+    throw new MultipartLimitError('declaredSize');
+  const stopWatching = watchPace(req, req.server.uploadPace);
   const body: MultipartBody = { fields: new Map(), files: new Map(), fileLists: new Map(), issues: [] };
   const repeated = options.repeatedFiles ?? new Set<string>();
   const busboyLimits = { ...limits, parts: limits.files + limits.fields };
@@ -151,6 +176,25 @@ export async function readMultipart(
     const limit = limitOf(err);
     if (limit) throw new MultipartLimitError(limit, undefined, { cause: err });
     throw err;
+  } finally {
+    stopWatching();
   }
   return body;
+}
+
+/** Cuts the connection of an upload that comes slower than `pace` allows, checked every second; returns the stop. */
+function watchPace(req: FastifyRequest, pace: UploadPace): () => void {
+  const started = Date.now();
+  const socket = req.raw.socket;
+  const startBytes = socket.bytesRead;
+  const timer = setInterval(() => {
+    const seconds = (Date.now() - started) / 1000;
+    if (seconds < pace.graceSeconds) return;
+    if ((socket.bytesRead - startBytes) / seconds >= pace.minBytesPerSecond) return;
+    clearInterval(timer);
+    req.log.warn({ seconds: Math.round(seconds), bytes: socket.bytesRead - startBytes }, 'upload too slow: connection cut');
+    req.raw.destroy(new Error('upload too slow'));
+  }, 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

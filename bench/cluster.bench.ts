@@ -313,6 +313,8 @@ async function runConfiguration(label: string, count: number, proxy: Proxy): Pro
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       MAIL_CATCHER_PORT: '0',
+      // A load test, not people: the per-user socket event limits (plugins/socket-limits.ts) are off.
+      REALTIME_EVENT_LIMITS: 'false',
     };
     // One after the other: the first migrates and seeds the demo, the next finds both done.
     for (let i = 0; i < count; i++) {

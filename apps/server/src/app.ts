@@ -42,6 +42,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { mailPlugin } from './plugins/mail';
 import { metricsPlugin } from './plugins/metrics';
 import { jsonBodyPlugin } from './plugins/json-body';
+import { uploadAllowance } from './platform/files/upload-allowance';
 import { openApiPlugin } from './plugins/openapi';
 import { readModelsPlugin } from './plugins/read-models';
 import { realtimePlugin } from './plugins/realtime';
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     // The identity broker's end-session endpoint, which the logout posts to (the built-in provider is 'self').
     formAction: [new URL(config.oidc.issuer).origin],
   });
+  app.decorate('takeUploads', uploadAllowance(app));
   // Patient config and services, sessions and patients' access state from memory, invalidated by the database's
   // notifications (docs/operations.md 'Read-model cache').
   await app.register(readModelsPlugin, { database, ttlSeconds: config.readModelCache.ttlSeconds });
@@ -160,7 +162,14 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(sessionPlugin, { db: database.db, policy, names, cache: app.readModels });
   await app.register(csrfPlugin, { names, production: config.production, publicOrigin: new URL(config.publicUrl).origin });
 
-  await app.register(realtimePlugin, { db: database.db, policy, names, publicOrigin: new URL(config.publicUrl).origin, redis });
+  await app.register(realtimePlugin, {
+    db: database.db,
+    policy,
+    names,
+    publicOrigin: new URL(config.publicUrl).origin,
+    redis,
+    eventLimits: config.realtimeEventLimits,
+  });
   await app.register(healthRoutes, { ping: database.ping });
   // Where to report a vulnerability (RFC 9116), when a contact is configured.
   await app.register(securityTxtRoutes, { ...config.securityTxt, publicUrl: config.publicUrl });

@@ -106,6 +106,7 @@ const ZEnv = z
     API_DOCS: z.enum(['public', 'staff', 'off']).optional(),
     UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(1024),
     UPLOAD_GRACE_SECONDS: z.coerce.number().int().min(1).default(10),
+    REALTIME_EVENT_LIMITS: bool.default(true),
     DATA_KEY: z.string().min(32).default(DEMO_SECRET),
     SESSION_IDLE_SECONDS: z.coerce
       .number()
@@ -315,6 +316,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     apiDocs: env.API_DOCS ?? (production ? 'staff' : 'public'),
     /** How slowly an upload may come before its connection is cut (platform/files/multipart-reader.ts). */
     uploadPace: { minBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND, graceSeconds: env.UPLOAD_GRACE_SECONDS },
+    /** The socket event limits per socket and per user (plugins/socket-limits.ts); off only for a load test. */
+    realtimeEventLimits: env.REALTIME_EVENT_LIMITS,
     dataKey: env.DATA_KEY,
     session: { idleSeconds: env.SESSION_IDLE_SECONDS, absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS },
     oidc: {

@@ -90,6 +90,15 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
       this.set(io().engine.clientsCount);
     },
   });
+  new Gauge({
+    name: 'realtime_refused_events',
+    help: 'Socket events (and connections, event "connection") refused by the flood limits since this instance started',
+    labelNames: ['event'] as const,
+    registers,
+    collect() {
+      for (const [event, count] of app.realtimeRefusals) this.set({ event }, count);
+    },
+  });
   const videoPrefix = videoRoom('');
   new Gauge({
     name: 'video_calls_local',

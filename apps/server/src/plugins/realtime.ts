@@ -13,6 +13,7 @@ import { patientDataAudit } from './access';
 import { resolveSession, type SessionPolicy } from '../platform/session/sessions.service';
 import { watchRedis } from '../platform/redis-watch';
 import type { CookieNames } from './session';
+import { DEFAULT_EVENT_LIMIT, MAX_SOCKETS_PER_SESSION, SOCKET_EVENT_LIMITS, windowCounter } from './socket-limits';
 
 export const SOCKET_PATH = '/api/socket.io';
 
@@ -28,8 +29,11 @@ export type DeclaredSocketEvent = { event: string; access: RouteAccess };
 /** Who may open a socket at all (the handshake), listed in `declaredSocketEvents` as the event `connection`. */
 export const HANDSHAKE_ACCESS: RouteAccess = { kind: 'chatMember', patientData: 'none' };
 
-/** What the handshake carried: the session cookie's token and a guest's bearer token, re-checked on every event. */
-export type SocketIdentity = { sessionToken: string | null; guestToken: string | null };
+/**
+ * What the handshake carried: the session cookie's token and a guest's bearer token, re-checked on every event; and
+ * whose the socket is (the patient, guest participant or staff user), for the per-user event limits.
+ */
+export type SocketIdentity = { sessionToken: string | null; guestToken: string | null; userId?: string };
 
 /** Room names: a user's own sockets, a channel's members, a queue's experts, an organisation's staff. */
 export const rooms = {
@@ -54,10 +58,20 @@ declare module 'fastify' {
      * loader runs before the event's handler, and an event nobody declared is refused (403) without reaching one.
      */
     declareSocketEvents(events: Record<string, RouteAccess>): void;
+    /** Socket events and connections refused by the flood limits since the instance started, by event (for /metrics). */
+    realtimeRefusals: ReadonlyMap<string, number>;
   }
 }
 
-type RealtimeOptions = { db: Db; policy: SessionPolicy; names: CookieNames; publicOrigin: string; redis?: Redis };
+type RealtimeOptions = {
+  db: Db;
+  policy: SessionPolicy;
+  names: CookieNames;
+  publicOrigin: string;
+  redis?: Redis;
+  /** The per-socket and per-user event limits (socket-limits.ts): off only for a load test (REALTIME_EVENT_LIMITS). */
+  eventLimits?: boolean;
+};
 
 /**
  * Socket.IO at `/api/socket.io` on the app's own HTTP server. The handshake must come from our own origin and carry
@@ -115,11 +129,33 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       declaredSocketEvents.push({ event, access });
     }
   }
+  // The flood limits (socket-limits.ts): events per socket and per user, sockets per session.
+  const counters = windowCounter();
+  const refusals = new Map<string, number>();
+  const refused = (what: string) => refusals.set(what, (refusals.get(what) ?? 0) + 1);
+  const sweeper = setInterval(() => counters.sweep(), 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  const withinLimits = (socket: RealtimeSocket, event: string): boolean => {
+    if (opts.eventLimits === false) return true;
+    const limit = SOCKET_EVENT_LIMITS[event] ?? DEFAULT_EVENT_LIMIT;
+    const user = socket.data.userId ?? socket.id;
+    return (
+      counters.take(`socket:${socket.id}:${event}`, limit.perSocket, limit.windowMs) &&
+      counters.take(`user:${user}:${event}`, limit.perUser, limit.windowMs)
+    );
+  };
+  const sessionSockets = new Map<string, Set<string>>();
+
   io.on('connection', (socket: RealtimeSocket) =>
     socket.use(([event, ...args], next) => {
       const last = args.at(-1);
       const ack = typeof last === 'function' ? (last as (r: SocketAck<never>) => void) : undefined;
       const refuse = (code: ErrorCode) => ack?.({ ok: false, statusCode: code, errorKey: ERROR_CATALOGUE[code].key });
+      if (!withinLimits(socket, event)) {
+        refused(event);
+        return refuse(429);
+      }
       const access = declaredEvents.get(event);
       if (!access) {
         app.log.warn({ event }, 'undeclared socket event refused');
@@ -145,8 +181,21 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     socket.data = data;
     try {
       const ctx = await socketAccess(socket as RealtimeSocket, { kind: 'chatMember' });
+      // One session's sockets are counted: a page that opens socket after socket is refused past the cap.
+      const session = data.sessionToken ?? data.guestToken ?? socket.id;
+      const open = sessionSockets.get(session) ?? new Set<string>();
+      if (open.size >= MAX_SOCKETS_PER_SESSION) {
+        refused('connection');
+        return next(Object.assign(new Error('too many sockets'), { data: { statusCode: 429 } }));
+      }
+      sessionSockets.set(session, open.add(socket.id));
+      socket.on('disconnect', () => {
+        open.delete(socket.id);
+        if (open.size === 0) sessionSockets.delete(session);
+      });
       // Each user's sockets share a room, so an event for the user reaches every tab and device.
       const userId = ctx.guest?.participantId ?? ctx.patient?.patientId ?? ctx.expert?.userId;
+      data.userId = userId;
       if (userId) await socket.join(rooms.user(userId));
       next();
     } catch (err) {
@@ -159,6 +208,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   app.decorate('socketAccess', socketAccess);
   app.decorate('declaredSocketEvents', declaredSocketEvents);
   app.decorate('declareSocketEvents', declareSocketEvents);
+  app.decorate('realtimeRefusals', refusals);
   // Before the HTTP server closes (it would wait for open WebSockets forever): clients hear the server go and
   // reconnect to another instance, where they fetch what they missed.
   app.addHook('preClose', async () => {

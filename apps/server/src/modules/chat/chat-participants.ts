@@ -18,6 +18,18 @@ export function chatCallerOf(ctx: AccessContext): ChatCaller {
   throw new AppError(101);
 }
 
+/** The caller's own id: a patient's, a guest's participant row, an expert's user (TURN credentials, upload allowance). */
+export function callerUserId(caller: ChatCaller): string {
+  switch (caller.kind) {
+    case 'patient':
+      return caller.patientId;
+    case 'guest':
+      return caller.participantId;
+    case 'expert':
+      return caller.userId;
+  }
+}
+
 /** The caller as a chat user: the id the transcript keys them by, their role and name. */
 export type ChatIdentity = { userId: string; role: ChatRole; name: string };
 

@@ -50,7 +50,7 @@ import { giveFeedback } from './chat-feedback.service';
 import { fileLink, fileLinks, historySince, myTranscripts, recordFileDownload, transcript } from './chat-history.service';
 import { sealMetadata } from './chat-metadata';
 import { messagesAfter, sendFile } from './chat-messages.service';
-import { chatCallerOf } from './chat-participants';
+import { callerUserId, chatCallerOf, writableChannel } from './chat-participants';
 import { serviceOf } from './chat.repo';
 import { registerChatSocket } from './chat.socket';
 import type { Emit } from '../../platform/events/event-hub';
@@ -172,8 +172,13 @@ export async function chatRoutes(
         ...(zUuid().safeParse(id).success ? [] : [{ field: 'id', key: 'invalid' as const }]),
         ...(file ? [] : [{ field: 'file', key: 'required' as const }]),
       ]);
+      // Counted against the upload allowance once the caller is known to write in the chat (so nobody can use up
+      // another chat's allowance by naming it).
+      const caller = callerOf(req);
+      await writableChannel(opts.db, caller, req.params.id);
+      await fastify.takeUploads(req, { userId: callerUserId(caller), conversationId: req.params.id }, 1);
       return ok(
-        await sendFile({ ...deps, files: opts.files, scanner: fastify.virusScanner, log: req.log }, callerOf(req), {
+        await sendFile({ ...deps, files: opts.files, scanner: fastify.virusScanner, log: req.log }, caller, {
           channelId: req.params.id,
           id,
           file: file!,

@@ -2,7 +2,7 @@ import type { VideoSession } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import * as repo from './chat.repo';
-import { writableChannel, type ChatCaller } from './chat-participants';
+import { callerUserId, writableChannel, type ChatCaller } from './chat-participants';
 import type { ChatChannelRow } from './chat.tables';
 import { iceServersFor, type IceConfig } from './video-ice';
 import type { VideoProvider } from './video-provider';
@@ -26,18 +26,6 @@ export async function videoChannel(tx: Tx, caller: ChatCaller, channelId: string
   return access;
 }
 
-/** The id TURN credentials name: the caller's own (a patient, a guest's participant row, an expert's user). */
-export function iceUserOf(caller: ChatCaller): string {
-  switch (caller.kind) {
-    case 'patient':
-      return caller.patientId;
-    case 'guest':
-      return caller.participantId;
-    case 'expert':
-      return caller.userId;
-  }
-}
-
 /**
  * `GET /api/video/channels/{id}/session`: how the caller joins the channel's call, with ICE servers minted for them
  * now and, when the call runs through Janus, the room (created on first need) and its PIN.
@@ -52,7 +40,7 @@ export async function videoSession(deps: VideoDeps, caller: ChatCaller, channelI
   return {
     channelId: channel.id,
     provider: janus ? 'janus' : 'mesh',
-    ...iceServersFor(deps.ice, iceUserOf(caller), now),
+    ...iceServersFor(deps.ice, callerUserId(caller), now),
     janus,
     me: { userId: me.userId, name: me.name },
   };

@@ -5,10 +5,10 @@ import { okEnvelope, ZIceServer, ZVideoSession, zUuid } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
-import { chatCallerOf } from './chat-participants';
+import { callerUserId, chatCallerOf } from './chat-participants';
 import { iceServersFor, type IceConfig } from './video-ice';
 import type { VideoProvider } from './video-provider';
-import { iceUserOf, videoSession } from './video-session.service';
+import { videoSession } from './video-session.service';
 import { registerVideoSocket } from './video.socket';
 
 const member: RouteAccess = { kind: 'chatMember', patientData: 'none' };
@@ -32,6 +32,6 @@ export async function videoRoutes(fastify: FastifyInstance, opts: { db: Db; prov
   );
 
   app.get('/api/video/ice-servers', { config: { access: member }, schema: { response: { 200: okEnvelope(ZIceAnswer) } } }, async (req) =>
-    ok(iceServersFor(opts.ice, iceUserOf(callerOf(req)))),
+    ok(iceServersFor(opts.ice, callerUserId(callerOf(req)))),
   );
 }

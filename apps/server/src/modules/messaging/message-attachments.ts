@@ -48,6 +48,10 @@ export async function readMessageForm<S extends z.ZodMiniType>(req: FastifyReque
       });
     throw err;
   }
+  // The sender's upload allowance (a thread has one patient and its experts: the per-user count bounds it).
+  const files = body.fileLists.get(ATTACHMENTS_FIELD)?.length ?? 0;
+  const sender = req.patientContext?.signedInPatientId ?? req.expert?.userId;
+  if (files > 0 && sender) await req.server.takeUploads(req, { userId: sender, conversationId: null }, files);
   const parsed = schema.safeParse(Object.fromEntries(body.fields));
   throwIfFieldIssues([
     ...body.issues.map((i) => (i.field === ATTACHMENTS_FIELD ? { ...i, field: FIELD } : i)),

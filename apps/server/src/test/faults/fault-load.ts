@@ -14,6 +14,12 @@ import type { TestBrowser } from '../http-client';
 
 /** A pause after a failure, as a client's retry does: keeps a down service from being hammered by a hot loop. */
 export const RETRY_PAUSE_MS = 100;
+
+/**
+ * What the apps under a fault test's load run with: a patient sending as fast as acknowledgements come is a load
+ * generator, not a person, so the per-user socket event limits (plugins/socket-limits.ts) are off.
+ */
+export const LOAD_TEST = { REALTIME_EVENT_LIMITS: 'false' };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What one side of the load saw: confirmations with their time, and failures (errors, refusals, timeouts). */

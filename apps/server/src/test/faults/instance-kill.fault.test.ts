@@ -12,7 +12,7 @@ import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { startAppProcess, type AppProcess } from '../app-process';
 import type { TestApp } from '../test-app';
 import { faultCast, type FaultCast } from './fault-cast';
-import { describeErrors, missingFromDatabase, startLoad, until } from './fault-load';
+import { describeErrors, LOAD_TEST, missingFromDatabase, startLoad, until } from './fault-load';
 import { freePortIn, PORT_RANGES } from './ports';
 import { privatePostgresMissing, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 import { privateRedisMissing, startPrivateRedis, type PrivateRedis } from './private-redis';
@@ -56,8 +56,8 @@ describe.skipIf(missing !== null)('fault: one of two instances is killed with SI
     await seedDemo(database.db, createFieldCipher(config.dataKey));
     const common = { databaseUrl: pg.url, redisUrl: redis.url, dir, publicUrl };
     [a, b] = await Promise.all([
-      startAppProcess({ ...common, label: 'a', port: portA }),
-      startAppProcess({ ...common, label: 'b', port: portB }),
+      startAppProcess({ ...common, label: 'a', port: portA, env: LOAD_TEST }),
+      startAppProcess({ ...common, label: 'b', port: portB, env: LOAD_TEST }),
     ]);
     // What the test steps read of an app: its database, configuration and the address browsers use.
     shared = { database, config, baseUrl: publicUrl } as TestApp;

@@ -5,7 +5,7 @@ import { connectSocket, emitAck, type ChatSocket } from '../../modules/chat/chat
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { startTestApp, type TestApp } from '../test-app';
 import { faultCast, type FaultCast } from './fault-cast';
-import { describeErrors, missingFromDatabase, startLoad, until } from './fault-load';
+import { describeErrors, LOAD_TEST, missingFromDatabase, startLoad, until } from './fault-load';
 import { privatePostgresMissing, startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
 /**
@@ -33,7 +33,7 @@ describe.skipIf(missing !== null)('fault: the PostgreSQL server restarts under l
   beforeAll(async () => {
     pg = await startPrivatePostgres();
     database = await openDatabase({ url: pg.url });
-    t = await startTestApp({}, { database });
+    t = await startTestApp(LOAD_TEST, { database });
     await seedDemo(database.db, createFieldCipher(t.config.dataKey));
     cast = await faultCast(t, 120);
     socket = await connectSocket(t.baseUrl, { browser: cast.chat.patient });

@@ -146,27 +146,41 @@ export async function contactHistory(db: Db, caller: ExpertCaller, patientId: st
   }));
 }
 
+/** A UUID in 22 characters (its 16 bytes in base64url), and back; null for anything else. */
+const compactUuid = (uuid: string) => Buffer.from(uuid.replaceAll('-', ''), 'hex').toString('base64url');
+function fullUuid(compact: string): string | null {
+  const bytes = Buffer.from(compact, 'base64url');
+  if (bytes.length !== 16 || bytes.toString('base64url') !== compact) return null;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
- * Signs file links: `<fileId>.<expiry seconds>.<reader>.<hmac>`, good for CHAT_LIMITS.fileLinkSeconds. The reader is
- * the member of staff the link was made for (`-` for a patient or a guest), so that the download is logged as theirs.
+ * Signs file links: `<file>.<expiry seconds>.<reader>.<mac>`, good for CHAT_LIMITS.fileLinkSeconds. The reader is the
+ * member of staff the link was made for (`-` for a patient or a guest), so that the download is logged as theirs.
+ * Ids go in their 22-character form and the HMAC-SHA-256 is cut to 128 bits, so the link stays within the router's
+ * 100 characters for a path parameter.
  */
 export function fileLinks(secret: string) {
   const key = createHmac('sha256', secret).update('chat-file-links').digest();
-  const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const mac = (body: string) => createHmac('sha256', key).update(body).digest().subarray(0, 16).toString('base64url');
   return {
     sign(fileId: string, readerId: string | null, now = new Date()): string {
-      const body = `${fileId}.${Math.floor(now.getTime() / 1000) + CHAT_LIMITS.fileLinkSeconds}.${readerId ?? '-'}`;
+      const expires = Math.floor(now.getTime() / 1000) + CHAT_LIMITS.fileLinkSeconds;
+      const body = `${compactUuid(fileId)}.${expires}.${readerId ? compactUuid(readerId) : '-'}`;
       return `${body}.${mac(body)}`;
     },
     /** The file a link names and whom it was made for, or null when it is forged or expired. */
     verify(token: string, now = new Date()): { fileId: string; readerId: string | null } | null {
-      const [fileId, expires, reader, signature] = token.split('.');
-      if (!fileId || !expires || !reader || !signature) return null;
-      const expected = Buffer.from(mac(`${fileId}.${expires}.${reader}`));
+      const [file, expires, reader, signature] = token.split('.');
+      if (!file || !expires || !reader || !signature) return null;
+      const expected = Buffer.from(mac(`${file}.${expires}.${reader}`));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       if (Number(expires) * 1000 <= now.getTime()) return null;
-      return { fileId, readerId: reader === '-' ? null : reader };
+      const fileId = fullUuid(file);
+      const readerId = reader === '-' ? null : fullUuid(reader);
+      return fileId && (reader === '-' || readerId) ? { fileId, readerId } : null;
     },
   };
 }

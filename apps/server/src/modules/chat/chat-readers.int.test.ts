@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema';
 import type { ChatChannel, ChatMessage, ContactHistoryItem, Transcript } from '@prsp/contracts';
 import { onboardedPatients } from '../booking/booking.steps';
 import { okData, organisationBySlug, postJson } from '../patients/patient.steps';
@@ -89,5 +91,28 @@ describe('a patient chat is read by its members and by the experts a later chat 
     // The appointment before the chat and the cancelled one bring nobody in.
     expect(await whatReads(earlier, chat)).toEqual(refused);
     expect(await whatReads(cancelled, chat)).toEqual(refused);
+  });
+});
+
+describe('a file link made for an expert', () => {
+  test('downloads the file, and the download is logged as that expert reading the patient', async () => {
+    const { queueId, serviceId } = await ownQueue(t, espoo);
+    const [patient] = await onboardedPatients(t, espoo, 1);
+    const patientId = await sessionPatientId(t, patient!);
+    const nurse = await chatExpert(t, espoo, queueId);
+    const channel = await open(patient!, serviceId);
+    await accept(nurse, channel.id);
+    const file = await okData<ChatMessage>(uploadFile(patient!, channel.id, { name: 'labra.pdf', bytes: tinyPdf() }));
+    const { file_url } = await okData<{ file_url: string }>(nurse.browser.fetch(`/api/ninchat/file?id=${file.file!.id}`));
+    const download = await fetch(`${t.baseUrl}${file_url}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'chat.file.download'));
+    expect(rows.map((r) => [r.actorId, r.actorRole, r.patientId, r.objectId])).toContainEqual([
+      nurse.userId,
+      'expert',
+      patientId,
+      file.file!.id,
+    ]);
   });
 });

@@ -190,12 +190,20 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     );
     expect(byDate.items.map((r) => r.id)).toEqual([slot]);
 
-    const csv = await admin.fetch(`/api/admin/bookings/export.csv?expertId=${expert.id}`);
+    // The file opens in a Finnish spreadsheet: a BOM, `;` between fields, Finnish headers, states and local times.
+    const csv = await admin.fetch(`/api/admin/bookings/export.csv?expertId=${expert.id}&lang=fi`);
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="bookings-.*\.csv"$/);
-    const text = await csv.text();
-    expect(text.split('\r\n')[0]).toBe('start,end,durationMinutes,status,kind,name,expert,service,patient,participants');
-    expect(text).toContain('Sara Lindholm');
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').slice(1);
+    const [header, ...lines] = text.split('\r\n');
+    expect(header).toBe('Alkaa;Päättyy;Kesto (min);Tila;Tyyppi;Nimi;Asiantuntija;Palvelu;Potilas;Osallistujia');
+    const sara = lines.find((l) => l.includes('Sara Lindholm'))!;
+    expect(sara).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;\d+;Varattu;Yksilöaika;/);
     expect(text).not.toContain(SARA);
+    expect((await (await admin.fetch(`/api/admin/bookings/export.csv?expertId=${expert.id}&lang=en`)).text()).split('\r\n')[0]).toBe(
+      'Starts;Ends;Length (min);Status;Type;Name;Expert;Service;Patient;Participants',
+    );
 
     const cancelled = await data<AppointmentDetail>(postJson(admin, `/api/admin/bookings/${slot}/cancel`));
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(Number) });

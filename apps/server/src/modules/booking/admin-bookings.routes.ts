@@ -21,6 +21,7 @@ import {
 import { patientReadsOf } from '../../plugins/access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
+import { requestLanguage } from '../../platform/request-language';
 import { actorOf } from '../../platform/access/admin-actor';
 import * as bookings from './admin-bookings.service';
 import * as timeslots from './admin-timeslots.service';
@@ -56,7 +57,7 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, opts: bookin
     '/api/admin/bookings/export.csv',
     { config: { access: exported }, schema: { querystring: ZBookingListQuery } },
     async (req, reply) => {
-      const file = await bookings.exportBookings(deps, actorOf(req), req.query, patientReadsOf(req));
+      const file = await bookings.exportBookings(deps, actorOf(req), req.query, patientReadsOf(req), requestLanguage(req));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', file.filename))

@@ -4,7 +4,7 @@ import {
   isLocalDate,
   isValidSsn,
   localDateAt,
-  localDateTimeAt,
+  type Language,
   normalizeSsn,
   SERVICE_TIME_ZONE,
   startOfLocalDay,
@@ -26,7 +26,7 @@ import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import { patientForIdentityCode, patientIdByIdentityCode } from '../patients/patients.service';
-import { toCsv } from '../../platform/csv';
+import { bookingsCsv } from './bookings-csv';
 import { templateLanguage } from '../staff/staff-invitations.service';
 import { rowById, rowReads, toDetail, toRow } from './appointment-view';
 import type { PatientReads } from '../../platform/audit/patient-reads';
@@ -93,34 +93,20 @@ export async function listBookings(
 }
 
 const CSV_LIMIT = 50_000;
-/** '2026-03-16 10:00': the service's wall clock, in the form spreadsheets read as a date and time. */
-function csvTime(at: Date | number): string {
-  const { date, time } = localDateTimeAt(at);
-  return `${date} ${time}`;
-}
 
-/** The same search as a CSV file (no identity codes in it: a download leaves the product's access checks behind). */
-export async function exportBookings(deps: BookingDeps, actor: AdminActor, q: BookingListQuery, reads: PatientReads, now = new Date()) {
+/** The same search as a spreadsheet download in the admin's language (bookings-csv.ts). */
+export async function exportBookings(
+  deps: BookingDeps,
+  actor: AdminActor,
+  q: BookingListQuery,
+  reads: PatientReads,
+  lang: Language,
+  now = new Date(),
+) {
   const filter = await filterOf(deps, actor, q);
   const listed = await repo.listRows(deps.db, filter, { now, limit: CSV_LIMIT, offset: 0 });
   reads.show(rowReads(listed));
-  const rows = listed.map(toRow);
-  const csv = toCsv(
-    ['start', 'end', 'durationMinutes', 'status', 'kind', 'name', 'expert', 'service', 'patient', 'participants'],
-    rows.map((r) => [
-      csvTime(r.startTime),
-      csvTime(r.endTime),
-      String(r.duration),
-      r.status,
-      r.kind,
-      r.name,
-      r.expert.name,
-      r.service?.name.fi ?? '',
-      r.patientName ?? '',
-      String(r.participantCount),
-    ]),
-  );
-  return { filename: `bookings-${localDateAt(now)}.csv`, csv };
+  return { filename: `bookings-${localDateAt(now)}.csv`, csv: bookingsCsv(listed.map(toRow), lang) };
 }
 
 export async function bookableExperts(deps: BookingDeps, actor: AdminActor): Promise<BookableExpert[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { chatCodesCsv, csvDate } from './chat-codes-csv';
+import { chatCodesCsv } from './chat-codes-csv';
 
 const group = { name: 'Fysioterapia; kevät', startDate: '2026-02-01', expiryDate: '2026-12-31' };
 const codes = [
@@ -31,10 +31,4 @@ describe('chatCodesCsv', () => {
   test('a group name that looks like a formula is defused', () => {
     expect(chatCodesCsv({ ...group, name: '=cmd()' }, codes.slice(0, 1), 'en')).toContain(";'=cmd();");
   });
-});
-
-test('csvDate: d.m.yyyy for fi and sv, ISO for en', () => {
-  expect(csvDate('2026-03-09', 'fi')).toBe('9.3.2026');
-  expect(csvDate('2026-03-09', 'se')).toBe('9.3.2026');
-  expect(csvDate('2026-03-09', 'en')).toBe('2026-03-09');
 });

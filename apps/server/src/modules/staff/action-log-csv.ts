@@ -1,4 +1,5 @@
-import { toCsv } from '../../platform/csv';
+import type { Language } from '@prsp/contracts';
+import { csvDateTime, spreadsheetCsv } from '../../platform/csv';
 
 export type ActionLogRow = {
   at: Date;
@@ -9,12 +10,19 @@ export type ActionLogRow = {
   ip: string | null;
 };
 
-export const ACTION_LOG_COLUMNS = ['at', 'action', 'objectType', 'objectId', 'onBehalfOf', 'ip'] as const;
+const HEADERS: Record<Language, readonly string[]> = {
+  fi: ['Aika', 'Toiminto', 'Kohteen tyyppi', 'Kohde', 'Kenen puolesta', 'Osoite'],
+  se: ['Tid', 'Åtgärd', 'Objekttyp', 'Objekt', 'För vems räkning', 'Adress'],
+  en: ['Time', 'Action', 'Object type', 'Object', 'On behalf of', 'Address'],
+};
 
-/** A user's audited actions as the downloadable action log. */
-export function actionLogCsv(rows: readonly ActionLogRow[]): string {
-  return toCsv(
-    ACTION_LOG_COLUMNS,
-    rows.map((r) => [r.at.toISOString(), r.action, r.objectType, r.objectId, r.onBehalfOf, r.ip]),
+/**
+ * A user's audited actions as the downloadable action log (`spreadsheetCsv`): headers in the admin's language, times
+ * on the service's wall clock. The actions keep their audit names (`staff.login`): they are what the audit log holds.
+ */
+export function actionLogCsv(rows: readonly ActionLogRow[], lang: Language): string {
+  return spreadsheetCsv(
+    HEADERS[lang],
+    rows.map((r) => [csvDateTime(r.at, lang), r.action, r.objectType, r.objectId, r.onBehalfOf, r.ip]),
   );
 }

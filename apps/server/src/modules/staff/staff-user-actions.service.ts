@@ -1,3 +1,4 @@
+import type { Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { actionLogCsv } from './action-log-csv';
 import { sendPasswordLink, templateLanguage } from './staff-invitations.service';
@@ -107,7 +108,13 @@ export function logoutUser(deps: UsersDeps, scope: UserScope, id: string, ctx: C
  * The user's audited actions as CSV. Reading someone's action log is itself an audited action,
  * recorded in the same transaction as the read.
  */
-export async function actionLog(deps: UsersDeps, scope: UserScope, id: string, ctx: Ctx): Promise<{ filename: string; csv: string }> {
+export async function actionLog(
+  deps: UsersDeps,
+  scope: UserScope,
+  id: string,
+  ctx: Ctx,
+  lang: Language,
+): Promise<{ filename: string; csv: string }> {
   let csv = '';
   await onManagedUser(
     deps,
@@ -116,7 +123,7 @@ export async function actionLog(deps: UsersDeps, scope: UserScope, id: string, c
     {},
     async (tx) => {
       const rows = await repo.auditRowsOfActor(tx, id);
-      csv = actionLogCsv(rows);
+      csv = actionLogCsv(rows, lang);
       return { rows: rows.length };
     },
     ctx,

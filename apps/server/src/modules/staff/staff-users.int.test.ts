@@ -204,9 +204,11 @@ describe('one user', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="action-log-${user.id}.csv"`);
-    const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('at,action,objectType,objectId,onBehalfOf,ip');
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,staff\.login,session,[0-9a-f-]{36},,/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe('Aika;Toiminto;Kohteen tyyppi;Kohde;Kenen puolesta;Osoite');
+    expect(lines[1]).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;staff\.login;session;[0-9a-f-]{36};;/);
     const audit = await t.database.db
       .select()
       .from(auditLog)

@@ -16,6 +16,7 @@ import {
 } from '@prsp/contracts';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
+import { requestLanguage } from '../../platform/request-language';
 import { staffOf } from '../../plugins/access';
 import * as actions from './staff-user-actions.service';
 import type { UserScope } from './staff-user-targets';
@@ -69,7 +70,7 @@ function registerActions(
     return ok(null);
   });
   app.get(`${base}/:id/action-log`, { config, schema: { params: ZUserIdParams } }, async (req, reply) => {
-    return sendCsv(reply, await actions.actionLog(deps, scopeOf(req), req.params.id, { ip: req.ip }));
+    return sendCsv(reply, await actions.actionLog(deps, scopeOf(req), req.params.id, { ip: req.ip }, requestLanguage(req)));
   });
   app.delete(`${base}/:id`, { config, schema: params }, async (req) => {
     await users.deleteUser(deps, scopeOf(req), req.params.id, { ip: req.ip });

@@ -81,7 +81,7 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
         }}
       />
       <p>
-        <a className="button secondary" href={bookingsCsvUrl(filters)} download>
+        <a className="button secondary" href={bookingsCsvUrl(filters, lang)} download>
           {t('admin.bookings.csv')}
         </a>
       </p>

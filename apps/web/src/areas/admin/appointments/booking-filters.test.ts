@@ -22,8 +22,10 @@ describe('booking list filters', () => {
   });
 
   test('the CSV export takes the same filters and no page', () => {
-    expect(bookingsCsvUrl(none)).toBe('/api/admin/bookings/export.csv');
-    expect(bookingsCsvUrl({ ...none, status: 'open', to: '2026-06-01' })).toBe('/api/admin/bookings/export.csv?to=2026-06-01&status=open');
+    expect(bookingsCsvUrl(none, 'fi')).toBe('/api/admin/bookings/export.csv?lang=fi');
+    expect(bookingsCsvUrl({ ...none, status: 'open', to: '2026-06-01' }, 'se')).toBe(
+      '/api/admin/bookings/export.csv?to=2026-06-01&status=open&lang=se',
+    );
   });
 
   test('dates are real dates and the range does not end before it starts', () => {

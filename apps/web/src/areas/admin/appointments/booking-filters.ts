@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, isLocalDate, type BookingStatus } from '@prsp/contracts';
+import { BOOKING_STATUSES, isLocalDate, type BookingStatus, type Language } from '@prsp/contracts';
 
 /** The booking list's filters as the form holds them: empty text means 'any'. */
 export type BookingFilters = {
@@ -36,10 +36,10 @@ export function filterQuery(filters: BookingFilters, paging?: { page: number; pa
   return params.toString();
 }
 
-/** The CSV download of what the list shows (every page), with the same filters. */
-export function bookingsCsvUrl(filters: BookingFilters): string {
+/** The CSV download of what the list shows (every page), with the same filters, in the admin's language. */
+export function bookingsCsvUrl(filters: BookingFilters, lang: Language): string {
   const query = filterQuery(filters);
-  return `/api/admin/bookings/export.csv${query ? `?${query}` : ''}`;
+  return `/api/admin/bookings/export.csv?${query ? `${query}&` : ''}lang=${lang}`;
 }
 
 /** The filters a list query can take: real dates, a range that does not end before it starts, a known status. */

@@ -7,6 +7,7 @@ import {
   ZOrganisationUserPage,
   type GlobalUserCreate,
   type GlobalUserUpdate,
+  type Language,
   type OrganisationUserCreate,
   type OrganisationUserUpdate,
 } from '@prsp/contracts';
@@ -76,7 +77,7 @@ export function useUserAction(scope: UserScope) {
   });
 }
 
-/** The action log CSV of one user: a plain download link (the session cookie goes with it). */
-export function actionLogUrl(scope: UserScope, id: string): string {
-  return `${usersBase(scope)}/${id}/action-log`;
+/** The action log CSV of one user, in the admin's language: a plain download link (the session cookie goes with it). */
+export function actionLogUrl(scope: UserScope, id: string, lang: Language): string {
+  return `${usersBase(scope)}/${id}/action-log?lang=${lang}`;
 }

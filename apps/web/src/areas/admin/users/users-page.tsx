@@ -76,7 +76,7 @@ function RowActions({
             </li>
           )}
           <li>
-            <a href={actionLogUrl(scope, row.id)} download>
+            <a href={actionLogUrl(scope, row.id, currentLanguage())} download>
               {t('admin.users.action.log')}
             </a>
           </li>

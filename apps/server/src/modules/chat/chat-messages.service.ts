@@ -10,7 +10,8 @@ import * as repo from './chat.repo';
 import type { PatientReads } from '../../platform/audit/patient-reads';
 import { channelReads } from './chat-reads';
 import type { ChatDeps } from './chat-channels.service';
-import { channelFor, writableChannel, type ChatCaller, type ChatIdentity } from './chat-participants';
+import type { UploadParties } from '../../platform/files/upload-allowance';
+import { callerUserId, channelFor, writableChannel, type ChatCaller, type ChatIdentity } from './chat-participants';
 import { toMessage } from './chat-view';
 import { scanAttachment, sniffAttachment } from '../../platform/files/attachment-check';
 import { UNIQUE_VIOLATION, sqlState } from '../../platform/db-errors';
@@ -97,12 +98,20 @@ async function storeTextFast(
  * file store first, then the message and the file row are recorded together. If that fails, the bytes are removed.
  */
 export async function sendFile(
-  deps: ChatDeps & { files: FileStore; scanner: VirusScanner | null; log: FastifyBaseLogger },
+  deps: ChatDeps & {
+    files: FileStore;
+    scanner: VirusScanner | null;
+    log: FastifyBaseLogger;
+    /** Counts the attachment against the upload allowance (platform/files/upload-allowance.ts); throws 429 past it. */
+    takeUpload: (parties: UploadParties) => Promise<void>;
+  },
   caller: ChatCaller,
   input: { channelId: string; id: string; file: ReceivedFile },
 ): Promise<ChatMessage> {
-  // Checked before the bytes are stored: a refused caller uploads nothing.
+  // Checked before the bytes are stored: a refused caller uploads nothing. The allowance is taken only once the
+  // caller is known to write in the chat, so nobody can use up another chat's allowance by naming it.
   await writableChannel(deps.db, caller, input.channelId);
+  await deps.takeUpload({ userId: callerUserId(caller), conversationId: input.channelId });
   const kind = await sniffAttachment(input.file);
   await scanAttachment(deps.scanner, input.file, deps.log);
   const filename = safeName(input.file.filename, kind.extension);

@@ -28,6 +28,26 @@ const accept = (expert: { browser: TestBrowser }, channelId: string) =>
 const end = (expert: { browser: TestBrowser }, channelId: string) =>
   okData(postJson(expert.browser, `/api/expert/chat/channels/${channelId}/end`));
 
+/** A patient's chat in a queue of its own, taken by a nurse of that queue, with a file the patient sent. */
+async function takenChatWithFile() {
+  const { queueId, serviceId } = await ownQueue(t, espoo);
+  const [patient] = await onboardedPatients(t, espoo, 1);
+  const patientId = await sessionPatientId(t, patient!);
+  const nurse = await chatExpert(t, espoo, queueId);
+  const channel = await open(patient!, serviceId);
+  await accept(nurse, channel.id);
+  const file = await okData<ChatMessage>(uploadFile(patient!, channel.id, { name: 'labra.pdf', bytes: tinyPdf() }));
+  return {
+    queueId,
+    serviceId,
+    patient: patient!,
+    patientId,
+    nurse,
+    channel,
+    chat: { channelId: channel.id, fileId: file.file!.id, patientId },
+  };
+}
+
 /** What an expert gets of a chat: the transcript's status, the file link's status, and the chats their contact history lists. */
 async function whatReads(expert: { browser: TestBrowser }, chat: { channelId: string; fileId: string; patientId: string }) {
   const transcript = await expert.browser.fetch(`/api/expert/chat/channels/${chat.channelId}/transcript`);
@@ -38,14 +58,7 @@ async function whatReads(expert: { browser: TestBrowser }, chat: { channelId: st
 
 describe('a patient chat is read by its members and by the experts a later chat or appointment brings in', () => {
   test('a colleague who never met the patient reads nothing of it, live or ended; a later appointment or chat lets them in', async () => {
-    const { queueId, serviceId } = await ownQueue(t, espoo);
-    const [patient] = await onboardedPatients(t, espoo, 1);
-    const patientId = await sessionPatientId(t, patient!);
-    const nurse = await chatExpert(t, espoo, queueId);
-    const channel = await open(patient!, serviceId);
-    await accept(nurse, channel.id);
-    const file = await okData<ChatMessage>(uploadFile(patient!, channel.id, { name: 'labra.pdf', bytes: tinyPdf() }));
-    const chat = { channelId: channel.id, fileId: file.file!.id, patientId };
+    const { queueId, serviceId, patient, patientId, nurse, channel, chat } = await takenChatWithFile();
 
     // Colleagues of the same organisation: one in the same queue, one with appointments that do not bring them in.
     const queueMate = await chatExpert(t, espoo, queueId, { firstName: 'Kalle', lastName: 'Kollega' });
@@ -80,7 +93,7 @@ describe('a patient chat is read by its members and by the experts a later chat 
     expect(transcript.members[nurse.expertId]).toEqual({ role: 'agent', name: nurse.name });
 
     // So does a later chat with the patient: the queue mate takes the patient's next chat and may read the first.
-    const next = await open(patient!, serviceId);
+    const next = await open(patient, serviceId);
     await accept(queueMate, next.id);
     await end(queueMate, next.id);
     expect(await whatReads(queueMate, chat)).toEqual({ transcript: 200, file: 200, history: [next.id, channel.id] });
@@ -96,14 +109,8 @@ describe('a patient chat is read by its members and by the experts a later chat 
 
 describe('a file link made for an expert', () => {
   test('downloads the file, and the download is logged as that expert reading the patient', async () => {
-    const { queueId, serviceId } = await ownQueue(t, espoo);
-    const [patient] = await onboardedPatients(t, espoo, 1);
-    const patientId = await sessionPatientId(t, patient!);
-    const nurse = await chatExpert(t, espoo, queueId);
-    const channel = await open(patient!, serviceId);
-    await accept(nurse, channel.id);
-    const file = await okData<ChatMessage>(uploadFile(patient!, channel.id, { name: 'labra.pdf', bytes: tinyPdf() }));
-    const { file_url } = await okData<{ file_url: string }>(nurse.browser.fetch(`/api/ninchat/file?id=${file.file!.id}`));
+    const { patientId, nurse, chat } = await takenChatWithFile();
+    const { file_url } = await okData<{ file_url: string }>(nurse.browser.fetch(`/api/ninchat/file?id=${chat.fileId}`));
     const download = await fetch(`${t.baseUrl}${file_url}`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
@@ -112,7 +119,7 @@ describe('a file link made for an expert', () => {
       nurse.userId,
       'expert',
       patientId,
-      file.file!.id,
+      chat.fileId,
     ]);
   });
 });

@@ -30,6 +30,7 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import type { FileStore } from '../../platform/files/file-store';
 import { findFileById } from '../../platform/files/files.repo';
 import { MultipartLimitError, readMultipart } from '../../platform/files/multipart-reader';
+import type { UploadParties } from '../../platform/files/upload-allowance';
 import { sendStoredFile } from '../../platform/files/serve-file';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { ok } from '../../platform/ok';
@@ -50,7 +51,7 @@ import { giveFeedback } from './chat-feedback.service';
 import { fileLink, fileLinks, historySince, myTranscripts, recordFileDownload, transcript } from './chat-history.service';
 import { sealMetadata } from './chat-metadata';
 import { messagesAfter, sendFile } from './chat-messages.service';
-import { callerUserId, chatCallerOf, writableChannel } from './chat-participants';
+import { chatCallerOf } from './chat-participants';
 import { serviceOf } from './chat.repo';
 import { registerChatSocket } from './chat.socket';
 import type { Emit } from '../../platform/events/event-hub';
@@ -172,13 +173,9 @@ export async function chatRoutes(
         ...(zUuid().safeParse(id).success ? [] : [{ field: 'id', key: 'invalid' as const }]),
         ...(file ? [] : [{ field: 'file', key: 'required' as const }]),
       ]);
-      // Counted against the upload allowance once the caller is known to write in the chat (so nobody can use up
-      // another chat's allowance by naming it).
-      const caller = callerOf(req);
-      await writableChannel(opts.db, caller, req.params.id);
-      await fastify.takeUploads(req, { userId: callerUserId(caller), conversationId: req.params.id }, 1);
+      const takeUpload = (parties: UploadParties) => fastify.takeUploads(req, parties, 1);
       return ok(
-        await sendFile({ ...deps, files: opts.files, scanner: fastify.virusScanner, log: req.log }, caller, {
+        await sendFile({ ...deps, files: opts.files, scanner: fastify.virusScanner, log: req.log, takeUpload }, callerOf(req), {
           channelId: req.params.id,
           id,
           file: file!,

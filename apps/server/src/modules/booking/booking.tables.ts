@@ -8,7 +8,8 @@ import { experts } from '../staff/staff.tables';
 
 /**
  * An expert's time: an open timeslot patients can reserve (status open), a reserved appointment (selfBooked by the
- * patient, booked by an admin) or a cancelled one. Two live (not cancelled) appointments of one expert can never
+ * patient, booked by an admin) or a cancelled one. A reserved appointment whose time has come is also held
+ * (`held_at`) or a no-show (`no_show_at`): the visit's state, beside the booking's. Two live (not cancelled) appointments of one expert can never
  * overlap: the exclusion constraint `appointments_no_overlap` (migration 0004, btree_gist) refuses the second,
  * whatever the code path, with SQLSTATE 23P01, which the booking service answers with 422.
  */
@@ -34,6 +35,13 @@ export const appointments = pgTable(
     bookedAt: timestamp('booked_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: text('cancelled_by', { enum: ['patient', 'admin', 'expert'] }),
+    /** What the canceller typed as the reason, if anything: shown in the cancellation e-mail and the lists. */
+    cancelReason: text('cancel_reason'),
+    /** The visit took place: its chat or video was started and then ended (set when the chat ends). */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /** The patient did not come: marked by the appointment's expert or an admin after the start. */
+    noShowAt: timestamp('no_show_at', { withTimezone: true }),
+    noShowBy: text('no_show_by', { enum: ['admin', 'expert'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -116,6 +116,8 @@ test('after an ended chat the patient gives feedback and finds it in the history
 
   // A chat through the real API: text both ways over the socket, a PDF from the expert, then the expert ends it.
   const channelId = await openAcceptedChat(patient, expert);
+  const desk = expert.getByRole('region', { name: 'Chatit' });
+  await expect(desk.getByRole('button', { name: 'Hilla Historia' })).toBeVisible();
   const patientSocket = await socketOf(patientContext, baseURL!);
   const expertSocket = await socketOf(expertContext, baseURL!);
   await say(patientSocket, channelId, 'Hei, kysyisin rokotuksista.');
@@ -191,25 +193,24 @@ test('after an ended chat the patient gives feedback and finds it in the history
   await patient.getByRole('link', { name: 'Takaisin asiointihistoriaan' }).click();
   await expect(patient).toHaveURL(/\/history$/);
 
-  // The expert's own feedback after the chat: 1–7, then back to the desktop.
-  await expert.goto(`/expert/feedback?channel=${channelId}`);
-  await expect(expert.getByRole('heading', { level: 1, name: 'Palaute keskustelusta' })).toBeVisible();
-  const scale = expert.getByRole('group', { name: 'Kuinka helppoa potilaan auttaminen oli?' });
+  // The expert's own feedback after the chat, asked on the desk in the ended chat's place: 1–7, then the chat closes.
+  const feedback = desk.getByRole('region', { name: 'Palaute keskustelusta' });
+  const scale = feedback.getByRole('group', { name: 'Kuinka helppoa potilaan auttaminen oli?' });
   await expect(scale.getByRole('radio')).toHaveCount(7);
   await expectAccessible(expert);
   await scale.getByRole('radio', { name: '6' }).check();
   const expertAnswered = expert.waitForResponse((r) => r.url().endsWith('/api/expert/feedback'));
-  await expert.getByRole('button', { name: 'Lähetä' }).click();
+  await feedback.getByRole('button', { name: 'Lähetä' }).click();
   expect((await expertAnswered).status()).toBe(200);
   await expect(expert).toHaveURL(/\/expert\/desktop$/);
   await expect(expert.getByRole('status').getByText('Kiitos palautteestasi.')).toBeVisible();
+  await expect(desk.getByRole('button', { name: 'Hilla Historia' })).toHaveCount(0);
 
   // A second chat with the same patient: its contact history shows the first one, with its transcript.
   const second = await openAcceptedChat(patient, expert);
   await expert.reload();
-  const workspace = expert.getByRole('region', { name: 'Chatit' });
-  await workspace.getByRole('button', { name: 'Hilla Historia' }).click();
-  const history = workspace.getByRole('region', { name: 'Yhteydenottohistoria' }).filter({ visible: true });
+  await desk.getByRole('button', { name: 'Hilla Historia' }).click();
+  const history = desk.getByRole('region', { name: 'Yhteydenottohistoria' }).filter({ visible: true });
   const earlier = history.getByRole('button', {
     name: new RegExp(`${NURSE_SERVICE}.*Asiantuntija: ${DEMO_EXPERT_NAME}.*Tiedostot: rokotusohje\\.pdf`),
   });

@@ -103,12 +103,13 @@ test('a patient queues for a service, an expert accepts, they exchange text and 
   await (await popup).close();
   await expectAccessible(expert);
 
-  // The expert ends the chat: their own feedback page; the patient lands on feedback.
+  // The expert ends the chat: their own feedback is asked in the desk, in the chat's place; the patient lands on feedback.
   await workspace.getByRole('button', { name: 'Lopeta chat' }).click();
   const confirm = expert.getByRole('dialog', { name: 'Lopetetaanko chat?' });
   await expectAccessible(expert);
   await confirm.getByRole('button', { name: 'Lopeta chat' }).click();
-  await expect(expert).toHaveURL(/\/expert\/feedback\?channel=/);
+  await expect(workspace.getByRole('heading', { level: 4, name: 'Palaute keskustelusta' })).toBeFocused();
+  await expect(expert).toHaveURL(/\/expert\/desktop/);
   await expectAccessible(expert);
 
   await expect(patient).toHaveURL(/\/feedback$/);
@@ -253,6 +254,6 @@ test('a group appointment: the host expert and two patients chat together, every
   await expect(patients[1]!).toHaveURL(/\/feedback$/);
   await chat.getByRole('button', { name: 'Lopeta chat' }).click();
   await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
-  await expect(expert).toHaveURL(/\/expert\/feedback\?channel=/);
+  await expect(chat.getByRole('heading', { level: 4, name: 'Palaute keskustelusta' })).toBeVisible();
   await expect(patients[0]!).toHaveURL(/\/feedback$/);
 });

@@ -29,7 +29,6 @@ const LAZY_PAGES: { path: string; Page: ComponentType }[] = [
   { path: 'allBookings', Page: page(() => import('./booking/all-bookings-page'), 'AllBookingsPage') },
   { path: 'appointment', Page: page(() => import('./booking/appointment-page'), 'AppointmentPage') },
   { path: 'appointmentHistory', Page: page(() => import('./booking/appointment-history-page'), 'AppointmentHistoryPage') },
-  { path: 'feedback', Page: page(() => import('./feedback/expert-feedback-page'), 'ExpertFeedbackPage') },
   { path: 'device-check', Page: page(() => import('@/features/video/device-check'), 'ExpertDeviceCheckPage') },
   { path: 'messages/new', Page: page(() => import('./messaging/new-message-page'), 'NewMessagePage') },
   { path: 'messages/patients', Page: page(() => import('./messaging/conversations-page'), 'OpenConversationsPage') },

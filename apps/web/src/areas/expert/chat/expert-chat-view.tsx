@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ChatPanel } from '@/features/chat/chat-panel';
 import { useChatChannel } from '@/features/chat/use-chat-channel';
 import { VideoBeside, VideoPanel } from '@/features/video/video-panel';
 import { currentLanguage, useTranslation, type TFunction } from '@/lib/i18n';
+import { ExpertFeedbackForm } from '../feedback/expert-feedback-form';
 import { ContactHistoryPanel } from './contact-history-panel';
 import { removeFromDesk, useEndChat, useExpertChat, type DeskChat } from './expert-chat-api';
 import { PatientDetails } from './patient-details';
@@ -24,19 +24,20 @@ export function deskChatName(chat: DeskChat, t: TFunction): string {
 
 /**
  * One chat on the expert's desk: thread and composer beside what is known of the patient (details, answers,
- * metadata, contact history); transfer to a queue or another expert; end (asked first), then the expert's own
- * feedback. `active`: this chat's tab is the one on screen; the others tell `onActivity` when a message comes.
+ * metadata, contact history); transfer to a queue or another expert; end (asked first). Once the chat has ended the
+ * expert's own feedback is asked here, in this chat's place on the desk: the desk stays, with the other chats and
+ * any video call in them (issue 28). `active`: this chat's tab is the one on screen; the others tell `onActivity` when a message comes.
  */
 export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; active: boolean; onActivity: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = desk.channel.id;
   const details = useExpertChat(id, desk);
   const chat = useChatChannel(id, { active });
   const end = useEndChat(id);
   const [dialog, setDialog] = useState<'end' | 'transfer' | null>(null);
-  const ended = desk.gone || chat.channel?.status === 'ended';
+  const [endedHere, setEndedHere] = useState(false);
+  const ended = endedHere || desk.gone || chat.channel?.status === 'ended';
   const me = chat.channel?.me.userId;
 
   // A message from someone else while another tab is on screen marks this one.
@@ -50,7 +51,13 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
   }, [last, active, me, onActivity]);
 
   const titleId = `chat-${id}-title`;
+  const feedbackId = `chat-${id}-feedback`;
   const name = deskChatName(desk, t);
+  // Whoever ended the chat here goes on to its feedback (after the confirmation closed and gave focus back).
+  useEffect(() => {
+    if (endedHere) document.getElementById(feedbackId)?.focus();
+  }, [endedHere, feedbackId]);
+  const close = () => removeFromDesk(queryClient, id);
   return (
     <article className="expert-chat" aria-labelledby={titleId}>
       <div className="expert-chat-head">
@@ -69,16 +76,9 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
         </div>
       </div>
       {ended && (
-        <div className="notice ended-notice" role="status">
-          <p>{t('expert.chat.ended')}</p>
-          <div className="actions">
-            <Link className="button" to={`/expert/feedback?channel=${encodeURIComponent(id)}`}>
-              {t('expert.chat.giveFeedback')}
-            </Link>
-            <button type="button" className="button secondary" onClick={() => removeFromDesk(queryClient, id)}>
-              {t('expert.chat.closeTab')}
-            </button>
-          </div>
+        <div className="notice ended-notice">
+          <p role="status">{t('expert.chat.ended')}</p>
+          <ExpertFeedbackForm channelId={id} headingId={feedbackId} onDone={close} />
         </div>
       )}
       <div className="expert-chat-body">
@@ -103,10 +103,7 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
         busy={end.isPending}
         onConfirm={() =>
           end.mutate(undefined, {
-            onSuccess: () => {
-              removeFromDesk(queryClient, id);
-              void navigate(`/expert/feedback?channel=${encodeURIComponent(id)}`);
-            },
+            onSuccess: () => setEndedHere(true),
             onSettled: () => setDialog(null),
           })
         }

@@ -1,41 +1,33 @@
 import type { FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CHAT_LIMITS, ZExpertFeedbackRequest, type ExpertFeedbackRequest } from '@prsp/contracts';
 import { FormAlert, TextAreaField } from '@/components/ui/form-fields';
 import { showToast } from '@/components/ui/toasts';
 import { useZodForm } from '@/features/staff/use-zod-form';
 import { ScoreScale } from '@/features/feedback/score-scale';
 import { scoreValues } from '@/features/feedback/score-values';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useSendExpertFeedback } from './expert-feedback-api';
 import { useTranslation } from '@/lib/i18n';
 
-const HOME = '/expert/desktop';
-
 /**
- * `/expert/feedback?channel=<id>`: after ending a chat the expert says how easy it was to help the patient
- * (score type expertCes, 1–7) with an optional comment, then sends or skips; both go back to the desktop.
- * A failed send says 'Saving error' and keeps what was entered.
+ * The expert's own feedback on a chat that ended, asked inside the desk beside that chat (never a page of its own:
+ * leaving the desk would unmount the other chats and any video call running in them). How easy it was to help the
+ * patient (score type expertCes, 1–7) with an optional comment; sent or skipped, then `onDone`. A failed send says
+ * 'Saving error' and keeps what was entered.
  */
-export function ExpertFeedbackPage() {
+export function ExpertFeedbackForm({ channelId, headingId, onDone }: { channelId: string; headingId: string; onDone: () => void }) {
   const { t } = useTranslation();
-  usePageTitle(t('expert.feedback.title'));
-  const [params] = useSearchParams();
-  const channelId = params.get('channel');
-  const navigate = useNavigate();
   const feedback = useZodForm<{ score: number | null; comment: string }, ExpertFeedbackRequest>({
     schema: ZExpertFeedbackRequest,
     defaultValues: { score: null, comment: '' },
     toBody: ({ score, comment }) => {
       const text = comment.trim();
-      return { channelId: channelId ?? '', score: score ?? Number.NaN, ...(text ? { comment: text } : {}) };
+      return { channelId, score: score ?? Number.NaN, ...(text ? { comment: text } : {}) };
     },
     // A score is chosen first; the chat is the server's to check (a refusal says 'Saving error').
     rules: ({ score }, _body, { channelId: _channel, ...found }) => (score === null ? { ...found, score: 'chooseScore' } : found),
   });
   const { values, errors } = feedback;
   const send = useSendExpertFeedback();
-  if (!channelId) return <Navigate to={HOME} replace />;
 
   const submit = (e: FormEvent) =>
     feedback.submit(
@@ -44,15 +36,17 @@ export function ExpertFeedbackPage() {
         send.mutate(body, {
           onSuccess: () => {
             showToast(t('expert.feedback.sent'));
-            void navigate(HOME);
+            onDone();
           },
         }),
       (form) => form?.querySelector<HTMLInputElement>('input[name="score"]')?.focus(),
     );
 
   return (
-    <section className="card">
-      <h1>{t('expert.feedback.title')}</h1>
+    <section className="expert-feedback" aria-labelledby={headingId}>
+      <h4 id={headingId} tabIndex={-1}>
+        {t('expert.feedback.title')}
+      </h4>
       <p>{t('expert.feedback.intro')}</p>
       <form className="form" onSubmit={submit} noValidate>
         <ScoreScale
@@ -70,14 +64,14 @@ export function ExpertFeedbackPage() {
           hint={t('expert.feedback.commentHint', { max: CHAT_LIMITS.textMax })}
           value={values.comment}
           onChange={(v) => feedback.set('comment', v.slice(0, CHAT_LIMITS.textMax))}
-          rows={4}
+          rows={3}
         />
         <FormAlert message={send.isError ? t('expert.feedback.savingError') : undefined} />
         <div className="actions">
           <button type="submit" className="button" disabled={send.isPending}>
             {t('expert.feedback.send')}
           </button>
-          <button type="button" className="button secondary" disabled={send.isPending} onClick={() => void navigate(HOME)}>
+          <button type="button" className="button secondary" disabled={send.isPending} onClick={onDone}>
             {t('expert.feedback.skip')}
           </button>
         </div>

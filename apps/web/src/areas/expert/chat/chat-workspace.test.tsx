@@ -1,0 +1,145 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import type { ChatChannel, ExpertChat } from '@prsp/contracts';
+import '../expert-texts';
+import { ChatWorkspace } from './chat-workspace';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** Every video call the desk mounts and unmounts, by chat: a call that unmounts has been left. */
+const video = vi.hoisted(() => ({ mounted: [] as string[], unmounted: [] as string[] }));
+
+vi.mock('@/features/video/video-panel', async () => {
+  const { useEffect } = await import('react');
+  return {
+    VideoPanel: ({ channelId }: { channelId: string }) => {
+      useEffect(() => {
+        video.mounted.push(channelId);
+        return () => void video.unmounted.push(channelId);
+      }, [channelId]);
+      return <p>video {channelId}</p>;
+    },
+    VideoBeside: ({ video: call, children }: { video: React.ReactNode; children: React.ReactNode }) => (
+      <div>
+        {call}
+        {children}
+      </div>
+    ),
+  };
+});
+// The thread and its socket are not what is tested here: each chat is live, the second one a video appointment.
+vi.mock('@/features/chat/chat-panel', () => ({ ChatPanel: () => <p>thread</p> }));
+vi.mock('@/lib/socket', () => ({ useSocket: () => null, useSocketConnected: () => false }));
+vi.mock('@/features/chat/use-chat-channel', () => ({
+  useChatChannel: (id: string) => ({ channel: channelOf(id), messages: [] }),
+}));
+
+function channelOf(id: string): ChatChannel {
+  return {
+    id,
+    kind: 'queue',
+    status: 'active',
+    queueId: 'q1',
+    serviceName: null,
+    appointmentId: null,
+    position: null,
+    estimatedWaitSeconds: null,
+    createdAt: 0,
+    acceptedAt: 0,
+    endedAt: null,
+    members: [],
+    me: { userId: 'e1', role: 'agent' },
+    expertId: 'e1',
+    lastSeq: 0,
+    video: id === 'c2',
+  };
+}
+const desk = (id: string, patientName: string): ExpertChat => ({
+  channel: channelOf(id),
+  patientName,
+  patientId: null,
+  preQuestionnaire: null,
+  metadata: null,
+});
+
+beforeAll(() => {
+  // jsdom has <dialog> but not its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+let root: Root | undefined;
+let host: HTMLElement;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  vi.unstubAllGlobals();
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+it('ending one chat asks the expert’s feedback inside the desk: no navigation, and the video call in the other chat goes on', async () => {
+  let live = [desk('c1', 'Anna Potilas'), desk('c2', 'Ville Video')];
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (path.endsWith('/c1/end')) live = live.filter((c) => c.channel.id !== 'c1');
+      const data = path === '/api/expert/chat/channels' ? live : null;
+      return Response.json({ status: 'ok', statusCode: 200, data });
+    }),
+  );
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/expert/desktop']}>
+          <Routes>
+            <Route path="/expert/desktop" element={<ChatWorkspace selected="c1" onSelect={() => undefined} />} />
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    ),
+  );
+  await vi.waitFor(() => expect(video.mounted).toEqual(['c2']));
+  const first = () => host.querySelector<HTMLElement>('#chat-c1-title')!.closest('article')!;
+  const button = (scope: ParentNode, name: string) =>
+    [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === name && !b.closest('dialog:not([open])'))!;
+
+  await act(async () => button(first(), 'Lopeta chat').click());
+  const confirm = host.querySelector<HTMLDialogElement>('dialog[open]')!;
+  await act(async () => button(confirm, 'Lopeta chat').click());
+
+  // The desk stays: the feedback is this chat's panel, focused; the other chat and its call are untouched.
+  expect(host.querySelector('[data-testid="where"]')!.textContent).toBe('/expert/desktop');
+  const heading = first().querySelector('#chat-c1-feedback')!;
+  expect(heading.textContent).toBe('Palaute keskustelusta');
+  expect(document.activeElement).toBe(heading);
+  expect(first().querySelector('input[name="score"]')).not.toBeNull();
+  expect(host.querySelector('#chat-c2-title')).not.toBeNull();
+  expect(video.unmounted).toEqual([]);
+
+  const six = [...first().querySelectorAll<HTMLInputElement>('input[name="score"]')].find((r) => r.value === '6')!;
+  await act(async () => six.click());
+  await act(async () => button(first(), 'Lähetä').click());
+  await vi.waitFor(() => expect(host.querySelector('#chat-c1-title')).toBeNull());
+  expect(calls.find((c) => c.path === '/api/expert/feedback')?.body).toEqual({ channelId: 'c1', score: 6 });
+  expect(host.querySelector('[data-testid="where"]')!.textContent).toBe('/expert/desktop');
+  expect(video.unmounted).toEqual([]);
+  expect(host.textContent).toContain('video c2');
+});

@@ -40,9 +40,9 @@ export const RETENTION_MESSAGES = {
 export const ADMINISTRATION_MESSAGES = {
   colour: { fi: 'Anna väri muodossa #RRGGBB.', se: 'Ange färgen i formatet #RRGGBB.', en: 'Enter the colour as #RRGGBB.' },
   imageSize: {
-    fi: 'Kuvan mitat ovat väärät (logo 256 × 128 px, tausta 1900 × 1080 px).',
-    se: 'Bilden har fel mått (logotyp 256 × 128 px, bakgrund 1900 × 1080 px).',
-    en: 'The image has the wrong size (logo 256 × 128 px, background 1900 × 1080 px).',
+    fi: 'Kuvan mittasuhteet ovat väärät (logo kuten 256 × 128 px, tausta kuten 1900 × 1080 px).',
+    se: 'Bilden har fel proportioner (logotyp som 256 × 128 px, bakgrund som 1900 × 1080 px).',
+    en: 'The image has the wrong proportions (logo as 256 × 128 px, background as 1900 × 1080 px).',
   },
   imageType: {
     fi: 'Kuvan on oltava PNG, JPEG tai WebP.',

@@ -4,7 +4,10 @@ import { ZFeatureFlags } from './feature-flags';
 import { ZLocalized, ZOrganisationContent } from './organisation-content';
 import { SERVICE_ICONS } from './services';
 
-/** Spec §9: theme images are checked on the real image, not on what the browser says. */
+/**
+ * Spec §9: theme images are 256×128 (logos) and 1900×1080 (background) px. An image of that shape in any size is
+ * taken and scaled to it by the server; the shape is checked on the real image, not on what the browser says.
+ */
 export const IMAGE_RULES = {
   logo: { width: 256, height: 128 },
   logoEn: { width: 256, height: 128 },
@@ -12,6 +15,16 @@ export const IMAGE_RULES = {
   background: { width: 1900, height: 1080 },
 } as const;
 export type OrganisationImageKind = keyof typeof IMAGE_RULES;
+/** How far an image's width-to-height ratio may be from the rule's (2 %): a crop a pixel or two off still fits. */
+export const IMAGE_ASPECT_TOLERANCE = 0.02;
+/** The most pixels a theme image may have before scaling: decoding takes 4 bytes a pixel. */
+export const IMAGE_MAX_MEGAPIXELS = 25;
+
+/** Whether an image of `width` × `height` has the shape of the rule for `kind` (within IMAGE_ASPECT_TOLERANCE). */
+export function fitsImageAspect(kind: OrganisationImageKind, width: number, height: number): boolean {
+  const want = IMAGE_RULES[kind].width / IMAGE_RULES[kind].height;
+  return width > 0 && height > 0 && Math.abs(width / height - want) <= want * IMAGE_ASPECT_TOLERANCE;
+}
 export const ORGANISATION_IMAGE_KINDS = Object.keys(IMAGE_RULES) as OrganisationImageKind[];
 /** Raster formats only: an SVG can carry script. */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

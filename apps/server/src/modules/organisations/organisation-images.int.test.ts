@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PatientConfig } from '@prsp/contracts';
 import { files, organisationFiles } from '../../db/schema';
@@ -115,6 +116,20 @@ describe.each(['disk', 's3'] as const)('organisation images on the file store (%
     const image = await admin.fetch(`/api/files/organisations/${espoo}/logo`);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await image.arrayBuffer()).equals(jpeg)).toBe(true);
+  });
+
+  test('a logo of the right shape but twice the size is stored and served scaled to 256×128 (issue 28)', async () => {
+    const res = await post(updateForm(espoo, {}, { logoEn: png(pngImage(512, 256, [10, 120, 60]), 'iso.png') }));
+    expect(res.status).toBe(200);
+    const image = await admin.fetch(`/api/files/organisations/${espoo}/logoEn`);
+    const served = PNG.sync.read(Buffer.from(await image.arrayBuffer()));
+    expect([served.width, served.height]).toEqual([256, 128]);
+    expect([...served.data.subarray(0, 3)]).toEqual([10, 120, 60]);
+    const row = (await filesOf(t, espoo)).find((f) => f.filename === 'logoEn.png')!;
+    expect(row.size).toBe(Number(image.headers.get('content-length')));
+
+    const wrongShape = await post(updateForm(espoo, {}, { logoEn: png(pngImage(300, 200)) }));
+    expect(fieldKeys(await wrongShape.json())).toEqual({ logoEn: 'fields.imageSize' });
   });
 
   test('a truncated PNG is refused with a field error, and nothing is stored', async () => {

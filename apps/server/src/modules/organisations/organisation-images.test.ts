@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
 import type { ReceivedFile } from '../../platform/files/multipart-reader';
 import { MAX_IMAGE_BYTES } from '@prsp/contracts';
@@ -25,10 +27,43 @@ describe('theme image checks', () => {
     expect(await checkOrganisationImage('logoSe', webpLogo())).toEqual({ ok: true, image: { contentType: 'image/webp' } });
   });
 
-  test('the wrong pixel size is refused with imageSize', async () => {
-    expect(await checkOrganisationImage('logo', pngImage(255, 128))).toEqual({ ok: false, key: 'imageSize' });
+  test('the wrong shape is refused with imageSize', async () => {
+    expect(await checkOrganisationImage('logo', pngImage(300, 200))).toEqual({ ok: false, key: 'imageSize' });
     expect(await checkOrganisationImage('logoEn', pngImage(128, 256))).toEqual({ ok: false, key: 'imageSize' });
     expect(await checkOrganisationImage('background', pngImage(256, 128))).toEqual({ ok: false, key: 'imageSize' });
+    // 2 % off the logo's 2:1 is the most taken.
+    expect(await checkOrganisationImage('logo', pngImage(262, 128))).toEqual({ ok: false, key: 'imageSize' });
+  });
+
+  test('an image of the right shape in another size is scaled to the spec size (issue 28)', async () => {
+    const logo = await checkOrganisationImage('logo', pngImage(1024, 512, [200, 10, 10]));
+    expect(logo).toMatchObject({ ok: true, image: { contentType: 'image/png' } });
+    const scaledLogo = PNG.sync.read((logo as { image: { scaled: Buffer } }).image.scaled);
+    expect([scaledLogo.width, scaledLogo.height]).toEqual([256, 128]);
+    expect([...scaledLogo.data.subarray(0, 4)]).toEqual([200, 10, 10, 255]);
+
+    // A phone's 1920×1080 is 1 % off the shape: taken, and a JPEG stays a JPEG.
+    const background = await checkOrganisationImage('background', jpegImage(1920, 1080));
+    expect(background).toMatchObject({ ok: true, image: { contentType: 'image/jpeg' } });
+    const scaledBackground = jpeg.decode((background as { image: { scaled: Buffer } }).image.scaled);
+    expect([scaledBackground.width, scaledBackground.height]).toEqual([1900, 1080]);
+
+    // Smaller images are enlarged; a logo within 2 % of 2:1 too.
+    for (const [w, h] of [
+      [128, 64],
+      [255, 128],
+    ] as const) {
+      const small = await checkOrganisationImage('logoSe', pngImage(w, h));
+      expect(PNG.sync.read((small as { image: { scaled: Buffer } }).image.scaled).width).toBe(256);
+    }
+  });
+
+  test('the exact spec size is kept as uploaded, without scaling', async () => {
+    expect(await checkOrganisationImage('logo', pngImage(256, 128))).toEqual({ ok: true, image: { contentType: 'image/png' } });
+  });
+
+  test('too many pixels to decode safely is refused with imageSize before decoding', async () => {
+    expect(await checkOrganisationImage('logo', pngWithPixelData(8000, 4000, Buffer.alloc(16)))).toEqual({ ok: false, key: 'imageSize' });
   });
 
   test('SVG, GIF and non-images are refused with imageType, whatever their name says', async () => {
@@ -95,6 +130,15 @@ describe('uploaded files', () => {
     sha256: '',
     open: () => Readable.from([data]),
     read: async () => data,
+  });
+
+  test('a scaled upload is stored as its scaled bytes, with their own size and hash', async () => {
+    const result = await checkUploadedImage('logo', received(pngImage(512, 256), 'logo.png'));
+    if (!result.ok) throw new Error(result.key);
+    const stored = await result.image.file.read();
+    expect(PNG.sync.read(stored).width).toBe(256);
+    expect(result.image.file.size).toBe(stored.length);
+    expect(result.image.file.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test('a PNG named logo.jpg and sent as image/jpeg is a PNG: the type comes from the bytes', async () => {

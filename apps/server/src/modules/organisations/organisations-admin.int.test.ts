@@ -176,13 +176,13 @@ describe('creating an organisation (global admin)', () => {
     });
   });
 
-  test('images are checked on their bytes: wrong size, wrong type, too large', async () => {
+  test('images are checked on their bytes: wrong shape, wrong type, too large', async () => {
     const browser = await staffBrowser(t, { isGlobalAdmin: true });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="256" height="128"></svg>');
     const wrong = await post(
       browser,
       '/api/admin/organisation/create',
-      organisationFormData(validOrganisationFields(), { logo: pngImage(300, 150), logoSe: svg, background: pngImage(1920, 1080) }),
+      organisationFormData(validOrganisationFields(), { logo: pngImage(300, 200), logoSe: svg, background: pngImage(1080, 1080) }),
     );
     expect(wrong.status).toBe(400);
     expect(fieldKeys(await wrong.json())).toEqual({ logo: 'fields.imageSize', logoSe: 'fields.imageType', background: 'fields.imageSize' });

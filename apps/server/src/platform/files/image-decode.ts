@@ -29,25 +29,29 @@ export function headerSize(data: Uint8Array): { width: number; height: number } 
  * (a header reader such as image-size accepts a PNG cut off after its first chunk). Pure JavaScript for
  * PNG (pngjs, CRCs checked, nothing allowed after IEND) and JPEG (jpeg-js, which needs the end marker),
  * libwebp as WebAssembly for WebP. Call it only after the header size has been checked against a limit:
- * decoding allocates width × height × 4 bytes. Throws when the image does not decode.
+ * decoding allocates width × height × 4 bytes. Throws when the image does not decode. Answers the pixels as
+ * RGBA, 4 bytes a pixel, for whoever scales them (`image-scale.ts`).
  */
-export function decodeImage(type: DecodableImageType, data: Buffer, maxMegapixels = 25): { width: number; height: number } {
+export function decodeImage(type: DecodableImageType, data: Buffer, maxMegapixels = 25): RgbaImage {
   switch (type) {
     case 'image/png': {
       assertPngInflatesWithinBounds(data);
       const png = PNG.sync.read(data);
-      return { width: png.width, height: png.height };
+      return { width: png.width, height: png.height, data: png.data };
     }
     case 'image/jpeg': {
       const image = jpeg.decode(data, { useTArray: true, maxResolutionInMP: maxMegapixels, maxMemoryUsageInMB: maxMegapixels * 8 + 56 });
-      return { width: image.width, height: image.height };
+      return { width: image.width, height: image.height, data: image.data };
     }
     case 'image/webp': {
       const image = decodeWebp(data);
-      return { width: image.width, height: image.height };
+      return { width: image.width, height: image.height, data: image.data };
     }
   }
 }
+
+/** Pixels as RGBA, row by row, 4 bytes a pixel (straight, not premultiplied, alpha). */
+export type RgbaImage = { width: number; height: number; data: Uint8Array | Uint8ClampedArray };
 
 /**
  * pngjs inflates an interlaced PNG without a limit: a few megabytes of compressed zeros would become

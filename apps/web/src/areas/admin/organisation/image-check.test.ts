@@ -12,10 +12,13 @@ describe('theme image checks in the form (the server checks the same on the byte
     expect(await checkImageFile('logo', big)).toBe('fileTooLarge');
   });
 
-  test('the pixel size must be exactly the rule', () => {
+  test("the shape must be the rule's within 2 %, in any size (issue 28: the server scales it)", () => {
     expect(imageSizeError('logo', 256, 128)).toBeUndefined();
+    expect(imageSizeError('logo', 1024, 512)).toBeUndefined();
+    expect(imageSizeError('logo', 255, 128)).toBeUndefined();
     expect(imageSizeError('background', 1900, 1080)).toBeUndefined();
-    expect(imageSizeError('logo', 255, 128)).toBe('imageSizeWas?width=255&height=128&wantWidth=256&wantHeight=128');
-    expect(imageSizeError('background', 1920, 1080)).toBe('imageSizeWas?width=1920&height=1080&wantWidth=1900&wantHeight=1080');
+    expect(imageSizeError('background', 1920, 1080)).toBeUndefined();
+    expect(imageSizeError('logo', 300, 200)).toBe('imageSizeWas?width=300&height=200&wantWidth=256&wantHeight=128');
+    expect(imageSizeError('background', 1080, 1080)).toBe('imageSizeWas?width=1080&height=1080&wantWidth=1900&wantHeight=1080');
   });
 });

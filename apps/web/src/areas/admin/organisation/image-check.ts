@@ -1,13 +1,14 @@
-import { IMAGE_MIME_TYPES, IMAGE_RULES, MAX_IMAGE_BYTES, type OrganisationImageKind } from '@prsp/contracts';
+import { fitsImageAspect, IMAGE_MIME_TYPES, IMAGE_RULES, MAX_IMAGE_BYTES, type OrganisationImageKind } from '@prsp/contracts';
 import { withValues } from '@/lib/field-text';
 
 /**
- * The size rule of spec §9 against a measured image: exact pixels, the way the server checks the real file.
- * The message says both sizes, the uploaded one and the one wanted (a message key with its values, see lib/field-text).
+ * The shape rule of spec §9 against a measured image, the way the server checks the real file: the spec's size,
+ * or any size of the same shape, which the server scales to it. The message says both sizes, the uploaded one
+ * and the one wanted (a message key with its values, see lib/field-text).
  */
 export function imageSizeError(kind: OrganisationImageKind, width: number, height: number): string | undefined {
+  if (fitsImageAspect(kind, width, height)) return undefined;
   const want = IMAGE_RULES[kind];
-  if (width === want.width && height === want.height) return undefined;
   return withValues('imageSizeWas', { width, height, wantWidth: want.width, wantHeight: want.height });
 }
 

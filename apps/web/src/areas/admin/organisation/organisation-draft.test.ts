@@ -75,11 +75,12 @@ describe('the organisation form (spec §3, §5)', () => {
     expect([...form.keys()]).toEqual(['id', 'chatCodesInfo']);
   });
 
-  test('images must have exactly the size of spec §9', () => {
+  test('images must have the shape of spec §9 (the server scales them to its size)', () => {
     expect(imageSizeError('logo', 256, 128)).toBeUndefined();
-    expect(imageSizeError('logoEn', 256, 129)).toMatch(/^imageSizeWas\?width=256&height=129&/);
-    expect(imageSizeError('background', 1900, 1080)).toBeUndefined();
-    expect(imageSizeError('background', 1920, 1080)).toMatch(/^imageSizeWas\?width=1920&height=1080&/);
+    expect(imageSizeError('logoEn', 512, 256)).toBeUndefined();
+    expect(imageSizeError('logoEn', 256, 160)).toMatch(/^imageSizeWas\?width=256&height=160&/);
+    expect(imageSizeError('background', 1920, 1080)).toBeUndefined();
+    expect(imageSizeError('background', 1080, 1080)).toMatch(/^imageSizeWas\?width=1080&height=1080&/);
   });
 
   test('postal codes are read from commas, spaces and new lines, without repeats', () => {

@@ -112,8 +112,9 @@ export type GuestInput = z.infer<typeof ZGuestInput>;
 
 /**
  * Create or edit an appointment. One-to-one: `patient` is required. Group: `hostExpertId` (the organiser) and any
- * number of `patients`, `experts` and `guests`; the expert and the organiser need a chat id (1006). `timeslotId`
- * books an open timeslot (its expert and time win over `expertId`, `date`, `startTime`, `durationMinutes`).
+ * number of `patients`, `experts` and `guests`. `timeslotId`
+ * books an open timeslot (its expert and time win over `expertId`, `date`, `startTime`, `durationMinutes`); on an
+ * edit the appointment moves into it and its old time opens in its place.
  */
 export const ZAppointmentInput = z.object({
   kind: ZAppointmentKind,
@@ -135,6 +136,8 @@ export const ZAppointmentInput = z.object({
   video: z.optional(z.boolean()),
   /** Surveys this appointment sends besides its service's (templates in the organisation's list); left out on an edit: as they were. */
   surveys: z.optional(ZSurveyAttachments),
+  /** At a free time over open timeslots of the expert: remove them (the admin confirmed); without it 422 names them. */
+  replaceOpenTimes: z.optional(z.boolean()),
 });
 export type AppointmentInput = z.infer<typeof ZAppointmentInput>;
 
@@ -249,12 +252,11 @@ export type TimeslotInput = z.infer<typeof ZTimeslotInput>;
 
 export const ZOpenTimeslotQuery = z.object({ date: zLocalDate(), expertId: z.optional(z.uuid('invalid')) });
 
-/** The experts a booker can book for. `hasChatId`: may be a group's expert or organiser (spec §5). */
+/** The experts a booker can book for; every one of them can also organise a group or take part in one. */
 export const ZBookableExpert = z.object({
   id: z.string(),
   name: z.string(),
   specializations: z.array(z.string()),
-  hasChatId: z.boolean(),
 });
 export type BookableExpert = z.infer<typeof ZBookableExpert>;
 

@@ -9,7 +9,8 @@ const requiredText = (max: number) => zText().check(z.trim(), z.minLength(1, 're
 export const EXPERT_LANGUAGES = ['fi', 'sv', 'en'] as const;
 /**
  * Create or update an expert (spec §5 'Expert'): names not empty, at least one specialization, a correct
- * e-mail, a chat queue id — unless `autoCreateChat` makes the chat user and a personal queue.
+ * e-mail, a chat queue id — unless `autoCreateChat` makes a personal queue. The two are independent: the personal
+ * queue is added beside the service queue; an update without a queue id keeps the expert's service queue.
  */
 export const ZExpertInput = z
   .object({
@@ -42,7 +43,10 @@ export const ZAdminExpert = z.object({
   specializations: z.array(z.string()),
   communicationLanguage: z.enum(EXPERT_LANGUAGES),
   chatQueueId: z.string(),
-  chatUserId: z.nullable(z.string()),
+  /** The id in the product's own chat; every expert has one (a group appointment needs it). */
+  chatUserId: z.string(),
+  /** The expert's personal queue, once `autoCreateChat` made it; their service queue is `chatQueueId`. */
+  personalQueueId: z.nullable(z.string()),
   status: ZStaffUserStatus,
   locked: z.boolean(),
   lastLogin: z.nullable(z.iso.datetime()),

@@ -144,11 +144,6 @@ export const ADMINISTRATION_MESSAGES = {
     se: 'Personbeteckningen är inte giltig.',
     en: 'The personal identity code is not valid.',
   },
-  chatId: {
-    fi: 'Asiantuntijalla ei ole chat-tunnusta.',
-    se: 'Experten saknar chatt-id.',
-    en: 'The expert has no chat id.',
-  },
   expert: { fi: 'Valitse asiantuntija listasta.', se: 'Välj en expert i listan.', en: 'Choose an expert from the list.' },
   timeslot: {
     fi: 'Valitse vapaa aika tai luo avoimet ajat ensin.',

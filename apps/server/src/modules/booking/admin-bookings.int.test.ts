@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   localDateAt,
+  localDateTimeAt,
   type AppointmentDetail,
   type AppointmentRow,
   type BookingSettings,
@@ -11,10 +12,12 @@ import {
   type TimeslotsOpened,
 } from '@prsp/contracts';
 import { appointmentParticipants, appointments, expertBreaks } from '../../db/schema';
-import { AINO, SARA } from '../../test/person-codes';
-import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
+import { AINO, ELIAS, SARA } from '../../test/person-codes';
+import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp, withCsrfCookie } from '../../test/staff-accounts';
+import { TestBrowser } from '../../test/http-client';
+import { createSession } from '../../platform/session/sessions.service';
+import { onboard, signedIn } from '../patients/patient.steps';
 import type { TestApp } from '../../test/test-app';
-import type { TestBrowser } from '../../test/http-client';
 import { bookingExpert, daysAheadAt, minutesFromNow, openSlots } from './booking.steps';
 
 let t: TestApp;
@@ -258,10 +261,10 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     expect(await t.database.db.select().from(appointments).where(eq(appointments.id, b!))).toEqual([]);
   });
 
-  test('group: organiser and expert need a chat id (1006); nobody twice; guests and other experts take part', async () => {
+  test('group: nobody twice; guests and other experts take part', async () => {
     const expert = await bookingExpert(t, espoo, 'physiotherapist');
     const host = await bookingExpert(t, espoo, 'nurse');
-    const noChat = await bookingExpert(t, espoo, 'nurse', { chatUserId: null });
+    const other = await bookingExpert(t, espoo, 'nurse');
     const group = (over: Record<string, unknown>) => ({
       kind: 'group',
       expertId: expert.id,
@@ -271,11 +274,10 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
       durationMinutes: 60,
       sendConfirmation: false,
       patients: [patient(AINO), patient(SARA)],
-      experts: [noChat.id],
+      experts: [other.id],
       guests: [{ name: 'Vieras Ystävä', email: 'vieras@test.example', language: 'en' }],
       ...over,
     });
-    await refused(postJson(admin, '/api/admin/bookings/create', group({ hostExpertId: noChat.id })), 400, 1006);
     const dupes = await refused(
       postJson(
         admin,
@@ -314,6 +316,50 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     expect(aino.map((m) => /METHOD:(\w+)/.exec(Buffer.from(m.attachments![0]!.contentBase64, 'base64').toString('utf8'))?.[1])).toContain(
       'REQUEST',
     );
+  });
+
+  test('an expert created with default settings hosts a group and a patient joins it (issue 28: no hidden chat id)', async () => {
+    const patientBrowser = await signedIn(t, ELIAS);
+    await onboard(patientBrowser, espoo);
+    const experts = await staffBrowser(t);
+    const made = await data<{ id: string; userId: string }>(
+      postJson(experts, '/api/admin/experts/create', {
+        firstName: 'Uusi',
+        lastName: 'Ohjaaja',
+        email: 'uusi.ohjaaja@test.example',
+        specializations: ['nurse'],
+        communicationLanguage: 'fi',
+        chatQueueId: 'espoo-nurse',
+      }),
+    );
+    const { date, time } = localDateTimeAt(minutesFromNow(3));
+    const created = await data<AppointmentDetail>(
+      postJson(admin, '/api/admin/bookings/create', {
+        kind: 'group',
+        name: 'Ryhmä',
+        expertId: made.id,
+        hostExpertId: made.id,
+        date,
+        startTime: time,
+        durationMinutes: 30,
+        sendConfirmation: false,
+        patients: [{ ...patient(ELIAS), firstName: 'Elias', lastName: 'Testi' }],
+        experts: [],
+        guests: [],
+      }),
+    );
+    const { token } = await createSession(t.database.db, t.config.session, {
+      staffUserId: made.userId,
+      appRole: 'expert',
+      organisationId: espoo,
+    });
+    const host = withCsrfCookie(new TestBrowser(t.baseUrl));
+    host.setCookie('prsp_session', token);
+    const hosted = await data<{ channel: { id: string } }>(postJson(host, `/api/expert/chat/appointments/${created.id}/open`));
+    const joined = await data<{ id: string; me: { role: string } }>(
+      postJson(patientBrowser, '/api/chat/channels', { appointmentId: created.id }),
+    );
+    expect(joined).toMatchObject({ id: hosted.channel.id, me: { role: 'patient' } });
   });
 
   test('settings: the book page text and the reminders', async () => {

@@ -114,7 +114,6 @@ export async function bookableExperts(deps: BookingDeps, actor: AdminActor): Pro
     id: e.id,
     name: `${e.firstName} ${e.lastName}`,
     specializations: e.specializations,
-    hasChatId: e.chatUserId !== null,
   }));
 }
 
@@ -200,8 +199,6 @@ async function resolveInput(
     const host = input.hostExpertId ? byId.get(input.hostExpertId) : undefined;
     if (!host) issues.push({ field: 'hostExpertId', key: 'expert' });
     hostExpertId = host?.id ?? null;
-    if (host && !host.chatUserId) throw new AppError(1006, { fields: [{ field: 'hostExpertId', key: 'chatId' }] });
-    if (!expert!.chatUserId) throw new AppError(1006, { fields: [{ field: 'expertId', key: 'chatId' }] });
     if (patients.length + guests.length + otherExperts.length === 0) issues.push({ field: 'patients', key: 'required' });
   }
   let serviceQueue: string | null = null;

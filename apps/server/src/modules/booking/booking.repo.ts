@@ -287,7 +287,6 @@ export type ExpertRecord = {
   language: 'fi' | 'sv' | 'en';
   specializations: string[];
   chatQueueId: string;
-  chatUserId: string | null;
 };
 
 const expertColumns = {
@@ -300,7 +299,6 @@ const expertColumns = {
   language: experts.communicationLanguage,
   specializations: experts.specializations,
   chatQueueId: experts.chatQueueId,
-  chatUserId: experts.chatUserId,
 };
 
 export function organisationExperts(tx: Tx, organisationId: string): Promise<ExpertRecord[]> {

@@ -58,12 +58,11 @@ export async function onboardedPatientSessions(t: TestApp, organisationId: strin
   return Promise.all(rows.map(async (r) => ({ id: r.id, token: (await createSession(db, t.config.session, { patientId: r.id })).token })));
 }
 
-/** An expert of the organisation with one specialization (and a chat user, so groups may use them). */
+/** An expert of the organisation with one specialization. */
 export async function bookingExpert(
   t: TestApp,
   organisationId: string,
   specialization: string,
-  opts: { chatUserId?: string | null } = {},
 ): Promise<{ id: string; userId: string; email: string; name: string }> {
   const db = t.database.db;
   const email = `expert-${randomBytes(6).toString('hex')}@test.example`;
@@ -75,7 +74,6 @@ export async function bookingExpert(
       organisationId,
       specializations: [specialization],
       chatQueueId: 'q-booking',
-      chatUserId: opts.chatUserId === undefined ? `chat-${randomBytes(4).toString('hex')}` : opts.chatUserId,
     })
     .returning({ id: experts.id });
   return { id: expert!.id, userId: user!.id, email, name: 'Ritva Varaaja' };

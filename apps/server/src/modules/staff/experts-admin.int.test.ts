@@ -58,7 +58,9 @@ describe('experts administration', () => {
     expect(expert).toMatchObject({
       email: 'new.expert@espoo.example',
       status: 'noPassword',
-      chatUserId: null,
+      // Every expert has a chat user id from the start, so they can take part in a group (issue 28).
+      chatUserId: expect.stringMatching(/^cu-[2-9a-z]{16}$/),
+      personalQueueId: null,
       communicationLanguage: 'sv',
     });
     const mails = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'new.expert@espoo.example'));
@@ -139,6 +141,28 @@ describe('experts administration', () => {
     expect(await clash.json()).toMatchObject({ statusCode: 1003 });
     const own = await postJson(browser, `/api/admin/experts/${expert.id}/update`, validExpert({ email: 'kaija@espoo.example' }));
     expect(own.status).toBe(200);
+  });
+
+  test('a personal queue for an existing nurse keeps her in her service queue (issue 28)', async () => {
+    const admin = await staffBrowser(t);
+    const input = validExpert({ firstName: 'Noora', lastName: 'Hoitaja' });
+    const nurse = (await (await postJson(admin, '/api/admin/experts/create', input)).json()).data;
+    expect(nurse.personalQueueId).toBeNull();
+    // The form leaves the service queue as it was when only the personal-queue box is ticked.
+    const res = await postJson(admin, `/api/admin/experts/${nurse.id}/update`, { ...input, chatQueueId: undefined, autoCreateChat: true });
+    expect(res.status).toBe(200);
+    const after = (await res.json()).data;
+    expect(after.chatQueueId).toBe('espoo-nurse');
+    expect(after.personalQueueId).toMatch(/^espoo-demo-/);
+    const { token } = await createSession(t.database.db, t.config.session, {
+      staffUserId: nurse.userId,
+      appRole: 'expert',
+      organisationId: espoo,
+    });
+    const desk = new TestBrowser(t.baseUrl);
+    desk.setCookie('prsp_session', token);
+    const queues = (await (await desk.fetch('/api/expert/chat/queues')).json()).data;
+    expect(queues.map((q: { id: string }) => q.id).sort()).toEqual(['espoo-nurse', after.personalQueueId].sort());
   });
 
   test('delete removes the expert, their personal queue and a user left with no place', async () => {

@@ -25,6 +25,17 @@ export async function isOrganisationQueue(tx: Tx, organisationId: string, queueI
   return row !== undefined;
 }
 
+/** The personal queue of each of the experts that has one (a queue carrying the expert), by expert id. */
+export async function personalQueues(tx: Tx, expertIds: string[]): Promise<Map<string, string>> {
+  if (expertIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: chatQueues.id, expertId: chatQueues.expertId })
+    .from(chatQueues)
+    .where(inArray(chatQueues.expertId, expertIds))
+    .orderBy(asc(chatQueues.id));
+  return new Map(rows.map((r) => [r.expertId!, r.id]));
+}
+
 /** The organisation's slug, which names its new chat queues. */
 export async function organisationSlug(tx: Tx, organisationId: string): Promise<string | undefined> {
   const [row] = await tx.select({ slug: organisations.slug }).from(organisations).where(eq(organisations.id, organisationId)).limit(1);
@@ -78,7 +89,7 @@ export async function insertExpert(tx: Tx, row: typeof experts.$inferInsert): Pr
 export async function updateExpert(
   tx: Tx,
   id: string,
-  values: Partial<Pick<ExpertRow, 'specializations' | 'communicationLanguage' | 'chatQueueId' | 'chatUserId'>>,
+  values: Partial<Pick<ExpertRow, 'specializations' | 'communicationLanguage' | 'chatQueueId'>>,
 ): Promise<void> {
   await tx.update(experts).set(values).where(eq(experts.id, id));
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
-import { newChatUserId, newQueueId } from '../../platform/chat-ids';
+import { newQueueId } from '../../platform/chat-ids';
 import type { Emit } from '../../platform/events/event-hub';
 import * as repo from './experts-admin.repo';
 import { staffStatus } from './login-rules';
@@ -17,7 +17,7 @@ import { deleteExpertSessions } from '../../platform/session/sessions.service';
 
 export type ExpertsDeps = { db: Db; emit: Emit; publicUrl: string; sender: Sender };
 
-function toAdminExpert({ expert, user }: repo.ExpertWithUser): AdminExpert {
+function toAdminExpert({ expert, user }: repo.ExpertWithUser, personalQueueId: string | null): AdminExpert {
   return {
     id: expert.id,
     userId: user.id,
@@ -28,6 +28,7 @@ function toAdminExpert({ expert, user }: repo.ExpertWithUser): AdminExpert {
     communicationLanguage: expert.communicationLanguage,
     chatQueueId: expert.chatQueueId,
     chatUserId: expert.chatUserId,
+    personalQueueId,
     status: staffStatus(user),
     locked: user.locked,
     lastLogin: user.lastLoginAt?.toISOString() ?? null,
@@ -36,13 +37,18 @@ function toAdminExpert({ expert, user }: repo.ExpertWithUser): AdminExpert {
 
 export async function listExperts(deps: ExpertsDeps, actor: AdminActor, query: ExpertListQuery): Promise<ExpertList> {
   const { total, rows } = await repo.pageOfExperts(deps.db, organisationOf(actor), query);
-  return { items: rows.map(toAdminExpert), total, page: query.page, pageSize: query.pageSize };
+  const personal = await repo.personalQueues(
+    deps.db,
+    rows.map((r) => r.expert.id),
+  );
+  return { items: rows.map((r) => toAdminExpert(r, personal.get(r.expert.id) ?? null)), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getExpert(deps: ExpertsDeps, actor: AdminActor, id: string): Promise<AdminExpert> {
   const row = await repo.findExpert(deps.db, organisationOf(actor), id);
   if (!row) throw new AppError(404);
-  return toAdminExpert(row);
+  const personal = await repo.personalQueues(deps.db, [row.expert.id]);
+  return toAdminExpert(row, personal.get(row.expert.id) ?? null);
 }
 
 export function listChatQueues(deps: ExpertsDeps, actor: AdminActor): Promise<ChatQueue[]> {
@@ -71,19 +77,14 @@ async function inputIssues(tx: Tx, organisationId: string, input: ExpertInput): 
   return issues;
 }
 
-/** The chat user and personal queue of the product's own chat (the chat's subscriber makes the queue in this transaction). */
-async function createChatPresence(
-  deps: ExpertsDeps,
-  tx: Tx,
-  organisationId: string,
-  expert: repo.ExpertRow,
-  name: string,
-  explicitQueue: string | undefined,
-) {
-  const chatUserId = newChatUserId();
+/**
+ * The expert's personal queue in the product's own chat (the chat's subscriber makes it in this transaction). It is
+ * a queue of its own: the expert stays in the service queue named on them.
+ */
+async function createPersonalQueue(deps: ExpertsDeps, tx: Tx, organisationId: string, expertId: string, name: string): Promise<string> {
   const personalQueue = { id: newQueueId((await repo.organisationSlug(tx, organisationId))!), name };
-  await deps.emit(tx, 'expert.chatEnabled', { organisationId, expertId: expert.id, personalQueue });
-  await repo.updateExpert(tx, expert.id, { chatUserId, chatQueueId: explicitQueue || personalQueue.id });
+  await deps.emit(tx, 'expert.chatEnabled', { organisationId, expertId, personalQueue });
+  return personalQueue.id;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -95,8 +96,9 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
 }
 
 /**
- * A new expert: their staff user, the expert row, with `autoCreateChat` the chat user and a personal queue, and
- * the registration e-mail (24-hour link) — all in one transaction, so a failure leaves nothing half made.
+ * A new expert: their staff user, the expert row with its chat user id (every expert can take part in a group), with
+ * `autoCreateChat` a personal queue (their queue too when no service queue is named), and the registration e-mail
+ * (24-hour link) — all in one transaction, so a failure leaves nothing half made.
  */
 export async function createExpert(deps: ExpertsDeps, actor: AdminActor, input: ExpertInput): Promise<AdminExpert> {
   const organisationId = organisationOf(actor);
@@ -121,8 +123,10 @@ export async function createExpert(deps: ExpertsDeps, actor: AdminActor, input: 
       communicationLanguage: input.communicationLanguage,
       chatQueueId: explicitQueue ?? '',
     });
-    if (input.autoCreateChat)
-      await createChatPresence(deps, tx, organisationId, expert, `${input.firstName} ${input.lastName}`, explicitQueue);
+    if (input.autoCreateChat) {
+      const personal = await createPersonalQueue(deps, tx, organisationId, expert.id, `${input.firstName} ${input.lastName}`);
+      if (!explicitQueue) await repo.updateExpert(tx, expert.id, { chatQueueId: personal });
+    }
     await inviteStaffUser(tx, {
       userId: user.id,
       organisationId,
@@ -137,7 +141,10 @@ export async function createExpert(deps: ExpertsDeps, actor: AdminActor, input: 
   return getExpert(deps, actor, id);
 }
 
-/** Changes the expert and their staff user; `autoCreateChat` adds the chat user and personal queue once. */
+/**
+ * Changes the expert and their staff user; `autoCreateChat` adds a personal queue once. The service queue changes only
+ * when one is named: a form that sends none (the personal-queue box ticked) leaves the expert in theirs.
+ */
 export async function updateExpert(deps: ExpertsDeps, actor: AdminActor, id: string, input: ExpertInput): Promise<AdminExpert> {
   const organisationId = organisationOf(actor);
   await deps.db.transaction(async (tx) => {
@@ -161,9 +168,9 @@ export async function updateExpert(deps: ExpertsDeps, actor: AdminActor, id: str
       communicationLanguage: input.communicationLanguage,
       chatQueueId: explicitQueue ?? current.expert.chatQueueId,
     });
-    if (input.autoCreateChat && !current.expert.chatUserId) {
-      await createChatPresence(deps, tx, organisationId, current.expert, `${input.firstName} ${input.lastName}`, explicitQueue);
-    }
+    const hasPersonal = (await repo.personalQueues(tx, [id])).has(id);
+    if (input.autoCreateChat && !hasPersonal)
+      await createPersonalQueue(deps, tx, organisationId, id, `${input.firstName} ${input.lastName}`);
     await audit(tx, actor, 'expert.update', id);
   });
   return getExpert(deps, actor, id);

@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdminRights } from '@prsp/contracts';
 import { organisations } from '../organisations/organisations.tables';
+import { newChatUserId } from '../../platform/chat-ids';
 
 /** Admins and experts. Status: no password set (password_hash null), inactive, active; locked is separate. */
 export const staffUsers = pgTable('staff_users', {
@@ -18,6 +19,8 @@ export const staffUsers = pgTable('staff_users', {
   language: text('language', { enum: ['fi', 'sv', 'en'] })
     .notNull()
     .default('fi'),
+  /** The interface language the user last chose in the staff apps; null until they choose (the apps start in Finnish). */
+  uiLanguage: text('ui_language', { enum: ['fi', 'sv', 'en'] }),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -56,7 +59,10 @@ export const experts = pgTable(
       .notNull()
       .default('fi'),
     chatQueueId: text('chat_queue_id').notNull(),
-    chatUserId: text('chat_user_id'),
+    /** Every expert has one from the start (a group appointment needs it); 0017 gave one to those made without. */
+    chatUserId: text('chat_user_id')
+      .notNull()
+      .$defaultFn(() => newChatUserId()),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('experts_user_org_idx').on(t.userId, t.organisationId), index('experts_org_idx').on(t.organisationId)],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { AppointmentDetail, BookableExpert } from '@prsp/contracts';
+import type { AppointmentDetail } from '@prsp/contracts';
 import {
   appointmentErrors,
   bodyOf,
@@ -14,10 +14,6 @@ import {
 const EXPERT = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 const SLOT = '33333333-3333-4333-8333-333333333333';
-const experts: BookableExpert[] = [
-  { id: EXPERT, name: 'Eeva Asiantuntija', specializations: ['nurse'], hasChatId: true },
-  { id: OTHER, name: 'Olli Ilman', specializations: [], hasChatId: false },
-];
 const now = { date: '2026-05-10', time: '12:00' };
 const aino = {
   ssn: '010190-124n',
@@ -78,23 +74,23 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
       video: false,
     });
     expect(body.patient).toEqual({ ...aino, ssn: '010190-124N' });
-    expect(appointmentErrors(oneOnOne(), now, experts)).toEqual({});
+    expect(appointmentErrors(oneOnOne(), now)).toEqual({});
   });
 
   test('identity code, past date and time, and a missing timeslot are caught before sending', () => {
-    expect(appointmentErrors(oneOnOne({ patient: { ...aino, ssn: '010190-1234' } }), now, experts)).toEqual({
+    expect(appointmentErrors(oneOnOne({ patient: { ...aino, ssn: '010190-1234' } }), now)).toEqual({
       'patient.ssn': 'ssn',
     });
-    expect(appointmentErrors(oneOnOne({ patient: { ...aino, ssn: '' } }), now, experts)).toEqual({ 'patient.ssn': 'required' });
-    expect(appointmentErrors(oneOnOne({ date: '2026-05-09' }), now, experts)).toEqual({ date: 'pastDate' });
-    expect(appointmentErrors(oneOnOne({ date: '2026-05-10', startTime: '11:30' }), now, experts)).toEqual({ startTime: 'pastTime' });
-    expect(appointmentErrors(oneOnOne({ date: '2026-05-10', startTime: '12:30' }), now, experts)).toEqual({});
+    expect(appointmentErrors(oneOnOne({ patient: { ...aino, ssn: '' } }), now)).toEqual({ 'patient.ssn': 'required' });
+    expect(appointmentErrors(oneOnOne({ date: '2026-05-09' }), now)).toEqual({ date: 'pastDate' });
+    expect(appointmentErrors(oneOnOne({ date: '2026-05-10', startTime: '11:30' }), now)).toEqual({ startTime: 'pastTime' });
+    expect(appointmentErrors(oneOnOne({ date: '2026-05-10', startTime: '12:30' }), now)).toEqual({});
     // Editing keeps an appointment's own (possibly started) time.
-    expect(appointmentErrors(oneOnOne({ date: '2026-05-09' }), now, experts, { editing: true })).toEqual({});
-    expect(appointmentErrors(oneOnOne({ source: 'timeslot', expertId: '', startTime: '' }), now, experts)).toEqual({
+    expect(appointmentErrors(oneOnOne({ date: '2026-05-09' }), now, { editing: true })).toEqual({});
+    expect(appointmentErrors(oneOnOne({ source: 'timeslot', expertId: '', startTime: '' }), now)).toEqual({
       timeslotId: 'timeslot',
     });
-    expect(appointmentErrors(oneOnOne({ patient: { ...emptyPatient(), ssn: aino.ssn } }), now, experts)).toMatchObject({
+    expect(appointmentErrors(oneOnOne({ patient: { ...emptyPatient(), ssn: aino.ssn } }), now)).toMatchObject({
       'patient.firstName': 'required',
       'patient.lastName': 'required',
       'patient.email': 'email',
@@ -112,17 +108,16 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
         { name: 'Toinen', email: 'guest@example.fi ', language: 'fi' },
       ],
     });
-    expect(appointmentErrors(group, now, experts)).toEqual({
+    expect(appointmentErrors(group, now)).toEqual({
       hostExpertId: 'required',
       'patients.1.ssn': 'duplicate',
       'experts.2': 'duplicate',
       'guests.1.email': 'duplicate',
     });
-    expect(appointmentErrors({ ...group, hostExpertId: OTHER, patients: [aino], experts: [OTHER], guests: [] }, now, experts)).toEqual({
-      hostExpertId: 'chatId',
-    });
+    // Every expert can organise a group or take part in one (issue 28): none is refused for want of a chat id.
+    expect(appointmentErrors({ ...group, hostExpertId: OTHER, patients: [aino], experts: [OTHER], guests: [] }, now)).toEqual({});
     const ok = { ...group, hostExpertId: EXPERT, patients: [aino], experts: [OTHER], guests: [] };
-    expect(appointmentErrors(ok, now, experts)).toEqual({});
+    expect(appointmentErrors(ok, now)).toEqual({});
     expect(bodyOf(ok)).toMatchObject({ kind: 'group', patient: null, hostExpertId: EXPERT, experts: [OTHER], guests: [] });
   });
 

@@ -7,7 +7,6 @@ import {
   type AppointmentDetail,
   type AppointmentInput,
   type AppointmentKind,
-  type BookableExpert,
   type Language,
   type Participant,
   type SurveyAttachment,
@@ -212,13 +211,12 @@ function patientErrors(p: PatientForm, path: string): FieldErrors {
 
 /**
  * Spec §5 'Appointment (admin)' before sending: the contract's rules, a proper identity code, a date and time not in
- * the past, a timeslot picked (when booking one), a group's organiser with a chat id, and no duplicate participants.
+ * the past, a timeslot picked (when booking one), a group's organiser, and no duplicate participants.
  * `now` is the local date and time in the service's time zone.
  */
 export function appointmentErrors(
   form: AppointmentForm,
   now: { date: string; time: string },
-  experts: readonly BookableExpert[],
   { editing = false }: { editing?: boolean } = {},
   /** The contract's errors of the body, when the form has checked it already. */
   contractErrors: FieldErrors = schemaErrors(ZAppointmentInput, bodyOf(form)),
@@ -237,9 +235,6 @@ export function appointmentErrors(
   else {
     form.patients.forEach((p, i) => Object.assign(found, patientErrors(p, `patients.${i}`)));
     if (!form.hostExpertId) found.hostExpertId = 'required';
-    const chatless = (id: string) => experts.some((e) => e.id === id && !e.hasChatId);
-    if (form.hostExpertId && chatless(form.hostExpertId)) found.hostExpertId = 'chatId';
-    if (form.source === 'free' && form.expertId && chatless(form.expertId)) found.expertId = 'chatId';
     Object.assign(found, duplicateErrors(form));
   }
   return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined));

@@ -69,7 +69,7 @@ function AppointmentFormModal({
     schema: ZAppointmentInput,
     defaultValues: initial,
     toBody: bodyOf,
-    rules: (form, _body, found) => appointmentErrors(form, localDateTimeAt(Date.now()), expertList, { editing }, found),
+    rules: (form, _body, found) => appointmentErrors(form, localDateTimeAt(Date.now()), { editing }, found),
   });
   const { values: form, errors } = appointment;
 

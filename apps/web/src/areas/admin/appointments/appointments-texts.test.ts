@@ -33,7 +33,7 @@ describe('booking screen texts', () => {
   });
 
   test('the rules shared with the server use the shared field texts', () => {
-    for (const key of ['duplicate', 'ssn', 'chatId', 'timeslot', 'beforeStart', 'pastDate', 'date', 'required', 'email']) {
+    for (const key of ['duplicate', 'ssn', 'timeslot', 'beforeStart', 'pastDate', 'date', 'required', 'email']) {
       expect(FIELD_MESSAGES).toHaveProperty(key);
     }
   });

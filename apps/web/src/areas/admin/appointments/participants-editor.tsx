@@ -26,8 +26,7 @@ export function ParticipantsEditor({
   experts: readonly BookableExpert[];
 }) {
   const { t } = useTranslation();
-  const expertLabel = (e: BookableExpert) => (e.hasChatId ? e.name : t('admin.bookings.noChatIdLabel', { name: e.name }));
-  const expertOptions = experts.map((e) => ({ value: e.id, label: expertLabel(e) }));
+  const expertOptions = experts.map((e) => ({ value: e.id, label: e.name }));
   return (
     <>
       <div className="form-grid">
@@ -44,7 +43,7 @@ export function ParticipantsEditor({
           value={value.hostExpertId}
           placeholder={t('admin.bookings.chooseExpert')}
           onChange={(hostExpertId) => onChange({ hostExpertId })}
-          options={experts.filter((e) => e.hasChatId).map((e) => ({ value: e.id, label: e.name }))}
+          options={expertOptions}
           error={errors.hostExpertId}
           required
         />

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
-import { ZQuestionnaireAnswer } from './services';
+import { ZQuestionnaireAnswer, ZVisitState } from './services';
 import { pageOf } from './staff-users';
 import { ZSurveyAttachments } from './surveys-admin';
 
@@ -34,6 +34,12 @@ export const BOOKING_RULES = {
 export const BOOKING_STATUSES = ['open', 'selfBooked', 'booked', 'cancelled'] as const;
 export const ZBookingStatus = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof ZBookingStatus>;
+
+/** Cancelling a reserved appointment: the canceller's reason, if any, goes into the cancellation e-mail and the lists. */
+export const ZCancelInput = z.object({
+  reason: z.optional(zText().check(z.trim(), z.maxLength(500, 'tooLong'))),
+});
+export type CancelInput = z.infer<typeof ZCancelInput>;
 
 /** What an admin creates: one-to-one or group (spec §3 'Appointment (admin)'). */
 export const APPOINTMENT_KINDS = ['oneOnOne', 'group'] as const;
@@ -176,12 +182,16 @@ export const ZAppointmentRow = z.object({
   participantCount: z.number(),
   /** An open slot a patient holds right now: until when. */
   heldUntil: z.nullable(z.number()),
+  /** Held by video (type `basic` or `group-video`). */
+  video: z.boolean(),
+  /** Held or a no-show; null otherwise. */
+  visit: z.nullable(ZVisitState),
+  /** A cancelled appointment's reason as the canceller typed it. */
+  cancelReason: z.nullable(z.string()),
 });
 export type AppointmentRow = z.infer<typeof ZAppointmentRow>;
 
 export const ZAppointmentDetail = z.extend(ZAppointmentRow, {
-  /** Held by video (type `basic` or `group-video`). */
-  video: z.boolean(),
   hostExpertId: z.nullable(z.string()),
   participants: z.array(ZParticipant),
   preQuestionnaire: z.array(ZQuestionnaireAnswer),

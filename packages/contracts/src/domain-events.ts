@@ -9,10 +9,23 @@ export type DomainEventPayloads = {
   /** A booked appointment's time or people changed. */
   'booking.updated': { organisationId: string; appointmentId: string };
   'booking.cancelled': { organisationId: string; appointmentId: string };
+  /** A reserved appointment's visit took place: its chat or video was started and has ended. */
+  'booking.held': { organisationId: string; appointmentId: string };
+  /** A reserved appointment's patient did not come: its expert or an admin marked it. */
+  'booking.noShow': { organisationId: string; appointmentId: string };
   /** An expert took a waiting patient's chat: the patient's turn. */
   'chat.accepted': { organisationId: string; channelId: string; patientId: string | null };
-  /** A chat ended for everyone: its expert ended it, or the patient left a one-to-one chat. */
-  'chat.ended': { organisationId: string; channelId: string; appointmentId: string | null; endedBy: 'expert' | 'patient' };
+  /**
+   * A chat ended for everyone: its expert ended it, or the patient left a one-to-one chat. `started`: an expert had
+   * taken it (a group's from its opening), so its visit took place; a patient leaving the queue did not start one.
+   */
+  'chat.ended': {
+    organisationId: string;
+    channelId: string;
+    appointmentId: string | null;
+    endedBy: 'expert' | 'patient';
+    started: boolean;
+  };
   /** A patient wrote to the organisation (secure messaging). */
   'message.received': { organisationId: string; conversationId: string; messageIds: string[] };
   /** The organisation's staff wrote to a patient (secure messaging). */
@@ -33,6 +46,8 @@ export const DOMAIN_EVENTS = {
   'booking.created': { public: true },
   'booking.updated': { public: false },
   'booking.cancelled': { public: true },
+  'booking.held': { public: true },
+  'booking.noShow': { public: true },
   'chat.accepted': { public: false },
   'chat.ended': { public: true },
   'message.received': { public: true },

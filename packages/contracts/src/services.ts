@@ -12,6 +12,14 @@ export const ZQuestionnaireAnswer = z.object({
 });
 export type QuestionnaireAnswer = z.infer<typeof ZQuestionnaireAnswer>;
 
+/**
+ * The visit's state beside the booking's, once its time has come: held (its chat or video was started and ended)
+ * or a no-show (marked by its expert or an admin). Null while neither: upcoming, or not yet marked.
+ */
+export const VISIT_STATES = ['held', 'noShow'] as const;
+export const ZVisitState = z.enum(VISIT_STATES);
+export type VisitState = z.infer<typeof ZVisitState>;
+
 /** An appointment as the patient sees it (spec §3 'Appointment (patient side)'). */
 export const ZPatientAppointment = z.object({
   uuid: z.string(),
@@ -24,6 +32,8 @@ export const ZPatientAppointment = z.object({
   surveys: z.array(z.object({ response_id: z.string(), responded_at: z.nullable(z.string()), name: ZLocalized })),
   /** The pre-questionnaire answers given at booking. */
   preQuestionnaire: z.nullable(z.array(ZQuestionnaireAnswer)),
+  /** Held or a no-show (beyond the spec's fields; absent from an answer cached before it existed). */
+  visit: z.optional(z.nullable(ZVisitState)),
 });
 export type PatientAppointment = z.infer<typeof ZPatientAppointment>;
 

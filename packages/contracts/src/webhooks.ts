@@ -28,6 +28,8 @@ export const MAX_WEBHOOK_ENDPOINTS = 20;
 export const WEBHOOK_EVENT_DATA = {
   'booking.created': ['appointmentId'],
   'booking.cancelled': ['appointmentId'],
+  'booking.held': ['appointmentId'],
+  'booking.noShow': ['appointmentId'],
   'chat.ended': ['channelId', 'appointmentId'],
   'message.received': ['conversationId', 'messageIds'],
   'survey.answered': ['responseId', 'appointmentId'],

@@ -67,7 +67,7 @@ describe('every route that reads patient data writes its audit rows before it an
       startsAt: new Date(Date.now() + 2 * MINUTE),
       patients: [{ id: patientIds[0]!, name: 'Potilas Yksi' }],
     });
-    await bookedAppointment(t, espoo, {
+    const past = await bookedAppointment(t, espoo, {
       type: 'oneOnOne',
       expertId: nurse.expertId,
       queueId,
@@ -160,6 +160,11 @@ describe('every route that reads patient data writes its audit rows before it an
       ['GET /api/expert/bookings', { reader: expert, path: `/api/expert/bookings?from=${day}` }],
       ['GET /api/expert/appointment-history', { reader: expert, path: '/api/expert/appointment-history' }],
       ['GET /api/expert/appointments/:id', { reader: expert, path: `/api/expert/appointments/${group.id}` }],
+      [
+        'POST /api/expert/appointments/:id/no-show',
+        { reader: expert, path: `/api/expert/appointments/${past.id}/no-show`, method: 'POST' },
+      ],
+      ['POST /api/admin/bookings/:id/no-show', { reader: admin, path: `/api/admin/bookings/${past.id}/no-show`, method: 'POST' }],
       ['GET /api/admin/bookings/list', { reader: admin, path: `/api/admin/bookings/list?from=${day}` }],
       ['GET /api/admin/bookings/export.csv', { reader: admin, path: `/api/admin/bookings/export.csv?from=${day}` }],
       ['GET /api/admin/bookings/:id', { reader: admin, path: `/api/admin/bookings/${group.id}` }],
@@ -193,6 +198,10 @@ describe('every route that reads patient data writes its audit rows before it an
       ],
       ['GET /api/expert/chat/channels', { reader: expert, path: '/api/expert/chat/channels' }],
       ['GET /api/expert/chat/channels/:id', { reader: expert, path: () => `/api/expert/chat/channels/${waiting!.id}` }],
+      [
+        'GET /api/expert/chat/channels/:id/identity-code',
+        { reader: expert, path: () => `/api/expert/chat/channels/${waiting!.id}/identity-code` },
+      ],
       ['GET /api/chat/channels/:id', { reader: expert, path: () => `/api/chat/channels/${waiting!.id}` }],
       [
         'GET /api/chat/channels/:id/messages',

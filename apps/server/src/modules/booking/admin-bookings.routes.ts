@@ -11,6 +11,7 @@ import {
   ZBookableExpert,
   ZBookingListQuery,
   ZBookingSettings,
+  ZCancelInput,
   ZOpenTimeslotQuery,
   ZTimeslot,
   ZTimeslotInput,
@@ -130,8 +131,13 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, opts: bookin
   );
   app.post(
     '/api/admin/bookings/:id/cancel',
+    { config: { access: editDetail }, schema: { params: ZAppointmentIdParams, body: z.optional(ZCancelInput), response: detailed } },
+    async (req) => ok(await bookings.cancelBooking(deps, actorOf(req), req.params.id, req.body ?? {}, patientReadsOf(req))),
+  );
+  app.post(
+    '/api/admin/bookings/:id/no-show',
     { config: { access: editDetail }, schema: { params: ZAppointmentIdParams, response: detailed } },
-    async (req) => ok(await bookings.cancelBooking(deps, actorOf(req), req.params.id, patientReadsOf(req))),
+    async (req) => ok(await bookings.markNoShow(deps, actorOf(req), req.params.id, patientReadsOf(req))),
   );
   app.delete(
     '/api/admin/bookings/:id',

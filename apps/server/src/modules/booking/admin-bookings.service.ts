@@ -14,6 +14,7 @@ import {
   type BookableExpert,
   type BookingListQuery,
   type BookingSettings,
+  type CancelInput,
   type Page,
   type PatientInput,
 } from '@prsp/contracts';
@@ -37,6 +38,7 @@ import { appointmentType, isVideo } from './appointment-view';
 import { currentGuestPins, withGuestPins } from './guest-invitations.service';
 import { loadAppointmentNotice } from './booking-notifications-data';
 import { isFuture } from './booking-rules';
+import * as visits from './booking-visits.service';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
 
@@ -330,6 +332,8 @@ export async function updateBooking(
       if (!current) throw new AppError(404);
       if (current.status !== 'booked' && current.status !== 'selfBooked')
         throw new AppError(403, { detail: 'only a reserved appointment is edited here' });
+      // A visit whose time has come took place or not: it is not moved (spec 423: the time must be in the future).
+      if (visits.hasStarted(current, now)) throw new AppError(423, { detail: 'the appointment has started' });
       const before = await loadAppointmentNotice(tx, id);
       const r = await resolveInput(tx, deps, organisationId, { ...input, timeslotId: null }, null, now);
       await lockExpertCalendars(tx, [r.expert.id]);
@@ -362,7 +366,10 @@ export async function updateBooking(
   return getBooking(deps, actor, id, reads, now);
 }
 
-/** Cancels a reserved appointment: every participant is told (spec §4). The time does not reopen by itself. */
+/**
+ * Cancels a reserved appointment that has not started (423 once it has: the visit took place or not): every
+ * participant is told (spec §4), with the admin's reason if one was typed. The time does not reopen by itself.
+ */
 export async function cancelBooking(
   deps: BookingDeps,
   actor: AdminActor,
@@ -375,7 +382,10 @@ export async function cancelBooking(
     if (!a) throw new AppError(404);
     if (a.status !== 'booked' && a.status !== 'selfBooked')
       throw new AppError(403, { detail: 'only a reserved appointment can be cancelled' });
-    await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'admin' });
+  input: CancelInput,
+    if (visits.hasStarted(a, now)) throw new AppError(423, { detail: 'the appointment has started' });
+    const cancelReason = input.reason || null;
+    await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'admin', cancelReason });
     await audit(tx, actor, 'appointment.cancel', id);
     await notifyCancelled(tx, id, { publicUrl: deps.publicUrl, sender: deps.sender });
     await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
@@ -391,6 +401,22 @@ export async function deleteBooking(deps: BookingDeps, actor: AdminActor, id: st
     if (a.status !== 'open' && a.status !== 'cancelled')
       throw new AppError(403, { detail: 'cancel a reserved appointment before deleting it' });
     await repo.deleteAppointment(tx, id);
+/** Marks the patient of a reserved appointment whose start has passed as not come (booking-visits.service.ts). */
+export async function markNoShow(
+  deps: BookingDeps,
+  actor: AdminActor,
+  id: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<AppointmentDetail> {
+  await deps.db.transaction(async (tx) => {
+    const a = await repo.lockAppointment(tx, organisationOf(actor), id);
+    if (!a) throw new AppError(404);
+    if (await visits.markNoShow(tx, deps.emit, a, 'admin', now)) await audit(tx, actor, 'appointment.noShow', id);
+  });
+  return getBooking(deps, actor, id, reads, now);
+}
+
     await audit(tx, actor, 'appointment.delete', id);
   });
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { identityCodeOf } from '../patients/patients.service';
 import * as repo from './booking.repo';
 import { appointmentSurveysOf } from '../surveys/survey-attachments.service';
+import { visitOf } from './booking-visits.service';
 
 const MINUTE = 60_000;
 
@@ -39,6 +40,9 @@ export function toRow(r: repo.ListedRow): AppointmentRow {
     patientName: r.patientName,
     participantCount: Number(r.participantCount),
     heldUntil: r.heldUntil ? new Date(r.heldUntil).getTime() : null,
+    video: isVideo(a.type),
+    visit: visitOf(a),
+    cancelReason: a.status === 'cancelled' ? a.cancelReason : null,
   };
 }
 
@@ -77,7 +81,6 @@ export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow,
   }));
   return {
     ...toRow(row),
-    video: isVideo(a.type),
     hostExpertId: a.hostExpertId,
     participants,
     preQuestionnaire: a.preQuestionnaire ?? [],

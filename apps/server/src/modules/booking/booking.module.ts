@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/app-module';
 import { adminBookingsRoutes } from './admin-bookings.routes';
 import { registerHoldExpiry } from './booking-holds.job';
 import { registerBookingReminders } from './booking-reminders';
+import { markHeld } from './booking-visits.service';
 import { expertBookingsRoutes } from './expert-bookings.routes';
 import { patientBookingRoutes } from './patient-booking.routes';
 
@@ -9,7 +10,11 @@ import { patientBookingRoutes } from './patient-booking.routes';
 export const bookingModule = defineModule('booking', async (app, { config, db, cipher, events }) => {
   await app.register(patientBookingRoutes, { db, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   await app.register(adminBookingsRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
-  await app.register(expertBookingsRoutes, { db, cipher });
+  await app.register(expertBookingsRoutes, { db, cipher, emit: events.emit });
+  // An appointment's chat or video that an expert had taken has ended: the visit was held.
+  events.inTransaction('chat.ended', 'booking', async (tx, e, meta) => {
+    if (e.started && e.appointmentId) await markHeld(tx, events.emit, e.appointmentId, meta.occurredAt);
+  });
   registerHoldExpiry(app.jobs, db);
   // Reminders by SMS only when a gateway (or the built-in sink) is there to send them.
   registerBookingReminders(app.jobs, { db, smsEnabled: app.sms.gateway !== null, publicUrl: config.publicUrl, sender: config.mail.sender });

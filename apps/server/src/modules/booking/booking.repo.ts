@@ -73,6 +73,12 @@ export async function lockAppointment(tx: Tx, organisationId: string, id: string
   return row;
 }
 
+/** The appointment by id alone, locked: for a change another module reports (its chat ended). */
+export async function lockAppointmentById(tx: Tx, id: string): Promise<AppointmentRecord | undefined> {
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update').limit(1);
+  return row;
+}
+
 export async function findAppointment(tx: Tx, organisationId: string, id: string): Promise<AppointmentRecord | undefined> {
   const [row] = await tx
     .select()

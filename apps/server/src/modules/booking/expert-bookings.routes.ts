@@ -19,6 +19,7 @@ import { patientReadsOf } from '../../plugins/access';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
 import * as expert from './expert-bookings.service';
+import type { Emit } from '../../platform/events/event-hub';
 
 const access: RouteAccess = { kind: 'expert', patientData: 'none' };
 const reading = (audit: string): RouteAccess => ({ kind: 'expert', patientData: { audit } });
@@ -29,9 +30,9 @@ function actorOf(req: FastifyRequest): expert.ExpertActor {
 }
 
 /** The expert's own calendar (spec §2 `/expert/schedule`, `/expert/allBookings`, `/expert/appointment`, `/expert/appointmentHistory`). */
-export async function expertBookingsRoutes(fastify: FastifyInstance, opts: { db: Db; cipher: FieldCipher }) {
+export async function expertBookingsRoutes(fastify: FastifyInstance, opts: { db: Db; cipher: FieldCipher; emit: Emit }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: opts.db, cipher: opts.cipher };
+  const deps = { db: opts.db, cipher: opts.cipher, emit: opts.emit };
   const page = { 200: okEnvelope(ZAppointmentPage) };
 
   app.get(
@@ -59,6 +60,14 @@ export async function expertBookingsRoutes(fastify: FastifyInstance, opts: { db:
       schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(ZAppointmentDetail) } },
     },
     async (req) => ok(await expert.appointment(deps, actorOf(req), req.params.id, patientReadsOf(req))),
+  );
+  app.post(
+    '/api/expert/appointments/:id/no-show',
+    {
+      config: { access: reading('appointment.read') },
+      schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(ZAppointmentDetail) } },
+    },
+    async (req) => ok(await expert.markNoShow(deps, actorOf(req), req.params.id, patientReadsOf(req))),
   );
   app.post(
     '/api/expert/breaks',

@@ -23,6 +23,8 @@ import { rowReads, toDetail, toRow } from './appointment-view';
 import type { PatientReads } from '../../platform/audit/patient-reads';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
+import * as visits from './booking-visits.service';
+import type { Emit } from '../../platform/events/event-hub';
 
 export type ExpertActor = { userId: string; organisationId: string | null; ip: string };
 type Deps = { db: Db; cipher: FieldCipher };
@@ -118,6 +120,35 @@ export async function appointment(
   const [row] = await repo.listRows(deps.db, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
   if (!row) throw new AppError(404);
   return toDetail(deps.db, deps.cipher, row, reads);
+}
+
+/**
+ * `POST /api/expert/appointments/{id}/no-show`: the expert says the patient of their own appointment (theirs to run,
+ * organise or take part in; any other is 404) did not come, once its start has passed (booking-visits.service.ts).
+ */
+export async function markNoShow(
+  deps: Deps & { emit: Emit },
+  actor: ExpertActor,
+  id: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<AppointmentDetail> {
+  const ids = await expertIds(deps.db, actor);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await repo.listRows(tx, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
+    const a = row ? await repo.lockAppointment(tx, row.appointment.organisationId, id) : undefined;
+    if (!a) throw new AppError(404);
+    if (await visits.markNoShow(tx, deps.emit, a, 'expert', now))
+      await recordAudit(tx, {
+        actorType: 'staff',
+        actorId: actor.userId,
+        action: 'appointment.noShow',
+        objectType: 'appointment',
+        objectId: id,
+        ip: actor.ip,
+      });
+  });
+  return appointment(deps, actor, id, reads, now);
 }
 
 /**

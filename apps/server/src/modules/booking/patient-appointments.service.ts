@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import type { appointments } from '../../db/schema';
 import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
 import * as repo from './patient-appointments.repo';
+import { visitOf } from './booking-visits.service';
 
 type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -18,6 +19,7 @@ export function toPatientAppointment(row: AppointmentRow, surveys: PatientAppoin
     audienceId: row.audienceId,
     surveys,
     preQuestionnaire: row.preQuestionnaire ?? null,
+    visit: visitOf(row),
   };
 }
 

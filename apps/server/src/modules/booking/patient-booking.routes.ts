@@ -7,6 +7,7 @@ import {
   ZAppointmentUuidParams,
   ZBookingInfo,
   ZBookingPayload,
+  ZCancelInput,
   ZLockResult,
   ZOpenAppointment,
   ZOpenSearchParams,
@@ -64,9 +65,9 @@ export async function patientBookingRoutes(fastify: FastifyInstance, opts: booki
   );
   app.post(
     '/api/services/cancel/:uuid',
-    { config: { access }, schema: { params: ZAppointmentUuidParams, response: done } },
+    { config: { access }, schema: { params: ZAppointmentUuidParams, body: z.optional(ZCancelInput), response: done } },
     async (req) => {
-      await booking.cancel(opts, bookingCtx(req), req.params.uuid);
+      await booking.cancel(opts, bookingCtx(req), req.params.uuid, req.body ?? {});
       return ok(null);
     },
   );

@@ -6,6 +6,7 @@ import {
   startOfLocalDay,
   type BookingInfo,
   type BookingPayload,
+  type CancelInput,
   type Language,
   type LockResult,
   type PatientAppointment,
@@ -156,15 +157,27 @@ export async function book(
 
 /**
  * `POST /api/services/cancel/{uuid}`: the patient cancels their own one-to-one appointment, at least 1440 minutes
- * before its start (spec §4). Everyone in it is told, and the expert's time opens again for others to book.
+ * before its start (spec §4), optionally saying why. Everyone in it is told, and the expert's time opens again for
+ * others to book.
  */
-export async function cancel(deps: PatientBookingDeps, ctx: PatientBookingCtx, id: string, now = new Date()): Promise<void> {
+export async function cancel(
+  deps: PatientBookingDeps,
+  ctx: PatientBookingCtx,
+  id: string,
+  input: CancelInput = {},
+  now = new Date(),
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const a = await repo.lockAppointment(tx, ctx.organisation.id, id);
     if (!a || a.status === 'open' || a.status === 'cancelled' || !(await repo.isPatientOf(tx, id, ctx.patientId))) throw new AppError(404);
     const policy = cancelPolicy(a, now);
     if (policy !== 'allowed') throw new AppError(403, { detail: policy });
-    await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'patient' });
+    await repo.updateAppointment(tx, id, {
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy: 'patient',
+      cancelReason: input.reason || null,
+    });
     if (a.expertId)
       await repo.insertAppointment(tx, {
         organisationId: a.organisationId,

@@ -238,6 +238,7 @@ export async function leaveChannel(
       actorId: caller.patientId,
       action: 'chat.leave',
       objectType: 'chatChannel',
+          started: access.channel.acceptedAt !== null,
       objectId: channelId,
     });
     return { access, ended: true };

@@ -262,7 +262,13 @@ export async function endChat(deps: ChatDeps, caller: ExpertCaller, channelId: s
       await deps.emit(
         tx,
         'chat.ended',
-        { organisationId: channel.organisationId, channelId: channel.id, appointmentId: channel.appointmentId, endedBy: 'expert' },
+        {
+          organisationId: channel.organisationId,
+          channelId: channel.id,
+          appointmentId: channel.appointmentId,
+          endedBy: 'expert',
+          started: channel.acceptedAt !== null,
+        },
         now,
       );
     }

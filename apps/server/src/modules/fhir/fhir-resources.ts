@@ -10,6 +10,9 @@ import type {
   Slot,
 } from '@medplum/fhirtypes';
 import { visibleQuestions, type Localized, type SurveyAnswer, type SurveyAnswers, type SurveyQuestion } from '@prsp/contracts';
+import { visitOf } from '../booking/booking-visits.service';
+
+type AppointmentStatus = 'open' | 'booked' | 'selfBooked' | 'cancelled';
 
 /** The Finnish personal identity code's system (Digital and Population Data Services Agency's OID). */
 export const FINNISH_PIC_SYSTEM = 'urn:oid:1.2.246.21';
@@ -17,9 +20,15 @@ export const FINNISH_PIC_SYSTEM = 'urn:oid:1.2.246.21';
 const LANGUAGE_SYSTEM = 'urn:ietf:bcp:47';
 const bcp47 = (lang: string) => (lang === 'se' ? 'sv' : lang);
 
-/** Our appointment status as FHIR's: open timeslots are Slots, not Appointments. */
-function appointmentStatus(status: string): Appointment['status'] {
-  return status === 'cancelled' ? 'cancelled' : 'booked';
+/**
+ * Our appointment status as FHIR's: open timeslots are Slots, not Appointments. A reserved appointment whose visit
+ * took place is `fulfilled`, one whose patient did not come `noshow` (booking-visits.service.ts).
+ */
+function appointmentStatus(row: AppointmentRow): Appointment['status'] {
+  if (row.status === 'cancelled') return 'cancelled';
+  const visit = visitOf(row);
+  if (visit === 'held') return 'fulfilled';
+  return visit === 'noShow' ? 'noshow' : 'booked';
 }
 
 const serviceType = (name: Localized | null) => (name ? [{ text: name.fi }] : undefined);
@@ -32,7 +41,11 @@ export type AppointmentRow = {
   startsAt: Date;
   endsAt: Date;
   type: string;
-  status: string;
+  status: AppointmentStatus;
+  heldAt: Date | null;
+  noShowAt: Date | null;
+  /** When it was reserved; null for one reserved before this was kept (its row's creation then stands in). */
+  bookedAt: Date | null;
   createdAt: Date;
   serviceName: Localized | null;
 };
@@ -58,14 +71,15 @@ export function toAppointment(row: AppointmentRow, participants: { patientId: st
   return {
     resourceType: 'Appointment',
     id: row.id,
-    status: appointmentStatus(row.status),
+    status: appointmentStatus(row),
     serviceType: serviceType(row.serviceName),
     appointmentType: { coding: [{ system: 'urn:prsp:appointment-type', code: row.type }] },
     description: row.name,
     start: row.startsAt.toISOString(),
     end: row.endsAt.toISOString(),
     minutesDuration: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
-    created: row.createdAt.toISOString(),
+    // When the booking was made, not when its open time was: a slot opened weeks before it was booked.
+    created: (row.bookedAt ?? row.createdAt).toISOString(),
     // R4 requires at least one participant; an appointment whose expert was removed still has its time.
     participant: participant.length ? participant : [{ type: [{ text: 'unassigned' }], status: 'needs-action' }],
   };

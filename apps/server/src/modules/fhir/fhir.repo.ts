@@ -97,6 +97,9 @@ export async function findAppointments(db: Db, organisationId: string, f: Appoin
         endsAt: appointments.endsAt,
         type: appointments.type,
         status: appointments.status,
+        heldAt: appointments.heldAt,
+        noShowAt: appointments.noShowAt,
+        bookedAt: appointments.bookedAt,
         createdAt: appointments.createdAt,
         serviceName: services.name,
       })

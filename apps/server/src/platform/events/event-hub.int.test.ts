@@ -84,7 +84,7 @@ test('a deferred subscriber whose runner crashed runs once after a restart', asy
   const first = app(() => at);
   first.hub.deferred('chat.ended', 'later', async () => undefined);
   await database.db.transaction((tx) =>
-    first.hub.emit(tx, 'chat.ended', { organisationId: org, channelId: org, appointmentId: null, endedBy: 'expert' }),
+    first.hub.emit(tx, 'chat.ended', { organisationId: org, channelId: org, appointmentId: null, endedBy: 'expert', started: true }),
   );
   // The first instance claims the job and dies before it reports.
   const dead = await claimJobs(database.db, { kinds: ['events.deliver'], now: at, limit: 10, leaseMs: () => 5 * 60_000 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ZLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
 import { ZQuestionnaireAnswer } from './services';
 import type { SocketAck } from './socket-ack';
@@ -151,6 +152,22 @@ export const ZMessagesPage = z.object({ messages: z.array(ZChatMessage), lastSeq
 /** `POST /api/ninchat/save-audience` (spec §7). */
 export const ZSaveAudienceRequest = z.object({ channel_id: zId() });
 
+/**
+ * Who the patient is, as the expert's desk shows it in the queue and the chat: the identity code masked but for the
+ * date of birth (the full code is asked for on its own, audited), the age, the language of whoever writes (the
+ * delegate's when someone acts on the patient's behalf) and that delegate's name.
+ */
+export const ZDeskPatient = z.object({
+  maskedIdentityCode: z.nullable(z.string()),
+  age: z.nullable(z.number()),
+  language: z.nullable(ZLanguage),
+  delegateName: z.nullable(z.string()),
+});
+export type DeskPatient = z.infer<typeof ZDeskPatient>;
+
+/** `GET /api/expert/chat/channels/{id}/identity-code`: the patient's full identity code, shown on request. */
+export const ZIdentityCodeAnswer = z.object({ identityCode: z.string() });
+
 /** Expert: what one waiting patient looks like in a queue. */
 export const ZWaitingItem = z.object({
   channelId: z.string(),
@@ -159,6 +176,8 @@ export const ZWaitingItem = z.object({
   serviceName: z.nullable(ZLocalized),
   waitingSince: z.number(),
   appointmentStartsAt: z.nullable(z.number()),
+  /** Null for a group's channel (its patients are members). */
+  patient: z.nullable(ZDeskPatient),
 });
 /** `GET /api/expert/chat/queues`: the queues the expert belongs to, how many wait in each and since when. */
 export const ZExpertQueue = z.object({
@@ -178,6 +197,7 @@ export const ZExpertChat = z.object({
   patientName: z.nullable(z.string()),
   /** The patient id, for the contact history. */
   patientId: z.nullable(z.string()),
+  patient: z.nullable(ZDeskPatient),
   preQuestionnaire: z.nullable(z.array(ZQuestionnaireAnswer)),
   /** The questionnaire metadata the patient's side sealed, opened for the expert. */
   metadata: z.nullable(z.record(z.string(), z.unknown())),

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, atLocalTime, localDateAt } from '@prsp/contracts';
 import { appointments, experts, patientContacts, patients, staffUsers, termsAcceptances } from '../../db/schema';
+import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { createSession } from '../../platform/session/sessions.service';
+import { randomIdentityCode } from '../../test/person-codes';
 import { TestBrowser } from '../../test/http-client';
 import { withCsrfCookie } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
@@ -27,14 +29,16 @@ export async function onboardedPatients(t: TestApp, organisationId: string, n: n
  */
 export async function onboardedPatientSessions(t: TestApp, organisationId: string, n: number): Promise<{ id: string; token: string }[]> {
   const db = t.database.db;
+  // Real identity codes, encrypted as sign-in stores them: the expert's desk shows them masked, with the age.
+  const cipher = createFieldCipher(t.config.dataKey);
   const rows = await db
     .insert(patients)
     .values(
       Array.from({ length: n }, (_, i) => {
-        const tag = randomBytes(6).toString('hex');
+        const code = randomIdentityCode();
         return {
-          ssnHash: `race-${tag}`,
-          ssnEncrypted: `race-${tag}`,
+          ssnHash: cipher.keyedHash(code),
+          ssnEncrypted: cipher.encrypt(code),
           givenName: `Potilas${i}`,
           familyName: 'Kilpa',
           selectedOrganisationId: organisationId,

@@ -59,7 +59,7 @@ async function enterQueue(
   const service = await repo.serviceOf(tx, input.serviceId);
   if (!service || service.organisationId !== caller.organisationId) throw new AppError(404);
   const existing = await repo.liveQueueChannelOfPatient(tx, caller.patientId, service.id);
-  if (existing) return existing;
+  if (existing) return noteDelegate(tx, existing, caller);
   await openQueue(tx, caller.organisationId, service.chatQueueId, now);
   const secureMetadata = input.secureMetadata ?? null;
   if (secureMetadata) openMetadata(deps.cipher, secureMetadata, { patientId: caller.patientId, serviceId: service.id });
@@ -71,6 +71,7 @@ async function enterQueue(
     serviceId: service.id,
     chatCodeId: input.chatCodeId ?? null,
     patientId: caller.patientId,
+    delegatePatientId: caller.delegateId ?? null,
     secureMetadata,
     queuedAt: now,
     createdAt: now,
@@ -131,7 +132,15 @@ async function openAppointmentChannel(tx: Tx, caller: PatientCaller, appointment
   if (!appointment || appointment.organisationId !== caller.organisationId) throw new AppError(404);
   const channel = await openForAppointment(tx, appointment, now);
   await rejoin(tx, channel, caller.patientId);
-  return channel;
+  return channel.patientId === caller.patientId ? noteDelegate(tx, channel, caller) : channel;
+}
+
+/** Whoever comes to the patient's chat now, themselves or a delegate acting for them, is the one the desk names. */
+async function noteDelegate(tx: Tx, channel: ChatChannelRow, caller: PatientCaller): Promise<ChatChannelRow> {
+  const delegatePatientId = caller.delegateId ?? null;
+  if (channel.delegatePatientId === delegatePatientId) return channel;
+  await repo.updateChannel(tx, channel.id, { delegatePatientId });
+  return { ...channel, delegatePatientId };
 }
 
 /** A participant who left a group's chat and opens it again is back in it (their member row is there already). */
@@ -229,6 +238,7 @@ export async function leaveChannel(
           channelId: access.channel.id,
           appointmentId: access.channel.appointmentId,
           endedBy: 'patient',
+          started: access.channel.acceptedAt !== null,
         },
         now,
       );
@@ -238,7 +248,6 @@ export async function leaveChannel(
       actorId: caller.patientId,
       action: 'chat.leave',
       objectType: 'chatChannel',
-          started: access.channel.acceptedAt !== null,
       objectId: channelId,
     });
     return { access, ended: true };

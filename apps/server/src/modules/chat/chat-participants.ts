@@ -7,13 +7,17 @@ import type { ChatChannelRow, ChatMemberRow } from './chat.tables';
 
 /** Who calls the chat, as the `chatMember` (or `patient` / `expert`) declaration loaded them. */
 export type ChatCaller =
-  | { kind: 'patient'; patientId: string; organisationId: string }
+  /** `delegateId`: who signed in, when they act on the patient's behalf. */
+  | { kind: 'patient'; patientId: string; organisationId: string; delegateId?: string | null }
   | { kind: 'guest'; participantId: string; appointmentId: string; name: string }
   | { kind: 'expert'; userId: string; organisationId: string | null };
 
 export function chatCallerOf(ctx: AccessContext): ChatCaller {
   if (ctx.guest) return { kind: 'guest', ...ctx.guest };
-  if (ctx.patient?.organisation) return { kind: 'patient', patientId: ctx.patient.patientId, organisationId: ctx.patient.organisation.id };
+  if (ctx.patient?.organisation) {
+    const { patientId, organisation, actingForPatientId, signedInPatientId } = ctx.patient;
+    return { kind: 'patient', patientId, organisationId: organisation.id, delegateId: actingForPatientId ? signedInPatientId : null };
+  }
   if (ctx.expert) return { kind: 'expert', userId: ctx.expert.userId, organisationId: ctx.expert.organisationId };
   throw new AppError(101);
 }

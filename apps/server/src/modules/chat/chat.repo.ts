@@ -279,6 +279,21 @@ export async function patientName(tx: Tx, patientId: string): Promise<string | u
   return row ? `${row.givenName} ${row.familyName}` : undefined;
 }
 
+/** Patients by id with what the expert's desk shows of them (the identity code still encrypted). */
+export function patientsByIds(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select({
+      id: patients.id,
+      givenName: patients.givenName,
+      familyName: patients.familyName,
+      ssnEncrypted: patients.ssnEncrypted,
+      lang: patients.lang,
+    })
+    .from(patients)
+    .where(inArray(patients.id, ids));
+}
+
 export async function serviceOf(tx: Tx, id: string) {
   const [row] = await tx.select().from(services).where(eq(services.id, id)).limit(1);
   return row;

@@ -50,6 +50,8 @@ export const chatChannels = pgTable(
     chatCodeId: uuid('chat_code_id').references(() => chatCodes.id, { onDelete: 'set null' }),
     /** The patient who opened it (null for a group channel, whose patients are members). */
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    /** Who opened it for the patient while acting on their behalf (docs/act-on-behalf.md), null when the patient did. */
+    delegatePatientId: uuid('delegate_patient_id').references(() => patients.id, { onDelete: 'set null' }),
     /** The expert serving it, once accepted; for a one-to-one appointment, the booked expert from the start. */
     expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'set null' }),
     /** The questionnaire metadata the patient's side sealed (`/services/metadata`), still sealed: only the expert's side opens it. */

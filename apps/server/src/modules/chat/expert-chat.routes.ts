@@ -7,6 +7,7 @@ import {
   ZExpertChat,
   ZExpertFeedbackRequest,
   ZExpertQueue,
+  ZIdentityCodeAnswer,
   ZTransferRequest,
   ZTransferTargets,
   ZTranscript,
@@ -43,7 +44,7 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
   app.get(
     '/api/expert/chat/queues',
     { config: { access: reading('chat.queues') }, schema: { response: { 200: okEnvelope(z.array(ZExpertQueue)) } } },
-    async (req) => ok(await chat.expertQueues(opts.db, callerOf(req), patientReadsOf(req))),
+    async (req) => ok(await chat.expertQueues(opts.db, opts.cipher, callerOf(req), patientReadsOf(req))),
   );
 
   app.post(
@@ -71,6 +72,15 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
     '/api/expert/chat/channels/:id',
     { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
     async (req) => ok(await chat.expertChat(deps, callerOf(req), req.params.id, patientReadsOf(req))),
+  );
+
+  app.get(
+    '/api/expert/chat/channels/:id/identity-code',
+    {
+      config: { access: reading('chat.identityCode') },
+      schema: { params: ZIdParams, response: { 200: okEnvelope(ZIdentityCodeAnswer) } },
+    },
+    async (req) => ok(await chat.chatIdentityCode(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.post(

@@ -13,6 +13,8 @@ import { isQueueOpen } from './opening-hours';
 import type { ChatChannelRow } from './chat.tables';
 import { readsOf, type PatientReads } from '../../platform/audit/patient-reads';
 import { channelReads } from './chat-reads';
+import { delegateReads, deskPatients, identityCodeOf } from './desk-patient';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
 
 export type ExpertCaller = Extract<ChatCaller, { kind: 'expert' }>;
 
@@ -36,17 +38,31 @@ export async function expertQueueIds(db: Db, caller: ExpertCaller): Promise<stri
 }
 
 /** The queues the expert belongs to (their chat queue and personal queues), with who waits in each and since when. */
-export async function expertQueues(db: Db, caller: ExpertCaller, reads: PatientReads, now = new Date()): Promise<ExpertQueue[]> {
+export async function expertQueues(
+  db: Db,
+  cipher: FieldCipher,
+  caller: ExpertCaller,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<ExpertQueue[]> {
   const unique = await myQueues(db, caller);
   const waiting = await repo.waitingIn(
     db,
     unique.map((q) => q.id),
   );
-  reads.show(
-    waiting.flatMap((w) =>
+  reads.show([
+    ...waiting.flatMap((w) =>
       readsOf([w.channel.patientId], { organisationId: w.channel.organisationId, objectType: 'chatChannel', objectId: w.channel.id }),
     ),
+    ...delegateReads(waiting.map((w) => w.channel)),
+  ]);
+  const people = await deskPatients(
+    db,
+    cipher,
+    waiting.map((w) => w.channel),
+    now,
   );
+  const patientOf = new Map(waiting.map((w, i) => [w.channel.id, people[i] ?? null]));
   return unique.map((q) => {
     const here = waiting.filter((w) => w.channel.queueId === q.id);
     const oldest = here[0]?.channel.queuedAt.getTime();
@@ -62,6 +78,7 @@ export async function expertQueues(db: Db, caller: ExpertCaller, reads: PatientR
         serviceName: (w.serviceName as Localized | null) ?? null,
         waitingSince: w.channel.queuedAt.getTime(),
         appointmentStartsAt: w.appointmentStartsAt?.getTime() ?? null,
+        patient: patientOf.get(w.channel.id) ?? null,
       })),
       longestWaitSeconds: oldest === undefined ? 0 : Math.max(0, Math.round((now.getTime() - oldest) / 1000)),
     };
@@ -152,11 +169,12 @@ export async function expertChat(
 ): Promise<ExpertChat> {
   const access = await channelFor(deps.db, caller, channelId);
   const { channel } = access;
-  reads.show(await channelReads(deps.db, channel));
-  const [view, patientName, appointment] = await Promise.all([
+  reads.show([...(await channelReads(deps.db, channel)), ...delegateReads([channel])]);
+  const [view, patientName, appointment, [patient]] = await Promise.all([
     toChannel(deps.db, access, now),
     channel.patientId ? repo.patientName(deps.db, channel.patientId) : undefined,
     channel.appointmentId ? preQuestionnaireOf(deps.db, channel.appointmentId) : [],
+    deskPatients(deps.db, deps.cipher, [channel], now),
   ]);
   const metadata =
     channel.secureMetadata && channel.patientId && channel.serviceId
@@ -166,9 +184,26 @@ export async function expertChat(
     channel: view,
     patientName: patientName ?? null,
     patientId: channel.patientId,
+    patient: patient ?? null,
     preQuestionnaire: appointment[0]?.preQuestionnaire ?? null,
     metadata,
   };
+}
+
+/**
+ * The full identity code of a chat's patient, for an expert who may see the chat (its member, or an expert of the
+ * queue it waits in): asked for on its own, so that each reveal is a read of its own in the audit log.
+ */
+export async function chatIdentityCode(
+  deps: Pick<ChatDeps, 'db' | 'cipher'>,
+  caller: ExpertCaller,
+  channelId: string,
+  reads: PatientReads,
+): Promise<{ identityCode: string }> {
+  const { channel } = await channelFor(deps.db, caller, channelId);
+  const identityCode = await identityCodeOf(deps.db, deps.cipher, channel);
+  reads.show(readsOf([channel.patientId], { organisationId: channel.organisationId, objectType: 'chatChannel', objectId: channel.id }));
+  return { identityCode };
 }
 
 /** The expert's active chats: several at once. */

@@ -9,6 +9,7 @@ const waiting = (channelId: string, name = channelId): WaitingItem => ({
   serviceName: null,
   waitingSince: 0,
   appointmentStartsAt: null,
+  patient: null,
 });
 const queue = (id: string, items: WaitingItem[]): ExpertQueue => ({
   id,

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import type { ChatChannel, ExpertChat } from '@prsp/contracts';
+import type { ChatChannel, DeskPatient, ExpertChat } from '@prsp/contracts';
 import '../expert-texts';
 import { ChatWorkspace } from './chat-workspace';
 
@@ -57,10 +57,11 @@ function channelOf(id: string): ChatChannel {
     video: id === 'c2',
   };
 }
-const desk = (id: string, patientName: string): ExpertChat => ({
+const desk = (id: string, patientName: string, patient: DeskPatient | null = null): ExpertChat => ({
   channel: channelOf(id),
   patientName,
   patientId: null,
+  patient,
   preQuestionnaire: null,
   metadata: null,
 });
@@ -87,17 +88,15 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-it('ending one chat asks the expert’s feedback inside the desk: no navigation, and the video call in the other chat goes on', async () => {
-  let live = [desk('c1', 'Anna Potilas'), desk('c2', 'Ville Video')];
+/** The desk at /expert/desktop with chat c1 chosen; each call is answered with the data `answer` gives for its path. */
+async function renderDesk(answer: (path: string) => unknown) {
   const calls: { path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = new URL(String(input), 'http://localhost').pathname;
       calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (path.endsWith('/c1/end')) live = live.filter((c) => c.channel.id !== 'c1');
-      const data = path === '/api/expert/chat/channels' ? live : null;
-      return Response.json({ status: 'ok', statusCode: 200, data });
+      return Response.json({ status: 'ok', statusCode: 200, data: answer(path) ?? null });
     }),
   );
   host = document.createElement('div');
@@ -116,6 +115,15 @@ it('ending one chat asks the expert’s feedback inside the desk: no navigation,
       </QueryClientProvider>,
     ),
   );
+  return calls;
+}
+
+it('ending one chat asks the expert’s feedback inside the desk: no navigation, and the video call in the other chat goes on', async () => {
+  let live = [desk('c1', 'Anna Potilas'), desk('c2', 'Ville Video')];
+  const calls = await renderDesk((path) => {
+    if (path.endsWith('/c1/end')) live = live.filter((c) => c.channel.id !== 'c1');
+    return path === '/api/expert/chat/channels' ? live : null;
+  });
   await vi.waitFor(() => expect(video.mounted).toEqual(['c2']));
   const first = () => host.querySelector<HTMLElement>('#chat-c1-title')!.closest('article')!;
   const button = (scope: ParentNode, name: string) =>
@@ -142,4 +150,29 @@ it('ending one chat asks the expert’s feedback inside the desk: no navigation,
   expect(host.querySelector('[data-testid="where"]')!.textContent).toBe('/expert/desktop');
   expect(video.unmounted).toEqual([]);
   expect(host.textContent).toContain('video c2');
+});
+
+it('the chat header says who the patient is: masked code (the full one on request), age, language and who acts for them', async () => {
+  const patient: DeskPatient = { maskedIdentityCode: '010190-****', age: 36, language: 'se', delegateName: 'Maija Valtuutettu' };
+  const calls = await renderDesk((path) => {
+    if (path === '/api/expert/chat/channels') return [desk('c1', 'Sven Svensson', patient)];
+    if (path === '/api/expert/chat/channels/c1/identity-code') return { identityCode: '010190-124N' };
+  });
+  await vi.waitFor(() => expect(host.querySelector('.patient-identity')).not.toBeNull());
+  const head = host.querySelector<HTMLElement>('#chat-c1-title')!.closest('article')!.querySelector('.patient-identity')!;
+  const facts = () =>
+    [...head.querySelectorAll('dl > div')].map((d) => `${d.querySelector('dt')!.textContent}: ${d.querySelector('dd')!.textContent}`);
+  expect(facts()).toEqual(['Henkilötunnus: 010190-****Näytä', 'Ikä: 36 v', 'Kieli: ruotsi', 'Asioi puolesta: Maija Valtuutettu']);
+  // The expert works in Finnish, the patient in Swedish: the reply language is said plainly.
+  expect(head.querySelector('.language-notice')!.textContent).toBe('Potilas asioi ruotsiksi. Vastaa ruotsiksi.');
+
+  const show = head.querySelector<HTMLButtonElement>('.identity-code button')!;
+  expect(show.getAttribute('aria-label')).toBe('Näytä henkilön Sven Svensson koko henkilötunnus');
+  expect(calls.some((c) => c.path.endsWith('/identity-code'))).toBe(false);
+  await act(async () => show.click());
+  await vi.waitFor(() => expect(head.querySelector('.identity-code code')!.textContent).toBe('010190-124N'));
+  expect(calls.filter((c) => c.path === '/api/expert/chat/channels/c1/identity-code')).toHaveLength(1);
+  expect(show.getAttribute('aria-pressed')).toBe('true');
+  await act(async () => show.click());
+  expect(head.querySelector('.identity-code code')!.textContent).toBe('010190-****');
 });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { ZExpertChat, ZExpertQueue, ZTransferTargets, type ExpertChat } from '@prsp/contracts';
+import { ZExpertChat, ZExpertQueue, ZIdentityCodeAnswer, ZTransferTargets, type ExpertChat } from '@prsp/contracts';
 import { api } from '@/lib/api-client';
 
 /** Spec §9: lists refresh every 5 seconds (besides the socket's `queue:changed`). */
@@ -91,6 +91,11 @@ export function useExpertChat(channelId: string, initial: ExpertChat) {
     initialData: initial,
     staleTime: 30_000,
   });
+}
+
+/** `GET …/channels/{id}/identity-code`: the patient's full identity code, asked for when the expert needs it (audited). */
+export function useRevealIdentityCode(channelId: string) {
+  return useMutation({ mutationFn: () => api(`${channelPath(channelId)}/identity-code`, ZIdentityCodeAnswer) });
 }
 
 /** `GET /api/expert/chat/transfer-targets`: the other queues and experts of the organisation. */

@@ -9,6 +9,7 @@ import { ExpertFeedbackForm } from '../feedback/expert-feedback-form';
 import { ContactHistoryPanel } from './contact-history-panel';
 import { removeFromDesk, useEndChat, useExpertChat, type DeskChat } from './expert-chat-api';
 import { PatientDetails } from './patient-details';
+import { PatientIdentity } from './patient-identity';
 import { TransferDialog } from './transfer-dialog';
 import { InviteButton } from './invite-dialog';
 
@@ -75,6 +76,7 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
           </button>
         </div>
       </div>
+      {details.data.patient && <PatientIdentity channelId={id} name={name} patient={details.data.patient} />}
       {ended && (
         <div className="notice ended-notice">
           <p role="status">{t('expert.chat.ended')}</p>

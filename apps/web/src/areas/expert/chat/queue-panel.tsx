@@ -11,6 +11,7 @@ import { useSocket } from '@/lib/socket';
 import { useNow } from '@/lib/use-now';
 import { chimeDue, newArrivals, playArrivalChime, waitingIds } from './arrival-signal';
 import { expertChatKeys, useAccept, useExpertQueues } from './expert-chat-api';
+import { patientFacts } from './patient-identity';
 
 /** Whole minutes waited (rounded down: '0 min' for the first minute). */
 const minutesOf = (seconds: number) => Math.max(0, Math.floor(seconds / 60));
@@ -54,6 +55,7 @@ function QueueItem({
           {queue.waiting.map((w) => (
             <li key={w.channelId}>
               <span className="waiting-name">{w.name}</span>
+              {w.patient && <span className="waiting-facts">{patientFacts(w.patient, t).join(' · ')}</span>}
               <span className="muted">
                 {w.serviceName ? `${w.serviceName[lang]} · ` : ''}
                 {w.appointmentStartsAt !== null

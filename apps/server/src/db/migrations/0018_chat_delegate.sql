@@ -1,0 +1,3 @@
+-- The desk says whether someone acts on the patient's behalf in a chat: who opened it for them (issue 28).
+ALTER TABLE "chat_channels" ADD COLUMN "delegate_patient_id" uuid;--> statement-breakpoint
+ALTER TABLE "chat_channels" ADD CONSTRAINT "chat_channels_delegate_patient_id_patients_id_fk" FOREIGN KEY ("delegate_patient_id") REFERENCES "public"."patients"("id") ON DELETE set null ON UPDATE no action;

@@ -27,8 +27,8 @@ function initialInput(expert: AdminExpert | undefined): ExpertInput {
 }
 
 /**
- * Spec §3 'Expert' and §5: names, at least one specialization, e-mail (unique: 1100), language, chat queue,
- * or 'auto-create the chat user and a personal queue'. Creating one sends the registration e-mail.
+ * Spec §3 'Expert' and §5: names, at least one specialization, e-mail (unique: 1100), language, the service chat queue
+ * and/or a personal queue (made once; the service queue stays). Creating one sends the registration e-mail.
  */
 export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose: () => void }) {
   const { t } = useTranslation();
@@ -40,7 +40,8 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
   const form = useZodForm<ExpertInput>({
     schema: ZExpertInput,
     defaultValues: initialInput(expert),
-    toBody: (input) => ({ ...input, chatQueueId: input.autoCreateChat ? undefined : input.chatQueueId?.trim() }),
+    // The service queue and the personal queue are independent: ticking the personal queue leaves the service queue as chosen.
+    toBody: (input) => ({ ...input, chatQueueId: input.chatQueueId?.trim() || undefined }),
   });
   const { values: input, errors, set } = form;
 
@@ -114,22 +115,28 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
       </fieldset>
       <fieldset className="form">
         <legend>{t('admin.experts.chat')}</legend>
-        <CheckboxField
-          label={t('admin.experts.autoCreate')}
-          hint={t('admin.experts.autoCreateHint')}
-          checked={input.autoCreateChat === true}
-          onChange={(v) => set('autoCreateChat', v)}
+        <ChatQueueField
+          label={t('admin.experts.queue')}
+          hint={t('admin.experts.queueHint')}
+          queues={queues.data}
+          value={input.chatQueueId}
+          onChange={(v) => set('chatQueueId', v)}
+          error={errors.chatQueueId}
+          required={!input.autoCreateChat}
         />
-        {!input.autoCreateChat && (
-          <ChatQueueField
-            label={t('admin.experts.queue')}
-            queues={queues.data}
-            value={input.chatQueueId}
-            onChange={(v) => set('chatQueueId', v)}
-            error={errors.chatQueueId}
+        {expert?.personalQueueId ? (
+          <p className="hint">
+            {t('admin.experts.personalQueue')}: <code>{expert.personalQueueId}</code>
+          </p>
+        ) : (
+          <CheckboxField
+            label={t('admin.experts.autoCreate')}
+            hint={t('admin.experts.autoCreateHint')}
+            checked={input.autoCreateChat === true}
+            onChange={(v) => set('autoCreateChat', v)}
           />
         )}
-        {expert?.chatUserId && (
+        {expert && (
           <p className="hint">
             {t('admin.experts.chatUser')}: <code>{expert.chatUserId}</code>
           </p>

@@ -10,12 +10,16 @@ export function ChatQueueField({
   value,
   onChange,
   error,
+  hint,
+  required = true,
 }: {
   label: string;
   queues: readonly ChatQueue[] | undefined;
   value: string | undefined;
   onChange: (id: string) => void;
   error?: string;
+  hint?: string;
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -25,11 +29,12 @@ export function ChatQueueField({
       placeholder={t('admin.experts.chooseQueue')}
       onChange={onChange}
       error={error}
+      hint={hint}
       options={withCurrent(queues ?? [], value).map((q) => ({
         value: q.id,
         label: q.name === q.id ? q.id : `${q.name} (${q.id})`,
       }))}
-      required
+      required={required}
     />
   );
 }

@@ -12,6 +12,11 @@ export const ZErrorEnvelope = z.object({
   fields: z.optional(z.array(ZFieldError)),
   /** When a refused action may be tried again (ISO 8601), e.g. after a sign-in lockout (102). */
   retryAt: z.optional(z.string()),
+  /**
+   * A 422 of an admin booking over open timeslots: the ones in the way (ms timestamps). Sent again with
+   * `replaceOpenTimes`, the booking removes them.
+   */
+  openTimes: z.optional(z.array(z.object({ id: z.string(), startTime: z.number(), endTime: z.number() }))),
 });
 export type ErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 

@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorCode, type FieldMessageKey } from '@prsp/contracts';
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorEnvelope, type FieldMessageKey } from '@prsp/contracts';
 
 /** A field that failed a rule: which field, and the message key the edge turns into the user's language. */
 export type FieldIssue = { field: string; key: FieldMessageKey };
@@ -14,13 +14,19 @@ export class AppError extends Error {
   readonly fields?: readonly FieldIssue[];
   /** When the refused action may be tried again (sent as `retryAt` and `Retry-After`). */
   readonly retryAt?: Date;
+  /** The open timeslots in the way of an admin booking (sent as they are: times, no language). */
+  readonly openTimes?: ErrorEnvelope['openTimes'];
 
-  constructor(code: ErrorCode, opts: { detail?: string; fields?: readonly FieldIssue[]; retryAt?: Date; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    opts: { detail?: string; fields?: readonly FieldIssue[]; retryAt?: Date; openTimes?: ErrorEnvelope['openTimes']; cause?: unknown } = {},
+  ) {
     super(opts.detail ?? ERROR_CATALOGUE[code].key, { cause: opts.cause });
     this.name = 'AppError';
     this.code = code;
     this.fields = opts.fields;
     this.retryAt = opts.retryAt;
+    this.openTimes = opts.openTimes;
   }
 
   get httpStatus(): number {

@@ -41,6 +41,7 @@ import { isFuture } from './booking-rules';
 import * as visits from './booking-visits.service';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
+import { clearOpenTimes, reopenOldTime, takeOpenSlot } from './open-times-in-the-way';
 
 /** `publicUrl` and `sender`: the service's address and e-mail sender, for the e-mails a booking sends. */
 export type BookingDeps = { db: Db; cipher: FieldCipher; emit: Emit; publicUrl: string; sender: Sender };
@@ -256,8 +257,8 @@ async function refuseBreaks(tx: Tx, expertId: string, startsAt: Date, endsAt: Da
 
 /**
  * Creates an appointment (spec §3 'Appointment (admin)'): into an open timeslot (which becomes booked, unless a
- * patient holds it right now: 422) or at a free time of the expert (an overlap answers 422). The confirmation
- * e-mails go when asked; reminders always.
+ * patient holds it right now: 422) or at a free time of the expert (an overlap answers 422; open timeslots there
+ * are named in the 422 and replaced once the admin confirms). The confirmation e-mails go when asked; reminders always.
  */
 export async function createBooking(
   deps: BookingDeps,
@@ -269,17 +270,12 @@ export async function createBooking(
   const organisationId = organisationOf(actor);
   const id = await noOverlap(() =>
     deps.db.transaction(async (tx) => {
-      let slot: repo.AppointmentRecord | null = null;
-      if (input.timeslotId) {
-        slot = (await repo.lockAppointment(tx, organisationId, input.timeslotId)) ?? null;
-        if (!slot) throwIfFieldIssues([{ field: 'timeslotId', key: 'timeslot' }]);
-        if (slot!.status !== 'open') throw new AppError(422);
-        const hold = await repo.findHold(tx, slot!.id);
-        if (hold && hold.expiresAt > now) throw new AppError(422, { detail: 'a patient holds this timeslot' });
-      }
+      const slot = input.timeslotId ? await takeOpenSlot(tx, organisationId, input.timeslotId, now) : null;
       const r = await resolveInput(tx, deps, organisationId, input, slot, now);
       await lockExpertCalendars(tx, [r.expert.id]);
       await refuseBreaks(tx, r.expert.id, r.startsAt, r.endsAt);
+      if (!slot)
+        await clearOpenTimes(tx, { expertId: r.expert.id, startsAt: r.startsAt, endsAt: r.endsAt }, input.replaceOpenTimes ?? false, now);
       const values = {
         expertId: r.expert.id,
         hostExpertId: r.hostExpertId,
@@ -316,7 +312,11 @@ export async function createBooking(
   return getBooking(deps, actor, id, reads, now);
 }
 
-/** Edits a reserved appointment: time, expert, people; everyone gets the updated invitation. */
+/**
+ * Edits a reserved appointment: time, expert, people; everyone gets the updated invitation. Moved into an open
+ * timeslot it takes that slot and its old time opens instead; moved to a free time over open timeslots it asks
+ * first (open-times-in-the-way.ts).
+ */
 export async function updateBooking(
   deps: BookingDeps,
   actor: AdminActor,
@@ -335,9 +335,16 @@ export async function updateBooking(
       // A visit whose time has come took place or not: it is not moved (spec 423: the time must be in the future).
       if (visits.hasStarted(current, now)) throw new AppError(423, { detail: 'the appointment has started' });
       const before = await loadAppointmentNotice(tx, id);
-      const r = await resolveInput(tx, deps, organisationId, { ...input, timeslotId: null }, null, now);
-      await lockExpertCalendars(tx, [r.expert.id]);
+      // Into an open timeslot: the booking takes the slot's time and the slot's row goes; the old time opens below.
+      const slot = input.timeslotId ? await takeOpenSlot(tx, organisationId, input.timeslotId, now) : null;
+      const r = await resolveInput(tx, deps, organisationId, input, slot, now);
+      await lockExpertCalendars(tx, [r.expert.id, ...(current.expertId ? [current.expertId] : [])]);
       await refuseBreaks(tx, r.expert.id, r.startsAt, r.endsAt);
+      if (slot) await repo.deleteAppointment(tx, slot.id);
+      else {
+        const at = { expertId: r.expert.id, startsAt: r.startsAt, endsAt: r.endsAt, except: id };
+        await clearOpenTimes(tx, at, input.replaceOpenTimes ?? false, now);
+      }
       await repo.updateAppointment(tx, id, {
         expertId: r.expert.id,
         hostExpertId: r.hostExpertId,
@@ -349,6 +356,7 @@ export async function updateBooking(
         queueId: r.queueId,
         preQuestionnaire: input.preQuestionnaire ?? current.preQuestionnaire,
       });
+      if (slot) await reopenOldTime(tx, current, now);
       // Guests who stay keep their PIN; only newly added guests get one (and the guest invitation with it).
       // Rewriting the rows ends the guests' sign-ins (their tokens name the old rows): they sign in again.
       const { participants, pins } = await withGuestPins(r.participants, await currentGuestPins(tx, id));
@@ -374,6 +382,7 @@ export async function cancelBooking(
   deps: BookingDeps,
   actor: AdminActor,
   id: string,
+  input: CancelInput,
   reads: PatientReads,
   now = new Date(),
 ): Promise<AppointmentDetail> {
@@ -382,7 +391,6 @@ export async function cancelBooking(
     if (!a) throw new AppError(404);
     if (a.status !== 'booked' && a.status !== 'selfBooked')
       throw new AppError(403, { detail: 'only a reserved appointment can be cancelled' });
-  input: CancelInput,
     if (visits.hasStarted(a, now)) throw new AppError(423, { detail: 'the appointment has started' });
     const cancelReason = input.reason || null;
     await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'admin', cancelReason });
@@ -393,14 +401,6 @@ export async function cancelBooking(
   return getBooking(deps, actor, id, reads, now);
 }
 
-/** Deletes an open timeslot or a cancelled appointment (spec §4: separate from cancelling, confirmed in the UI). */
-export async function deleteBooking(deps: BookingDeps, actor: AdminActor, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const a = await repo.lockAppointment(tx, organisationOf(actor), id);
-    if (!a) throw new AppError(404);
-    if (a.status !== 'open' && a.status !== 'cancelled')
-      throw new AppError(403, { detail: 'cancel a reserved appointment before deleting it' });
-    await repo.deleteAppointment(tx, id);
 /** Marks the patient of a reserved appointment whose start has passed as not come (booking-visits.service.ts). */
 export async function markNoShow(
   deps: BookingDeps,
@@ -417,6 +417,14 @@ export async function markNoShow(
   return getBooking(deps, actor, id, reads, now);
 }
 
+/** Deletes an open timeslot or a cancelled appointment (spec §4: separate from cancelling, confirmed in the UI). */
+export async function deleteBooking(deps: BookingDeps, actor: AdminActor, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const a = await repo.lockAppointment(tx, organisationOf(actor), id);
+    if (!a) throw new AppError(404);
+    if (a.status !== 'open' && a.status !== 'cancelled')
+      throw new AppError(403, { detail: 'cancel a reserved appointment before deleting it' });
+    await repo.deleteAppointment(tx, id);
     await audit(tx, actor, 'appointment.delete', id);
   });
 }

@@ -380,10 +380,10 @@ export async function deleteBreak(tx: Tx, expertIds: string[], id: string): Prom
   return rows.length === 1;
 }
 
-/** Live appointments of an expert that overlap `[from, to)`. */
+/** Live appointments of an expert that overlap `[from, to)`, by start. */
 export function overlapping(tx: Tx, expertId: string, from: Date, to: Date) {
   return tx
-    .select({ id: appointments.id, status: appointments.status })
+    .select({ id: appointments.id, status: appointments.status, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
     .from(appointments)
     .where(
       and(
@@ -392,7 +392,8 @@ export function overlapping(tx: Tx, expertId: string, from: Date, to: Date) {
         lt(appointments.startsAt, to),
         gt(appointments.endsAt, from),
       ),
-    );
+    )
+    .orderBy(asc(appointments.startsAt));
 }
 
 /** Whether a break of the expert overlaps `[from, to)`. */

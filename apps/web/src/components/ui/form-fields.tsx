@@ -191,11 +191,15 @@ export function CheckboxField({
 }
 
 /** An error not tied to one field (e.g. 'Saving error'), announced at once. */
-export function FormAlert({ message }: { message: string | undefined }) {
+export function FormAlert({ message, focus }: { message: string | undefined; focus?: boolean }) {
   if (!message) return null;
+  // `focus`: the alert takes focus as it shows (a form in a modal: the failure at its top would otherwise be out of
+  // view, with focus left on the submit button or on <body>).
   return (
-    <p className="alert" role="alert">
+    <p className="alert" role="alert" tabIndex={focus ? -1 : undefined} ref={focus ? focusOnShow : undefined}>
       {message}
     </p>
   );
 }
+
+const focusOnShow = (element: HTMLElement | null) => element?.focus();

@@ -5,8 +5,8 @@ import { useDiscardGuard } from './unsaved-changes';
 import { useTranslation } from '@/lib/i18n';
 
 /**
- * An admin form in a wide modal: the failure alert on top, submit and cancel below. With unsaved changes,
- * closing (×, Esc, cancel) or navigating away asks first.
+ * An admin form in a wide modal: the failure alert on top (focused as it shows, so it scrolls into view and a screen
+ * reader is there), submit and cancel below. With unsaved changes, closing (×, Esc, cancel) or navigating away asks first.
  */
 export function FormModal({
   title,
@@ -33,7 +33,7 @@ export function FormModal({
     <ModalDialog open wide closeLabel={t('ui.close')} title={title} onClose={discard.requestClose}>
       {discard.element}
       <form className="form" noValidate onSubmit={onSubmit}>
-        <FormAlert message={failure} />
+        <FormAlert message={failure} focus />
         {children}
         <div className="actions">
           <button type="submit" className="button" disabled={busy}>

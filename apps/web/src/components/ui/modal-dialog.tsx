@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+/** Focus back on the control that opened a dialog, if it is still there and focus has nowhere else to be. */
+function refocus(opener: Element | null) {
+  const lost = document.activeElement === null || document.activeElement === document.body;
+  if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+}
+
 /**
  * A modal on the native <dialog>, for the patient and the staff areas: `showModal` traps focus, makes the page
  * behind inert, and closing hands focus back to the control that opened it. The parent owns `open`: Esc and the
@@ -27,18 +33,27 @@ export function ModalDialog({
   closeLabel?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      refocus(opener.current);
+    }
   }, [open]);
-  // Unmounted while open (the page moved on): close first, so the browser returns focus to the opener.
+  // Unmounted while open (Esc or a save closed it, the page moved on): the <dialog> has left the document before
+  // this runs, so the browser cannot hand focus back by itself and it would fall to <body>.
   useEffect(() => {
     const dialog = ref.current;
     return () => {
       if (dialog?.open) dialog.close();
+      refocus(opener.current);
     };
   }, []);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

@@ -1,3 +1,4 @@
+import './desk.css';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '@/components/route-fallbacks';
@@ -9,8 +10,9 @@ import { expertMenu } from './expert-menu';
 import { useTranslation } from '@/lib/i18n';
 
 /**
- * The expert's start page after sign-in: who and where they are; with remote reception on, the queues and the
- * chats on the desk (the chosen one in `?chat=`, so a reload keeps it); the way to each part of the app.
+ * The expert's start page after sign-in. With remote reception on it is the desk: the chats (the chosen one in
+ * `?chat=`, so a reload keeps it) take the page's width and height, the queues a column beside them (below them on
+ * a phone), and the way to the rest of the app is the header's menu alone. Without it, tiles lead to each part.
  */
 export function DesktopPage() {
   const { t } = useTranslation();
@@ -22,15 +24,28 @@ export function DesktopPage() {
   const groups = expertMenu(organisation.data?.flags).filter((g) => g.headingKey);
   const select = (channelId: string) => setParams({ chat: channelId }, { replace: true });
   const reception = organisation.data?.flags.remoteReceptionEnabled === true;
+  const head = (
+    <header className="desk-head">
+      <h1>{t('expert.desktop.title')}</h1>
+      <p>
+        {t('expert.desktop.greeting', { name: user.data.firstName })}
+        {organisation.data && <span className="muted"> {t('expert.desktop.organisation', { name: organisation.data.name })}</span>}
+      </p>
+    </header>
+  );
+  if (reception)
+    return (
+      <div className="desk">
+        {head}
+        <div className="desk-grid">
+          <ChatWorkspace selected={params.get('chat')} onSelect={select} />
+          <QueuePanel onAccepted={select} />
+        </div>
+      </div>
+    );
   return (
     <div className="section-stack">
-      <section className="card">
-        <h1>{t('expert.desktop.title')}</h1>
-        <p>{t('expert.desktop.greeting', { name: user.data.firstName })}</p>
-        {organisation.data && <p className="muted">{t('expert.desktop.organisation', { name: organisation.data.name })}</p>}
-      </section>
-      {reception && <QueuePanel onAccepted={select} />}
-      {reception && <ChatWorkspace selected={params.get('chat')} onSelect={select} />}
+      {head}
       {groups.map((group) => (
         <section key={group.headingKey} aria-labelledby={`desk-${group.headingKey}`}>
           <h2 id={`desk-${group.headingKey}`}>{t(group.headingKey!)}</h2>

@@ -1,6 +1,6 @@
 import './expert-chat.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { QueryState } from '@/components/ui/query-state';
 import { useSocket } from '@/lib/socket';
 import { expertChatKeys, useDeskChats } from './expert-chat-api';
@@ -28,6 +28,17 @@ export function ChatWorkspace({ selected, onSelect }: { selected: string | null;
   const [unread, setUnread] = useState<ReadonlySet<string>>(() => new Set());
   const list = chats.data ?? [];
   const current = list.find((c) => c.channel.id === selected) ?? list[0];
+  // A chat chosen (a tab, or a patient just taken from a queue) is brought wholly into view: the spec's chat height
+  // is the window's less the header, so the thread and the composer (or the call) then fill the window.
+  const shownOnce = useRef(false);
+  const currentId = current?.channel.id;
+  useEffect(() => {
+    if (!shownOnce.current) {
+      shownOnce.current = currentId !== undefined;
+      return;
+    }
+    document.querySelector(`[data-chat-body="${currentId}"] > :first-child`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [currentId, selected]);
   const markUnread = useCallback((id: string) => setUnread((prev) => (prev.has(id) ? prev : new Set(prev).add(id))), []);
 
   return (

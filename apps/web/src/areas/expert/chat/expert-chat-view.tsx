@@ -83,7 +83,7 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
           <ExpertFeedbackForm channelId={id} headingId={feedbackId} onDone={close} />
         </div>
       )}
-      <div className="expert-chat-body">
+      <div className="expert-chat-body" data-chat-body={id}>
         {chat.channel?.video && chat.channel.status === 'active' && !ended ? (
           <VideoBeside video={<VideoPanel channelId={id} />}>
             <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} />

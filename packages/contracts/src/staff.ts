@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { zText } from './text';
 import { ZAdminRights } from './admin-rights';
+import { ZLanguage } from './languages';
 
 /** The two apps a member of staff signs in to (spec §6). */
 export const APP_ROLES = ['admin', 'expert'] as const;
@@ -66,6 +67,8 @@ export const ZStaffUserData = z.object({
   email: z.string(),
   role: ZAppRole,
   isGlobalAdmin: z.boolean(),
+  /** The interface language the user last chose in a staff app (`client_params`); fi until they choose. */
+  language: ZLanguage,
   organisation: z.nullable(ZOrganisationRef),
   organisations: z.array(ZOrganisationRef),
   rights: ZAdminRights,

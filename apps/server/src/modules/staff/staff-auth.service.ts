@@ -1,4 +1,13 @@
-import { NO_RIGHTS, PRESET_RIGHTS, effectiveRights, toLanguage, type AppRole, type StaffUserData, languageTag } from '@prsp/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  NO_RIGHTS,
+  PRESET_RIGHTS,
+  effectiveRights,
+  toLanguage,
+  type AppRole,
+  type StaffUserData,
+  languageTag,
+} from '@prsp/contracts';
 import type { Sender } from '../../platform/mail/sender';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
@@ -165,6 +174,7 @@ export async function userData(deps: StaffDeps, session: Session | null): Promis
     email: user.email,
     role: appRole,
     isGlobalAdmin: user.isGlobalAdmin,
+    language: toLanguage(user.uiLanguage) ?? DEFAULT_LANGUAGE,
     organisation,
     organisations: places.organisations,
     rights,

@@ -80,8 +80,9 @@ export async function setPasswordHash(tx: Tx, id: string, passwordHash: string):
   await tx.update(staffUsers).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(staffUsers.id, id));
 }
 
+/** The language the user chose in a staff app: their apps start in it, and their e-mails are written in it. */
 export async function setLanguage(tx: Tx, id: string, language: 'fi' | 'sv' | 'en'): Promise<void> {
-  await tx.update(staffUsers).set({ language }).where(eq(staffUsers.id, id));
+  await tx.update(staffUsers).set({ language, uiLanguage: language }).where(eq(staffUsers.id, id));
 }
 
 /** The organisations each of several users administers (one query for a page of users), by organisation name. */

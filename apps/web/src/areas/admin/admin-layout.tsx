@@ -10,7 +10,7 @@ import {
   useStaffLogout,
   useStaffUser,
 } from '@/features/staff/staff-api';
-import { StaffLanguageSwitcher, useFinnishStart } from '@/features/staff/staff-language';
+import { StaffLanguageSwitcher, useStaffStartLanguage } from '@/features/staff/staff-language';
 import { PageTitleOrganisation } from '@/lib/use-page-title';
 import { adminMenu } from './admin-menu';
 import { OrganisationChoiceModal } from './organisation-choice-modal';
@@ -21,9 +21,9 @@ const PUBLIC_PAGES = ['/admin/login', '/admin/register', '/admin/changePassword'
 
 export function AdminLayout() {
   const { t } = useTranslation();
-  useFinnishStart();
   const { pathname } = useLocation();
   const user = useStaffUser('admin');
+  useStaffStartLanguage(user.data);
   useForgetUserOnSessionEnd('admin');
   const logout = useStaffLogout('admin');
   const setOrganisation = useSetOrganisation();

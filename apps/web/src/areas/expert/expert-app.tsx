@@ -10,7 +10,7 @@ import { MenuDisclosure, MenuLinks } from '@/components/ui/menu';
 import { ChangePasswordPage, RegisterPage } from '@/features/staff/password-pages';
 import { ProfileMenu } from '@/features/staff/profile-menu';
 import { useForgetUserOnSessionEnd, useStaffUser } from '@/features/staff/staff-api';
-import { StaffLanguageSwitcher, useFinnishStart } from '@/features/staff/staff-language';
+import { StaffLanguageSwitcher, useStaffStartLanguage } from '@/features/staff/staff-language';
 import { PageTitleOrganisation } from '@/lib/use-page-title';
 import { useExpertOrganisation } from './expert-api';
 import { expertMenu, withCount } from './expert-menu';
@@ -40,8 +40,8 @@ const LAZY_PAGES: { path: string; Page: ComponentType }[] = [
 
 function ExpertLayout() {
   const { t } = useTranslation();
-  useFinnishStart();
   const user = useStaffUser('expert');
+  useStaffStartLanguage(user.data);
   useForgetUserOnSessionEnd('expert');
   const organisation = useExpertOrganisation(Boolean(user.data));
   const signedIn = Boolean(user.data);

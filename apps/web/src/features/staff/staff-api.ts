@@ -5,7 +5,6 @@ import { z } from 'zod/mini';
 import { ZPasswordTokenStatus, ZStaffUserData, type AppRole, type Language, type StaffUserData } from '@prsp/contracts';
 import { api, ApiError } from '@/lib/api-client';
 import { setAuthenticated, useAuthenticated } from '@/lib/auth-state';
-import { currentLanguage } from '@/lib/i18n';
 
 /** Answers of the sign-in routes carry nothing the app needs; any ok answer will do. */
 const ZAnything = z.unknown();
@@ -76,6 +75,13 @@ export function storeDefaultOrganisation(id: string | null): void {
   }
 }
 
+/** A language picked on the login page, before anyone is signed in: it becomes the user's choice at sign-in. */
+let loginPageLanguage: Language | undefined;
+
+export function chooseLoginPageLanguage(lang: Language): void {
+  loginPageLanguage = lang;
+}
+
 export function useStaffLogin(role: AppRole) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -83,10 +89,14 @@ export function useStaffLogin(role: AppRole) {
       api('/api/sso/login', ZAnything, { method: 'POST', body: { ...input, app_role: role } }),
     onSuccess: async () => {
       if (role === 'admin') storeDefaultOrganisation(null);
-      // The server learns the interface language and time zone at once (spec §7 `/sso/client_params`).
-      void sendClientParams(currentLanguage()).catch(() => undefined);
+      // A language chosen on the login page is the user's new choice; without one, the one they chose before stays.
+      const chosen = loginPageLanguage;
+      loginPageLanguage = undefined;
+      if (chosen) await sendClientParams(chosen).catch(() => undefined);
       queryClient.removeQueries({ queryKey: staffKeys.all(role) });
-      await queryClient.fetchQuery({ queryKey: staffKeys.userData(role), queryFn: () => fetchStaffUser(role) });
+      const user = await queryClient.fetchQuery({ queryKey: staffKeys.userData(role), queryFn: () => fetchStaffUser(role) });
+      // The server learns the time zone at once (spec §7 `/sso/client_params`).
+      if (!chosen && user) void sendClientParams(user.language).catch(() => undefined);
     },
   });
 }

@@ -1,5 +1,13 @@
 import type { z } from 'zod/mini';
-import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, okEnvelope, ZErrorEnvelope, type FieldError } from '@prsp/contracts';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  HOST_COOKIE_PREFIX,
+  okEnvelope,
+  ZErrorEnvelope,
+  type ErrorEnvelope,
+  type FieldError,
+} from '@prsp/contracts';
 import { isAuthenticated, setAuthenticated } from './auth-state';
 import { readCookie } from './cookies';
 import { catalogueTextsReady } from './i18n';
@@ -16,6 +24,8 @@ export class ApiError extends Error {
     readonly fields?: FieldError[],
     /** When a refused action may be tried again (ISO 8601), e.g. the end of a sign-in lockout. */
     readonly retryAt?: string,
+    /** A 422 of an admin booking: the open timeslots in the way, which the admin may replace. */
+    readonly openTimes?: ErrorEnvelope['openTimes'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -110,7 +120,7 @@ async function parseAnswer<T extends z.ZodMiniType>(
   if (failure.success) {
     // Whoever catches the error shows its key's text: make sure the catalogue's texts are there.
     await catalogueTextsReady().catch(() => undefined);
-    const { statusCode, errorKey, message, fields, retryAt } = failure.data;
+    const { statusCode, errorKey, message, fields, retryAt, openTimes } = failure.data;
     if (statusCode === 101 && guestAppointment) {
       // The guest's token has ended: forget it, and the guest page shows the login form again.
       clearGuestSession();
@@ -121,7 +131,7 @@ async function parseAnswer<T extends z.ZodMiniType>(
       setAuthenticated(false);
       if (target) navigateOnExpiry(target);
     }
-    throw new ApiError(statusCode, errorKey, message, fields, retryAt);
+    throw new ApiError(statusCode, errorKey, message, fields, retryAt, openTimes);
   }
   const success = okEnvelope(data).safeParse(json);
   if (!success.success) throw new ApiError(500, 'errors.processing', `Unexpected answer from ${path}`);

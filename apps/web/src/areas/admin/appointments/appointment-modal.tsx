@@ -11,6 +11,7 @@ import {
   type Timeslot,
 } from '@prsp/contracts';
 import { Loading } from '@/components/route-fallbacks';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CheckboxField, FormAlert } from '@/components/ui/form-fields';
 import { FormModal } from '@/components/ui/form-modal';
 import { ModalDialog } from '@/components/ui/modal-dialog';
@@ -22,7 +23,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/validation';
 import { appointmentErrors, bodyOf, initialForm, timesOfSlot, type AppointmentForm, type TimeSource } from './appointment-form-model';
 import { BookingInput, BookingSelect, useBookingErrorText } from './booking-fields';
-import { clock } from './booking-format';
+import { clock, timeRange } from './booking-format';
 import { useAppointment, useBookableExperts, useOpenTimeslots, useSaveAppointment, useServiceOptions } from './bookings-api';
 import { SurveyAttachmentsField } from '../surveys/survey-attachments-field';
 import { ParticipantsEditor } from './participants-editor';
@@ -77,36 +78,47 @@ function AppointmentFormModal({
     for (const [key, value] of Object.entries(next)) appointment.set(key as keyof AppointmentForm, value as never);
   };
 
+  // Open times of the expert where the booking goes: the server named them (422), the admin is asked to replace them.
+  const [inTheWay, setInTheWay] = useState<{ body: AppointmentInput; openTimes: OpenTimes } | undefined>();
+
+  const send = (body: AppointmentInput) =>
+    save.mutate(
+      { id: editing ? detail?.id : undefined, body },
+      {
+        onSuccess: () => {
+          showToast(
+            t(
+              editing
+                ? 'admin.bookings.toast.edited'
+                : form.source === 'timeslot'
+                  ? 'admin.bookings.toast.booked'
+                  : 'admin.bookings.toast.created',
+            ),
+          );
+          onClose();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.openTimes?.length && !body.replaceOpenTimes) {
+            setInTheWay({ body, openTimes: err.openTimes });
+            return;
+          }
+          appointment.showServerErrors(err);
+          // Taken meanwhile: show the day's open timeslots as they are now.
+          if (err instanceof ApiError && err.statusCode === 422)
+            void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', 'timeslots'] });
+        },
+      },
+    );
+
   const submit = (e: FormEvent) =>
     appointment.submit(e, (body) => {
       // Surveys left as they were are not sent: an edit by someone who cannot see the survey list keeps them.
       const surveysChanged = JSON.stringify(form.surveys) !== JSON.stringify(initial.surveys);
-      save.mutate(
-        { id: editing ? detail?.id : undefined, body: { ...body, surveys: surveysChanged ? form.surveys : undefined } },
-        {
-          onSuccess: () => {
-            showToast(
-              t(
-                editing
-                  ? 'admin.bookings.toast.edited'
-                  : form.source === 'timeslot'
-                    ? 'admin.bookings.toast.booked'
-                    : 'admin.bookings.toast.created',
-              ),
-            );
-            onClose();
-          },
-          onError: (err) => {
-            appointment.showServerErrors(err);
-            // Taken meanwhile: show the day's open timeslots as they are now.
-            if (err instanceof ApiError && err.statusCode === 422)
-              void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', 'timeslots'] });
-          },
-        },
-      );
+      send({ ...body, surveys: surveysChanged ? form.surveys : undefined });
     });
 
-  const failureKey = saveFailureKey(save.error);
+  // The question stands in for the failure: the 422 that asks it is no error to show.
+  const failureKey = inTheWay ? undefined : saveFailureKey(save.error);
   const title = editing
     ? 'admin.bookings.form.editTitle'
     : target.mode === 'book'
@@ -124,6 +136,17 @@ function AppointmentFormModal({
       submitLabel={t(submitLabel)}
       busy={save.isPending}
     >
+      {inTheWay && (
+        <ReplaceOpenTimesDialog
+          openTimes={inTheWay.openTimes}
+          busy={save.isPending}
+          onConfirm={() => {
+            send({ ...inTheWay.body, replaceOpenTimes: true });
+            setInTheWay(undefined);
+          }}
+          onCancel={() => setInTheWay(undefined)}
+        />
+      )}
       <RadioChoice<AppointmentKind>
         name="appointment-kind"
         legend={t('admin.bookings.form.kind')}
@@ -185,6 +208,45 @@ function AppointmentFormModal({
         onChange={(sendConfirmation) => patch({ sendConfirmation })}
       />
     </FormModal>
+  );
+}
+
+type OpenTimes = NonNullable<ApiError['openTimes']>;
+
+/** Asks before a booking at another time removes the expert's open times under it (the server listed them). */
+function ReplaceOpenTimesDialog({
+  openTimes,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  openTimes: OpenTimes;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  return (
+    <ConfirmDialog
+      open
+      title={t('admin.bookings.replace.title')}
+      text={
+        <>
+          <p>{t('admin.bookings.replace.text')}</p>
+          <ul>
+            {openTimes.map((o) => (
+              <li key={o.id}>{timeRange(o.startTime, o.endTime, lang)}</li>
+            ))}
+          </ul>
+          <p>{t('admin.bookings.replace.question')}</p>
+        </>
+      }
+      confirmLabel={t('admin.bookings.replace.confirm')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }
 

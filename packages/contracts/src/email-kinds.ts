@@ -23,6 +23,12 @@ const APPOINTMENT = [...PERSON, 'date', 'time', 'endTime', 'duration', 'expertNa
 /** A booking e-mail without its date and time would be useless. */
 const APPOINTMENT_REQUIRED = ['date', 'time'] as const;
 
+/** A change's e-mail also says when the appointment was before (`previousDate`, `previousTime`). */
+const CHANGE = [...APPOINTMENT, 'previousDate', 'previousTime'] as const;
+
+/** A cancellation's e-mail also says why, as the canceller typed it ('not given' in the language when nobody did). */
+const CANCELLATION = [...APPOINTMENT, 'cancelReason'] as const;
+
 const NO_REPLY = {
   fi: 'Tämä on automaattinen viesti, älä vastaa siihen.',
   se: 'Detta är ett automatiskt meddelande, svara inte på det.',
@@ -107,50 +113,106 @@ export const EMAIL_KINDS = {
       },
     },
   },
+  /**
+   * The expert's own confirmation of an appointment booked with them (the patient's text tells them to cancel if they
+   * cannot come): `patientName` names who booked (a group's patients, comma-separated); `link` is the expert app.
+   */
+  expertBookingConfirmation: {
+    tags: [...APPOINTMENT, 'patientName'],
+    requiredTags: [...APPOINTMENT_REQUIRED, 'patientName'],
+    defaults: {
+      fi: {
+        title: 'Uusi ajanvaraus {{date}} klo {{time}}: {{patientName}} – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\nsinulle on varattu aika.\n\nPotilas: {{patientName}}\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\n\nAika näkyy työjonossasi ja aikataulussasi:\n\n{{link}}\n\nLiitteenä on kalenterikutsu.\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Ny bokning {{date}} kl. {{time}}: {{patientName}} – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\nen tid har bokats hos dig.\n\nPatient: {{patientName}}\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\n\nTiden syns i ditt schema:\n\n{{link}}\n\nSom bilaga finns en kalenderinbjudan.\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'New appointment {{date}} at {{time}}: {{patientName}} – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nan appointment has been booked with you.\n\nPatient: {{patientName}}\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\n\nIt is on your schedule:\n\n{{link}}\n\nA calendar invitation is attached.\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
   bookingUpdated: {
-    tags: APPOINTMENT,
+    tags: CHANGE,
     requiredTags: APPOINTMENT_REQUIRED,
     defaults: {
       fi: {
         title: 'Ajanvaraus muuttunut: {{date}} klo {{time}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\najanvarauksen tiedot ovat muuttuneet. Voimassa oleva aika:\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nKirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nLiitteenä on päivitetty kalenterikutsu; se korvaa aiemman kalenterimerkinnän.\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\najanvarauksen tiedot ovat muuttuneet.\n\nAiempi aika: {{previousDate}} klo {{previousTime}}\nUusi aika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nPalvelu: {{serviceName}}\nAsiantuntija: {{expertName}}\n\nKirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nLiitteenä on päivitetty kalenterikutsu; se korvaa aiemman kalenterimerkinnän.\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Bokningen har ändrats: {{date}} kl. {{time}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\nuppgifterna om bokningen har ändrats. Den gällande tiden:\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nLogga in i tjänsten några minuter innan mottagningen börjar:\n\n{{link}}\n\nSom bilaga finns en uppdaterad kalenderinbjudan; den ersätter den tidigare kalenderposten.\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\nuppgifterna om bokningen har ändrats.\n\nTidigare tid: {{previousDate}} kl. {{previousTime}}\nNy tid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nTjänst: {{serviceName}}\nExpert: {{expertName}}\n\nLogga in i tjänsten några minuter innan mottagningen börjar:\n\n{{link}}\n\nSom bilaga finns en uppdaterad kalenderinbjudan; den ersätter den tidigare kalenderposten.\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'Appointment changed: {{date}} at {{time}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nthe appointment has changed. The time now is:\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nSign in to the service a few minutes before it starts:\n\n{{link}}\n\nAn updated calendar invitation is attached; it replaces the earlier calendar entry.\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nthe appointment has changed.\n\nEarlier time: {{previousDate}} at {{previousTime}}\nNew time: {{date}} at {{time}}–{{endTime}} ({{duration}})\nService: {{serviceName}}\nExpert: {{expertName}}\n\nSign in to the service a few minutes before it starts:\n\n{{link}}\n\nAn updated calendar invitation is attached; it replaces the earlier calendar entry.\n\n' +
           NO_REPLY.en,
       },
     },
   },
   bookingCancellation: {
-    tags: APPOINTMENT,
+    tags: CANCELLATION,
     requiredTags: APPOINTMENT_REQUIRED,
     defaults: {
       fi: {
         title: 'Ajanvaraus peruttu {{date}} klo {{time}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\nalla oleva ajanvaraus on peruttu.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}}\nAsiantuntija: {{expertName}}\n\nLiitteenä oleva peruutus poistaa ajan kalenteristasi. Voit varata uuden ajan palvelussa:\n\n{{link}}\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\nalla oleva ajanvaraus on peruttu.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}}\nAsiantuntija: {{expertName}}\nPeruutuksen syy: {{cancelReason}}\n\nLiitteenä oleva peruutus poistaa ajan kalenteristasi. Voit varata uuden ajan palvelussa:\n\n{{link}}\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Bokningen har avbokats {{date}} kl. {{time}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\nbokningen nedan har avbokats.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}}\nExpert: {{expertName}}\n\nAvbokningen i bilagan tar bort tiden ur din kalender. Du kan boka en ny tid i tjänsten:\n\n{{link}}\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\nbokningen nedan har avbokats.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}}\nExpert: {{expertName}}\nOrsak till avbokningen: {{cancelReason}}\n\nAvbokningen i bilagan tar bort tiden ur din kalender. Du kan boka en ny tid i tjänsten:\n\n{{link}}\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'Appointment cancelled {{date}} at {{time}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nthe appointment below has been cancelled.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}}\nExpert: {{expertName}}\n\nThe attached cancellation removes it from your calendar. You can book a new time in the service:\n\n{{link}}\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nthe appointment below has been cancelled.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}}\nExpert: {{expertName}}\nReason: {{cancelReason}}\n\nThe attached cancellation removes it from your calendar. You can book a new time in the service:\n\n{{link}}\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
+  /**
+   * A guest's cancellation: a guest cannot book a time of their own, so there is nothing to book or sign in to
+   * (no `link`); whoever invited them will be in touch.
+   */
+  guestCancellation: {
+    tags: CANCELLATION.filter((tag) => tag !== 'link'),
+    requiredTags: APPOINTMENT_REQUIRED,
+    defaults: {
+      fi: {
+        title: 'Vastaanotto peruttu {{date}} klo {{time}} – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\netävastaanotto, jolle sinut oli kutsuttu vieraaksi, on peruttu.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}}\nAsiantuntija: {{expertName}}\nPeruutuksen syy: {{cancelReason}}\n\nLiitteenä oleva peruutus poistaa ajan kalenteristasi. Saamasi kutsu ja PIN-koodi eivät ole enää voimassa.\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Mottagningen har avbokats {{date}} kl. {{time}} – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\ndistansmottagningen som du var inbjuden till som gäst har avbokats.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}}\nExpert: {{expertName}}\nOrsak till avbokningen: {{cancelReason}}\n\nAvbokningen i bilagan tar bort tiden ur din kalender. Inbjudan och PIN-koden gäller inte längre.\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Appointment cancelled {{date}} at {{time}} – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nthe remote appointment you were invited to as a guest has been cancelled.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}}\nExpert: {{expertName}}\nReason: {{cancelReason}}\n\nThe attached cancellation removes it from your calendar. Your invitation and PIN are no longer valid.\n\n' +
           NO_REPLY.en,
       },
     },

@@ -24,10 +24,14 @@ export type AppointmentNotice = {
   status: 'open' | 'booked' | 'selfBooked' | 'cancelled';
   startsAt: Date;
   endsAt: Date;
-  /** The slot's own name, used when it belongs to no service. */
+  /** The appointment's own title (the expert's name unless an admin gave one). */
   name: string;
   serviceName: Localized | null;
   expertName: string;
+  /** The patients' names, comma-separated: who booked, for the experts' confirmation. */
+  patientNames: string;
+  /** What the canceller typed, if anything. */
+  cancelReason: string | null;
   reminderEmail: boolean;
   reminderSms: boolean;
   recipients: NoticeRecipient[];
@@ -117,11 +121,19 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
     name: a.name,
     serviceName: a.serviceName,
     expertName: expert ? `${expert.firstName} ${expert.lastName}` : '',
+    patientNames: recipientsNamed(recipients, 'patient'),
+    cancelReason: a.cancelReason,
     reminderEmail: a.reminderEmail ?? true,
     reminderSms: a.reminderSms ?? true,
     recipients,
   };
 }
+
+const recipientsNamed = (recipients: NoticeRecipient[], role: NoticeRecipient['role']) =>
+  recipients
+    .filter((r) => r.role === role)
+    .map((r) => `${r.firstName} ${r.lastName}`.trim())
+    .join(', ');
 
 /** A full name split for the firstName and lastName tags: the first word, and the rest. */
 export function splitName(name: string): { firstName: string; lastName: string } {

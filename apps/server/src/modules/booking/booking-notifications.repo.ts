@@ -35,6 +35,7 @@ export async function findNoticeAppointment(tx: Tx, appointmentId: string) {
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       name: appointments.name,
+      cancelReason: appointments.cancelReason,
       expertId: appointments.expertId,
       hostExpertId: appointments.hostExpertId,
       serviceName: services.name,

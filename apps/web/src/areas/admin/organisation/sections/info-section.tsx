@@ -2,6 +2,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '@/componen
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { Editor } from '../organisation-editor';
 import { useCountries } from '../organisation-api';
+import { countryOptions } from '../country-options';
 
 /** Spec §2 'organisation info': name, payment number, contact person and e-mail, country, type, end of service. */
 export function InfoSection({ editor }: { editor: Editor }) {
@@ -47,14 +48,12 @@ export function InfoSection({ editor }: { editor: Editor }) {
           value={draft.text.country.toUpperCase()}
           onChange={(v) => setText('country', v)}
           error={errors.country}
-          options={(
+          options={countryOptions(
             countries.data ?? [
               { code: draft.text.country.toUpperCase(), name: { fi: draft.text.country, se: draft.text.country, en: draft.text.country } },
-            ]
-          ).map((c) => ({
-            value: c.code.toUpperCase(),
-            label: c.name[lang],
-          }))}
+            ],
+            lang,
+          )}
         />
         <SelectField
           label={t('admin.org.info.type')}

@@ -30,9 +30,17 @@ export function notificationLink(publicUrl: string, role: 'patient' | 'guest' | 
   return role === 'expert' ? `${baseUrl}/expert` : `${baseUrl}/`;
 }
 
-/** The service's name in the language, else the slot's own name. */
+const REMOTE_APPOINTMENT: Record<Language, string> = { fi: 'Etävastaanotto', se: 'Distansmottagning', en: 'Remote appointment' };
+const NO_REASON: Record<Language, string> = { fi: 'ei ilmoitettu', se: 'inte angiven', en: 'not given' };
+
+/**
+ * The service's name in the language; without a service, the title an admin gave the appointment, else a plain
+ * 'remote appointment' (an untitled appointment's stored name is its expert's, which is `expertName`, not a service).
+ */
 export function noticeServiceName(notice: AppointmentNotice, language: Language): string {
-  return notice.serviceName?.[language] || notice.serviceName?.fi || notice.name;
+  const service = notice.serviceName?.[language] || notice.serviceName?.fi;
+  if (service) return service;
+  return notice.name && notice.name !== notice.expertName ? notice.name : REMOTE_APPOINTMENT[language];
 }
 
 /** The tag values of a booking e-mail for one recipient; `publicUrl` is the service's address (PUBLIC_URL). */
@@ -45,5 +53,12 @@ export function noticeTags(notice: AppointmentNotice, r: NoticeRecipient, public
     expertName: notice.expertName,
     serviceName: noticeServiceName(notice, r.language),
     link: notificationLink(publicUrl, r.role, notice.id),
+    patientName: notice.patientNames,
+    cancelReason: notice.cancelReason || NO_REASON[r.language],
   };
+}
+
+/** The time an appointment had before a change, for the change e-mail's `previousDate` and `previousTime`. */
+export function previousTimeTags(before: { startsAt: Date }, language: Language) {
+  return { previousDate: formatInstant(before.startsAt, language, 'long'), previousTime: formatInstant(before.startsAt, language, 'time') };
 }

@@ -213,7 +213,8 @@ describe('a booked appointment', () => {
     expect(se.message.subject).toMatch(/^Bokningen är bekräftad .* kl\. \d\d\.\d\d – Espoon etävastaanotto$/);
     expect(se.message.text).toContain('Hej Gustav Lindqvist,');
     const en = await onlyMessageWithIcs(expert.email);
-    expect(en.message.subject).toMatch(/^Appointment confirmed .* at \d\d:\d\d – Espoon etävastaanotto$/);
+    // The expert's own confirmation names who booked (issue 28), in the expert's language.
+    expect(en.message.subject).toMatch(/^New appointment .* at \d\d:\d\d: Maija Meikäläinen – Espoon etävastaanotto$/);
     expect(en.message.text).toContain(`${t.baseUrl}/expert`);
 
     const start = a.startsAt
@@ -283,7 +284,8 @@ describe('a booked appointment', () => {
     await deliverMail();
     for (const [address, subject] of [
       [a.patientEmail, 'Ajanvaraus peruttu'],
-      [a.guestEmail, 'Bokningen har avbokats'],
+      // A guest cannot book: theirs is the guest's cancellation (issue 28).
+      [a.guestEmail, 'Mottagningen har avbokats'],
       [expert.email, 'Appointment cancelled'],
     ] as const) {
       const m = (await inbox(address)).find((x) => x.subject.startsWith(subject));
@@ -481,7 +483,7 @@ describe('through the admin booking routes', () => {
     expect(booked.message.text).toContain('Hello Aino Virtanen,');
     expect(booked.message.text).toContain('09:00–09:45 (45 min)');
     expect(booked.ics.events[0]!.UID?.[0]?.value).toBe(`${id}@prsp`);
-    expect((await inbox(other.email))[0]!.subject).toMatch(/^Ajanvaraus vahvistettu .* klo 09\.00/);
+    expect((await inbox(other.email))[0]!.subject).toMatch(/^Uusi ajanvaraus .* klo 09\.00: Aino Virtanen – /);
 
     expect((await postJson(admin, `/api/admin/bookings/${id}/cancel`)).status).toBe(200);
     await deliverMail();

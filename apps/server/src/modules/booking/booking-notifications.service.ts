@@ -1,10 +1,10 @@
-import type { Language } from '@prsp/contracts';
+import type { EmailTemplateKind, Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { Sender } from '../../platform/mail/sender';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { invitationAttachment, invitationSequence } from './booking-notifications-calendar';
-import { isReserved, loadAppointmentNotice, type AppointmentNotice } from './booking-notifications-data';
-import { noticeTags } from './booking-notifications-format';
+import { isReserved, loadAppointmentNotice, type AppointmentNotice, type NoticeRecipient } from './booking-notifications-data';
+import { noticeTags, previousTimeTags } from './booking-notifications-format';
 import { scheduleReminders } from './booking-reminders';
 import { guestPinKey, sendGuestInvitationSms, type GuestPins } from './guest-invitations.service';
 
@@ -29,13 +29,34 @@ const DESCRIPTION: Record<Language, (expertName: string, link: string) => string
   en: (expert, link) => `Remote appointment${expert ? ` with ${expert}` : ''}. Sign in to the service: ${link}`,
 };
 
+type NoticeKind = 'bookingConfirmation' | 'bookingUpdated' | 'bookingCancellation';
+
+/**
+ * The template a recipient gets: an expert's confirmation names the patient and does not ask them to cancel; a guest,
+ * who cannot book, gets a cancellation that does not offer a new time; a guest with a new PIN gets the invitation.
+ */
+function kindFor(kind: NoticeKind, r: NoticeRecipient, pinned: boolean): EmailTemplateKind {
+  if (pinned) return 'guestInvitation';
+  if (kind === 'bookingConfirmation' && r.role === 'expert') return 'expertBookingConfirmation';
+  if (kind === 'bookingCancellation' && r.role === 'guest') return 'guestCancellation';
+  return kind;
+}
+
 async function sendInvitations(
   tx: Tx,
   notice: AppointmentNotice,
-  kind: 'bookingConfirmation' | 'bookingUpdated' | 'bookingCancellation',
+  kind: NoticeKind,
   method: 'REQUEST' | 'CANCEL',
   now: Date,
-  opts: { publicUrl: string; sender: Sender; guestPins?: GuestPins; onlyPinned?: boolean; onlyKeys?: ReadonlySet<string> },
+  opts: {
+    publicUrl: string;
+    sender: Sender;
+    guestPins?: GuestPins;
+    onlyPinned?: boolean;
+    onlyKeys?: ReadonlySet<string>;
+    /** A change's time before it, for `previousDate` and `previousTime`. */
+    before?: { startsAt: Date };
+  },
 ): Promise<void> {
   const organizer = { name: notice.organisationName, email: opts.sender.address };
   for (const r of notice.recipients) {
@@ -43,7 +64,11 @@ async function sendInvitations(
     if (opts.onlyKeys && !opts.onlyKeys.has(r.key)) continue;
     const pin = r.role === 'guest' ? opts.guestPins?.get(guestPinKey(r.email)) : undefined;
     if (opts.onlyPinned && !pin) continue;
-    const tags = { ...noticeTags(notice, r, opts.publicUrl), ...(pin ? { email: r.email, pin } : {}) };
+    const tags = {
+      ...noticeTags(notice, r, opts.publicUrl),
+      ...(opts.before ? previousTimeTags(opts.before, r.language) : {}),
+      ...(pin ? { email: r.email, pin } : {}),
+    };
     const invitation = invitationAttachment({
       method,
       appointmentId: notice.id,
@@ -59,7 +84,7 @@ async function sendInvitations(
     });
     await sendTemplatedEmail(tx, {
       organisationId: notice.organisationId,
-      kind: pin ? 'guestInvitation' : kind,
+      kind: kindFor(kind, r, pin !== undefined),
       language: r.language,
       sender: opts.sender,
       to: r.email,
@@ -95,7 +120,11 @@ export async function notifyUpdated(tx: Tx, appointmentId: string, opts: NotifyO
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
-  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now, { ...outgoing(opts), guestPins: opts.guestPins });
+  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now, {
+    ...outgoing(opts),
+    guestPins: opts.guestPins,
+    before: opts.before ?? notice,
+  });
   if (opts.before) {
     const still = new Set(notice.recipients.map(addressOf));
     const removed = opts.before.recipients.filter((r) => r.email && !still.has(addressOf(r)));

@@ -53,8 +53,10 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
       'passwordReset/en/default',
       ...[
         'bookingConfirmation',
+        'expertBookingConfirmation',
         'bookingUpdated',
         'bookingCancellation',
+        'guestCancellation',
         'bookingReminder',
         'guestInvitation',
         'messageReceived',

@@ -118,3 +118,15 @@ export function sampleValues(language: Language): TagValues {
 export function definedValues(values: TagValues): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
+    patientName: 'Maija Meikäläinen',
+    previousDate: 'perjantaina 13.3.2026',
+    previousTime: '14.00',
+    cancelReason: 'Asiantuntija on estynyt',
+    patientName: 'Maja Andersson',
+    previousDate: 'fredag 13.3.2026',
+    previousTime: '14.00',
+    cancelReason: 'Experten har förhinder',
+    patientName: 'Mary Smith',
+    previousDate: 'Friday 13 March 2026',
+    previousTime: '14:00',
+    cancelReason: 'The expert cannot attend',

@@ -6,7 +6,5 @@ import { languageTag, type Country, type Language } from '@prsp/contracts';
  */
 export function countryOptions(countries: readonly Country[], lang: Language): { value: string; label: string }[] {
   const collator = new Intl.Collator(languageTag(lang));
-  return countries
-    .map((c) => ({ value: c.code.toUpperCase(), label: c.name[lang] }))
-    .sort((a, b) => collator.compare(a.label, b.label));
+  return countries.map((c) => ({ value: c.code.toUpperCase(), label: c.name[lang] })).sort((a, b) => collator.compare(a.label, b.label));
 }

@@ -56,8 +56,11 @@ export const ZEmailTemplate = z.object({
   kind: ZEmailTemplateKind,
   language: ZLanguage,
   source: z.enum(['default', 'custom']),
+  /** The template's own sender; '' where it inherits the organisation's (one setting for all its templates). */
   senderName: z.string(),
   senderAddress: z.string(),
+  /** What an empty sender part is: the organisation's sender, else the service's own. */
+  inheritedSender: z.object({ name: z.string(), address: z.string() }),
   title: z.string(),
   content: z.string(),
   tags: z.array(z.string()),
@@ -74,12 +77,12 @@ export const ZEmailTemplateInput = z
   .object({
     kind: ZEmailTemplateKind,
     language: ZLanguage,
-    senderName: singleLine(EMAIL_TEMPLATE_LIMITS.senderName),
+    /** Empty: the organisation's sender applies (the template inherits it). */
+    senderName: zText().check(z.trim(), z.maxLength(EMAIL_TEMPLATE_LIMITS.senderName, 'tooLong'), z.regex(/^[^\r\n]*$/, 'invalid')),
     senderAddress: zText().check(
       z.trim(),
-      z.minLength(1, 'required'),
       z.maxLength(EMAIL_TEMPLATE_LIMITS.senderAddress, 'tooLong'),
-      z.email('email'),
+      z.refine((v) => v === '' || z.email().safeParse(v).success, 'email'),
     ),
     title: singleLine(EMAIL_TEMPLATE_LIMITS.title),
     content: zMultilineText().check(z.trim(), z.minLength(1, 'required'), z.maxLength(EMAIL_TEMPLATE_LIMITS.content, 'tooLong')),

@@ -155,11 +155,6 @@ export const ADMINISTRATION_MESSAGES = {
     se: 'Utgångsdatumet kan inte vara före startdatumet.',
     en: 'The expiry date cannot be before the start date.',
   },
-  chatCredential: {
-    fi: 'Tunnuksessa saa olla 8–128 merkkiä: kirjaimia, numeroita, - ja _.',
-    se: 'Nyckeln ska ha 8–128 tecken: bokstäver, siffror, - och _.',
-    en: 'The key must have 8–128 characters: letters, digits, - and _.',
-  },
   chatQueue: { fi: 'Valitse kelvollinen chat-jono.', se: 'Välj en giltig chattkö.', en: 'Choose a valid chat queue.' },
   hoursOverlap: {
     fi: 'Aika menee päällekkäin saman päivän toisen aukioloajan kanssa.',

@@ -79,6 +79,12 @@ export const ZAdminOrganisation = z.extend(ZOrganisationContent, {
   slug: z.string(),
   clientId: z.string(),
   organizationName: z.string(),
+  /** The name in Swedish and English; '' when the Finnish name is used. */
+  organizationNameSe: z.string(),
+  organizationNameEn: z.string(),
+  /** The organisation's sender of e-mail, which its templates inherit; '' when the service's own is used. */
+  senderName: z.string(),
+  senderAddress: z.string(),
   paymentNumber: z.string(),
   contactPerson: z.string(),
   contactPersonEmail: z.string(),
@@ -95,9 +101,6 @@ export const ZAdminOrganisation = z.extend(ZOrganisationContent, {
   services: z.array(ZOrganisationServiceSummary),
   areas: ZOrganisationAreas,
   surveys: z.array(z.string()),
-  ninchatSiteKey: z.nullable(z.string()),
-  ninchatMasterKeySet: z.boolean(),
-  ninchatSecretSet: z.boolean(),
   dataSaving: ZDataSaving,
   retention: ZRetentionDays,
   images: z.object({

@@ -3,6 +3,11 @@ import { ZLanguage } from './languages';
 
 /** A text in each of the product's languages. */
 export const ZLocalized = z.object({ fi: z.string(), se: z.string(), en: z.string() });
+
+/** An organisation's name in each language (Vantaa / Vanda): its own name there, else the Finnish one. */
+export function localizedOrganisationName(fi: string, se: string | null, en: string | null): z.infer<typeof ZLocalized> {
+  return { fi, se: se || fi, en: en || fi };
+}
 export const ZLink = z.object({ text: z.string(), url: z.string() });
 export type Link = z.infer<typeof ZLink>;
 /** A link in each language (spec: 'per language (text, url)'). */

@@ -42,12 +42,19 @@ const requiredLink = z.object({ text: required(200), url: ZWebUrl });
 const perLanguage = <T extends z.ZodMiniType>(item: T) => z.object({ fi: item, se: item, en: item });
 const buttonIds = z.array(text(64)).check(z.maxLength(2, 'redirectionButtons'));
 
-/** Chat platform credentials: a key, not prose (spec §5 'must be valid'). */
-export const ZChatCredential = zText().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/, 'chatCredential'));
-
 /** Plain text fields: each value as sent (a string). */
 export const ORGANISATION_TEXT_FIELDS = {
   organizationName: required(200),
+  /** The name in Swedish and English (Vantaa / Vanda); empty: the Finnish name is used in that language. */
+  organizationNameSe: text(200),
+  organizationNameEn: text(200),
+  /** Whom every e-mail of the organisation comes from unless its template says otherwise; empty: the service's own sender. */
+  senderName: zText().check(z.trim(), z.maxLength(100, 'tooLong'), z.regex(/^[^\r\n]*$/, 'invalid')),
+  senderAddress: zText().check(
+    z.trim(),
+    z.maxLength(254, 'tooLong'),
+    z.refine((v) => v === '' || z.email().safeParse(v).success, 'email'),
+  ),
   paymentNumber: text(100),
   contactPerson: required(200),
   contactPersonEmail: zText().check(z.trim(), z.maxLength(254, 'tooLong'), z.email('email')),
@@ -60,9 +67,6 @@ export const ORGANISATION_TEXT_FIELDS = {
   serviceUrl: optionalUrl,
   dontShowOnListingEnabled: z.enum(['true', 'false']),
   additionalServicesInformation: multilineText(10_000),
-  ninchatSiteKey: ZChatCredential,
-  ninchatMasterKey: ZChatCredential,
-  ninchatSecret: ZChatCredential,
   /** Data saving (spec §5): experts and admins in months, patients in days; empty keeps data; minimums in `RETENTION_MINIMUMS`. */
   dataSavingExpertMonths: zText().check(
     z.regex(/^(\d{1,4})?$/, 'invalid'),

@@ -24,9 +24,10 @@ export type ActOnBehalf = z.infer<typeof ZActOnBehalf>;
 
 /** `GET /api/config` and `GET /api/config/{companyId}`: spec §3 'Patient config', exactly. */
 export const ZPatientConfig = z.extend(ZFeatureFlags, {
-  ninchatSiteKey: z.nullable(z.string()),
   actOnBehalf: z.nullable(ZActOnBehalf),
   name: z.string(),
+  /** The organisation's name in each language (the Finnish one where it has none): the app shows `names[lang]`. */
+  names: ZLocalized,
   questionnaire: z.array(ZQuestion),
   bookingConfirmedText: ZLocalized,
   bookingConfirmedLink: z.nullable(ZLocalizedLink),

@@ -66,8 +66,9 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
     ]);
     expect(templates[2]).toMatchObject({
       id: null,
-      senderName: 'PRSP',
-      senderAddress: 'no-reply@prsp.example',
+      senderName: '',
+      senderAddress: '',
+      inheritedSender: { name: 'PRSP', address: 'no-reply@prsp.example' },
       title: 'Set your password – {{organisationName}}',
       tags: ['firstName', 'lastName', 'organisationName', 'link', 'validFor'],
       updatedAt: null,
@@ -147,7 +148,7 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '   ' }, 'template.title', 'fields.required'],
       [{ content: '' }, 'template.content', 'fields.required'],
-      [{ senderName: '' }, 'template.senderName', 'fields.required'],
+      [{ senderName: 'x'.repeat(101) }, 'template.senderName', 'fields.tooLong'],
       [{ senderAddress: 'not an address' }, 'template.senderAddress', 'fields.email'],
       [{ title: 'x'.repeat(201) }, 'template.title', 'fields.tooLong'],
       [{ content: 'x'.repeat(10_001) }, 'template.content', 'fields.tooLong'],

@@ -38,7 +38,7 @@ export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: 
   app.post(
     BASE,
     { config: edit, schema: { body: ZSaveEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } } },
-    async (req) => ok(await service.saveTemplate(opts.db, actor(req), req.body.template)),
+    async (req) => ok(await service.saveTemplate(opts.db, opts.sender, actor(req), req.body.template)),
   );
 
   app.post(

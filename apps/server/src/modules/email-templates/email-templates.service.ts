@@ -21,6 +21,7 @@ import {
   defaultTemplate,
   definedValues,
   fromCustomRow,
+  organisationSender,
   sampleValues,
   type ResolvedTemplate,
 } from '../../platform/mail/templates/template-source';
@@ -32,14 +33,15 @@ function isKind(kind: string): kind is EmailTemplateKind {
   return (EMAIL_TEMPLATE_KINDS as readonly string[]).includes(kind);
 }
 
-function toDto(t: ResolvedTemplate): EmailTemplate {
+function toDto(t: ResolvedTemplate, inherited: Sender): EmailTemplate {
   return {
     id: t.id,
     kind: t.kind,
     language: t.language,
     source: t.source,
-    senderName: t.senderName,
-    senderAddress: t.senderAddress,
+    senderName: t.ownSender.name ?? '',
+    senderAddress: t.ownSender.address ?? '',
+    inheritedSender: inherited,
     title: t.title,
     content: t.content,
     tags: [...t.tags],
@@ -50,18 +52,24 @@ function toDto(t: ResolvedTemplate): EmailTemplate {
 /** Every kind in every language, each the organisation's own version or the default (spec §4 'E-mail templates'). */
 export async function listTemplates(db: Db, sender: Sender, organisationId: string): Promise<EmailTemplate[]> {
   const custom = await repo.listCustomTemplates(db, organisationId);
+  const inherited = await organisationSender(db, organisationId, sender);
   return EMAIL_TEMPLATE_KINDS.flatMap((kind) =>
     LANGUAGES.map((language) => {
       const row = custom.find((r) => r.kind === kind && r.language === language);
-      return toDto(row ? fromCustomRow(row, kind, language) : defaultTemplate(kind, language, sender));
+      return toDto(row ? fromCustomRow(row, kind, language, inherited) : defaultTemplate(kind, language, inherited), inherited);
     }),
   );
 }
 
-/** Saves the organisation's own version of a kind in a language, replacing an earlier one. */
-export async function saveTemplate(db: Db, actor: TemplateActor, input: EmailTemplateInput): Promise<EmailTemplate> {
+/** Saves the organisation's own version of a kind in a language, replacing an earlier one; an empty sender part inherits. */
+export async function saveTemplate(db: Db, sender: Sender, actor: TemplateActor, input: EmailTemplateInput): Promise<EmailTemplate> {
   return db.transaction(async (tx) => {
-    const row = await repo.upsertCustomTemplate(tx, { organisationId: actor.organisationId, ...input });
+    const row = await repo.upsertCustomTemplate(tx, {
+      organisationId: actor.organisationId,
+      ...input,
+      senderName: input.senderName || null,
+      senderAddress: input.senderAddress || null,
+    });
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: actor.userId,
@@ -71,7 +79,8 @@ export async function saveTemplate(db: Db, actor: TemplateActor, input: EmailTem
       ip: actor.ip,
       details: { organisationId: actor.organisationId, kind: input.kind, language: input.language },
     });
-    return toDto(fromCustomRow(row, input.kind, input.language));
+    const inherited = await organisationSender(tx, actor.organisationId, sender);
+    return toDto(fromCustomRow(row, input.kind, input.language, inherited), inherited);
   });
 }
 
@@ -92,7 +101,8 @@ export async function resetTemplate(db: Db, sender: Sender, actor: TemplateActor
       ip: actor.ip,
       details: { organisationId: actor.organisationId, kind: row.kind, language },
     });
-    return toDto(defaultTemplate(row.kind, language, sender));
+    const inherited = await organisationSender(tx, actor.organisationId, sender);
+    return toDto(defaultTemplate(row.kind, language, inherited), inherited);
   });
 }
 

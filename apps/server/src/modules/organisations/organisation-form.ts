@@ -24,6 +24,10 @@ export type RawOrganisationForm = { fields: Map<string, string>; files: Map<stri
 /** Columns of `organisations` the form sets directly (the form's names mapped to the table's). */
 export type OrganisationColumns = Partial<{
   name: string;
+  nameSe: string | null;
+  nameEn: string | null;
+  senderName: string | null;
+  senderAddress: string | null;
   paymentNumber: string;
   contactPerson: string;
   contactPersonEmail: string;
@@ -37,14 +41,12 @@ export type OrganisationColumns = Partial<{
   dontShowOnListingEnabled: boolean;
   additionalServicesInformation: string;
   surveys: string[];
-  ninchatSiteKey: string;
 }>;
 
 /** What one create or update asks for; a field left out of an update stays as it is. */
 export type OrganisationForm = {
   id?: string;
   columns: OrganisationColumns;
-  secrets: { ninchatMasterKey?: string; ninchatSecret?: string };
   flags: Partial<FeatureFlags>;
   content: Partial<OrganisationContent>;
   serviceOrder?: string[];
@@ -53,6 +55,14 @@ export type OrganisationForm = {
   images: Partial<Record<OrganisationImageKind, CheckedImage>>;
   /** `background` sent as the text `null` (or empty): the background image is removed. */
   removeBackground: boolean;
+};
+
+/** Fields that may be left empty, stored as null: a name or sender that falls back to another. */
+const NULL_WHEN_EMPTY: Partial<Record<OrganisationTextField, keyof OrganisationColumns>> = {
+  organizationNameSe: 'nameSe',
+  organizationNameEn: 'nameEn',
+  senderName: 'senderName',
+  senderAddress: 'senderAddress',
 };
 
 const COLUMN_OF: Partial<Record<OrganisationTextField, keyof OrganisationColumns>> = {
@@ -65,7 +75,6 @@ const COLUMN_OF: Partial<Record<OrganisationTextField, keyof OrganisationColumns
   secondaryColor: 'backgroundColor',
   serviceUrl: 'serviceUrl',
   additionalServicesInformation: 'additionalServicesInformation',
-  ninchatSiteKey: 'ninchatSiteKey',
 };
 
 function textFields(raw: RawOrganisationForm, form: OrganisationForm, issues: FieldIssue[]) {
@@ -79,14 +88,15 @@ function textFields(raw: RawOrganisationForm, form: OrganisationForm, issues: Fi
     }
     const v = parsed.data;
     const column = COLUMN_OF[field];
+    const optional = NULL_WHEN_EMPTY[field];
     if (column) (form.columns as Record<string, unknown>)[column] = v;
+    else if (optional) (form.columns as Record<string, unknown>)[optional] = v === '' ? null : v;
     else if (field === 'country') {
       if (isCountryCode(v.toLowerCase())) form.columns.country = v.toLowerCase();
       else issues.push({ field, key: 'invalid' });
     } else if (field === 'endOfService') form.columns.endOfService = v === '' ? null : v;
     else if (field === 'organisationType') form.columns.organisationType = v as 'internal' | 'external';
     else if (field === 'dontShowOnListingEnabled') form.columns.dontShowOnListingEnabled = v === 'true';
-    else if (field === 'ninchatMasterKey' || field === 'ninchatSecret') form.secrets[field] = v;
     else if (field === 'dataSavingExpertMonths') form.dataSaving.expertMonths = v === '' ? null : Number(v);
     else if (field === 'dataSavingAdminMonths') form.dataSaving.adminMonths = v === '' ? null : Number(v);
     else if (field === 'dataSavingPatientDays') form.dataSaving.patientDays = v === '' ? null : Number(v);
@@ -152,7 +162,7 @@ export async function parseOrganisationForm(
   raw: RawOrganisationForm,
   mode: 'create' | 'update',
 ): Promise<{ form: OrganisationForm; issues: FieldIssue[] }> {
-  const form: OrganisationForm = { columns: {}, secrets: {}, flags: {}, content: {}, dataSaving: {}, images: {}, removeBackground: false };
+  const form: OrganisationForm = { columns: {}, flags: {}, content: {}, dataSaving: {}, images: {}, removeBackground: false };
   const issues: FieldIssue[] = [];
   if (mode === 'update') {
     const id = raw.fields.get('id');

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, organisations } from '../../db/schema';
-import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { TestBrowser } from '../../test/http-client';
 import { pngImage } from '../../test/png';
 import { fieldKeys, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
@@ -47,8 +46,6 @@ describe('organisation list and get', () => {
       areas: { municipalities: expect.arrayContaining(['049', '091']), postalCodes: [] },
       privacyStatementUrl: { fi: { name: 'Tietosuojaseloste' } },
       redirectionLinks: { fi: [], se: [], en: [] },
-      ninchatMasterKeySet: false,
-      ninchatSecretSet: false,
       dataSaving: { expertMonths: null, adminMonths: null, patientDays: null },
     });
     expect(data.services.map((s: { chatQueueId: string }) => s.chatQueueId).sort()).toEqual([
@@ -56,7 +53,7 @@ describe('organisation list and get', () => {
       'espoo-nurse',
       'espoo-physio',
     ]);
-    expect(JSON.stringify(data)).not.toMatch(/Encrypted|ninchatSecret"|ninchatMasterKey"/);
+    expect(JSON.stringify(data)).not.toMatch(/Encrypted|ninchat/i);
   });
 
   test('another organisation is not found; a preset without service settings is refused', async () => {
@@ -89,7 +86,7 @@ describe('creating an organisation (global admin)', () => {
     expect(res.status).toBe(403);
   });
 
-  test('a full form creates it in one go: images, areas, encrypted secrets, retention in days, audit', async () => {
+  test('a full form creates it in one go: images, areas, retention in days, audit', async () => {
     const browser = await staffBrowser(t, { isGlobalAdmin: true });
     const files = { logo: validLogo(), logoEn: validLogo(), background: validBackground() };
     const res = await post(
@@ -111,21 +108,27 @@ describe('creating an organisation (global admin)', () => {
       areas: { municipalities: ['049', '091'], postalCodes: ['02100'] },
       surveys: [],
       redirectionSelectedButtons: ['b1'],
-      ninchatSiteKey: 'site-key_12345',
-      ninchatMasterKeySet: true,
-      ninchatSecretSet: true,
       dataSaving: { expertMonths: 6, adminMonths: 12, patientDays: 90 },
       retention: { expertDays: 183, adminDays: 365, patientDays: 90 },
       images: { logo: expect.stringContaining(`/api/files/organisations/${data.id}/logo`), logoSe: null },
     });
     expect(got.images.background).not.toBeNull();
 
-    const [row] = await t.database.db.select().from(organisations).where(eq(organisations.id, data.id));
-    expect(row!.ninchatMasterKeyEncrypted).not.toContain('master-key');
-    expect(createFieldCipher(t.config.dataKey).decrypt(row!.ninchatMasterKeyEncrypted!)).toBe('master-key_secret_1');
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.objectId, data.id));
     expect(audit.map((a) => a.action)).toContain('organisation.create');
-    expect(JSON.stringify(audit)).not.toContain('master-key');
+  });
+
+  test('the chat platform keys, which configured nothing, are gone: not stored, not answered, not asked (issue 28)', async () => {
+    const browser = await staffBrowser(t, { isGlobalAdmin: true });
+    const fields = { ...validOrganisationFields('Avaimeton kunta'), ninchatSiteKey: 'site-key_12345', ninchatMasterKey: 'bad key!' };
+    const res = await post(browser, '/api/admin/organisation/create', organisationFormData(fields, { logo: validLogo() }));
+    expect(res.status).toBe(200);
+    const got = await (await browser.fetch(`/api/admin/organisation/get/${(await res.json()).data.id}`)).json();
+    expect(JSON.stringify(got)).not.toMatch(/ninchat/i);
+    const columns = (await t.database.db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'organisations' and column_name like 'ninchat%'`,
+    )) as unknown as { rows: unknown[] };
+    expect(columns.rows).toEqual([]);
   });
 
   test('spec §5 rules answer with their field and message key', async () => {
@@ -137,7 +140,6 @@ describe('creating an organisation (global admin)', () => {
       contactPersonEmail: 'not-an-email',
       primaryColor: '#12345',
       secondaryColor: 'blue',
-      ninchatMasterKey: 'bad key!',
       privacyStatementUrl: JSON.stringify({
         fi: { url: '', name: 'Tietosuoja' },
         se: { url: 'javascript:alert(1)', name: 'Dataskydd' },
@@ -161,7 +163,6 @@ describe('creating an organisation (global admin)', () => {
       contactPersonEmail: 'fields.email',
       primaryColor: 'fields.colour',
       secondaryColor: 'fields.colour',
-      ninchatMasterKey: 'fields.chatCredential',
       'privacyStatementUrl.fi.url': 'fields.required',
       'privacyStatementUrl.se.url': 'fields.url',
       'privacyStatementUrl.en.name': 'fields.required',
@@ -245,7 +246,6 @@ describe('updating an organisation', () => {
       contactPerson: 'Maija Meikäläinen',
       flags: { swedishEnabled: false, bookingsEnabled: true },
       retention: { expertDays: 183, adminDays: 365, patientDays: null },
-      ninchatMasterKeySet: true,
       images: { background: null },
     });
     expect(got.images.logo).not.toBeNull();

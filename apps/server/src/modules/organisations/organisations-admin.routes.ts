@@ -12,7 +12,6 @@ import {
   ZServiceIconList,
 } from '@prsp/contracts';
 import type { Db } from '../../db/client';
-import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import type { FileStore } from '../../platform/files/file-store';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { ok } from '../../platform/ok';
@@ -24,7 +23,7 @@ import { ORGANISATION_MULTIPART_LIMITS, readOrganisationMultipart } from './orga
 import * as organisations from './organisations-admin.service';
 import type { Emit } from '../../platform/events/event-hub';
 
-export type OrganisationsAdminRouteOptions = { db: Db; cipher: FieldCipher; emit: Emit; files: FileStore };
+export type OrganisationsAdminRouteOptions = { db: Db; emit: Emit; files: FileStore };
 
 /** Reads, parses and checks the multipart organisation form; every field problem is answered at once. */
 async function readForm(req: FastifyRequest, mode: 'create' | 'update') {
@@ -63,7 +62,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
     async (req) => {
       const actor = actorOf(req);
       return ok(
-        await organisations.createOrganisation(opts.db, opts.cipher, actor, await readForm(req, 'create'), {
+        await organisations.createOrganisation(opts.db, actor, await readForm(req, 'create'), {
           store: opts.files,
           log: req.log,
         }),
@@ -80,7 +79,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
     async (req) => {
       const actor = actorOf(req);
       return ok(
-        await organisations.updateOrganisation(opts.db, opts.cipher, opts.emit, actor, await readForm(req, 'update'), {
+        await organisations.updateOrganisation(opts.db, opts.emit, actor, await readForm(req, 'update'), {
           store: opts.files,
           log: req.log,
         }),

@@ -2,7 +2,6 @@ import type { AdminOrganisation, AdminOrganisationList, FeatureFlags, Organisati
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
-import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
 import { z } from 'zod/mini';
 import type { StaffContext } from '../../platform/access/staff-access';
@@ -87,6 +86,10 @@ export async function getAdminOrganisation(db: Db, staff: StaffContext, id: stri
     slug: row.slug,
     clientId: row.clientId,
     organizationName: row.name,
+    organizationNameSe: row.nameSe ?? '',
+    organizationNameEn: row.nameEn ?? '',
+    senderName: row.senderName ?? '',
+    senderAddress: row.senderAddress ?? '',
     paymentNumber: row.paymentNumber,
     contactPerson: row.contactPerson,
     contactPersonEmail: row.contactPersonEmail,
@@ -103,9 +106,6 @@ export async function getAdminOrganisation(db: Db, staff: StaffContext, id: stri
     services,
     areas,
     surveys: row.surveys,
-    ninchatSiteKey: row.ninchatSiteKey,
-    ninchatMasterKeySet: row.ninchatMasterKeyEncrypted !== null,
-    ninchatSecretSet: row.ninchatSecretEncrypted !== null,
     dataSaving: dataSavingFromRetention(row.retention),
     retention: row.retention,
     images: { logo: image('logo'), logoEn: image('logoEn'), logoSe: image('logoSe'), background: image('background') },
@@ -119,10 +119,8 @@ async function freeSlug(tx: Tx, name: string): Promise<string> {
 }
 
 /** Everything the form sets besides content, flags and images, as table columns. */
-function patchOf(form: OrganisationForm, cipher: FieldCipher, retention: OrganisationRow['retention']): repo.OrganisationPatch {
+function patchOf(form: OrganisationForm, retention: OrganisationRow['retention']): repo.OrganisationPatch {
   const patch: repo.OrganisationPatch = { ...form.columns };
-  if (form.secrets.ninchatMasterKey !== undefined) patch.ninchatMasterKeyEncrypted = cipher.encrypt(form.secrets.ninchatMasterKey);
-  if (form.secrets.ninchatSecret !== undefined) patch.ninchatSecretEncrypted = cipher.encrypt(form.secrets.ninchatSecret);
   const saving = form.dataSaving;
   if (Object.keys(saving).length > 0) {
     // Only the values sent change: days stored by other means are not rounded through months.
@@ -145,7 +143,7 @@ async function serviceOrderIssues(tx: Tx, organisationId: string, ids: string[] 
 
 /** The names of what an update changes, for the audit log; never the values (secrets among them). */
 function changedParts(form: OrganisationForm): string[] {
-  const groups = [form.columns, form.secrets, form.content, form.flags, form.images, form.dataSaving];
+  const groups = [form.columns, form.content, form.flags, form.images, form.dataSaving];
   return [
     ...groups.flatMap((g) => Object.keys(g)),
     ...(form.areas ? ['areas'] : []),
@@ -155,13 +153,7 @@ function changedParts(form: OrganisationForm): string[] {
 }
 
 /** Global admin only: a new organisation from the whole form, with its client id, images and areas, in one transaction. */
-export async function createOrganisation(
-  db: Db,
-  cipher: FieldCipher,
-  actor: AdminActor,
-  form: OrganisationForm,
-  files: ImageFiles,
-): Promise<OrganisationSaved> {
+export async function createOrganisation(db: Db, actor: AdminActor, form: OrganisationForm, files: ImageFiles): Promise<OrganisationSaved> {
   if (!actor.staff.isGlobalAdmin) throw new AppError(403, { detail: 'global admin only' });
   const name = form.columns.name!;
   const content = { ...defaultOrganisationContent(name), ...form.content };
@@ -175,7 +167,7 @@ export async function createOrganisation(
     db.transaction(async (tx) => {
       const empty = { patientDays: null, adminDays: null, expertDays: null };
       const saved = await repo.insertOrganisation(tx, {
-        ...patchOf(form, cipher, empty),
+        ...patchOf(form, empty),
         name,
         primaryColor: form.columns.primaryColor!,
         backgroundColor: form.columns.backgroundColor!,
@@ -202,7 +194,6 @@ export async function createOrganisation(
 /** Changes what the form sends and leaves the rest; rules across fields are checked on the merged result. */
 export async function updateOrganisation(
   db: Db,
-  cipher: FieldCipher,
   emit: Emit,
   actor: AdminActor,
   form: OrganisationForm,
@@ -221,7 +212,7 @@ export async function updateOrganisation(
         ...(await serviceOrderIssues(tx, id, form.serviceOrder)),
         ...(await surveyListIssues(tx, id, form.columns.surveys)),
       ]);
-      await repo.updateOrganisation(tx, id, { ...patchOf(form, cipher, row.retention), content, flags });
+      await repo.updateOrganisation(tx, id, { ...patchOf(form, row.retention), content, flags });
       replaced.push(...(await saveImages(tx, id, stored, form.removeBackground)));
       if (form.areas) await repo.replaceAreas(tx, id, form.areas);
       if (form.serviceOrder) await emit(tx, 'organisation.servicesOrdered', { organisationId: id, serviceIds: form.serviceOrder });

@@ -21,7 +21,7 @@ describe('GET /api/config/{companyId} (public)', () => {
     expect(res.status).toBe(200);
     const config = ZPatientConfig.parse(body.data);
     expect(Object.keys(body.data).sort()).toEqual(Object.keys(config).sort());
-    expect(config).toMatchObject({ name: 'Espoon etävastaanotto', actOnBehalf: null, bookingsEnabled: true, ninchatSiteKey: null });
+    expect(config).toMatchObject({ name: 'Espoon etävastaanotto', actOnBehalf: null, bookingsEnabled: true });
     expect(config.themeOverrides).toEqual({
       logoUrl: null,
       logoUrls: { fi: null, se: null, en: null },
@@ -55,7 +55,7 @@ describe('GET /api/config/{companyId} (public)', () => {
       redirectionLinks: { fi: [{ text: 'Apua', url: 'https://apua.example' }], se: [], en: [] },
       redirectionLinksSecond: { fi: [], se: [{ text: 'Länk', url: 'https://lank.example' }], en: [] },
     };
-    await ctx.db.update(organisations).set({ content, ninchatSiteKey: 'site-key-1' }).where(eq(organisations.id, ctx.espoo.id));
+    await ctx.db.update(organisations).set({ content }).where(eq(organisations.id, ctx.espoo.id));
     await ctx.db.insert(organisationFiles).values([
       // Rows as they were before the file store (bytes in the row): still served until uploaded again.
       { organisationId: ctx.espoo.id, kind: 'logo', legacyContentType: 'image/png', legacyData: Buffer.from('89504e47', 'hex') },
@@ -70,7 +70,6 @@ describe('GET /api/config/{companyId} (public)', () => {
       });
       expect(config.thankYouLinksAddAttention.fi).toEqual([{ text: 'Apua', url: 'https://apua.example' }]);
       expect(config.thankYouLinksResolved.se).toEqual([{ text: 'Länk', url: 'https://lank.example' }]);
-      expect(config.ninchatSiteKey).toBe('site-key-1');
       const { logoUrl, logoUrls, backgroundUrl } = config.themeOverrides;
       expect(logoUrl).toMatch(new RegExp(`^/api/files/organisations/${ctx.espoo.id}/logo\\?v=\\d+$`));
       expect(logoUrls).toEqual({ fi: logoUrl, se: null, en: null });
@@ -88,10 +87,7 @@ describe('GET /api/config/{companyId} (public)', () => {
       await expectError(ctx.guest().fetch(`/api/files/organisations/${ctx.espoo.id}/secrets`), 404, 404);
       await expectError(ctx.guest().fetch('/api/files/organisations/not-a-uuid/logo'), 404, 404);
     } finally {
-      await ctx.db
-        .update(organisations)
-        .set({ content: ctx.espoo.content, ninchatSiteKey: null })
-        .where(eq(organisations.id, ctx.espoo.id));
+      await ctx.db.update(organisations).set({ content: ctx.espoo.content }).where(eq(organisations.id, ctx.espoo.id));
       await ctx.db.delete(organisationFiles).where(eq(organisationFiles.organisationId, ctx.espoo.id));
     }
   });

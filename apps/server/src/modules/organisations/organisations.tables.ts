@@ -13,6 +13,12 @@ export const organisations = pgTable('organisations', {
   /** Stable key used by the seed and in URLs (`/api/config/{companyId}` accepts id or slug). */
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** The name in Swedish and English; null: the Finnish `name` is used in that language too. */
+  nameSe: text('name_se'),
+  nameEn: text('name_en'),
+  /** Whom the organisation's e-mail comes from unless a template says otherwise; null: the configured sender. */
+  senderName: text('sender_name'),
+  senderAddress: text('sender_address'),
   paymentNumber: text('payment_number').notNull().default(''),
   contactPerson: text('contact_person').notNull().default(''),
   contactPersonEmail: text('contact_person_email').notNull().default(''),
@@ -32,10 +38,6 @@ export const organisations = pgTable('organisations', {
   content: jsonb('content').$type<OrganisationContent>().notNull(),
   additionalServicesInformation: text('additional_services_information').notNull().default(''),
   surveys: jsonb('surveys').$type<string[]>().notNull().default([]),
-  /** Chat platform credentials: the site key is public (sent to patients); the others are encrypted. */
-  ninchatSiteKey: text('ninchat_site_key'),
-  ninchatMasterKeyEncrypted: text('ninchat_master_key_encrypted'),
-  ninchatSecretEncrypted: text('ninchat_secret_encrypted'),
   retention: jsonb('retention').$type<RetentionDays>().notNull().default({ patientDays: null, adminDays: null, expertDays: null }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,7 +11,6 @@ const org = {
   content: defaultOrganisationContent('Testikunta'),
   primaryColor: '#112233',
   backgroundColor: '#FFFFFF',
-  ninchatSiteKey: 'site',
 } as OrganisationRow;
 
 describe('toPatientConfig', () => {

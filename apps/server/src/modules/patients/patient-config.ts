@@ -1,4 +1,11 @@
-import { FEATURE_FLAGS, type ActOnBehalf, type FeatureFlags, type Localized, type PatientConfig } from '@prsp/contracts';
+import {
+  FEATURE_FLAGS,
+  localizedOrganisationName,
+  type ActOnBehalf,
+  type FeatureFlags,
+  type Localized,
+  type PatientConfig,
+} from '@prsp/contracts';
 import {
   defaultOrganisationContent,
   organisationFileUrl,
@@ -36,9 +43,9 @@ export function toPatientConfig(
   };
   return {
     ...flagsOf(org.flags),
-    ninchatSiteKey: org.ninchatSiteKey,
     actOnBehalf,
     name: org.name,
+    names: localizedOrganisationName(org.name, org.nameSe, org.nameEn),
     questionnaire: c.questionnaire,
     bookingConfirmedText: c.bookingConfirmedText,
     bookingConfirmedLink: c.bookingConfirmedLink,

@@ -37,8 +37,9 @@ export const emailTemplates = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     language: text('language', { enum: ['fi', 'se', 'en'] }).notNull(),
-    senderName: text('sender_name').notNull(),
-    senderAddress: text('sender_address').notNull(),
+    /** Null: the organisation's sender (or the configured one) applies. */
+    senderName: text('sender_name'),
+    senderAddress: text('sender_address'),
     title: text('title').notNull(),
     content: text('content').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -28,10 +28,10 @@ export type TemplatedEmail = {
  */
 export async function sendTemplatedEmail(tx: Tx, email: TemplatedEmail): Promise<string> {
   const template = await resolveTemplate(tx, email.organisationId, email.kind, email.language, email.sender);
-  const values = {
-    ...(await builtInValues(tx, email.organisationId, email.kind, email.language, email.sender)),
-    ...definedValues(email.tags),
-  };
+  const builtIn = await builtInValues(tx, email.organisationId, email.kind, email.language, email.sender);
+  // The organisation's name is its name in the mail's language, even where a caller passes the Finnish one along.
+  const own = email.organisationId ? { organisationName: builtIn.organisationName } : {};
+  const values = { ...builtIn, ...definedValues(email.tags), ...own };
   const rendered = renderEmail({ title: template.title, content: template.content, language: email.language, tags: template.tags, values });
   return enqueueEmail(
     tx,

@@ -8,8 +8,9 @@ export type CustomTemplateValues = {
   organisationId: string;
   kind: EmailTemplateKind;
   language: Language;
-  senderName: string;
-  senderAddress: string;
+  /** Null: inherited from the organisation (or the configured sender). */
+  senderName: string | null;
+  senderAddress: string | null;
   title: string;
   content: string;
 };
@@ -64,7 +65,18 @@ export async function deleteCustomTemplate(
   return row;
 }
 
-export async function findOrganisationName(tx: Tx, organisationId: string): Promise<string | undefined> {
-  const [row] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId)).limit(1);
-  return row?.name;
+/** What an organisation's e-mail says of it: its names by language and the sender its templates inherit. */
+export async function findOrganisationMailIdentity(tx: Tx, organisationId: string) {
+  const [row] = await tx
+    .select({
+      name: organisations.name,
+      nameSe: organisations.nameSe,
+      nameEn: organisations.nameEn,
+      senderName: organisations.senderName,
+      senderAddress: organisations.senderAddress,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .limit(1);
+  return row;
 }

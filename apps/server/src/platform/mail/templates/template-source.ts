@@ -1,15 +1,28 @@
-import { EMAIL_KINDS, emailTemplateTags, type EmailKindText, type EmailTemplateKind, type Language } from '@prsp/contracts';
+import {
+  EMAIL_KINDS,
+  emailTemplateTags,
+  localizedOrganisationName,
+  type EmailKindText,
+  type EmailTemplateKind,
+  type Language,
+} from '@prsp/contracts';
 import type { Tx } from '../../../db/client';
 import type { Sender } from '../sender';
 import * as repo from './email-templates.repo';
 import type { TagValues } from './render';
 
-/** The template that applies to an organisation, kind and language: its own, else the built-in one. */
+/**
+ * The template that applies to an organisation, kind and language: its own, else the built-in one. `ownSender`
+ * is what the template itself says (null parts inherit); `senderName` and `senderAddress` are what the e-mail
+ * is sent from: the template's own, else the organisation's (one setting for all its templates), else the
+ * configured sender.
+ */
 export type ResolvedTemplate = {
   id: string | null;
   kind: EmailTemplateKind;
   language: Language;
   source: 'default' | 'custom';
+  ownSender: { name: string | null; address: string | null };
   senderName: string;
   senderAddress: string;
   title: string;
@@ -18,7 +31,7 @@ export type ResolvedTemplate = {
   updatedAt: Date | null;
 };
 
-/** The built-in template of a kind in a language, sent from the configured sender. */
+/** The built-in template of a kind in a language, sent from the inherited sender. */
 export function defaultTemplate(kind: EmailTemplateKind, language: Language, sender: Sender): ResolvedTemplate {
   const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
   return {
@@ -26,6 +39,7 @@ export function defaultTemplate(kind: EmailTemplateKind, language: Language, sen
     kind,
     language,
     source: 'default',
+    ownSender: { name: null, address: null },
     senderName: sender.name,
     senderAddress: sender.address,
     title: text.title,
@@ -35,9 +49,28 @@ export function defaultTemplate(kind: EmailTemplateKind, language: Language, sen
   };
 }
 
-export function fromCustomRow(row: repo.CustomTemplateRow, kind: EmailTemplateKind, language: Language): ResolvedTemplate {
-  const { id, senderName, senderAddress, title, content, updatedAt } = row;
-  return { id, kind, language, source: 'custom', senderName, senderAddress, title, content, tags: emailTemplateTags(kind), updatedAt };
+/** An organisation's own template; a sender part it leaves empty is the inherited `sender`'s. */
+export function fromCustomRow(row: repo.CustomTemplateRow, kind: EmailTemplateKind, language: Language, sender: Sender): ResolvedTemplate {
+  const { id, title, content, updatedAt } = row;
+  return {
+    id,
+    kind,
+    language,
+    source: 'custom',
+    ownSender: { name: row.senderName, address: row.senderAddress },
+    senderName: row.senderName ?? sender.name,
+    senderAddress: row.senderAddress ?? sender.address,
+    title,
+    content,
+    tags: emailTemplateTags(kind),
+    updatedAt,
+  };
+}
+
+/** The sender an organisation's templates inherit: its own setting, part by part, else the configured sender. */
+export async function organisationSender(tx: Tx, organisationId: string | null, sender: Sender): Promise<Sender> {
+  const org = organisationId ? await repo.findOrganisationMailIdentity(tx, organisationId) : undefined;
+  return { name: org?.senderName ?? sender.name, address: org?.senderAddress ?? sender.address };
 }
 
 /** An organisation's own template overrides the default for its (kind, language); without an organisation the default applies. */
@@ -48,13 +81,15 @@ export async function resolveTemplate(
   language: Language,
   sender: Sender,
 ): Promise<ResolvedTemplate> {
+  const inherited = await organisationSender(tx, organisationId, sender);
   const row = organisationId ? await repo.findCustomTemplate(tx, organisationId, kind, language) : undefined;
-  return row ? fromCustomRow(row, kind, language) : defaultTemplate(kind, language, sender);
+  return row ? fromCustomRow(row, kind, language, inherited) : defaultTemplate(kind, language, inherited);
 }
 
 /**
  * The values a kind gets without the sender naming them: the kind's fixed values in the language
- * (such as how long a link is valid) and the organisation's name (the configured sender's name without one).
+ * (such as how long a link is valid) and the organisation's name in the e-mail's language (its Finnish
+ * name where it has none; the configured sender's name without an organisation).
  */
 export async function builtInValues(
   tx: Tx,
@@ -64,7 +99,8 @@ export async function builtInValues(
   sender: Sender,
 ): Promise<TagValues> {
   const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
-  const organisationName = (organisationId ? await repo.findOrganisationName(tx, organisationId) : undefined) ?? sender.name;
+  const org = organisationId ? await repo.findOrganisationMailIdentity(tx, organisationId) : undefined;
+  const organisationName = org ? localizedOrganisationName(org.name, org.nameSe, org.nameEn)[language] : sender.name;
   return { ...text.values, organisationName };
 }
 
@@ -83,6 +119,10 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     duration: '30 min',
     expertName: 'Anna Asiantuntija',
     serviceName: 'Lääkärin vastaanotto',
+    patientName: 'Maija Meikäläinen',
+    previousDate: 'perjantaina 13.3.2026',
+    previousTime: '14.00',
+    cancelReason: 'Asiantuntija on estynyt',
   },
   se: {
     date: 'måndag 16.3.2026',
@@ -91,6 +131,10 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     duration: '30 min',
     expertName: 'Anna Expert',
     serviceName: 'Läkarmottagning',
+    patientName: 'Maja Andersson',
+    previousDate: 'fredag 13.3.2026',
+    previousTime: '14.00',
+    cancelReason: 'Experten har förhinder',
   },
   en: {
     date: 'Monday 16 March 2026',
@@ -99,6 +143,10 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     duration: '30 min',
     expertName: 'Anna Expert',
     serviceName: "Doctor's appointment",
+    patientName: 'Mary Smith',
+    previousDate: 'Friday 13 March 2026',
+    previousTime: '14:00',
+    cancelReason: 'The expert cannot attend',
   },
 };
 
@@ -118,15 +166,3 @@ export function sampleValues(language: Language): TagValues {
 export function definedValues(values: TagValues): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
-    patientName: 'Maija Meikäläinen',
-    previousDate: 'perjantaina 13.3.2026',
-    previousTime: '14.00',
-    cancelReason: 'Asiantuntija on estynyt',
-    patientName: 'Maja Andersson',
-    previousDate: 'fredag 13.3.2026',
-    previousTime: '14.00',
-    cancelReason: 'Experten har förhinder',
-    patientName: 'Mary Smith',
-    previousDate: 'Friday 13 March 2026',
-    previousTime: '14:00',
-    cancelReason: 'The expert cannot attend',

@@ -27,10 +27,6 @@ export type OrganisationDraft = {
   removeBackground: boolean;
 };
 
-const SECRET_FIELDS: OrganisationTextField[] = ['ninchatMasterKey', 'ninchatSecret'];
-/** Credentials may be left empty; when given they must be valid (spec §5). */
-const OPTIONAL_CREDENTIALS: OrganisationTextField[] = ['ninchatSiteKey', ...SECRET_FIELDS];
-
 const months = (n: number | null) => (n === null ? '' : String(n));
 const emptyLocalized = (): Localized => ({ fi: '', se: '', en: '' });
 const emptyLinks = () => ({ fi: [], se: [], en: [] });
@@ -39,6 +35,10 @@ export function draftFromOrganisation(org: AdminOrganisation): OrganisationDraft
   return {
     text: {
       organizationName: org.organizationName,
+      organizationNameSe: org.organizationNameSe,
+      organizationNameEn: org.organizationNameEn,
+      senderName: org.senderName,
+      senderAddress: org.senderAddress,
       paymentNumber: org.paymentNumber,
       contactPerson: org.contactPerson,
       contactPersonEmail: org.contactPersonEmail,
@@ -51,9 +51,6 @@ export function draftFromOrganisation(org: AdminOrganisation): OrganisationDraft
       serviceUrl: org.serviceUrl,
       dontShowOnListingEnabled: String(org.dontShowOnListingEnabled),
       additionalServicesInformation: org.additionalServicesInformation,
-      ninchatSiteKey: org.ninchatSiteKey ?? '',
-      ninchatMasterKey: '',
-      ninchatSecret: '',
       dataSavingExpertMonths: months(org.dataSaving.expertMonths),
       dataSavingAdminMonths: months(org.dataSaving.adminMonths),
       dataSavingPatientDays: months(org.dataSaving.patientDays),
@@ -97,6 +94,10 @@ export function newOrganisationDraft(): OrganisationDraft {
   return {
     text: {
       organizationName: '',
+      organizationNameSe: '',
+      organizationNameEn: '',
+      senderName: '',
+      senderAddress: '',
       paymentNumber: '',
       contactPerson: '',
       contactPersonEmail: '',
@@ -109,9 +110,6 @@ export function newOrganisationDraft(): OrganisationDraft {
       serviceUrl: '',
       dontShowOnListingEnabled: 'false',
       additionalServicesInformation: '',
-      ninchatSiteKey: '',
-      ninchatMasterKey: '',
-      ninchatSecret: '',
       dataSavingExpertMonths: '',
       dataSavingAdminMonths: '',
       dataSavingPatientDays: '',
@@ -153,7 +151,7 @@ export const CREATE_JSON_FIELDS: OrganisationJsonField[] = ['privacyStatementUrl
 /**
  * Multipart body of `create` and `update` (spec §3): text fields as they are, flags as 'true'/'false',
  * JSON-string fields stringified, images as files. An update leaves out what the page does not edit (the
- * server keeps those as they are), and empty credentials, so the stored ones stay.
+ * server keeps those as they are).
  */
 export function toFormData(
   draft: OrganisationDraft,
@@ -161,11 +159,7 @@ export function toFormData(
 ): FormData {
   const form = new FormData();
   if (opts.id) form.append('id', opts.id);
-  for (const key of opts.text ?? (Object.keys(draft.text) as OrganisationTextField[])) {
-    const value = draft.text[key];
-    if (OPTIONAL_CREDENTIALS.includes(key) && value.trim() === '') continue;
-    form.append(key, value);
-  }
+  for (const key of opts.text ?? (Object.keys(draft.text) as OrganisationTextField[])) form.append(key, draft.text[key]);
   for (const key of opts.json ?? (Object.keys(ORGANISATION_JSON_FIELDS) as OrganisationJsonField[]))
     form.append(key, JSON.stringify(draft.json[key]));
   if (opts.flagsAndImages === false) return form;
@@ -180,29 +174,19 @@ export type DraftFields = { text?: readonly OrganisationTextField[]; json?: read
 
 /**
  * The contract's rules of the chosen fields, as one schema of the request's fields (spec §5 'Organisation'): its
- * paths are the server's (`privacyStatementUrl.fi.url`), so server errors land on the same fields. Credentials may
- * be left empty (they are not sent then, and the stored ones stay).
+ * paths are the server's (`privacyStatementUrl.fi.url`), so server errors land on the same fields.
  */
 export function draftSchema(fields: DraftFields) {
   return z.object({
-    ...Object.fromEntries(
-      (fields.text ?? []).map((key) => [
-        key,
-        OPTIONAL_CREDENTIALS.includes(key) ? z.optional(ORGANISATION_TEXT_FIELDS[key]) : ORGANISATION_TEXT_FIELDS[key],
-      ]),
-    ),
+    ...Object.fromEntries((fields.text ?? []).map((key) => [key, ORGANISATION_TEXT_FIELDS[key]])),
     ...Object.fromEntries((fields.json ?? []).map((key) => [key, ORGANISATION_JSON_FIELDS[key]])),
   });
 }
 
-/** The chosen fields of the draft as the schema checks them: the text fields as typed (empty credentials left out), the JSON fields as objects. */
+/** The chosen fields of the draft as the schema checks them: the text fields as typed, the JSON fields as objects. */
 export function draftBody(draft: OrganisationDraft, fields: DraftFields): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const key of fields.text ?? []) {
-    const value = draft.text[key];
-    if (OPTIONAL_CREDENTIALS.includes(key) && value.trim() === '') continue;
-    body[key] = value;
-  }
+  for (const key of fields.text ?? []) body[key] = draft.text[key];
   for (const key of fields.json ?? []) body[key] = draft.json[key];
   return body;
 }
@@ -215,6 +199,10 @@ export function validateDraft(draft: OrganisationDraft, fields: DraftFields): Fi
 /** Plain fields each section of the service settings page edits (and validates). */
 export const SETTINGS_TEXT_FIELDS: OrganisationTextField[] = [
   'organizationName',
+  'organizationNameSe',
+  'organizationNameEn',
+  'senderName',
+  'senderAddress',
   'paymentNumber',
   'contactPerson',
   'contactPersonEmail',
@@ -227,9 +215,6 @@ export const SETTINGS_TEXT_FIELDS: OrganisationTextField[] = [
   'serviceUrl',
   'dontShowOnListingEnabled',
   'additionalServicesInformation',
-  'ninchatSiteKey',
-  'ninchatMasterKey',
-  'ninchatSecret',
   'dataSavingExpertMonths',
   'dataSavingAdminMonths',
   'dataSavingPatientDays',

@@ -101,8 +101,17 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
       <div className="editor-layout">
         <fieldset disabled={!canEdit} className="form card">
           <legend className="visually-hidden">{t('admin.templates.editor')}</legend>
-          <TextField label={t('admin.templates.senderName')} {...field('senderName')} required />
-          <TextField label={t('admin.templates.senderAddress')} type="email" {...field('senderAddress')} required />
+          <TextField
+            label={t('admin.templates.senderName')}
+            hint={t('admin.templates.senderInherits', { value: template.inheritedSender.name })}
+            {...field('senderName')}
+          />
+          <TextField
+            label={t('admin.templates.senderAddress')}
+            type="email"
+            hint={t('admin.templates.senderInherits', { value: template.inheritedSender.address })}
+            {...field('senderAddress')}
+          />
           <TextField label={t('admin.templates.subject')} {...field('title')} required />
           <TextAreaField
             label={t('admin.templates.content')}
@@ -163,7 +172,8 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
           {preview.data && (
             <div className="mail-preview">
               <p className="mail-meta">
-                {t('admin.templates.from')}: {input.senderName} &lt;{input.senderAddress}&gt;
+                {t('admin.templates.from')}: {input.senderName.trim() || template.inheritedSender.name} &lt;
+                {input.senderAddress.trim() || template.inheritedSender.address}&gt;
                 <br />
                 {t('admin.templates.subject')}: <strong>{preview.data.subject}</strong>
               </p>

@@ -11,6 +11,7 @@ import { ToastRegion } from '@/components/ui/toasts';
 import { OnBehalfNotice } from './on-behalf-notice';
 import { PatientHeader } from './patient-header';
 import { backgroundStyle, useOrganisationTheme } from './use-organisation-theme';
+import { organisationNameIn } from '../organisation-name';
 import { usePatientLanguage } from './use-patient-language';
 
 // The dialogs load when first opened: a signed-out visitor never needs them.
@@ -68,7 +69,7 @@ export function PatientChrome() {
       <main id="content" tabIndex={-1}>
         <OnBehalfNotice />
         <Suspense fallback={<Loading />}>
-          <PageTitleOrganisation name={config?.name}>
+          <PageTitleOrganisation name={config && organisationNameIn(config, currentLanguage())}>
             <Outlet />
           </PageTitleOrganisation>
         </Suspense>

@@ -5,6 +5,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { MenuEntry, MenuEntryId } from '../route-rules';
 import { MenuButton } from './menu-button';
 import { MenuList } from './menu-list';
+import { organisationNameIn } from '../organisation-name';
 
 /** The organisation's logo for the current language (spec §3 themeOverrides), else the general one. */
 function logoOf(config: PatientConfig | undefined, lang: Language): string | null {
@@ -35,6 +36,7 @@ export function PatientHeader({
 }) {
   const { t } = useTranslation();
   const logo = logoOf(config, currentLanguage());
+  const name = config ? organisationNameIn(config, currentLanguage()) : t('app.name');
   // On a phone the languages go into a menu: the main menu's, or the profile menu's where there is no main menu (a guest's).
   const languagesInProfile = mainMenu.length === 0 && profileMenu.length > 0;
   const languagesInMenu = mainMenu.length > 0 || languagesInProfile;
@@ -43,11 +45,7 @@ export function PatientHeader({
       <header className={`site-header patient-header${languagesInMenu ? ' has-main-menu' : ''}`}>
         <div className="site-header-inner">
           <Link to={homePath} className="brand">
-            {logo ? (
-              <img src={logo} alt={config?.name ?? t('app.name')} />
-            ) : (
-              <span className="site-name">{config?.name ?? t('app.name')}</span>
-            )}
+            {logo ? <img src={logo} alt={name} /> : <span className="site-name">{name}</span>}
           </Link>
           <div className="header-tools">
             {profileMenu.length > 0 && (

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useSaveWelcomePreference } from '../api/patient-api';
 import { usePatientContext } from '../patient-state';
+import { organisationNameIn } from '../organisation-name';
 import { SafeHtml } from '@/components/ui/safe-html';
 import { showToast } from '@/components/ui/toasts';
 
@@ -40,7 +41,7 @@ export function WelcomePage() {
 
   return (
     <section className="card">
-      <h1>{t('welcome.title', { name: config.name })}</h1>
+      <h1>{t('welcome.title', { name: organisationNameIn(config, lang) })}</h1>
       <p className="service-info">{config.serviceInfoText[lang]}</p>
       <div className="check">
         <input

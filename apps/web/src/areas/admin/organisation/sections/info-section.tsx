@@ -23,6 +23,20 @@ export function InfoSection({ editor }: { editor: Editor }) {
           required
         />
         <TextField
+          label={t('admin.org.info.nameSe')}
+          hint={t('admin.org.info.nameLanguageHint')}
+          value={draft.text.organizationNameSe}
+          onChange={(v) => setText('organizationNameSe', v)}
+          error={errors.organizationNameSe}
+        />
+        <TextField
+          label={t('admin.org.info.nameEn')}
+          hint={t('admin.org.info.nameLanguageHint')}
+          value={draft.text.organizationNameEn}
+          onChange={(v) => setText('organizationNameEn', v)}
+          error={errors.organizationNameEn}
+        />
+        <TextField
           label={t('admin.org.info.paymentNumber')}
           value={draft.text.paymentNumber}
           onChange={(v) => setText('paymentNumber', v)}
@@ -92,7 +106,10 @@ export function InfoSection({ editor }: { editor: Editor }) {
   );
 }
 
-/** Spec §2 'site settings' and 'website URL': the service address, the client id, the chat platform keys. */
+/**
+ * Spec §2 'site settings' and 'website URL': the service address, the client id, and the sender every e-mail
+ * template of the organisation inherits (no chat platform keys: the chat is the product's own).
+ */
 export function SiteSection({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
   const { draft, errors, setText, readOnly, organisation } = editor;
@@ -115,29 +132,19 @@ export function SiteSection({ editor }: { editor: Editor }) {
           </p>
         )}
         <TextField
-          label={t('admin.org.site.siteKey')}
-          value={draft.text.ninchatSiteKey}
-          onChange={(v) => setText('ninchatSiteKey', v)}
-          error={errors.ninchatSiteKey}
-          autoComplete="off"
+          label={t('admin.org.site.senderName')}
+          hint={t('admin.org.site.senderHint')}
+          value={draft.text.senderName}
+          onChange={(v) => setText('senderName', v)}
+          error={errors.senderName}
         />
         <TextField
-          label={t('admin.org.site.masterKey')}
-          type="password"
-          autoComplete="new-password"
-          hint={organisation?.ninchatMasterKeySet ? t('admin.org.site.secretSet') : t('admin.org.site.secretNotSet')}
-          value={draft.text.ninchatMasterKey}
-          onChange={(v) => setText('ninchatMasterKey', v)}
-          error={errors.ninchatMasterKey}
-        />
-        <TextField
-          label={t('admin.org.site.secret')}
-          type="password"
-          autoComplete="new-password"
-          hint={organisation?.ninchatSecretSet ? t('admin.org.site.secretSet') : t('admin.org.site.secretNotSet')}
-          value={draft.text.ninchatSecret}
-          onChange={(v) => setText('ninchatSecret', v)}
-          error={errors.ninchatSecret}
+          label={t('admin.org.site.senderAddress')}
+          type="email"
+          hint={t('admin.org.site.senderHint')}
+          value={draft.text.senderAddress}
+          onChange={(v) => setText('senderAddress', v)}
+          error={errors.senderAddress}
         />
       </fieldset>
     </section>

@@ -16,7 +16,7 @@ function FileButton({ message, prefix, onOpen }: { message: ChatMessage; prefix:
     <button type="button" className="chat-file" onClick={() => onOpen(file.id)}>
       <span aria-hidden="true">📎 </span>
       {t(`${prefix}.thread.openFile`, { name: file.filename })}
-      <span className="visually-hidden"> ({t('ui.opensInNewTab')})</span>
+      <span className="visually-hidden"> {t('ui.opensInNewTab')}</span>
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { ZAdminExpert, ZChatQueue, ZExpertList, ZSpecialization, type ExpertInput } from '@prsp/contracts';
+import { ZAdminExpert, ZChatQueue, ZExpertList, type ExpertInput } from '@prsp/contracts';
 import { api } from '@/lib/api-client';
 
 const BASE = '/api/admin/experts';
@@ -25,13 +25,7 @@ export function useSaveExpert() {
   });
 }
 
-export function useSpecializations() {
-  return useQuery({
-    queryKey: ['lists', 'specializations'],
-    queryFn: () => api('/api/list/specializations', z.array(ZSpecialization)),
-    staleTime: Infinity,
-  });
-}
+export { useSpecializations } from '@/features/staff/specialization-names';
 
 /** The organisation's chat queues an expert can be put in. */
 export function useExpertChatQueues() {

@@ -4,6 +4,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { conversationTitle } from '@/features/messaging/conversation-title';
+import { useSpecializationNames } from '@/features/staff/specialization-names';
 import { categoryLabel, newestFirst } from './conversation-labels';
 
 /** A paperclip drawn inline (an emoji needs a font the machine may lack); the text beside it names it. */
@@ -42,6 +43,7 @@ export function ConversationTable({
   showExpert?: boolean;
 }) {
   const { t } = useTranslation();
+  const specializationNames = useSpecializationNames();
   const lang = currentLanguage();
   const columns = [
     t('expert.messages.columns.subject'),
@@ -73,7 +75,9 @@ export function ConversationTable({
             <td>
               <span>
                 {row.expertName ?? '–'}
-                {row.expertSpecializations.length > 0 && <span className="hint block">{row.expertSpecializations.join(', ')}</span>}
+                {specializationNames(row.expertSpecializations) && (
+                  <span className="hint block">{specializationNames(row.expertSpecializations)}</span>
+                )}
               </span>
             </td>
           )}

@@ -10,6 +10,7 @@ import { MessageComposer } from '@/features/messaging/message-composer';
 import { MessageThread } from '@/features/messaging/message-thread';
 import { messageFormData, type MessageDraft } from '@/features/messaging/messaging-api';
 import { useMessagingRefresh } from '@/features/messaging/use-messaging-refresh';
+import { useSpecializationNames } from '@/features/staff/specialization-names';
 import { ApiError } from '@/lib/api-client';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -24,6 +25,7 @@ export function isUnanswered(conversation: Pick<ExpertConversation, 'kind' | 'ex
 function Facts({ conversation }: { conversation: ExpertConversation }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const specializations = useSpecializationNames()(conversation.expertSpecializations);
   return (
     <dl className="conversation-facts">
       <dt>{t('expert.messages.columns.patient')}</dt>
@@ -33,7 +35,7 @@ function Facts({ conversation }: { conversation: ExpertConversation }) {
       <dt>{t('expert.messages.columns.expert')}</dt>
       <dd>
         {conversation.expertName ?? t('expert.messages.view.noExpertYet')}
-        {conversation.expertSpecializations.length > 0 && ` (${conversation.expertSpecializations.join(', ')})`}
+        {specializations && ` (${specializations})`}
       </dd>
       <dt>{t('expert.messages.view.status')}</dt>
       <dd>{t(conversation.status === 'open' ? 'expert.messages.view.statusOpen' : 'expert.messages.view.statusClosed')}</dd>

@@ -3,6 +3,7 @@ import { ZExpertSearchQuery } from '@prsp/contracts';
 import { FormAlert, FormField } from '@/components/ui/form-fields';
 import { Loading } from '@/components/route-fallbacks';
 import { useZodForm } from '@/features/staff/use-zod-form';
+import { useSpecializationNames } from '@/features/staff/specialization-names';
 import { useExpertSearch } from './expert-messaging-api';
 import { useTranslation } from '@/lib/i18n';
 
@@ -12,6 +13,7 @@ import { useTranslation } from '@/lib/i18n';
  */
 export function ExpertSearch() {
   const { t } = useTranslation();
+  const specializationNames = useSpecializationNames();
   type Query = { searchQuery: string; specialization: string };
   const form = useZodForm<Query>({
     schema: ZExpertSearchQuery,
@@ -69,7 +71,9 @@ export function ExpertSearch() {
             {experts.map((expert) => (
               <li key={expert.id}>
                 <strong>{expert.name}</strong>
-                {expert.specializations.length > 0 && <span className="muted"> – {expert.specializations.join(', ')}</span>}
+                {specializationNames(expert.specializations) && (
+                  <span className="muted"> – {specializationNames(expert.specializations)}</span>
+                )}
               </li>
             ))}
           </ul>

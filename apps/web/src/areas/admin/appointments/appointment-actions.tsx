@@ -2,12 +2,14 @@ import { useState } from 'react';
 import type { AppointmentRow } from '@prsp/contracts';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextAreaField } from '@/components/ui/form-fields';
 import { showToast } from '@/components/ui/toasts';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
 import { AppointmentModal, type AppointmentTarget } from './appointment-modal';
-import { rowActions, type RowAction } from './booking-filters';
+import { rowActions, statusLabel, type RowAction } from './booking-filters';
 import { timeRange } from './booking-format';
-import { useCancelAppointment, useDeleteAppointment, useDeleteTimeslot } from './bookings-api';
+import { useCancelAppointment, useDeleteAppointment, useDeleteTimeslot, useMarkNoShow } from './bookings-api';
 import { TimeslotModal } from './timeslot-modal';
 
 const slotOf = (row: AppointmentRow) => ({
@@ -28,9 +30,12 @@ export function useAppointmentActions({ onDeleted }: { onDeleted?: () => void } 
   const [modal, setModal] = useState<AppointmentTarget | undefined>();
   const [slotEditing, setSlotEditing] = useState<AppointmentRow | undefined>();
   const [cancelling, setCancelling] = useState<AppointmentRow | undefined>();
+  const [reason, setReason] = useState('');
+  const [markingNoShow, setMarkingNoShow] = useState<AppointmentRow | undefined>();
   const [deletingSlot, setDeletingSlot] = useState<AppointmentRow | undefined>();
   const [deleting, setDeleting] = useState<AppointmentRow | undefined>();
   const cancel = useCancelAppointment();
+  const noShow = useMarkNoShow();
   const removeSlot = useDeleteTimeslot();
   const remove = useDeleteAppointment();
 
@@ -38,7 +43,11 @@ export function useAppointmentActions({ onDeleted }: { onDeleted?: () => void } 
     if (action === 'book') setModal({ mode: 'book', slot: slotOf(row) });
     if (action === 'edit') setModal({ mode: 'edit', id: row.id });
     if (action === 'editSlot') setSlotEditing(row);
-    if (action === 'cancel') setCancelling(row);
+    if (action === 'cancel') {
+      setReason('');
+      setCancelling(row);
+    }
+    if (action === 'noShow') setMarkingNoShow(row);
     if (action === 'deleteSlot') setDeletingSlot(row);
     if (action === 'delete') setDeleting(row);
   };
@@ -56,6 +65,13 @@ export function useAppointmentActions({ onDeleted }: { onDeleted?: () => void } 
           <>
             <p>{t('admin.bookings.cancel.text', { time: when(cancelling), expert: cancelling?.expert.name ?? '' })}</p>
             <p>{t('admin.bookings.cancel.notified')}</p>
+            <TextAreaField
+              label={t('admin.bookings.cancel.reason')}
+              hint={t('admin.bookings.cancel.reasonHint')}
+              value={reason}
+              onChange={setReason}
+              rows={3}
+            />
           </>
         }
         confirmLabel={t('admin.bookings.cancel.confirm')}
@@ -65,10 +81,30 @@ export function useAppointmentActions({ onDeleted }: { onDeleted?: () => void } 
         onCancel={() => setCancelling(undefined)}
         onConfirm={() =>
           cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => showToast(t('admin.bookings.toast.cancelled')),
+          cancel.mutate(
+            { id: cancelling.id, reason: reason.trim() },
+            {
+              onSuccess: () => showToast(t('admin.bookings.toast.cancelled')),
+              onError: () => showToast(t('staff.actionError'), 'error'),
+              onSettled: () => setCancelling(undefined),
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={markingNoShow !== undefined}
+        title={t('admin.bookings.noShow.title')}
+        text={<p>{t('admin.bookings.noShow.text', { time: when(markingNoShow), expert: markingNoShow?.expert.name ?? '' })}</p>}
+        confirmLabel={t('admin.bookings.noShow.confirm')}
+        cancelLabel={t('admin.bookings.noShow.keep')}
+        busy={noShow.isPending}
+        onCancel={() => setMarkingNoShow(undefined)}
+        onConfirm={() =>
+          markingNoShow &&
+          noShow.mutate(markingNoShow.id, {
+            onSuccess: () => showToast(t('admin.bookings.toast.noShow')),
             onError: () => showToast(t('staff.actionError'), 'error'),
-            onSettled: () => setCancelling(undefined),
+            onSettled: () => setMarkingNoShow(undefined),
           })
         }
       />
@@ -115,15 +151,22 @@ export function useAppointmentActions({ onDeleted }: { onDeleted?: () => void } 
   return { run, openNew, element };
 }
 
-/** The buttons of one row, named with the row's time so each is told apart by a screen reader. */
+/**
+ * The buttons of one row, named with the row's time so each is told apart by a screen reader. Once a reserved
+ * appointment has started, editing and cancelling are gone and a line says why.
+ */
 export function RowActionButtons({ row, canEdit, onAction }: { row: AppointmentRow; canEdit: boolean; onAction: (a: RowAction) => void }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const actions = rowActions(row.status, canEdit);
-  if (actions.length === 0) return null;
+  const now = useNow();
+  const started = row.startTime <= now;
+  const actions = rowActions(row.status, canEdit, { started, state: row.visit });
+  const explained = canEdit && started && statusLabel(row.status) === 'reserved';
+  if (actions.length === 0 && !explained) return null;
   const time = timeRange(row.startTime, row.endTime, lang);
   return (
     <div className="actions">
+      {explained && <p className="hint">{t('admin.bookings.started')}</p>}
       {actions.map((action) => (
         <button
           key={action}

@@ -138,6 +138,8 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
       service: null,
       patientName: null,
       participantCount: 4,
+      visit: null,
+      cancelReason: null,
       heldUntil: null,
       video: true,
       hostExpertId: EXPERT,

@@ -59,7 +59,7 @@ function Facts({ detail }: { detail: AppointmentDetail }) {
       <dl className="facts-list">
         <dt>{t('admin.bookings.columns.status')}</dt>
         <dd>
-          <BookingStatusBadge status={detail.status} />
+          <BookingStatusBadge status={detail.status} visit={detail.visit} cancelReason={detail.cancelReason} />
         </dd>
         <dt>{t('admin.bookings.form.kind')}</dt>
         <dd>{t(`admin.bookings.kind.${detail.kind}`)}</dd>

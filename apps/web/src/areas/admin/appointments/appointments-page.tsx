@@ -104,7 +104,12 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
               <Who row={row} />
             </td>
             <td>
-              <BookingStatusBadge status={row.status} heldUntil={row.heldUntil ? clock(row.heldUntil, lang) : undefined} />
+              <BookingStatusBadge
+                status={row.status}
+                heldUntil={row.heldUntil ? clock(row.heldUntil, lang) : undefined}
+                visit={row.visit}
+                cancelReason={row.cancelReason}
+              />
             </td>
             {canEdit && (
               <td>

@@ -50,6 +50,10 @@ describe('booking statuses and row actions (spec §4)', () => {
     expect(rowActions('booked', true)).toEqual(['edit', 'cancel']);
     expect(rowActions('selfBooked', true)).toEqual(['edit', 'cancel']);
     expect(rowActions('cancelled', true)).toEqual(['delete']);
+    // Started: no edit or cancel (the server answers 423); a no-show can be marked until the visit has a state.
+    expect(rowActions('booked', true, { started: true, state: null })).toEqual(['noShow']);
+    expect(rowActions('selfBooked', true, { started: true, state: 'held' })).toEqual([]);
+    expect(rowActions('booked', true, { started: true, state: 'noShow' })).toEqual([]);
     for (const status of ['open', 'booked', 'selfBooked', 'cancelled'] as const) expect(rowActions(status, false)).toEqual([]);
   });
 });

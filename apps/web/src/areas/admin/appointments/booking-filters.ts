@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, isLocalDate, type BookingStatus, type Language } from '@prsp/contracts';
+import { BOOKING_STATUSES, isLocalDate, type BookingStatus, type Language, type VisitState } from '@prsp/contracts';
 
 /** The booking list's filters as the form holds them: empty text means 'any'. */
 export type BookingFilters = {
@@ -58,20 +58,26 @@ export function statusLabel(status: BookingStatus): 'open' | 'reserved' | 'cance
   return status === 'selfBooked' || status === 'booked' ? 'reserved' : status;
 }
 
-export type RowAction = 'book' | 'editSlot' | 'deleteSlot' | 'edit' | 'cancel' | 'delete';
+export type RowAction = 'book' | 'editSlot' | 'deleteSlot' | 'edit' | 'cancel' | 'noShow' | 'delete';
 
 /**
  * What an admin may do to a row, by its status: an open slot is booked, moved or removed; a reserved appointment is
- * edited or cancelled (every participant is told); a cancelled one can be removed. Nothing without the edit right
- * (the server refuses anyway).
+ * edited or cancelled (every participant is told) until it starts, then only marked a no-show while its visit is
+ * neither held nor marked (the server answers 423 to a change of a started one); a cancelled one can be removed.
+ * Nothing without the edit right (the server refuses anyway).
  */
-export function rowActions(status: BookingStatus, canEdit: boolean): RowAction[] {
+export function rowActions(
+  status: BookingStatus,
+  canEdit: boolean,
+  visit: { started: boolean; state: VisitState | null } = { started: false, state: null },
+): RowAction[] {
   if (!canEdit) return [];
   switch (statusLabel(status)) {
     case 'open':
       return ['book', 'editSlot', 'deleteSlot'];
     case 'reserved':
-      return ['edit', 'cancel'];
+      if (!visit.started) return ['edit', 'cancel'];
+      return visit.state === null ? ['noShow'] : [];
     case 'cancelled':
       return ['delete'];
   }

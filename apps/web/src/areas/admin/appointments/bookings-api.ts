@@ -85,8 +85,16 @@ export function useSaveAppointment() {
   );
 }
 
+/** Cancels a reserved appointment that has not started, with the admin's reason if one was typed (it goes into the e-mails). */
 export function useCancelAppointment() {
-  return useInvalidating((id: string) => api(`${BASE}/${id}/cancel`, ZAppointmentDetail, { method: 'POST' }));
+  return useInvalidating(({ id, reason }: { id: string; reason: string }) =>
+    api(`${BASE}/${id}/cancel`, ZAppointmentDetail, { method: 'POST', body: reason ? { reason } : {} }),
+  );
+}
+
+/** Marks that the patient of a started appointment did not come. */
+export function useMarkNoShow() {
+  return useInvalidating((id: string) => api(`${BASE}/${id}/no-show`, ZAppointmentDetail, { method: 'POST' }));
 }
 
 /** Removes an open or cancelled appointment (a reserved one is cancelled first). */

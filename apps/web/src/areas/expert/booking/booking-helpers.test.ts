@@ -27,6 +27,9 @@ function row(over: Partial<AppointmentRow>): AppointmentRow {
     patientName: 'Matti Meikäläinen',
     participantCount: 2,
     heldUntil: null,
+    video: false,
+    visit: null,
+    cancelReason: null,
     ...over,
   };
 }

@@ -12,9 +12,11 @@ test('an e-mail template is customised with a live preview, and resetting it res
   const row = page.getByRole('row', { name: /Rekisteröityminen Suomi/ });
   await expect(row.getByRole('cell', { name: 'Oletus' })).toBeVisible();
   const defaultSubject = (await row.getByRole('cell').nth(3).textContent())!;
-  await row.getByRole('button', { name: /Muokkaa/ }).click();
+  await row.getByRole('link', { name: /Muokkaa/ }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Rekisteröityminen (Suomi)' })).toBeVisible();
+  // Each template has its own address (issue 28).
+  await expect(page).toHaveURL(/\/admin\/templateEditor\/registration\/fi$/);
   const preview = page.getByRole('region', { name: 'Esikatselu' });
   await expect(preview).toContainText('Aseta salasanasi');
   const subject = page.getByLabel('Otsikko');
@@ -27,11 +29,11 @@ test('an e-mail template is customised with a live preview, and resetting it res
 
   await page.getByRole('button', { name: 'Tallenna' }).click();
   await expect(page.getByText('Tallennettu', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Takaisin pohjiin' }).click();
+  await page.getByRole('link', { name: 'Takaisin pohjiin' }).click();
   await expect(row.getByRole('cell', { name: 'Muokattu' })).toBeVisible();
   await expect(row).toContainText('Tervetuloa {{organisationName}} -palveluun');
 
-  await row.getByRole('button', { name: /Muokkaa/ }).click();
+  await row.getByRole('link', { name: /Muokkaa/ }).click();
   await page.getByRole('button', { name: 'Palauta oletus' }).click();
   const confirm = page.getByRole('dialog', { name: 'Palautetaanko oletuspohja?' });
   await expect(confirm).toContainText('Tätä ei voi perua.');

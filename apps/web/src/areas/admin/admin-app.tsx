@@ -59,6 +59,7 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'preQuestionnaire', area: 'serviceSettings', page: (u) => <PreQuestionnairePage user={u} /> },
   { path: 'selfBookingConfirmation', area: 'serviceSettings', page: (u) => <SelfBookingConfirmationPage user={u} /> },
   { path: 'templateEditor', area: 'serviceSettings', page: (u) => <TemplateEditorPage user={u} /> },
+  { path: 'templateEditor/:kind/:language', area: 'serviceSettings', page: (u) => <TemplateEditorPage user={u} /> },
   { path: 'chat/customizable', area: 'serviceSettings', page: (u) => <ChatTextsPage user={u} /> },
   { path: 'feedback', area: 'serviceSettings', page: () => <FeedbackPage /> },
   { path: 'chatCodes', area: 'chatCodes', page: (u) => <CodeGroupsPage user={u} kind="service" /> },

@@ -1,33 +1,32 @@
-import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { StaffUserData } from '@prsp/contracts';
-import { Loading } from '@/components/route-fallbacks';
+import { Loading, NotFound } from '@/components/route-fallbacks';
 import { FormAlert } from '@/components/ui/form-fields';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useEmailTemplates } from './email-templates-api';
 import { TemplateEditor } from './template-editor';
+import { TEMPLATES_PATH, templatePath } from './template-paths';
 
-/** `/admin/templateEditor`: every e-mail kind in every language, default or the organisation's own (spec §2, §4). */
+/**
+ * `/admin/templateEditor`: every e-mail kind in every language, default or the organisation's own (spec §2, §4);
+ * `/admin/templateEditor/{kind}/{language}`: one of them in the editor.
+ */
 export function TemplateEditorPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
   usePageTitle(t('admin.menu.templateEditor'));
   const lang = currentLanguage();
+  const { kind, language } = useParams();
   const templates = useEmailTemplates();
-  const [selected, setSelected] = useState<{ kind: string; language: string } | undefined>();
   const canEdit = user.rights.serviceSettings.edit;
   if (templates.isError) return <FormAlert message={t('staff.loadError')} />;
   if (!templates.data) return <Loading />;
-  const open = selected && templates.data.templates.find((x) => x.kind === selected.kind && x.language === selected.language);
-  if (open)
-    return (
-      <TemplateEditor
-        key={`${open.kind}-${open.language}-${open.source}`}
-        template={open}
-        canEdit={canEdit}
-        onDone={() => setSelected(undefined)}
-      />
-    );
+  if (kind || language) {
+    const open = templates.data.templates.find((x) => x.kind === kind && x.language === language);
+    if (!open) return <NotFound home={TEMPLATES_PATH} />;
+    return <TemplateEditor key={`${open.kind}-${open.language}-${open.source}`} template={open} canEdit={canEdit} />;
+  }
 
   return (
     <div className="section-stack">
@@ -57,17 +56,16 @@ export function TemplateEditorPage({ user }: { user: StaffUserData }) {
                   <td>{tpl.title}</td>
                   <td>{formatDateTime(tpl.updatedAt, lang)}</td>
                   <td>
-                    <button
-                      type="button"
+                    <Link
                       className="button small secondary"
+                      to={templatePath(tpl)}
                       aria-label={t('admin.templates.openNamed', {
                         action: t(canEdit ? 'staff.edit' : 'admin.templates.open'),
                         name: label,
                       })}
-                      onClick={() => setSelected({ kind: tpl.kind, language: tpl.language })}
                     >
                       {t(canEdit ? 'staff.edit' : 'admin.templates.open')}
-                    </button>
+                    </Link>
                   </td>
                 </tr>
               );

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { emailTemplateTagProblems, ZEmailTemplateInput, type EmailTemplate, type EmailTemplateInput } from '@prsp/contracts';
 import { saveFailureKey } from '@/lib/form-errors';
 import { FormAlert, TextAreaField, TextField } from '@/components/ui/form-fields';
@@ -9,6 +10,7 @@ import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
 import { useZodForm } from '@/features/staff/use-zod-form';
 import { useEmailPreview, useResetEmailTemplate, useSaveEmailTemplate } from './email-templates-api';
 import { useTranslation } from '@/lib/i18n';
+import { TEMPLATES_PATH } from './template-paths';
 
 const PREVIEW_DELAY_MS = 400;
 
@@ -34,9 +36,13 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** One template in one language: fields, tag list, live preview, save, and reset to the default. */
-export function TemplateEditor({ template, canEdit, onDone }: { template: EmailTemplate; canEdit: boolean; onDone: () => void }) {
+/**
+ * One template in one language: fields, tag list, live preview, save, and reset to the default. Back to the list
+ * is a link, so leaving with unsaved edits asks first (spec §4), as the browser's back button and closing the tab do.
+ */
+export function TemplateEditor({ template, canEdit }: { template: EmailTemplate; canEdit: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const save = useSaveEmailTemplate();
   const reset = useResetEmailTemplate();
   const contentRef = useRef<HTMLTextAreaElement>(null);
@@ -53,6 +59,11 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
   });
   const { values: input, dirty, set, field } = form;
   const [askReset, setAskReset] = useState(false);
+  // After a reset the form is marked saved first; leaving waits for that render, so the guard does not ask.
+  const [resetDone, setResetDone] = useState(false);
+  useEffect(() => {
+    if (resetDone) void navigate(TEMPLATES_PATH);
+  }, [resetDone, navigate]);
   // The contract's rule, as the server applies it: unknown tags are flagged while typing (a missing {{link}} refuses the save).
   const tagProblems = emailTemplateTagProblems(input.kind, input);
   const debounced = useDebounced(input, PREVIEW_DELAY_MS);
@@ -90,9 +101,9 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
         <h1>
           {t('admin.templates.editTitle', { kind: t(`admin.templates.kinds.${template.kind}`), lang: t(`languages.${template.language}`) })}
         </h1>
-        <button type="button" className="button secondary" onClick={onDone}>
+        <Link className="button secondary" to={TEMPLATES_PATH}>
           {t('admin.templates.backToList')}
-        </button>
+        </Link>
       </div>
       <p>
         {t('admin.templates.source')}: <strong>{t(`admin.templates.sources.${template.source}`)}</strong>
@@ -213,7 +224,7 @@ export function TemplateEditor({ template, canEdit, onDone }: { template: EmailT
                 setAskReset(false);
                 form.markSaved();
                 showToast(t('admin.templates.resetDone'));
-                onDone();
+                setResetDone(true);
               },
               onError: () => setAskReset(false),
             },

@@ -1,0 +1,141 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { PRESET_RIGHTS, type EmailTemplate, type StaffUserData } from '@prsp/contracts';
+import '../admin-texts';
+import { TemplateEditorPage } from './template-editor-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+let root: Root | undefined;
+let host: HTMLElement;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  vi.unstubAllGlobals();
+});
+
+const admin: StaffUserData = {
+  id: 'u-1',
+  firstName: 'Aila',
+  lastName: 'Ylläpitäjä',
+  email: 'aila@vantaa.example',
+  role: 'admin',
+  isGlobalAdmin: false,
+  language: 'fi',
+  organisation: null,
+  organisations: [],
+  rights: PRESET_RIGHTS.organisationAdmin,
+};
+
+const template = (kind: EmailTemplate['kind'], language: EmailTemplate['language']): EmailTemplate => ({
+  id: null,
+  kind,
+  language,
+  source: 'default',
+  senderName: '',
+  senderAddress: '',
+  inheritedSender: { name: 'Vantaan etävastaanotto', address: 'etavastaanotto@vantaa.example' },
+  title: 'Otsikko',
+  content: 'Hei {{firstName}}! {{link}}',
+  tags: ['firstName', 'link'],
+  updatedAt: null,
+});
+
+function start(path: string) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.endsWith('/preview'))
+        return Response.json({
+          status: 'ok',
+          statusCode: 200,
+          data: { subject: 'Otsikko', text: '', html: '', missingTags: [], unknownTags: [] },
+        });
+      return Response.json({
+        status: 'ok',
+        statusCode: 200,
+        data: { templates: [template('registration', 'fi'), template('registration', 'se')] },
+      });
+    }),
+  );
+  const page = <TemplateEditorPage user={admin} />;
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/templateEditor', element: page },
+      { path: '/admin/templateEditor/:kind/:language', element: page },
+    ],
+    { initialEntries: [path] },
+  );
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() =>
+    root!.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  );
+  return router;
+}
+
+const heading = () => host.querySelector('h1')?.textContent;
+const dialogOpen = () => [...document.querySelectorAll('dialog')].some((d) => d.open && d.textContent?.includes('Tallentamattomia'));
+async function typeInto(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  await act(async () => {
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const subjectField = () =>
+  [...host.querySelectorAll<HTMLInputElement>('input')].find((i) => i.labels?.[0]?.textContent?.startsWith('Otsikko'))!;
+
+it('each template has its own address: the list links to it, and the address opens it (issue 28)', async () => {
+  const router = start('/admin/templateEditor');
+  await act(() => vi.waitFor(() => expect(host.querySelectorAll('tbody tr')).toHaveLength(2)));
+  const links = [...host.querySelectorAll<HTMLAnchorElement>('tbody a')].map((a) => a.getAttribute('href'));
+  expect(links).toEqual(['/admin/templateEditor/registration/fi', '/admin/templateEditor/registration/se']);
+  await act(async () => host.querySelectorAll<HTMLAnchorElement>('tbody a')[1]!.click());
+  expect(router.state.location.pathname).toBe('/admin/templateEditor/registration/se');
+  await act(() => vi.waitFor(() => expect(heading()).toContain('Svenska')));
+});
+
+it('unsaved edits are warned about on "Takaisin pohjiin", the back button and closing the tab (spec §4)', async () => {
+  const router = start('/admin/templateEditor/registration/fi');
+  await act(() => vi.waitFor(() => expect(subjectField()).toBeDefined()));
+  await typeInto(subjectField(), 'Uusi otsikko');
+
+  const unload = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(unload);
+  expect(unload.defaultPrevented).toBe(true);
+
+  const back = [...host.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent === 'Takaisin pohjiin')!;
+  await act(async () => back.click());
+  expect(dialogOpen()).toBe(true);
+  expect(router.state.location.pathname).toBe('/admin/templateEditor/registration/fi');
+  await act(async () => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Jää sivulle')!.click());
+  expect(subjectField().value).toBe('Uusi otsikko');
+
+  await act(async () => void router.navigate('/admin/templateEditor'));
+  expect(dialogOpen()).toBe(true);
+  await act(async () => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Poistu tallentamatta')!.click());
+  expect(router.state.location.pathname).toBe('/admin/templateEditor');
+});
+
+it('an address that names no template is not found', async () => {
+  start('/admin/templateEditor/noSuchKind/fi');
+  await act(() => vi.waitFor(() => expect(host.textContent).toMatch(/ei löytynyt|not found/i)));
+});

@@ -69,7 +69,7 @@ type DayItem = { id: string; status: string; startTime: number; endTime: number;
  */
 export async function clearExpertTime(admin: Page, expertId: string, startMs: number, durationMinutes: number): Promise<void> {
   const date = helsinkiDateOf(startMs);
-  const day = await adminCall<{ items: DayItem[] }>(admin, `/api/admin/bookings/list?from=${date}&to=${date}`);
+  const day = await adminCall<{ items: DayItem[] }>(admin, `/api/admin/bookings/list?from=${date}&to=${date}&openTimes=true`);
   const inTheWay = day.data.items.filter(
     (t) => t.expert.id === expertId && t.startTime < startMs + durationMinutes * 60_000 && t.endTime > startMs,
   );

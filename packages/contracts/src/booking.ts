@@ -204,7 +204,13 @@ export type AppointmentDetail = z.infer<typeof ZAppointmentDetail>;
 
 const positiveInt = () => z.coerce.number().check(z.refine(Number.isInteger, 'invalid'), z.minimum(1, 'invalid'));
 
-/** Booking search (admin list and CSV): date range, expert, service, status, patient (name or identity code). */
+/**
+ * Whether a booking list shows open timeslots besides the appointments (issue 28: the lists drowned in them). Without
+ * it, or 'false', only a `status=open` search shows them.
+ */
+export const ZOpenTimesFlag = z.enum(['true', 'false']);
+
+/** Booking search (admin list and CSV): date range, expert, service, status, patient (name or identity code), open times. */
 export const ZBookingListQuery = z.object({
   from: z.optional(zLocalDate()),
   to: z.optional(zLocalDate()),
@@ -212,6 +218,7 @@ export const ZBookingListQuery = z.object({
   serviceId: z.optional(z.uuid('invalid')),
   status: z.optional(ZBookingStatus),
   patient: z.optional(zText().check(z.trim(), z.maxLength(100, 'tooLong'))),
+  openTimes: z.optional(ZOpenTimesFlag),
   page: z._default(positiveInt(), 1),
   pageSize: z._default(positiveInt().check(z.maximum(200, 'invalid')), 50),
 });
@@ -299,6 +306,7 @@ export const ZExpertBookingQuery = z.object({
   from: z.optional(zLocalDate()),
   to: z.optional(zLocalDate()),
   status: z.optional(ZBookingStatus),
+  openTimes: z.optional(ZOpenTimesFlag),
   page: z._default(positiveInt(), 1),
   pageSize: z._default(positiveInt().check(z.maximum(200, 'invalid')), 50),
 });

@@ -1,4 +1,12 @@
-import { formatInstant, formatLocalDate, isTimeZone, SERVICE_TIME_ZONE, type InstantStyle, type Language } from '@prsp/contracts';
+import {
+  formatInstant,
+  formatLocalDate,
+  isTimeZone,
+  localDateAt,
+  SERVICE_TIME_ZONE,
+  type InstantStyle,
+  type Language,
+} from '@prsp/contracts';
 
 /**
  * The web app's (patient, expert and admin) side of the one date and time formatter, `formatInstant` and
@@ -49,4 +57,13 @@ export function formatTime(value: Moment, lang: Language, timeZone = displayTime
 export function formatDate(isoDate: string | null, lang: Language): string {
   if (!isoDate) return '–';
   return formatLocalDate(isoDate.slice(0, 10), lang);
+}
+
+/**
+ * When an appointment is, as '11.5.2026 09.00–09.30': the one format of the booking lists (admin and expert), the
+ * booking screens and forms, in the service's time zone (the zone the forms' dates and times are in), so the lists
+ * and the forms always agree whatever the browser's zone.
+ */
+export function formatTimeRange(start: number, end: number, lang: Language): string {
+  return `${formatDate(localDateAt(start, SERVICE_TIME_ZONE), lang)} ${formatTime(start, lang, SERVICE_TIME_ZONE)}–${formatTime(end, lang, SERVICE_TIME_ZONE)}`;
 }

@@ -59,6 +59,9 @@ export function localInstant(date: string, time: string, field = 'date'): Date {
   return atLocalTime(date, h!, m!, SERVICE_TIME_ZONE);
 }
 
+/** A booking list shows open timeslots when asked to, or when they are what it searches for. */
+export const showsOpenTimes = (q: { status?: string; openTimes?: 'true' | 'false' }) => q.openTimes === 'true' || q.status === 'open';
+
 /** The booking list's filters as a repository filter; an identity code finds the patient by its keyed hash. */
 async function filterOf(deps: BookingDeps, actor: AdminActor, q: Omit<BookingListQuery, 'page' | 'pageSize'>): Promise<repo.RowFilter> {
   const patient = q.patient?.trim();
@@ -72,6 +75,7 @@ async function filterOf(deps: BookingDeps, actor: AdminActor, q: Omit<BookingLis
     expertId: q.expertId,
     serviceId: q.serviceId,
     status: q.status,
+    withoutOpen: !showsOpenTimes(q),
     from: q.from && isLocalDate(q.from) ? startOfLocalDay(q.from, SERVICE_TIME_ZONE) : undefined,
     to: q.to && isLocalDate(q.to) ? endOfLocalDay(q.to, SERVICE_TIME_ZONE) : undefined,
     ...patientFilter,

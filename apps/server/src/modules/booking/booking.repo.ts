@@ -198,6 +198,8 @@ export type RowFilter = {
   serviceId?: string;
   status?: AppointmentRecord['status'];
   statuses?: AppointmentRecord['status'][];
+  /** Leave open timeslots out (the booking lists unless they are asked for). */
+  withoutOpen?: boolean;
   /** Starts at or after. */
   from?: Date;
   /** Starts before. */
@@ -236,6 +238,7 @@ function whereOf(f: RowFilter): SQL | undefined {
     f.serviceId ? eq(appointments.serviceId, f.serviceId) : undefined,
     f.status ? eq(appointments.status, f.status) : undefined,
     f.statuses ? inArray(appointments.status, f.statuses) : undefined,
+    f.withoutOpen ? ne(appointments.status, 'open') : undefined,
     f.from ? gte(appointments.startsAt, f.from) : undefined,
     f.to ? lt(appointments.startsAt, f.to) : undefined,
     f.endedBefore ? lt(appointments.endsAt, f.endedBefore) : undefined,

@@ -18,7 +18,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { throwIfFieldIssues } from '../../platform/field-errors';
-import { localInstant } from './admin-bookings.service';
+import { localInstant, showsOpenTimes } from './admin-bookings.service';
 import { rowReads, toDetail, toRow } from './appointment-view';
 import type { PatientReads } from '../../platform/audit/patient-reads';
 import * as repo from './booking.repo';
@@ -64,7 +64,7 @@ export async function schedule(
   return { date: day, appointments: rows.map(toRow), breaks: breaks.map(toBreak) };
 }
 
-/** `/expert/allBookings`: the expert's appointments in a date range (from today on by default), by start. */
+/** `/expert/allBookings`: the expert's appointments in a date range (from today on by default), by start; open timeslots when asked. */
 export async function bookings(
   deps: Deps,
   actor: ExpertActor,
@@ -79,6 +79,7 @@ export async function bookings(
   const filter: repo.RowFilter = {
     expertIds: ids,
     status: q.status,
+    withoutOpen: !showsOpenTimes(q),
     from: startOfLocalDay(fromDay, SERVICE_TIME_ZONE),
     to: q.to ? endOfLocalDay(q.to, SERVICE_TIME_ZONE) : undefined,
   };

@@ -8,7 +8,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 import { AppointmentModal, type AppointmentTarget } from './appointment-modal';
 import { rowActions, statusLabel, type RowAction } from './booking-filters';
-import { timeRange } from './booking-format';
+import { formatTimeRange } from '@/lib/format';
 import { useCancelAppointment, useDeleteAppointment, useDeleteTimeslot, useMarkNoShow } from './bookings-api';
 import { TimeslotModal } from './timeslot-modal';
 
@@ -52,7 +52,7 @@ export function useAppointmentActions({ onDeleted }: { onDeleted?: () => void } 
     if (action === 'delete') setDeleting(row);
   };
   const openNew = () => setModal({ mode: 'new' });
-  const when = (row: AppointmentRow | undefined) => (row ? timeRange(row.startTime, row.endTime, lang) : '');
+  const when = (row: AppointmentRow | undefined) => (row ? formatTimeRange(row.startTime, row.endTime, lang) : '');
 
   const element = (
     <>
@@ -163,7 +163,7 @@ export function RowActionButtons({ row, canEdit, onAction }: { row: AppointmentR
   const actions = rowActions(row.status, canEdit, { started, state: row.visit });
   const explained = canEdit && started && statusLabel(row.status) === 'reserved';
   if (actions.length === 0 && !explained) return null;
-  const time = timeRange(row.startTime, row.endTime, lang);
+  const time = formatTimeRange(row.startTime, row.endTime, lang);
   return (
     <div className="actions">
       {explained && <p className="hint">{t('admin.bookings.started')}</p>}

@@ -23,7 +23,8 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/validation';
 import { appointmentErrors, bodyOf, initialForm, timesOfSlot, type AppointmentForm, type TimeSource } from './appointment-form-model';
 import { BookingInput, BookingSelect, useBookingErrorText } from './booking-fields';
-import { clock, timeRange } from './booking-format';
+import { formatTimeRange } from '@/lib/format';
+import { clock } from './booking-format';
 import { useAppointment, useBookableExperts, useOpenTimeslots, useSaveAppointment, useServiceOptions } from './bookings-api';
 import { SurveyAttachmentsField } from '../surveys/survey-attachments-field';
 import { ParticipantsEditor } from './participants-editor';
@@ -236,7 +237,7 @@ function ReplaceOpenTimesDialog({
           <p>{t('admin.bookings.replace.text')}</p>
           <ul>
             {openTimes.map((o) => (
-              <li key={o.id}>{timeRange(o.startTime, o.endTime, lang)}</li>
+              <li key={o.id}>{formatTimeRange(o.startTime, o.endTime, lang)}</li>
             ))}
           </ul>
           <p>{t('admin.bookings.replace.question')}</p>

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
-import { timeRange } from './booking-format';
+import { formatTimeRange } from '@/lib/format';
 import { BookingStatusBadge } from './booking-status-badge';
 import { useAppointment } from './bookings-api';
 import { useNationalityOptions } from './patient-fields';
@@ -55,7 +55,7 @@ function Facts({ detail }: { detail: AppointmentDetail }) {
   const host = detail.participants.find((p) => p.expertId === detail.hostExpertId);
   return (
     <section className="card" aria-labelledby="appointment-facts">
-      <h2 id="appointment-facts">{timeRange(detail.startTime, detail.endTime, lang)}</h2>
+      <h2 id="appointment-facts">{formatTimeRange(detail.startTime, detail.endTime, lang)}</h2>
       <dl className="facts-list">
         <dt>{t('admin.bookings.columns.status')}</dt>
         <dd>

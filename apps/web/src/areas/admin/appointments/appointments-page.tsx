@@ -10,7 +10,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 import { bookingsCsvUrl, defaultFilters, type BookingFilters } from './booking-filters';
 import { BookingFiltersForm } from './booking-filters-form';
-import { clock, timeRange } from './booking-format';
+import { formatTimeRange } from '@/lib/format';
+import { clock } from './booking-format';
 import { BookingStatusBadge } from './booking-status-badge';
 import { useBookableExperts, useBookings, useServiceOptions } from './bookings-api';
 import { GenerateTimeslotsModal } from './generate-timeslots-modal';
@@ -96,7 +97,7 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
         {(row) => (
           <tr key={row.id}>
             <td>
-              <Link to={`/admin/appointment?id=${encodeURIComponent(row.id)}`}>{timeRange(row.startTime, row.endTime, lang)}</Link>
+              <Link to={`/admin/appointment?id=${encodeURIComponent(row.id)}`}>{formatTimeRange(row.startTime, row.endTime, lang)}</Link>
             </td>
             <td>{row.expert.name}</td>
             {services.available && <td>{row.service ? row.service.name[lang] : '–'}</td>}

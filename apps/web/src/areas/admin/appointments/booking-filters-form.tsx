@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { ZBookingListQuery, type BookableExpert, type BookingStatus } from '@prsp/contracts';
-import type { Option } from '@/components/ui/form-fields';
+import { CheckboxField, type Option } from '@/components/ui/form-fields';
 import { BookingInput, BookingSelect } from './booking-fields';
 import { useZodForm } from '@/features/staff/use-zod-form';
 import { filterErrors, type BookingFilters } from './booking-filters';
@@ -80,6 +80,11 @@ export function BookingFiltersForm({
         autoComplete="off"
         onChange={(v) => set('patient', v)}
         error={errors.patient}
+      />
+      <CheckboxField
+        label={t('admin.bookings.filters.openTimes')}
+        checked={draft.openTimes === 'true'}
+        onChange={(on) => set('openTimes', on ? 'true' : '')}
       />
       <div className="actions">
         <button type="submit" className="button">

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { bookingsCsvUrl, defaultFilters, filterErrors, filterQuery, rowActions, statusLabel } from './booking-filters';
 
-const none = { from: '', to: '', expertId: '', serviceId: '', status: '' as const, patient: '' };
+const none = { from: '', to: '', expertId: '', serviceId: '', status: '' as const, patient: '', openTimes: '' as const };
 
 describe('booking list filters', () => {
   test('only the filters that are set go into the query, trimmed, with the page last', () => {
@@ -14,9 +14,10 @@ describe('booking list filters', () => {
       serviceId: 's1',
       status: 'selfBooked' as const,
       patient: '  Virtanen ',
+      openTimes: 'true' as const,
     };
     expect(filterQuery(all, { page: 2, pageSize: 25 })).toBe(
-      'from=2026-05-01&to=2026-05-31&expertId=e1&serviceId=s1&status=selfBooked&patient=Virtanen&page=2&pageSize=25',
+      'from=2026-05-01&to=2026-05-31&expertId=e1&serviceId=s1&status=selfBooked&patient=Virtanen&openTimes=true&page=2&pageSize=25',
     );
     expect(filterQuery({ ...none, patient: '010190-124N ä&' })).toBe('patient=010190-124N+%C3%A4%26');
   });
@@ -60,7 +61,7 @@ describe('booking statuses and row actions (spec §4)', () => {
 
 describe('booking times shown', () => {
   test('in the service time zone, the zone of the forms', async () => {
-    const { timeRange } = await import('./booking-format');
+    const { formatTimeRange: timeRange } = await import('@/lib/format');
     const start = Date.UTC(2026, 4, 11, 6);
     expect(timeRange(start, start + 30 * 60_000, 'en')).toBe('11 May 2026 09:00–09:30');
     expect(timeRange(start, start + 30 * 60_000, 'fi')).toBe('11.5.2026 09.00–09.30');

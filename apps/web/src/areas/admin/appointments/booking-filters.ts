@@ -8,16 +8,18 @@ export type BookingFilters = {
   serviceId: string;
   status: '' | BookingStatus;
   patient: string;
+  /** 'true': open timeslots are listed too (by default the list holds the appointments only). */
+  openTimes: '' | 'true';
 };
 
 export const LIST_PAGE_SIZE = 25;
 
-/** From today on, everything else open: what an admin opening the list wants to see first. */
+/** From today on, appointments without the open timeslots: what an admin opening the list wants to see first. */
 export function defaultFilters(today: string): BookingFilters {
-  return { from: today, to: '', expertId: '', serviceId: '', status: '', patient: '' };
+  return { from: today, to: '', expertId: '', serviceId: '', status: '', patient: '', openTimes: '' };
 }
 
-const KEYS = ['from', 'to', 'expertId', 'serviceId', 'status', 'patient'] as const;
+const KEYS = ['from', 'to', 'expertId', 'serviceId', 'status', 'patient', 'openTimes'] as const;
 
 /**
  * The query of `GET /api/admin/bookings/list` and of the CSV export: only the filters that are set, trimmed, in a fixed

@@ -2,7 +2,7 @@ import './expert-booking.css';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { BOOKING_STATUSES, isLocalDate, localDateAt, ZExpertBookingQuery } from '@prsp/contracts';
-import { FormAlert, FormField, SelectField } from '@/components/ui/form-fields';
+import { CheckboxField, FormAlert, FormField, SelectField } from '@/components/ui/form-fields';
 import { Pager } from '@/components/ui/pager';
 import { useZodForm } from '@/features/staff/use-zod-form';
 import { useNow } from '@/lib/use-now';
@@ -24,18 +24,24 @@ function DateField({ label, value, onChange, error }: { label: string; value: st
 function Filters({ filters, onApply }: { filters: BookingFilters; onApply: (f: BookingFilters) => void }) {
   const { t } = useTranslation();
   // Dates that are not dates and unknown statuses are left out (as from the address); a range must not end before it starts.
-  const form = useZodForm<{ from: string; to: string; status: string }, BookingFilters>({
+  const form = useZodForm<{ from: string; to: string; status: string; openTimes: boolean }, BookingFilters>({
     schema: ZExpertBookingQuery,
-    defaultValues: { from: filters.from ?? '', to: filters.to ?? '', status: filters.status ?? '' },
-    toBody: ({ from, to, status }) => ({
+    defaultValues: {
+      from: filters.from ?? '',
+      to: filters.to ?? '',
+      status: filters.status ?? '',
+      openTimes: filters.openTimes === 'true',
+    },
+    toBody: ({ from, to, status, openTimes }) => ({
       from: isLocalDate(from) ? from : undefined,
       to: isLocalDate(to) ? to : undefined,
       status: (BOOKING_STATUSES as readonly string[]).includes(status) ? (status as BookingFilters['status']) : undefined,
+      openTimes: openTimes ? 'true' : undefined,
       page: 1,
     }),
     rules: ({ from, to }, _query, found) => (isLocalDate(from) && isLocalDate(to) && to < from ? { ...found, to: 'toBeforeFrom' } : found),
   });
-  const { errors, field } = form;
+  const { errors, field, checkbox } = form;
 
   const submit = (e: FormEvent) => form.submit(e, onApply);
 
@@ -55,6 +61,7 @@ function Filters({ filters, onApply }: { filters: BookingFilters; onApply: (f: B
           options={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`expert.booking.list.statusOption.${s}`) }))}
         />
       </div>
+      <CheckboxField label={t('expert.booking.list.openTimes')} {...checkbox('openTimes')} />
       <div className="actions">
         <button type="submit" className="button">
           {t('expert.booking.list.show')}

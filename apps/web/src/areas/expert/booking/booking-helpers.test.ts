@@ -93,9 +93,9 @@ describe('lists keep their place in the address', () => {
   });
 
   test('filters go to the address and back unchanged, the defaults left out', () => {
-    const filters = { from: '2026-04-01', to: '2026-06-01', status: 'cancelled' as const, page: 2 };
+    const filters = { from: '2026-04-01', to: '2026-06-01', status: 'cancelled' as const, openTimes: 'true' as const, page: 2 };
     const search = searchOfFilters(filters, today);
-    expect(search.toString()).toBe('from=2026-04-01&to=2026-06-01&status=cancelled&page=2');
+    expect(search.toString()).toBe('from=2026-04-01&to=2026-06-01&status=cancelled&openTimes=true&page=2');
     expect(filtersFromSearch(search, today)).toEqual(filters);
     expect(searchOfFilters({ from: today, page: 1 }, today).toString()).toBe('');
   });

@@ -60,7 +60,10 @@ export function backTarget(state: unknown): string {
   return typeof back === 'string' && back.startsWith('/expert/') && !back.startsWith('//') ? back : '/expert/schedule';
 }
 
-export type BookingFilters = Pick<ExpertBookingQuery, 'from' | 'to' | 'status' | 'page'>;
+export type BookingFilters = Pick<ExpertBookingQuery, 'from' | 'to' | 'status' | 'page'> & {
+  /** 'true': open timeslots are listed too (by default the list holds the appointments only). */
+  openTimes?: 'true';
+};
 
 /** The all-bookings filters from the page address (so Back from the details keeps them); bad values are dropped. */
 export function filtersFromSearch(search: URLSearchParams, today: string): BookingFilters {
@@ -72,6 +75,7 @@ export function filtersFromSearch(search: URLSearchParams, today: string): Booki
     from: isLocalDate(from) ? from : today,
     to: isLocalDate(to) ? to : undefined,
     status: (BOOKING_STATUSES as readonly string[]).includes(status ?? '') ? (status as BookingStatus) : undefined,
+    openTimes: search.get('openTimes') === 'true' ? 'true' : undefined,
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
@@ -82,6 +86,7 @@ export function searchOfFilters(filters: BookingFilters, today: string): URLSear
   if (filters.from && filters.from !== today) search.set('from', filters.from);
   if (filters.to) search.set('to', filters.to);
   if (filters.status) search.set('status', filters.status);
+  if (filters.openTimes) search.set('openTimes', filters.openTimes);
   if (filters.page > 1) search.set('page', String(filters.page));
   return search;
 }

@@ -1,8 +1,9 @@
-import { SERVICE_TIME_ZONE, type AppointmentRow } from '@prsp/contracts';
+import type { AppointmentRow } from '@prsp/contracts';
 import { Link, useLocation } from 'react-router';
 import { DataTable } from '@/components/ui/data-table';
-import { formatDateTime } from '@/lib/format';
+import { formatTimeRange } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
 import { BookingStatusBadge } from './booking-status';
 import { shownStatus, withWhom } from './booking-helpers';
 
@@ -25,6 +26,7 @@ export function BookingTable({
   const lang = currentLanguage();
   const location = useLocation();
   const back = location.pathname + location.search;
+  const now = useNow();
   return (
     <DataTable<AppointmentRow>
       rows={rows}
@@ -40,7 +42,8 @@ export function BookingTable({
       ]}
     >
       {(row) => {
-        const when = formatDateTime(row.startTime, lang, { timeZone: SERVICE_TIME_ZONE });
+        // The admin's list shows the same '11.5.2026 09.00–09.30' (one format for both lists).
+        const when = formatTimeRange(row.startTime, row.endTime, lang);
         return (
           <tr key={row.id}>
             <td>
@@ -50,7 +53,7 @@ export function BookingTable({
             </td>
             <td className="nowrap">{t('expert.booking.minutes', { count: row.duration })}</td>
             <td>
-              <BookingStatusBadge status={shownStatus(row.status)} />
+              <BookingStatusBadge status={shownStatus(row.status, row.visit, row.startTime <= now)} />
             </td>
             <td>
               {withWhom(row) || '–'}

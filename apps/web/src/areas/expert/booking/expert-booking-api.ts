@@ -28,12 +28,13 @@ export function useExpertSchedule(date: string) {
   });
 }
 
-/** `GET /api/expert/bookings`: the expert's bookings in a date range, optionally of one status, a page at a time. */
+/** `GET /api/expert/bookings`: the expert's bookings in a date range, optionally of one status or with open times, a page at a time. */
 export function useExpertBookings(filters: BookingFilters) {
   const q = new URLSearchParams({ page: String(filters.page), pageSize: String(EXPERT_PAGE_SIZE) });
   if (filters.from) q.set('from', filters.from);
   if (filters.to) q.set('to', filters.to);
   if (filters.status) q.set('status', filters.status);
+  if (filters.openTimes) q.set('openTimes', filters.openTimes);
   return useQuery({
     queryKey: expertBookingKeys.bookings(filters),
     queryFn: () => api(`/api/expert/bookings?${q.toString()}`, ZAppointmentPage),

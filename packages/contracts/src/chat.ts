@@ -14,6 +14,8 @@ import type { VideoClientEvents, VideoServerEvents } from './video';
 export const CHAT_LIMITS = {
   /** Spec §9: message text 2000 characters. */
   textMax: 2000,
+  /** A hand-over note for the expert who takes a chat on. */
+  handoverNoteMax: 1000,
   /** Spec §9: attachments pdf, jpg, jpeg, png up to 10 MB. */
   fileBytesMax: 10 * 1024 * 1024,
   fileTypes: ['application/pdf', 'image/jpeg', 'image/png'] as const,
@@ -198,6 +200,10 @@ export const ZExpertChat = z.object({
   /** The patient id, for the contact history. */
   patientId: z.nullable(z.string()),
   patient: z.nullable(ZDeskPatient),
+  /** The appointment's name, for a chat of an appointment (a group's tab goes by it). */
+  title: z.nullable(z.string()),
+  /** The last hand-over: who handed it on, with their note; `offered`: it waits for the caller to accept it. */
+  handover: z.nullable(z.object({ from: z.string(), note: z.nullable(z.string()), offered: z.boolean() })),
   preQuestionnaire: z.nullable(z.array(ZQuestionnaireAnswer)),
   /** The questionnaire metadata the patient's side sealed, opened for the expert. */
   metadata: z.nullable(z.record(z.string(), z.unknown())),
@@ -205,7 +211,13 @@ export const ZExpertChat = z.object({
 export type ExpertChat = z.infer<typeof ZExpertChat>;
 
 /** `POST /api/expert/chat/channels/{id}/transfer`: to another queue, or to a named expert of the organisation. */
-export const ZTransferRequest = z.union([z.object({ queueId: zId() }), z.object({ expertId: zUuid() })]);
+/** The optional note for whoever takes a chat handed over (not shown to the patient). */
+const zHandoverNote = () => z.optional(zMultilineText().check(z.maxLength(CHAT_LIMITS.handoverNoteMax, 'tooLong')));
+export const ZTransferRequest = z.union([
+  z.object({ queueId: zId(), note: zHandoverNote() }),
+  z.object({ expertId: zUuid(), note: zHandoverNote() }),
+]);
+export type TransferRequest = z.infer<typeof ZTransferRequest>;
 
 /** Spec §3 'History' item: `GET /api/ninchat/my-transcripts`. */
 export const ZHistoryItem = z.object({ id: z.string(), created_at: z.string(), expert_name: z.string(), files: z.array(z.string()) });
@@ -275,7 +287,8 @@ export type ExpertFeedbackRequest = z.infer<typeof ZExpertFeedbackRequest>;
 /** `GET /api/expert/chat/transfer-targets`. */
 export const ZTransferTargets = z.object({
   queues: z.array(z.object({ id: z.string(), name: z.string() })),
-  experts: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** `online`: the expert has the app open now (a live connection), so a chat handed to them is seen at once. */
+  experts: z.array(z.object({ id: z.string(), name: z.string(), online: z.boolean() })),
 });
 
 /** Admin feedback results: per service and per expert, per score type. */

@@ -33,6 +33,12 @@ export function chatEvents(io: RealtimeServer, hooks: ChannelHooks = {}) {
       io.in(rooms.user(userRoom)).socketsLeave(rooms.channel(channelId));
       hooks.left?.(userRoom, channelId);
     },
+    /** Which of these users have the app open now (a socket on any instance), for the transfer dialog. */
+    async online(userIds: string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const sockets = await io.in(userIds.map(rooms.user)).fetchSockets();
+      return new Set(sockets.map((s) => s.data.userId).filter((id): id is string => id !== undefined));
+    },
     queue(queueId: string | null) {
       if (queueId) io.to(rooms.queue(queueId)).emit('queue:changed', { queueId });
     },

@@ -57,7 +57,8 @@ export async function transcript(db: Db, caller: ChatCaller, channelId: string, 
   return {
     members: Object.fromEntries(members.map((m) => [m.userId, { role: m.role, name: m.name }])),
     messages: messages
-      .filter((m) => m.kind !== 'file')
+      // The spec's transcript holds what people wrote: files are listed apart, notices such as a transfer left out.
+      .filter((m) => m.kind === 'text')
       .map((m) => ({
         message_user_id: m.userId,
         message_username: m.userName,

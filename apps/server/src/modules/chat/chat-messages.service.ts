@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CHAT_LIMITS, type ChatMessage } from '@prsp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -44,6 +45,27 @@ async function store(tx: Tx, channelId: string, me: ChatIdentity, draft: Draft):
     fileId: draft.fileId ?? null,
   });
   return { message: toMessage((await repo.messageWithFile(tx, draft.id))!), repeat: false };
+}
+
+/**
+ * A notice in the thread for everyone in the chat (kind `system`, its text a key each side says in its own
+ * language, e.g. `transferred`), stored under the channel's row lock as any message. Broadcast it after commit.
+ */
+export async function addSystemMessage(tx: Tx, channelId: string, by: ChatIdentity, key: 'transferred', now: Date): Promise<ChatMessage> {
+  const channel = (await repo.lockChannel(tx, channelId))!;
+  const id = randomUUID();
+  await repo.insertMessage(tx, {
+    id,
+    channelId,
+    seq: channel.lastSeq + 1,
+    userId: by.userId,
+    userName: by.name,
+    role: by.role,
+    kind: 'system',
+    text: key,
+    createdAt: now,
+  });
+  return toMessage((await repo.messageWithFile(tx, id))!);
 }
 
 /** `chat:send`: stored (committed) before it is acknowledged or broadcast, so an acknowledged message is never lost. */

@@ -64,7 +64,8 @@ export type ChannelAccess = { channel: ChatChannelRow; me: ChatIdentity; member:
 /**
  * A channel the caller may see, the one access rule of HTTP routes and socket events alike (404 otherwise, so an
  * id of someone else's chat reveals nothing): its members see it (an expert who handed it over, read-only), and the
- * experts of the queue a patient waits in see the waiting channel before taking it.
+ * experts of the queue a patient waits in see the waiting channel before taking it, unless it waits for one named
+ * expert (a booked one-to-one, a chat handed to them): then that expert alone.
  */
 export async function channelFor(tx: Tx, caller: ChatCaller, channelId: string): Promise<ChannelAccess> {
   const channel = await repo.findChannel(tx, channelId);
@@ -72,10 +73,15 @@ export async function channelFor(tx: Tx, caller: ChatCaller, channelId: string):
   const me = await identityIn(tx, caller, channel);
   const member = await repo.memberOf(tx, channel.id, me.userId);
   if (member) return { channel, me: { ...me, name: member.name }, member };
-  if (caller.kind === 'expert' && channel.status === 'waiting' && channel.queueId) {
-    const expert = (await expertIn(tx, caller.userId, channel.organisationId))!;
-    const queues = await repo.queuesOfExpert(tx, expert);
-    if (queues.some((q) => q.id === channel.queueId)) return { channel, me, member: undefined };
+  if (caller.kind === 'expert' && channel.status === 'waiting') {
+    // One waiting for a named expert (a booked one-to-one, a chat handed to them) is that expert's alone.
+    if (channel.expertId) {
+      if (channel.expertId === me.userId) return { channel, me, member: undefined };
+    } else if (channel.queueId) {
+      const expert = (await expertIn(tx, caller.userId, channel.organisationId))!;
+      const queues = await repo.queuesOfExpert(tx, expert);
+      if (queues.some((q) => q.id === channel.queueId)) return { channel, me, member: undefined };
+    }
   }
   throw new AppError(404);
 }

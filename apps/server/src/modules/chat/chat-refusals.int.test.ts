@@ -113,6 +113,10 @@ describe('every chat route refuses the callers it must', () => {
       'POST /api/expert/chat/channels/:id/accept': { call: { path: `/api/expert/chat/channels/${c}/accept` }, foreignExpert: 404 },
       'GET /api/expert/chat/channels': { call: { path: '/api/expert/chat/channels' }, foreignExpert: 200 },
       'GET /api/expert/chat/channels/:id': { call: { path: `/api/expert/chat/channels/${c}` }, foreignExpert: 404 },
+      'GET /api/expert/chat/channels/:id/identity-code': {
+        call: { path: `/api/expert/chat/channels/${c}/identity-code` },
+        foreignExpert: 404,
+      },
       'POST /api/expert/chat/appointments/:id/open': {
         call: { path: `/api/expert/chat/appointments/${group.id}/open` },
         foreignExpert: 404,
@@ -456,7 +460,7 @@ describe('experts taking patients and handing them over', () => {
     await expectError(accept(e1, next), 404, 404);
   });
 
-  test('a transfer to another queue puts the patient back in line there; one to a named expert makes them a member at once', async () => {
+  test('a transfer to another queue puts the patient back in line there; one to a named expert waits for that expert alone to accept; the patient reads that it was transferred, the taker the note', async () => {
     const q1 = await ownQueue(t, espoo);
     const q2 = await ownQueue(t, espoo);
     const [patient, later] = await onboardedPatients(t, espoo, 2);
@@ -486,11 +490,13 @@ describe('experts taking patients and handing them over', () => {
 
     const backInLine = nextEvent(patientSocket, 'chat:channel', (e) => e.channelId === channel.id && e.status === 'waiting');
     const q2Moved = nextEvent(secondSocket, 'queue:changed', (e) => e.queueId === q2.queueId);
-    expect(await okData(transfer(first, { queueId: q2.queueId }))).toBeNull();
+    const notice = nextEvent(patientSocket, 'chat:message', (m) => m.channelId === channel.id && m.kind === 'system');
+    expect(await okData(transfer(first, { queueId: q2.queueId, note: 'Polvikipu, fysioterapeutille.' }))).toBeNull();
     await backInLine;
     await q2Moved;
+    expect(await notice).toMatchObject({ seq: 3, kind: 'system', text: 'transferred', userName: first.name });
     const waiting = await channelOf(patient!, channel.id);
-    expect(waiting).toMatchObject({ status: 'waiting', queueId: q2.queueId, expertId: null, position: 1, lastSeq: 2 });
+    expect(waiting).toMatchObject({ status: 'waiting', queueId: q2.queueId, expertId: null, position: 1, lastSeq: 3 });
     expect(waiting.members.map((m) => m.role)).toEqual(['patient']);
     expect((await channelOf(later!, behind.id)).position).toBe(2);
     // The first expert has left it: not among their chats, cannot write, but keeps the transcript.
@@ -509,20 +515,37 @@ describe('experts taking patients and handing them over', () => {
     expect(queues.find((q) => q.id === q2.queueId)!.waiting.map((w) => w.channelId)).toEqual([channel.id, behind.id]);
     const taken = await okData<ExpertChat>(postJson(second.browser, `/api/expert/chat/queues/${q2.queueId}/accept`));
     expect(taken.channel).toMatchObject({ id: channel.id, status: 'active', expertId: second.expertId });
+    expect(taken.handover).toEqual({ from: first.name, note: 'Polvikipu, fysioterapeutille.', offered: false });
 
-    // Handed to a named expert: a member at once, told on their own socket without having joined the channel.
+    // The transfer dialog says who has the app open: the named expert (connected) does, a colleague without it not.
     const namedSocket = await socketOf(named.browser);
-    const told = nextEvent(namedSocket, 'chat:channel', (e) => e.channelId === channel.id && e.status === 'active');
+    const away = await chatExpert(t, espoo, q2.queueId, { firstName: 'Poissa', lastName: 'Hoitaja' });
+    const targets = await okData<{ experts: { id: string; online: boolean }[] }>(second.browser.fetch('/api/expert/chat/transfer-targets'));
+    expect(targets.experts.find((e) => e.id === named.expertId)?.online).toBe(true);
+    expect(targets.experts.find((e) => e.id === away.expertId)?.online).toBe(false);
+
+    // Handed to a named expert: offered to them alone (told on their own socket) until they accept it.
+    const told = nextEvent(namedSocket, 'chat:channel', (e) => e.channelId === channel.id && e.status === 'waiting');
     expect(await okData(transfer(second, { expertId: named.expertId }))).toBeNull();
     await told;
     const handed = await channelOf(patient!, channel.id);
-    expect(handed).toMatchObject({ status: 'active', expertId: named.expertId });
-    expect(handed.members.map((m) => m.userId).sort()).toEqual([await sessionPatientId(t, patient!), named.expertId].sort());
-    expect((await okData<ExpertChat[]>(named.browser.fetch('/api/expert/chat/channels'))).map((c) => c.channel.id)).toContain(channel.id);
-    expect(await emitAck(namedSocket, 'chat:join', { channelId: channel.id })).toMatchObject({ ok: true, data: { lastSeq: 2 } });
+    expect(handed).toMatchObject({ status: 'waiting', expertId: named.expertId, lastSeq: 4 });
+    expect(handed.members.map((m) => m.userId)).toEqual([await sessionPatientId(t, patient!)]);
+    const offered = (await okData<ExpertChat[]>(named.browser.fetch('/api/expert/chat/channels'))).find((c) => c.channel.id === channel.id);
+    expect(offered?.handover).toEqual({ from: second.name, note: null, offered: true });
+    // Nobody else of the queue sees or takes it.
+    const awaySees = (await okData<ExpertQueue[]>(away.browser.fetch('/api/expert/chat/queues'))).flatMap((q) => q.waiting);
+    expect(awaySees.map((w) => w.channelId)).toEqual([behind.id]);
+    await expectError(postJson(away.browser, `/api/expert/chat/channels/${channel.id}/accept`), 404, 404);
+    // Taking the next in the queue gives them the one waiting behind, never the chat handed to another.
+    const next = await okData<ExpertChat>(postJson(away.browser, `/api/expert/chat/queues/${q2.queueId}/accept`));
+    expect(next.channel.id).toBe(behind.id);
+
+    await okData(postJson(named.browser, `/api/expert/chat/channels/${channel.id}/accept`));
+    expect(await emitAck(namedSocket, 'chat:join', { channelId: channel.id })).toMatchObject({ ok: true, data: { lastSeq: 4 } });
     const heard = nextEvent(patientSocket, 'chat:message', (m) => m.userId === named.expertId);
     await say(namedSocket, channel.id, 'Hei, minä jatkan tästä');
-    expect(await heard).toMatchObject({ seq: 3, role: 'agent', userName: named.name });
+    expect(await heard).toMatchObject({ seq: 5, role: 'agent', userName: named.name });
     // The one who handed it over can no longer hand it on.
     await expectError(transfer(second, { queueId: q1.queueId }), 403, 403);
   });
@@ -578,6 +601,25 @@ describe('a one-to-one appointment', () => {
     await expectError(postJson(cancelled.patient, '/api/chat/channels', { appointmentId: cancelled.appointment.id }), 404, 404);
     const over = await oneToOne(new Date(Date.now() - 31 * MINUTE));
     await expectError(postJson(over.patient, '/api/chat/channels', { appointmentId: over.appointment.id }), 403, 403);
+  });
+
+  test('a booked patient waiting in the shared queue is the booked expert’s alone: a colleague of the queue neither sees nor takes them, unless it is handed to them', async () => {
+    const { queueId, patient, expert, appointment } = await oneToOne(new Date(Date.now() + 3 * MINUTE));
+    const colleague = await chatExpert(t, espoo, queueId, { firstName: 'Toinen', lastName: 'Hoitaja' });
+    const channel = await open(patient, { appointmentId: appointment.id });
+    const seen = async (e: typeof expert) =>
+      (await okData<ExpertQueue[]>(e.browser.fetch('/api/expert/chat/queues'))).flatMap((q) => q.waiting.map((w) => w.channelId));
+    expect(await seen(expert)).toEqual([channel.id]);
+    expect(await seen(colleague)).toEqual([]);
+    await expectError(colleague.browser.fetch(`/api/expert/chat/channels/${channel.id}`), 404, 404);
+    await expectError(postJson(colleague.browser, `/api/expert/chat/channels/${channel.id}/accept`), 404, 404);
+    await expectError(postJson(colleague.browser, `/api/expert/chat/queues/${queueId}/accept`), 404, 404);
+
+    // The booked expert takes it and hands it to the colleague, who may then accept it.
+    await okData(postJson(expert.browser, `/api/expert/chat/channels/${channel.id}/accept`));
+    await okData(postJson(expert.browser, `/api/expert/chat/channels/${channel.id}/transfer`, { expertId: colleague.expertId }));
+    const taken = await okData<ExpertChat>(postJson(colleague.browser, `/api/expert/chat/channels/${channel.id}/accept`));
+    expect(taken.channel).toMatchObject({ status: 'active', expertId: colleague.expertId });
   });
 
   test('the expert sees who waits for a booked appointment and when it starts, and who the patient is once taken', async () => {

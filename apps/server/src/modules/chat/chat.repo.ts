@@ -247,12 +247,21 @@ export function waitingIn(tx: Tx, queueIds: string[]) {
     .orderBy(asc(chatChannels.queuedAt));
 }
 
-/** The next one waiting in a queue, locked; one another expert is taking at this moment is skipped. */
-export async function lockNextWaiting(tx: Tx, queueId: string): Promise<ChatChannelRow | undefined> {
+/**
+ * The next one waiting in a queue for one of `expertIds`, locked: a chat waiting for another expert (a booked
+ * one-to-one, a hand-over) is not theirs, and one another expert is taking at this moment is skipped.
+ */
+export async function lockNextWaiting(tx: Tx, queueId: string, expertIds: string[]): Promise<ChatChannelRow | undefined> {
   const [row] = await tx
     .select()
     .from(chatChannels)
-    .where(and(eq(chatChannels.queueId, queueId), eq(chatChannels.status, 'waiting')))
+    .where(
+      and(
+        eq(chatChannels.queueId, queueId),
+        eq(chatChannels.status, 'waiting'),
+        or(isNull(chatChannels.expertId), inArray(chatChannels.expertId, expertIds)),
+      ),
+    )
     .orderBy(asc(chatChannels.queuedAt))
     .for('update', { skipLocked: true })
     .limit(1);
@@ -260,6 +269,16 @@ export async function lockNextWaiting(tx: Tx, queueId: string): Promise<ChatChan
 }
 
 /** Active channels the expert is a member of and has not left. */
+/** Chats handed over to one of these experts and waiting for them to accept (offered to them alone). */
+export function offeredTo(tx: Tx, expertIds: string[]) {
+  if (expertIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ channel: chatChannels })
+    .from(chatChannels)
+    .where(and(inArray(chatChannels.expertId, expertIds), eq(chatChannels.status, 'waiting'), isNotNull(chatChannels.handoverFrom)))
+    .orderBy(asc(chatChannels.queuedAt));
+}
+
 export function activeChannelsOfMember(tx: Tx, userIds: string[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return tx
@@ -277,6 +296,12 @@ export async function patientName(tx: Tx, patientId: string): Promise<string | u
     .where(eq(patients.id, patientId))
     .limit(1);
   return row ? `${row.givenName} ${row.familyName}` : undefined;
+}
+
+/** An appointment's name (a chat's title on the desk). */
+export async function appointmentName(tx: Tx, id: string): Promise<string | undefined> {
+  const [row] = await tx.select({ name: appointments.name }).from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row?.name;
 }
 
 /** Patients by id with what the expert's desk shows of them (the identity code still encrypted). */

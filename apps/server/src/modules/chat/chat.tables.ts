@@ -54,6 +54,13 @@ export const chatChannels = pgTable(
     delegatePatientId: uuid('delegate_patient_id').references(() => patients.id, { onDelete: 'set null' }),
     /** The expert serving it, once accepted; for a one-to-one appointment, the booked expert from the start. */
     expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'set null' }),
+    /**
+     * The last hand-over: who handed the chat on and their note for whoever takes it. While such a chat waits with
+     * `expert_id` set, it is offered to that expert alone, who accepts it (a booked one-to-one waits for its expert
+     * the same way, without a hand-over).
+     */
+    handoverFrom: text('handover_from'),
+    handoverNote: text('handover_note'),
     /** The questionnaire metadata the patient's side sealed (`/services/metadata`), still sealed: only the expert's side opens it. */
     secureMetadata: text('secure_metadata'),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),

@@ -92,7 +92,7 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
   app.get(
     '/api/expert/chat/transfer-targets',
     { config: { access }, schema: { response: { 200: okEnvelope(ZTransferTargets) } } },
-    async (req) => ok(await chat.transferTargets(opts.db, callerOf(req))),
+    async (req) => ok(await chat.transferTargets(opts.db, callerOf(req), deps.events.online)),
   );
 
   app.post(

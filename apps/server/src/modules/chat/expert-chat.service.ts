@@ -1,4 +1,4 @@
-import type { ExpertChat, ExpertQueue, Localized } from '@prsp/contracts';
+import type { ExpertChat, ExpertQueue, Localized, TransferRequest } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -13,6 +13,7 @@ import { isQueueOpen } from './opening-hours';
 import type { ChatChannelRow } from './chat.tables';
 import { readsOf, type PatientReads } from '../../platform/audit/patient-reads';
 import { channelReads } from './chat-reads';
+import { addSystemMessage } from './chat-messages.service';
 import { delegateReads, deskPatients, identityCodeOf } from './desk-patient';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 
@@ -46,10 +47,14 @@ export async function expertQueues(
   now = new Date(),
 ): Promise<ExpertQueue[]> {
   const unique = await myQueues(db, caller);
-  const waiting = await repo.waitingIn(
-    db,
-    unique.map((q) => q.id),
-  );
+  const mine = new Set((await myExpertRows(db, caller)).map((e) => e.id));
+  // A chat waiting for one named expert shows in the queue to that expert alone; one handed to them is on their desk.
+  const waiting = (
+    await repo.waitingIn(
+      db,
+      unique.map((q) => q.id),
+    )
+  ).filter((w) => w.channel.expertId === null || (mine.has(w.channel.expertId) && w.channel.handoverFrom === null));
   reads.show([
     ...waiting.flatMap((w) =>
       readsOf([w.channel.patientId], { organisationId: w.channel.organisationId, objectType: 'chatChannel', objectId: w.channel.id }),
@@ -120,7 +125,11 @@ export async function acceptNext(
   const channel = await deps.db.transaction(async (tx) => {
     const mine = (await Promise.all((await myExpertRows(tx, caller)).map((e) => repo.queuesOfExpert(tx, e)))).flat();
     if (!mine.some((q) => q.id === queueId)) throw new AppError(404);
-    const next = await repo.lockNextWaiting(tx, queueId);
+    const next = await repo.lockNextWaiting(
+      tx,
+      queueId,
+      (await myExpertRows(tx, caller)).map((e) => e.id),
+    );
     if (!next) throw new AppError(404, { detail: 'nobody waiting' });
     await take(deps, tx, caller, next, now);
     return next;
@@ -170,11 +179,12 @@ export async function expertChat(
   const access = await channelFor(deps.db, caller, channelId);
   const { channel } = access;
   reads.show([...(await channelReads(deps.db, channel)), ...delegateReads([channel])]);
-  const [view, patientName, appointment, [patient]] = await Promise.all([
+  const [view, patientName, appointment, [patient], title] = await Promise.all([
     toChannel(deps.db, access, now),
     channel.patientId ? repo.patientName(deps.db, channel.patientId) : undefined,
     channel.appointmentId ? preQuestionnaireOf(deps.db, channel.appointmentId) : [],
     deskPatients(deps.db, deps.cipher, [channel], now),
+    channel.appointmentId ? repo.appointmentName(deps.db, channel.appointmentId) : undefined,
   ]);
   const metadata =
     channel.secureMetadata && channel.patientId && channel.serviceId
@@ -185,6 +195,14 @@ export async function expertChat(
     patientName: patientName ?? null,
     patientId: channel.patientId,
     patient: patient ?? null,
+    title: title ?? null,
+    handover: channel.handoverFrom
+      ? {
+          from: channel.handoverFrom,
+          note: channel.handoverNote,
+          offered: channel.status === 'waiting' && channel.expertId === access.me.userId,
+        }
+      : null,
     preQuestionnaire: appointment[0]?.preQuestionnaire ?? null,
     metadata,
   };
@@ -206,7 +224,7 @@ export async function chatIdentityCode(
   return { identityCode };
 }
 
-/** The expert's active chats: several at once. */
+/** The expert's active chats (several at once), and those handed to them that wait for them to accept. */
 export async function myChats(
   deps: Pick<ChatDeps, 'db' | 'cipher'>,
   caller: ExpertCaller,
@@ -214,75 +232,66 @@ export async function myChats(
   now = new Date(),
 ): Promise<ExpertChat[]> {
   const experts = await myExpertRows(deps.db, caller);
-  const rows = await repo.activeChannelsOfMember(
-    deps.db,
-    experts.map((e) => e.id),
-  );
+  const ids = experts.map((e) => e.id);
+  // Chats handed to the expert wait on the desk for them to accept.
+  const rows = [...(await repo.activeChannelsOfMember(deps.db, ids)), ...(await repo.offeredTo(deps.db, ids))];
   reads.show([]);
   return Promise.all(rows.map((r) => expertChat(deps, caller, r.channel.id, reads, now)));
 }
 
-/** Where a chat can be handed over: the organisation's queues and its other experts. */
-export async function transferTargets(db: Db, caller: ExpertCaller) {
+/** Where a chat can be handed over: the organisation's queues and its other experts, each said to be online or not. */
+export async function transferTargets(db: Db, caller: ExpertCaller, online: (userIds: string[]) => Promise<Set<string>>) {
   const [expert] = await myExpertRows(db, caller);
   if (!expert) return { queues: [], experts: [] };
   const [queues, experts] = await Promise.all([
     repo.organisationQueues(db, expert.organisationId),
     repo.organisationExperts(db, expert.organisationId),
   ]);
+  const others = experts.filter((e) => e.id !== expert.id);
+  const present = await online(others.map((e) => e.userId));
   return {
     queues: queues.map((q) => ({ id: q.id, name: q.name })),
-    experts: experts.filter((e) => e.id !== expert.id).map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}` })),
+    experts: others.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`, online: present.has(e.userId) })),
   };
 }
 
 /**
- * Hands a one-to-one chat over: to another queue (the patient waits there again, first in line by their original
- * entry time), or straight to a named expert of the organisation (who joins it at once). The expert leaves the
- * channel but keeps its transcript in their contact history.
+ * Hands a one-to-one chat over, with an optional note for whoever takes it: to another queue (the patient waits
+ * there again, first in line by their original entry time), or to a named expert of the organisation, to whom alone
+ * it is then offered until they accept it. The patient reads in the thread that the chat was transferred. The
+ * expert leaves the channel but keeps its transcript in their contact history.
  */
-export async function transfer(
-  deps: ChatDeps,
-  caller: ExpertCaller,
-  channelId: string,
-  to: { queueId: string } | { expertId: string },
-  now = new Date(),
-) {
+export async function transfer(deps: ChatDeps, caller: ExpertCaller, channelId: string, to: TransferRequest, now = new Date()) {
   const outcome = await deps.db.transaction(async (tx) => {
     const { channel, member, me } = await channelFor(tx, caller, channelId);
     if (!member || member.leftAt || channel.status !== 'active' || channel.kind === 'group') throw new AppError(403);
+    const handover = { status: 'waiting' as const, acceptedAt: null, handoverFrom: me.name, handoverNote: to.note?.trim() || null };
     let toUser: string | null = null;
     if ('queueId' in to) {
       const queue = await repo.findQueue(tx, to.queueId);
       if (!queue || queue.organisationId !== channel.organisationId) throw new AppError(404);
-      await repo.updateChannel(tx, channel.id, { status: 'waiting', queueId: queue.id, expertId: null, acceptedAt: null });
+      await repo.updateChannel(tx, channel.id, { ...handover, queueId: queue.id, expertId: null });
     } else {
       const [target] = (await repo.organisationExperts(tx, channel.organisationId)).filter((e) => e.id === to.expertId);
       if (!target || target.id === me.userId) throw new AppError(404);
-      await repo.updateChannel(tx, channel.id, { expertId: target.id, acceptedAt: now });
-      await repo.addMembers(tx, [
-        { channelId: channel.id, userId: target.id, role: 'agent', name: `${target.firstName} ${target.lastName}`, joinedAt: now },
-      ]);
+      await repo.updateChannel(tx, channel.id, { ...handover, expertId: target.id });
       toUser = target.userId;
     }
     await repo.leaveChannel(tx, channel.id, me.userId, now);
+    const notice = await addSystemMessage(tx, channel.id, me, 'transferred', now);
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: caller.userId,
       action: 'chat.transfer',
       objectType: 'chatChannel',
       objectId: channel.id,
-      details: to,
+      details: 'queueId' in to ? { queueId: to.queueId } : { expertId: to.expertId },
     });
-    return {
-      from: channel.queueId,
-      to: 'queueId' in to ? to.queueId : null,
-      toUser,
-      status: 'queueId' in to ? ('waiting' as const) : ('active' as const),
-    };
+    return { from: channel.queueId, to: 'queueId' in to ? to.queueId : null, toUser, notice };
   });
+  deps.events.message(outcome.notice);
   deps.events.left(caller.userId, channelId);
-  deps.events.channel(channelId, outcome.status, outcome.toUser ? [outcome.toUser] : []);
+  deps.events.channel(channelId, 'waiting', outcome.toUser ? [outcome.toUser] : []);
   deps.events.queue(outcome.from);
   if (outcome.to !== outcome.from) deps.events.queue(outcome.to);
 }

@@ -79,10 +79,11 @@ export function ChatThread({
         {count === 0 && <p className="chat-empty">{t(`${prefix}.thread.empty`)}</p>}
         <ol className="chat-messages">
           {messages.map((m) => {
+            // A notice's text is a key (`transferred`), said in the reader's language.
             if (m.kind === 'system')
               return (
                 <li key={m.seq} className="chat-system">
-                  {m.text}
+                  {t(`${prefix}.system.${m.text}`, { name: m.userName, defaultValue: m.text })}
                 </li>
               );
             const own = m.userId === me;

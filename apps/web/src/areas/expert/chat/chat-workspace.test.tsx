@@ -57,13 +57,17 @@ function channelOf(id: string): ChatChannel {
     video: id === 'c2',
   };
 }
-const desk = (id: string, patientName: string, patient: DeskPatient | null = null): ExpertChat => ({
+const desk = (id: string, patientName: string, patient: DeskPatient | null = null, more: Partial<ExpertChat> = {}): ExpertChat => ({
   channel: channelOf(id),
   patientName,
   patientId: null,
   patient,
+  title: null,
+  handover: null,
+  ...more,
   preQuestionnaire: null,
   metadata: null,
+  ...more,
 });
 
 beforeAll(() => {
@@ -175,4 +179,27 @@ it('the chat header says who the patient is: masked code (the full one on reques
   expect(show.getAttribute('aria-pressed')).toBe('true');
   await act(async () => show.click());
   expect(head.querySelector('.identity-code code')!.textContent).toBe('010190-****');
+});
+
+it('a chat handed to the expert waits on the desk with who handed it over and their note, to be accepted; a group goes by its appointment’s name', async () => {
+  const offered = desk('c1', 'Anna Potilas', null, {
+    handover: { from: 'Eeva Asiantuntija', note: 'Polvikipu, kuvat liitteenä.', offered: true },
+  });
+  const group = desk('c2', 'ignored', null, { title: 'Diabetesryhmä', channel: { ...channelOf('c2'), kind: 'group', video: false } });
+  const calls = await renderDesk((path) => {
+    if (path === '/api/expert/chat/channels') return [offered, group];
+    if (path === '/api/expert/chat/channels/c1/accept') return { ...offered, handover: { ...offered.handover!, offered: false } };
+  });
+  await vi.waitFor(() => expect(host.querySelector('#chat-c1-title')).not.toBeNull());
+  const tabs = [...host.querySelectorAll('.chat-tab')].map((b) => b.textContent);
+  expect(tabs).toEqual(['Anna Potilas', 'Diabetesryhmä']);
+  const article = host.querySelector('#chat-c1-title')!.closest('article')!;
+  const buttons = () => [...article.querySelectorAll('.expert-chat-head button')].map((b) => b.textContent);
+  expect(article.querySelector('.handover-notice')!.textContent).toBe(
+    'Eeva Asiantuntija siirsi tämän chatin sinulle. Ota se vastaan, niin potilas näkee sinun jatkavan.Viesti: Polvikipu, kuvat liitteenä.',
+  );
+  // Not the expert's yet: nothing to hand on or end, only to accept.
+  expect(buttons()).toEqual(['Ota vastaan']);
+  await act(async () => article.querySelector<HTMLButtonElement>('.expert-chat-head button')!.click());
+  expect(calls.filter((c) => c.path === '/api/expert/chat/channels/c1/accept')).toHaveLength(1);
 });

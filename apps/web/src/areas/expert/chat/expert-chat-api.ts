@@ -45,7 +45,7 @@ export function useDeskChats() {
   });
 }
 
-/** Puts a chat the expert just took on the desk at once (the list refetches behind it). */
+/** Puts a chat the expert just took (or accepted when handed to them) on the desk at once (the list refetches behind it). */
 function addToDesk(queryClient: QueryClient, chat: ExpertChat): void {
   queryClient.setQueryData<DeskChat[]>(expertChatKeys.chats, (list = []) => [
     ...list.filter((c) => c.channel.id !== chat.channel.id),
@@ -53,6 +53,7 @@ function addToDesk(queryClient: QueryClient, chat: ExpertChat): void {
   ]);
   void queryClient.invalidateQueries({ queryKey: expertChatKeys.chats });
   void queryClient.invalidateQueries({ queryKey: expertChatKeys.queues });
+  queryClient.setQueryData(expertChatKeys.chat(chat.channel.id), chat);
 }
 
 /** Takes a chat off the desk (closed after it ended, or transferred away). */

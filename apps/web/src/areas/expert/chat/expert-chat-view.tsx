@@ -7,16 +7,20 @@ import { VideoBeside, VideoPanel } from '@/features/video/video-panel';
 import { currentLanguage, useTranslation, type TFunction } from '@/lib/i18n';
 import { ExpertFeedbackForm } from '../feedback/expert-feedback-form';
 import { ContactHistoryPanel } from './contact-history-panel';
-import { removeFromDesk, useEndChat, useExpertChat, type DeskChat } from './expert-chat-api';
+import { removeFromDesk, useAccept, useEndChat, useExpertChat, type DeskChat } from './expert-chat-api';
 import { PatientDetails } from './patient-details';
 import { PatientIdentity } from './patient-identity';
 import { TransferDialog } from './transfer-dialog';
 import { InviteButton } from './invite-dialog';
 
-/** The name a chat goes by on the desk: a group by its members, else the patient's, the service's, or a plain 'patient'. */
+/**
+ * The name a chat goes by on the desk: a group by its appointment's name (else its members), else the patient's, the
+ * service's, or a plain 'patient'.
+ */
 export function deskChatName(chat: DeskChat, t: TFunction): string {
   const c = chat.channel;
   if (c.kind === 'group') {
+    if (chat.title) return chat.title;
     const names = c.members.filter((m) => m.role !== 'agent').map((m) => m.name);
     return t('expert.chat.workspace.group', { names: names.join(', ') });
   }
@@ -36,6 +40,9 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
   const details = useExpertChat(id, desk);
   const chat = useChatChannel(id, { active });
   const end = useEndChat(id);
+  const accept = useAccept();
+  const handover = desk.handover;
+  const offered = handover?.offered === true;
   const [dialog, setDialog] = useState<'end' | 'transfer' | null>(null);
   const [endedHere, setEndedHere] = useState(false);
   const ended = endedHere || desk.gone || chat.channel?.status === 'ended';
@@ -63,19 +70,42 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
     <article className="expert-chat" aria-labelledby={titleId}>
       <div className="expert-chat-head">
         <h3 id={titleId}>{name}</h3>
-        <div className="actions">
-          {/* A group's chat belongs to its appointment: it is not handed over. */}
-          {desk.channel.kind !== 'group' && (
-            <button type="button" className="button secondary" disabled={ended} onClick={() => setDialog('transfer')}>
-              {t('expert.chat.transfer.button')}
+        {offered ? (
+          <div className="actions">
+            <button type="button" className="button" disabled={accept.isPending} onClick={() => accept.mutate({ channelId: id })}>
+              {t('expert.chat.handover.accept')}
             </button>
-          )}
-          {desk.channel.kind === 'group' && <InviteButton channelId={id} disabled={ended} />}
-          <button type="button" className="button danger" disabled={ended} onClick={() => setDialog('end')}>
-            {t('expert.chat.end.button')}
-          </button>
-        </div>
+          </div>
+        ) : (
+          <div className="actions">
+            {/* A group's chat belongs to its appointment: it is not handed over. */}
+            {desk.channel.kind !== 'group' && (
+              <button type="button" className="button secondary" disabled={ended} onClick={() => setDialog('transfer')}>
+                {t('expert.chat.transfer.button')}
+              </button>
+            )}
+            {desk.channel.kind === 'group' && <InviteButton channelId={id} disabled={ended} />}
+            <button type="button" className="button danger" disabled={ended} onClick={() => setDialog('end')}>
+              {t('expert.chat.end.button')}
+            </button>
+          </div>
+        )}
       </div>
+      {handover && (
+        <div className="notice handover-notice">
+          <p>{t(offered ? 'expert.chat.handover.offered' : 'expert.chat.handover.from', { name: handover.from })}</p>
+          {handover.note && (
+            <p>
+              <span className="handover-note-label">{t('expert.chat.handover.note')}</span> {handover.note}
+            </p>
+          )}
+          {accept.isError && (
+            <p className="alert" role="alert">
+              {t('expert.chat.handover.acceptFailed')}
+            </p>
+          )}
+        </div>
+      )}
       {details.data.patient && <PatientIdentity channelId={id} name={name} patient={details.data.patient} />}
       {ended && (
         <div className="notice ended-notice">

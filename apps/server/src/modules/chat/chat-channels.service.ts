@@ -83,7 +83,7 @@ async function enterQueue(
 /**
  * A patient opens a chat (spec §4 'Chat page'): a service's queue (services that need a code are entered only with
  * one), or a booked appointment from 5 minutes before its start until its end. A one-to-one appointment waits in its
- * queue for the booked expert (any expert of the queue may take it); a group appointment opens its one channel
+ * queue for the booked expert (theirs alone to take, or whoever they hand it to); a group appointment opens its one channel
  * with every participant in it, and whoever comes first opens it.
  */
 export async function openChannel(

@@ -61,6 +61,8 @@ test('admin at 360 px: the menus open on screen and every user row keeps its act
   await staffSignIn(page, 'admin', ORG_ADMIN);
   await chooseOrganisation(page, DEMO_ORGANISATION);
   const banner = page.getByRole('banner');
+  // The header is the title and two menu buttons; the organisation and the languages are in the main menu (issue 28).
+  expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(120);
   for (const menu of ['Valikko', 'Oma profiili']) {
     await banner.locator('summary', { hasText: menu }).click();
     const panel = banner.locator('details[open] > .menu-panel');
@@ -87,6 +89,13 @@ test('admin at 360 px: the menus open on screen and every user row keeps its act
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await shoot(page, 'admin-users');
+
+  // The e-mail templates are cards on a phone: every 'Muokkaa' on screen (issue 28).
+  await page.goto('/admin/templateEditor');
+  const edits = page.getByRole('link', { name: /^Muokkaa/ });
+  await expect(edits.first()).toBeVisible();
+  for (const edit of await edits.all()) await expectWithinWidth(edit);
+  await expectNoSidewaysScroll(page);
 });
 
 test('expert at 360 px: the menus open on screen', async ({ page }) => {

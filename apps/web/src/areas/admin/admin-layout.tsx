@@ -49,15 +49,26 @@ export function AdminLayout() {
   );
   const signOut = () => logout.mutate();
 
+  const changeOrganisation = data && (data.organisations.length > 1 || (!data.organisation && data.organisations.length > 0)) && (
+    <button type="button" className="button small secondary" onClick={() => setChanging(true)}>
+      {t(data.organisation ? 'admin.organisationChoice.changeButton' : 'admin.organisationChoice.selectButton')}
+    </button>
+  );
+  const language = <StaffLanguageSwitcher signedIn={Boolean(data)} />;
+  // On a phone the organisation, its change button and the languages go into the main menu, so the header is
+  // one or two rows instead of five (issue 28); on a wider screen they stay in the header (`wide-only`).
   const tools = data && (
     <>
-      {data.organisation && <span className="org-name">{data.organisation.name}</span>}
-      {(data.organisations.length > 1 || (!data.organisation && data.organisations.length > 0)) && (
-        <button type="button" className="button small secondary" onClick={() => setChanging(true)}>
-          {t(data.organisation ? 'admin.organisationChoice.changeButton' : 'admin.organisationChoice.selectButton')}
-        </button>
-      )}
+      <div className="wide-only header-group">
+        {data.organisation && <span className="org-name">{data.organisation.name}</span>}
+        {changeOrganisation}
+      </div>
       <MenuDisclosure label={t('staff.mainMenu')}>
+        <div className="phone-only menu-header-tools">
+          {data.organisation && <p className="menu-who">{t('admin.organisationChoice.current', { name: data.organisation.name })}</p>}
+          {changeOrganisation}
+          {language}
+        </div>
         <MenuLinks label={t('admin.menu.home')} links={[{ to: '/admin', label: t('admin.menu.home') }]} />
         {adminMenu(data.rights, data.isGlobalAdmin, Boolean(data.organisation)).map((group) => (
           <MenuLinks
@@ -78,7 +89,7 @@ export function AdminLayout() {
       tools={
         <>
           {tools}
-          <StaffLanguageSwitcher signedIn={Boolean(data)} />
+          <div className={data ? 'wide-only' : undefined}>{language}</div>
         </>
       }
     >

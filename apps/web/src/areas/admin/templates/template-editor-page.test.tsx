@@ -139,3 +139,11 @@ it('an address that names no template is not found', async () => {
   start('/admin/templateEditor/noSuchKind/fi');
   await act(() => vi.waitFor(() => expect(host.textContent).toMatch(/ei löytynyt|not found/i)));
 });
+
+it('at 360 px the list is cards: the table stacks and every cell carries its column name, "Muokkaa" among them (issue 28)', async () => {
+  start('/admin/templateEditor');
+  await act(() => vi.waitFor(() => expect(host.querySelectorAll('tbody tr')).toHaveLength(2)));
+  const table = host.querySelector('table')!;
+  expect(table.classList.contains('stack')).toBe(true);
+  expect(table.style.getPropertyValue('--col-6')).toBe('"Toiminnot"');
+});

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { StaffUserData } from '@prsp/contracts';
 import { Loading, NotFound } from '@/components/route-fallbacks';
+import { DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-fields';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
@@ -32,47 +33,46 @@ export function TemplateEditorPage({ user }: { user: StaffUserData }) {
     <div className="section-stack">
       <h1>{t('admin.templates.title')}</h1>
       <p>{t('admin.templates.intro')}</p>
-      <div className="table-wrap">
-        <table className="data">
-          <caption className="visually-hidden">{t('admin.templates.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.templates.kind')}</th>
-              <th scope="col">{t('admin.templates.language')}</th>
-              <th scope="col">{t('admin.templates.source')}</th>
-              <th scope="col">{t('admin.templates.subject')}</th>
-              <th scope="col">{t('admin.templates.updated')}</th>
-              <th scope="col">{t('admin.users.actions')}</th>
+      {/* On a phone each template is a card with "Muokkaa" in reach, not a row scrolled off the screen's edge. */}
+      <DataTable
+        rows={templates.data.templates}
+        failed={false}
+        empty=""
+        caption={t('admin.templates.title')}
+        columns={[
+          t('admin.templates.kind'),
+          t('admin.templates.language'),
+          t('admin.templates.source'),
+          t('admin.templates.subject'),
+          t('admin.templates.updated'),
+          t('admin.users.actions'),
+        ]}
+      >
+        {(tpl) => {
+          const label = `${t(`admin.templates.kinds.${tpl.kind}`)}, ${t(`languages.${tpl.language}`)}`;
+          return (
+            <tr key={`${tpl.kind}-${tpl.language}`}>
+              <td>{t(`admin.templates.kinds.${tpl.kind}`)}</td>
+              <td>{t(`languages.${tpl.language}`)}</td>
+              <td>{t(`admin.templates.sources.${tpl.source}`)}</td>
+              <td>{tpl.title}</td>
+              <td>{formatDateTime(tpl.updatedAt, lang)}</td>
+              <td>
+                <Link
+                  className="button small secondary"
+                  to={templatePath(tpl)}
+                  aria-label={t('admin.templates.openNamed', {
+                    action: t(canEdit ? 'staff.edit' : 'admin.templates.open'),
+                    name: label,
+                  })}
+                >
+                  {t(canEdit ? 'staff.edit' : 'admin.templates.open')}
+                </Link>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {templates.data.templates.map((tpl) => {
-              const label = `${t(`admin.templates.kinds.${tpl.kind}`)}, ${t(`languages.${tpl.language}`)}`;
-              return (
-                <tr key={`${tpl.kind}-${tpl.language}`}>
-                  <td>{t(`admin.templates.kinds.${tpl.kind}`)}</td>
-                  <td>{t(`languages.${tpl.language}`)}</td>
-                  <td>{t(`admin.templates.sources.${tpl.source}`)}</td>
-                  <td>{tpl.title}</td>
-                  <td>{formatDateTime(tpl.updatedAt, lang)}</td>
-                  <td>
-                    <Link
-                      className="button small secondary"
-                      to={templatePath(tpl)}
-                      aria-label={t('admin.templates.openNamed', {
-                        action: t(canEdit ? 'staff.edit' : 'admin.templates.open'),
-                        name: label,
-                      })}
-                    >
-                      {t(canEdit ? 'staff.edit' : 'admin.templates.open')}
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        }}
+      </DataTable>
     </div>
   );
 }

@@ -6,6 +6,8 @@ import {
   minutesBetween,
   pageFromSearch,
   scheduleEntries,
+  startState,
+  appointmentType,
   searchOfFilters,
   shownStatus,
   withWhom,
@@ -57,7 +59,40 @@ describe('the day in time order', () => {
     const eleven = row({ id: 'a11', status: 'open', startTime: at('2026-05-05T08:00:00Z'), endTime: at('2026-05-05T08:30:00Z') });
     const entries = scheduleEntries([eleven, nine], [lunch, early]);
     expect(entries.map((e) => e.key)).toEqual(['b-b0', 'a-a9', 'b-b1', 'a-a11']);
-    expect(entries.map((e) => e.status)).toEqual(['break', 'reserved', 'break', 'free']);
+    expect(entries.map((e) => ('status' in e ? e.status : e.type))).toEqual(['break', 'reserved', 'break', 'free']);
+  });
+
+  test('today: a now line where the time falls, free times that have begun unbooked, a visit’s state instead of Reserved', () => {
+    const nine = row({ id: 'a9', visit: 'held', startTime: at('2026-05-05T06:00:00Z'), endTime: at('2026-05-05T06:30:00Z') });
+    const ten = row({
+      id: 'a10',
+      status: 'open',
+      patientName: null,
+      startTime: at('2026-05-05T07:00:00Z'),
+      endTime: at('2026-05-05T07:30:00Z'),
+    });
+    const eleven = row({
+      id: 'a11',
+      status: 'open',
+      patientName: null,
+      startTime: at('2026-05-05T08:00:00Z'),
+      endTime: at('2026-05-05T08:30:00Z'),
+    });
+    const entries = scheduleEntries([eleven, ten, nine], [], { now: at('2026-05-05T07:10:00Z'), line: true });
+    expect(entries.map((e) => ('status' in e ? e.status : e.type))).toEqual(['held', 'unused', 'now', 'free']);
+    // Another day: no line, but a past day's free times are not free either.
+    expect(scheduleEntries([ten], [], { now: at('2026-05-06T07:10:00Z'), line: false }).map((e) => e.key)).toEqual(['a-a10']);
+  });
+
+  test('the marker says how it is held, and start opens 5 minutes before the start until the end', () => {
+    expect(appointmentType(row({}))).toBe('chat');
+    expect(appointmentType(row({ video: true }))).toBe('video');
+    expect(appointmentType(row({ kind: 'group', video: true }))).toBe('groupVideo');
+    const a = row({ startTime: at('2026-05-05T07:00:00Z'), endTime: at('2026-05-05T07:30:00Z') });
+    expect(startState(a, at('2026-05-05T06:54:00Z'))).toBe('soon');
+    expect(startState(a, at('2026-05-05T06:55:00Z'))).toBe('open');
+    expect(startState(a, at('2026-05-05T07:30:00Z'))).toBe('none');
+    expect(startState(row({ status: 'open' }), at('2026-05-05T07:00:00Z'))).toBe('none');
   });
 
   test('a break lasts its minutes', () => {

@@ -1,19 +1,38 @@
-import type { AppointmentRow, BookingStatus, Break, ExpertBookingQuery } from '@prsp/contracts';
-import { BOOKING_STATUSES, isLocalDate } from '@prsp/contracts';
+import type { AppointmentRow, BookingStatus, Break, ExpertBookingQuery, VisitState } from '@prsp/contracts';
+import { BOOKING_STATUSES, CHAT_LIMITS, isLocalDate } from '@prsp/contracts';
 
-/** Spec §4 'Booking statuses': selfBooked and booked are both shown as Reserved, open slots as Free. */
-export type ShownStatus = 'reserved' | 'free' | 'cancelled' | 'break';
+/**
+ * Spec §4 'Booking statuses': selfBooked and booked are both shown as Reserved, open slots as Free. A reserved one
+ * whose visit was held or missed shows that instead; an open slot whose start has passed was left unbooked, not free.
+ */
+export type ShownStatus = 'reserved' | 'free' | 'cancelled' | 'break' | 'held' | 'noShow' | 'unused';
 
-export function shownStatus(status: BookingStatus): ShownStatus {
+export function shownStatus(status: BookingStatus, visit: VisitState | null = null, started = false): ShownStatus {
   switch (status) {
     case 'selfBooked':
     case 'booked':
-      return 'reserved';
+      return visit ?? 'reserved';
     case 'open':
-      return 'free';
+      return started ? 'unused' : 'free';
     case 'cancelled':
       return 'cancelled';
   }
+}
+
+/** How the appointment is held, for the schedule's marker: a one-to-one by chat or video, a group by chat or video. */
+export function appointmentType(row: Pick<AppointmentRow, 'kind' | 'video'>): 'chat' | 'video' | 'group' | 'groupVideo' {
+  if (row.kind === 'group') return row.video ? 'groupVideo' : 'group';
+  return row.video ? 'video' : 'chat';
+}
+
+/**
+ * Whether the expert can open the appointment's chat or video now: a reserved one from 5 minutes before its start
+ * until its end (the window the server keeps, spec §4 'Start button'). 'soon' while it is still to open today.
+ */
+export function startState(row: Pick<AppointmentRow, 'status' | 'startTime' | 'endTime'>, now: number): 'open' | 'soon' | 'none' {
+  if (row.status !== 'booked' && row.status !== 'selfBooked') return 'none';
+  if (now >= row.endTime) return 'none';
+  return now >= row.startTime - CHAT_LIMITS.groupOpensBeforeMs ? 'open' : 'soon';
 }
 
 /** Who the appointment is with: the group's name, the one-to-one patient's name, or nothing for a free slot. */
@@ -24,17 +43,26 @@ export function withWhom(row: Pick<AppointmentRow, 'kind' | 'name' | 'patientNam
 
 export type ScheduleEntry =
   | { type: 'appointment'; key: string; startTime: number; endTime: number; status: ShownStatus; appointment: AppointmentRow }
-  | { type: 'break'; key: string; startTime: number; endTime: number; status: 'break'; pause: Break };
+  | { type: 'break'; key: string; startTime: number; endTime: number; status: 'break'; pause: Break }
+  | { type: 'now'; key: 'now'; startTime: number; endTime: number };
 
-/** One day's appointments and breaks in time order (a break before an appointment starting at the same moment). */
-export function scheduleEntries(appointments: readonly AppointmentRow[], breaks: readonly Break[]): ScheduleEntry[] {
+/**
+ * One day's appointments and breaks in time order (a break before an appointment starting at the same moment). Given
+ * `now`, free times that have begun show as unbooked, and with `line` (the day is today) a 'now' line stands where
+ * the time falls (before what starts after it).
+ */
+export function scheduleEntries(
+  appointments: readonly AppointmentRow[],
+  breaks: readonly Break[],
+  at?: { now: number; line: boolean },
+): ScheduleEntry[] {
   const entries: ScheduleEntry[] = [
     ...appointments.map((a) => ({
       type: 'appointment' as const,
       key: `a-${a.id}`,
       startTime: a.startTime,
       endTime: a.endTime,
-      status: shownStatus(a.status),
+      status: shownStatus(a.status, a.visit, at !== undefined && a.startTime <= at.now),
       appointment: a,
     })),
     ...breaks.map((b) => ({
@@ -46,7 +74,11 @@ export function scheduleEntries(appointments: readonly AppointmentRow[], breaks:
       pause: b,
     })),
   ];
-  return entries.sort((x, y) => x.startTime - y.startTime || (x.type === y.type ? x.endTime - y.endTime : x.type === 'break' ? -1 : 1));
+  entries.sort((x, y) => x.startTime - y.startTime || (x.type === y.type ? x.endTime - y.endTime : x.type === 'break' ? -1 : 1));
+  if (!at?.line) return entries;
+  const next = entries.findIndex((e) => e.startTime > at.now);
+  const line = { type: 'now' as const, key: 'now' as const, startTime: at.now, endTime: at.now };
+  return next === -1 ? [...entries, line] : [...entries.slice(0, next), line, ...entries.slice(next)];
 }
 
 /** Minutes between two moments, for breaks (appointments carry their own duration). */

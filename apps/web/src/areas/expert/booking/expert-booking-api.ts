@@ -78,3 +78,12 @@ export function useDeleteBreak() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: expertBookingKeys.all }),
   });
 }
+
+/** `POST /api/expert/appointments/:id/no-show`: the patient of a started appointment did not come. */
+export function useMarkNoShow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/expert/appointments/${encodeURIComponent(id)}/no-show`, ZAppointmentDetail, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: expertBookingKeys.all }),
+  });
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, expect, it, vi } from 'vitest';
+import { PRESET_RIGHTS, type StaffUserData } from '@prsp/contracts';
+import { staffKeys } from '@/features/staff/staff-api';
+import '@/features/staff/staff-texts';
+import './admin-texts';
+import { AdminLayout } from './admin-layout';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let host: HTMLElement;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  vi.unstubAllGlobals();
+});
+
+const vantaa = { id: 'org-1', name: 'Vantaan etävastaanotto' };
+const admin: StaffUserData = {
+  id: 'u-1',
+  firstName: 'Aila',
+  lastName: 'Ylläpitäjä',
+  email: 'aila@vantaa.example',
+  role: 'admin',
+  isGlobalAdmin: false,
+  language: 'fi',
+  organisation: vantaa,
+  organisations: [vantaa, { id: 'org-2', name: 'Vanda' }],
+  rights: PRESET_RIGHTS.organisationAdmin,
+};
+
+it('on a phone the organisation, its change button and the languages are in the main menu, not in the header (issue 28)', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ status: 'ok', statusCode: 200, data: {} })),
+  );
+  const client = new QueryClient();
+  client.setQueryData(staffKeys.userData('admin'), admin);
+  const router = createMemoryRouter([{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <p /> }] }], {
+    initialEntries: ['/admin'],
+  });
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  );
+  const header = host.querySelector('header')!;
+  const menu = [...header.querySelectorAll('details')].find((d) => d.querySelector('summary')?.textContent?.includes('Valikko'))!;
+  const inMenu = menu.querySelector('.phone-only')!;
+  expect(inMenu.textContent).toContain('Organisaatio: Vantaan etävastaanotto');
+  expect(inMenu.querySelector('nav.language-switcher')).not.toBeNull();
+  expect([...inMenu.querySelectorAll('button')].map((b) => b.textContent)).toContain('Vaihda organisaatio');
+  // Outside the menu the same tools are for wide screens only.
+  const outside = [...header.querySelectorAll('.org-name, nav.language-switcher')].filter((e) => !menu.contains(e));
+  expect(outside.length).toBe(2);
+  for (const e of outside) expect(e.closest('.wide-only')).not.toBeNull();
+
+  // The stylesheet hides each on the other screen size.
+  const css = readFileSync(`${process.cwd()}/apps/web/src/styles/staff.css`, 'utf8').replace(/\s+/g, ' ');
+  expect(css).toContain('@media (max-width: 767px) { .wide-only { display: none !important; }');
+  expect(css).toContain('@media (min-width: 768px) { .phone-only { display: none !important; }');
+});

@@ -21,7 +21,9 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
 import { backTarget, shownStatus } from './booking-helpers';
-import { useExpertAppointment } from './expert-booking-api';
+import { useExpertAppointment, useMarkNoShow } from './expert-booking-api';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { showToast } from '@/components/ui/toasts';
 
 /** A patient's identity code, hidden but for the date of birth until the expert asks to see it. */
 function IdentityCode({ code, name }: { code: string; name: string }) {
@@ -98,6 +100,48 @@ function GroupChatStart({ appointment }: { appointment: AppointmentDetail }) {
   );
 }
 
+/**
+ * A reserved appointment whose visit is neither held nor marked: once its start has passed the expert can mark that the
+ * patient did not come (after a question); before that a line says when.
+ */
+function VisitMark({ appointment, when }: { appointment: AppointmentDetail; when: string }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const mark = useMarkNoShow();
+  const [asking, setAsking] = useState(false);
+  const reserved = appointment.status === 'booked' || appointment.status === 'selfBooked';
+  if (!reserved || appointment.visit !== null) return null;
+  const started = appointment.startTime <= now;
+  return (
+    <section className="card" aria-labelledby="appointment-visit">
+      <h2 id="appointment-visit">{t('expert.booking.details.visit')}</h2>
+      {started ? (
+        <button type="button" className="button secondary" onClick={() => setAsking(true)}>
+          {t('expert.booking.details.noShow')}
+        </button>
+      ) : (
+        <p className="hint">{t('expert.booking.details.noShowLater')}</p>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title={t('expert.booking.details.noShowTitle')}
+        text={<p>{t('expert.booking.details.noShowText', { time: when })}</p>}
+        confirmLabel={t('expert.booking.details.noShow')}
+        cancelLabel={t('expert.booking.details.noShowKeep')}
+        busy={mark.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() =>
+          mark.mutate(appointment.id, {
+            onSuccess: () => showToast(t('expert.booking.details.noShowDone')),
+            onError: () => showToast(t('staff.actionError'), 'error'),
+            onSettled: () => setAsking(false),
+          })
+        }
+      />
+    </section>
+  );
+}
+
 function Details({ appointment }: { appointment: AppointmentDetail }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -115,7 +159,7 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
           </dd>
           <dt>{t('expert.booking.columns.status')}</dt>
           <dd>
-            <BookingStatusBadge status={shownStatus(appointment.status)} />
+            <BookingStatusBadge status={shownStatus(appointment.status, appointment.visit)} />
             {appointment.cancelledAt !== null && (
               <span className="hint block">
                 {t('expert.booking.details.cancelledAt', {
@@ -155,6 +199,7 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
         )}
       </section>
       <GroupChatStart appointment={appointment} />
+      <VisitMark appointment={appointment} when={when} />
       {patients.length > 0 && (
         <section className="card" aria-labelledby="appointment-contact-history">
           <h2 id="appointment-contact-history">{t('expert.booking.details.contactHistory')}</h2>

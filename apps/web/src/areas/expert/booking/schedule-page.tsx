@@ -1,7 +1,15 @@
 import './expert-booking.css';
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { BOOKING_RULES, formatLocalDate, isLocalDate, localDateAt, SERVICE_TIME_ZONE } from '@prsp/contracts';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  BOOKING_RULES,
+  CHAT_LIMITS,
+  formatLocalDate,
+  isLocalDate,
+  localDateAt,
+  SERVICE_TIME_ZONE,
+  type AppointmentRow,
+} from '@prsp/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-fields';
@@ -13,12 +21,51 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
 import { BreakForm } from './break-form';
 import { DayPicker } from './day-picker';
-import { minutesBetween, scheduleEntries, withWhom, type ScheduleEntry } from './booking-helpers';
+import { appointmentType, minutesBetween, scheduleEntries, startState, withWhom, type ScheduleEntry } from './booking-helpers';
+import { useOpenAppointmentChat } from '../chat/expert-chat-api';
 import { useDeleteBreak, useExpertSchedule } from './expert-booking-api';
 
 function timeRange(entry: { startTime: number; endTime: number }): string {
   const lang = currentLanguage();
   return `${formatTime(entry.startTime, lang, SERVICE_TIME_ZONE)}–${formatTime(entry.endTime, lang, SERVICE_TIME_ZONE)}`;
+}
+
+/**
+ * Start (a one-to-one) or Join (a group) from 5 minutes before the start until the end, as the server allows; the
+ * chat or video opens on the desk with the expert's other chats. Before that window a line says when it opens.
+ */
+function StartButton({ appointment, now, time }: { appointment: AppointmentRow; now: number; time: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = useOpenAppointmentChat();
+  const state = startState(appointment, now);
+  if (state === 'none') return null;
+  if (state === 'soon') {
+    const opens = formatTime(appointment.startTime - CHAT_LIMITS.groupOpensBeforeMs, currentLanguage(), SERVICE_TIME_ZONE);
+    return <span className="hint block">{t('expert.booking.schedule.opensAt', { time: opens })}</span>;
+  }
+  const join = appointment.kind === 'group';
+  return (
+    <>
+      <button
+        type="button"
+        className="button small"
+        disabled={open.isPending}
+        aria-label={t(join ? 'expert.booking.schedule.joinNamed' : 'expert.booking.schedule.startNamed', {
+          time,
+          name: withWhom(appointment),
+        })}
+        onClick={() => open.mutate(appointment.id, { onSuccess: () => void navigate('/expert/desktop') })}
+      >
+        {t(join ? 'expert.booking.schedule.join' : 'expert.booking.schedule.start')}
+      </button>
+      {open.isError && (
+        <span className="field-error block" role="alert">
+          {t('expert.booking.schedule.openFailed')}
+        </span>
+      )}
+    </>
+  );
 }
 
 /** One row of the day: an appointment (with the way to its details) or a break (with its delete button). */
@@ -35,6 +82,13 @@ function EntryRow({
 }) {
   const { t } = useTranslation();
   const time = timeRange(entry);
+  if (entry.type === 'now') {
+    return (
+      <tr className="now-line">
+        <td colSpan={6}>{t('expert.booking.schedule.now', { time: formatTime(entry.startTime, currentLanguage(), SERVICE_TIME_ZONE) })}</td>
+      </tr>
+    );
+  }
   if (entry.type === 'break') {
     return (
       <tr className="is-break">
@@ -43,6 +97,7 @@ function EntryRow({
         <td>
           <BookingStatusBadge status="break" />
         </td>
+        <td>–</td>
         <td>–</td>
         <td>
           <button
@@ -60,6 +115,7 @@ function EntryRow({
   const a = entry.appointment;
   const who = withWhom(a);
   const held = a.status === 'open' && a.heldUntil !== null && a.heldUntil > now;
+  const lang = currentLanguage();
   return (
     <tr>
       <td className="nowrap">{time}</td>
@@ -73,6 +129,11 @@ function EntryRow({
         {a.kind === 'group' && <span className="hint block">{t('expert.booking.groupOf', { count: a.participantCount })}</span>}
       </td>
       <td>
+        <span className={`type-marker type-${appointmentType(a)}`}>{t(`expert.booking.types.${appointmentType(a)}`)}</span>
+        {a.service && <span className="hint block">{a.service.name[lang] || a.service.name.fi}</span>}
+      </td>
+      <td>
+        <StartButton appointment={a} now={now} time={time} />
         {a.status !== 'open' && (
           <Link
             to={`/expert/appointment?id=${encodeURIComponent(a.id)}`}
@@ -107,7 +168,10 @@ export function SchedulePage() {
 
   const setDate = (next: string) => setSearch(next === today ? {} : { date: next }, { replace: true });
   const shown = schedule.data && schedule.data.date === date ? schedule.data : undefined;
-  const entries = schedule.data ? scheduleEntries(schedule.data.appointments, schedule.data.breaks) : undefined;
+  // Free times that have begun are no longer free; today's day has a 'now' line.
+  const entries = schedule.data
+    ? scheduleEntries(schedule.data.appointments, schedule.data.breaks, { now, line: schedule.data.date === today })
+    : undefined;
   const back = location.pathname + location.search;
 
   return (
@@ -131,6 +195,7 @@ export function SchedulePage() {
             t('expert.booking.columns.duration'),
             t('expert.booking.columns.status'),
             t('expert.booking.columns.who'),
+            t('expert.booking.columns.type'),
             t('expert.booking.columns.actions'),
           ]}
         >

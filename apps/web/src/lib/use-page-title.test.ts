@@ -14,3 +14,8 @@ test('without an organisation the neutral service name stands in', () => {
 test('an empty page name leaves no dangling dash', () => {
   expect(pageTitle(' ', 'Espoo', 'Etävastaanotto')).toBe('Espoo');
 });
+
+test("something unread comes first, '(2) page – organisation', and nothing when there is none", () => {
+  expect(pageTitle('Työpöytä', 'Vantaan etävastaanotto', 'Etävastaanotto', 2)).toBe('(2) Työpöytä – Vantaan etävastaanotto');
+  expect(pageTitle('Työpöytä', 'Vantaan etävastaanotto', 'Etävastaanotto', 0)).toBe('Työpöytä – Vantaan etävastaanotto');
+});

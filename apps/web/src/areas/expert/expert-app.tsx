@@ -16,6 +16,8 @@ import { useExpertOrganisation } from './expert-api';
 import { expertMenu, withCount } from './expert-menu';
 import { useMessagingCounts } from './messaging/expert-messaging-api';
 import { DesktopPage } from './desktop-page';
+import { useDeskUnread } from './desk-unread';
+import { MainMenuLabel } from './unread-badge';
 import { useTranslation } from '@/lib/i18n';
 
 const HOME = '/expert/desktop';
@@ -46,10 +48,13 @@ function ExpertLayout() {
   const organisation = useExpertOrganisation(Boolean(user.data));
   const signedIn = Boolean(user.data);
   const counts = useMessagingCounts(signedIn && organisation.data?.flags.asyncMessagingEnabled === true);
+  const deskUnread = useDeskUnread();
+  // What the menu's entries count, and the desk's chats with news, show on the closed menu and in the tab's title.
+  const unread = (counts.data?.inbox ?? 0) + (counts.data?.open ?? 0) + deskUnread;
   const tools = (
     <>
       {user.data && (
-        <MenuDisclosure label={t('staff.mainMenu')}>
+        <MenuDisclosure label={<MainMenuLabel unread={unread} />}>
           {expertMenu(organisation.data?.flags).map((group, i) => (
             <MenuLinks
               key={group.headingKey ?? i}
@@ -69,7 +74,7 @@ function ExpertLayout() {
   );
   return (
     <StaffAreaShell title={`PRSP ${t('staff.expertTitle')}`} tools={tools}>
-      <PageTitleOrganisation name={organisation.data?.name}>
+      <PageTitleOrganisation name={organisation.data?.name} unread={unread}>
         <Outlet />
       </PageTitleOrganisation>
     </StaffAreaShell>

@@ -5,6 +5,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useSocket } from '@/lib/socket';
 import { expertChatKeys, useDeskChats } from './expert-chat-api';
 import { deskChatName, ExpertChatView } from './expert-chat-view';
+import { setDeskUnread } from '../desk-unread';
 import { useTranslation } from '@/lib/i18n';
 
 /**
@@ -39,6 +40,10 @@ export function ChatWorkspace({ selected, onSelect }: { selected: string | null;
     }
     document.querySelector(`[data-chat-body="${currentId}"] > :first-child`)?.scrollIntoView?.({ block: 'nearest' });
   }, [currentId, selected]);
+  // The header shows how many chats have news; a chat that left the desk has none, and the desk gone, none at all.
+  const unreadCount = list.filter((c) => unread.has(c.channel.id) && c !== current).length;
+  useEffect(() => setDeskUnread(unreadCount), [unreadCount]);
+  useEffect(() => () => setDeskUnread(0), []);
   const markUnread = useCallback((id: string) => setUnread((prev) => (prev.has(id) ? prev : new Set(prev).add(id))), []);
 
   return (

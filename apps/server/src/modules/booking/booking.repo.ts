@@ -374,19 +374,26 @@ export function breaksOf(tx: Tx, expertIds: string[], from: Date, to: Date): Pro
     .orderBy(asc(expertBreaks.startsAt));
 }
 
-export async function deleteBreak(tx: Tx, expertIds: string[], id: string): Promise<boolean> {
-  if (expertIds.length === 0) return false;
-  const rows = await tx
+/** Deletes one of these experts' breaks; answers it, or undefined if there was none. */
+export async function deleteBreak(tx: Tx, expertIds: string[], id: string): Promise<BreakRecord | undefined> {
+  if (expertIds.length === 0) return undefined;
+  const [row] = await tx
     .delete(expertBreaks)
     .where(and(eq(expertBreaks.id, id), inArray(expertBreaks.expertId, expertIds)))
-    .returning({ id: expertBreaks.id });
-  return rows.length === 1;
+    .returning();
+  return row;
 }
 
 /** Live appointments of an expert that overlap `[from, to)`, by start. */
 export function overlapping(tx: Tx, expertId: string, from: Date, to: Date) {
   return tx
-    .select({ id: appointments.id, status: appointments.status, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      serviceId: appointments.serviceId,
+    })
     .from(appointments)
     .where(
       and(

@@ -111,6 +111,9 @@ export const bookingHolds = pgTable(
   (t) => [uniqueIndex('booking_holds_patient_idx').on(t.patientId), index('booking_holds_expiry_idx').on(t.expiresAt)],
 );
 
+/** An open timeslot as a break keeps it to give back: times as ISO strings (JSON). */
+export type RemovedOpenTime = { startsAt: string; endsAt: string; serviceId: string | null };
+
 /** An expert's break (spec §3 'Timeslot', type break): nothing opens or is booked over it. */
 export const expertBreaks = pgTable(
   'expert_breaks',
@@ -124,6 +127,8 @@ export const expertBreaks = pgTable(
       .references(() => experts.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The open timeslots the break removed when it was added: deleting the break gives back those still free. */
+    removedOpenTimes: jsonb('removed_open_times').$type<RemovedOpenTime[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -12,7 +12,7 @@ import {
   type ExpertSchedule,
   type Page,
 } from '@prsp/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
@@ -23,6 +23,8 @@ import { rowReads, toDetail, toRow } from './appointment-view';
 import type { PatientReads } from '../../platform/audit/patient-reads';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
+import type { RemovedOpenTime } from './booking.tables';
+import { isFuture } from './booking-rules';
 import * as visits from './booking-visits.service';
 import type { Emit } from '../../platform/events/event-hub';
 
@@ -153,8 +155,9 @@ export async function markNoShow(
 }
 
 /**
- * Adds a break to the expert's calendar. Open timeslots under it that no patient holds are removed; a reserved
- * appointment or a held slot under it answers 422, and so does another break.
+ * Adds a break to the expert's calendar. Open timeslots under it that no patient holds are removed (and kept with the
+ * break, to give back when it is deleted); a reserved appointment or a held slot under it answers 422, and so does
+ * another break.
  */
 export async function addBreak(deps: Deps, actor: ExpertActor, input: BreakInput, now = new Date()): Promise<Break> {
   const [expertId] = await expertIds(deps.db, actor);
@@ -166,14 +169,16 @@ export async function addBreak(deps: Deps, actor: ExpertActor, input: BreakInput
   try {
     return await deps.db.transaction(async (tx) => {
       await lockExpertCalendars(tx, [expertId]);
+      const removedOpenTimes: RemovedOpenTime[] = [];
       for (const a of await repo.overlapping(tx, expertId, startsAt, endsAt)) {
         const hold = a.status === 'open' ? await repo.findHold(tx, a.id) : undefined;
         if (a.status !== 'open' || (hold && hold.expiresAt > now))
           throw new AppError(422, { detail: 'a reserved or held appointment is at that time' });
         await repo.deleteAppointment(tx, a.id);
+        removedOpenTimes.push({ startsAt: a.startsAt.toISOString(), endsAt: a.endsAt.toISOString(), serviceId: a.serviceId });
       }
       const expert = (await repo.expertRowsOfUser(tx, actor.userId)).find((e) => e.id === expertId)!;
-      const row = await repo.insertBreak(tx, { organisationId: expert.organisationId, expertId, startsAt, endsAt });
+      const row = await repo.insertBreak(tx, { organisationId: expert.organisationId, expertId, startsAt, endsAt, removedOpenTimes });
       await recordAudit(tx, {
         actorType: 'staff',
         actorId: actor.userId,
@@ -190,10 +195,17 @@ export async function addBreak(deps: Deps, actor: ExpertActor, input: BreakInput
   }
 }
 
-export async function deleteBreak(deps: Deps, actor: ExpertActor, id: string): Promise<void> {
+/**
+ * Deletes a break and gives back the open timeslots it removed: those still ahead whose time nothing else has taken
+ * meanwhile (a reserved appointment, another break).
+ */
+export async function deleteBreak(deps: Deps, actor: ExpertActor, id: string, now = new Date()): Promise<void> {
   const ids = await expertIds(deps.db, actor);
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.deleteBreak(tx, ids, id))) throw new AppError(404);
+    await lockExpertCalendars(tx, ids);
+    const removed = await repo.deleteBreak(tx, ids, id);
+    if (!removed) throw new AppError(404);
+    await restoreOpenTimes(tx, actor, removed, now);
     await recordAudit(tx, {
       actorType: 'staff',
       actorId: actor.userId,
@@ -203,4 +215,28 @@ export async function deleteBreak(deps: Deps, actor: ExpertActor, id: string): P
       ip: actor.ip,
     });
   });
+}
+
+async function restoreOpenTimes(tx: Tx, actor: ExpertActor, removed: repo.BreakRecord, now: Date): Promise<void> {
+  const expert = (await repo.expertRowsOfUser(tx, actor.userId)).find((e) => e.id === removed.expertId);
+  if (!expert) return;
+  const slots: repo.AppointmentValues[] = [];
+  for (const o of removed.removedOpenTimes) {
+    const startsAt = new Date(o.startsAt);
+    const endsAt = new Date(o.endsAt);
+    if (!isFuture(startsAt, now) || (await repo.breakOverlaps(tx, expert.id, startsAt, endsAt))) continue;
+    slots.push({
+      organisationId: expert.organisationId,
+      expertId: expert.id,
+      serviceId: o.serviceId,
+      name: `${expert.firstName} ${expert.lastName}`,
+      startsAt,
+      endsAt,
+      type: 'oneOnOne',
+      status: 'open',
+      queueId: expert.chatQueueId,
+    });
+  }
+  // A live appointment over one of them now: the no-overlap constraint skips that one.
+  await repo.insertOpenSlots(tx, slots);
 }

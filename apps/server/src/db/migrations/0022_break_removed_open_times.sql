@@ -1,0 +1,1 @@
+ALTER TABLE "expert_breaks" ADD COLUMN "removed_open_times" jsonb DEFAULT '[]'::jsonb NOT NULL;

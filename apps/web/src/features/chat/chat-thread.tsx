@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '@prsp/contracts';
+import { PaperclipIcon } from '@/components/ui/paperclip-icon';
 import { formatTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { openChatFile } from './chat-api';
@@ -14,7 +15,7 @@ function FileButton({ message, prefix, onOpen }: { message: ChatMessage; prefix:
   const file = message.file!;
   return (
     <button type="button" className="chat-file" onClick={() => onOpen(file.id)}>
-      <span aria-hidden="true">📎 </span>
+      <PaperclipIcon />
       {t(`${prefix}.thread.openFile`, { name: file.filename })}
       <span className="visually-hidden"> {t('ui.opensInNewTab')}</span>
     </button>

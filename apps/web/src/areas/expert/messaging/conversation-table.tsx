@@ -1,26 +1,12 @@
 import type { ExpertConversation } from '@prsp/contracts';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/ui/data-table';
+import { PaperclipIcon } from '@/components/ui/paperclip-icon';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { conversationTitle } from '@/features/messaging/conversation-title';
 import { useSpecializationNames } from '@/features/staff/specialization-names';
 import { categoryLabel, newestFirst } from './conversation-labels';
-
-/** A paperclip drawn inline (an emoji needs a font the machine may lack); the text beside it names it. */
-function PaperclipIcon() {
-  return (
-    <svg className="attachment-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * The expert's conversations or requests (spec §3 'List item in expert view'): the subject opening the thread,

@@ -65,11 +65,15 @@ export function useBookSlot() {
   });
 }
 
-/** `POST /api/services/cancel/{uuid}` (403 when less than 1440 minutes before the start, or a group appointment). */
+/**
+ * `POST /api/services/cancel/{uuid}` with the patient's reason if one was typed (403 when less than 1440 minutes
+ * before the start, or a group appointment).
+ */
 export function useCancelAppointment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) => api(`/api/services/cancel/${encodeURIComponent(uuid)}`, z.null(), { method: 'POST' }),
+    mutationFn: ({ uuid, reason }: { uuid: string; reason: string }) =>
+      api(`/api/services/cancel/${encodeURIComponent(uuid)}`, z.null(), { method: 'POST', body: reason ? { reason } : {} }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: SERVICES_KEY }), client.invalidateQueries({ queryKey: OPEN_KEY })]),
   });
 }

@@ -89,6 +89,25 @@ describe('appointment modal modes (spec §4)', () => {
     expect(dialog.textContent).toContain('Ryhmävastaanoton voi perua ottamalla yhteyttä palveluntarjoajaan.');
   });
 
+  it('names how it is held: chat, video or group, never a bare "Vastaanotto"; a held visit says so (issue 28)', () => {
+    const kinds: [PatientAppointment['type'], string][] = [
+      ['oneOnOne', 'Chat-vastaanotto'],
+      ['basic', 'Videovastaanotto'],
+      ['group', 'Ryhmävastaanotto chatissa'],
+      ['group-video', 'Ryhmävastaanotto videolla'],
+    ];
+    for (const [type, text] of kinds) {
+      const { dialog } = render({ kind: 'scheduled', appointment: appt(type, NOW + 2 * 24 * 60 * MIN) });
+      const facts = [...dialog.querySelectorAll('.facts dd')].map((d) => d.textContent);
+      expect(facts[2]).toBe(text);
+      act(() => root?.unmount());
+      host.remove();
+      vi.useRealTimers();
+    }
+    const { dialog } = render({ kind: 'scheduled', appointment: { ...appt('basic', NOW - 10 * MIN), visit: 'held' } });
+    expect(dialog.textContent).toContain('Vastaanotto on pidetty.');
+  });
+
   it('open: an open service starts at once', () => {
     const service: OpenService = {
       uuid: 's1',

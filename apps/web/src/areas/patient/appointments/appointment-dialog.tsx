@@ -71,6 +71,7 @@ function Scheduled({
         <dt>{t('appointment.type')}</dt>
         <dd>{t(`appointment.types.${a.type}`)}</dd>
       </dl>
+      {a.visit && <p className="hint">{t(`appointment.visit.${a.visit}`)}</p>}
       <StartNote appointment={a} now={now} />
       {mode === 'scheduledCancellable' && <p className="hint">{t('appointment.cancelUntil')}</p>}
       {mode === 'scheduledGroup' && <p className="hint">{t('appointment.groupCancel')}</p>}

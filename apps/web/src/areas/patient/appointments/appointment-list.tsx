@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PatientAppointment } from '@prsp/contracts';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import { AppointmentDialog } from './appointment-dialog';
 import { CancelAppointmentDialog } from './cancel-dialog';
@@ -10,6 +10,7 @@ import { CancelAppointmentDialog } from './cancel-dialog';
  * appointment cancel modal (one modal at a time, so focus goes back to the item each time).
  */
 export function AppointmentList({ appointments }: { appointments: PatientAppointment[] }) {
+  const { t } = useTranslation();
   const lang = currentLanguage();
   const [openUuid, setOpenUuid] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<PatientAppointment | null>(null);
@@ -23,6 +24,7 @@ export function AppointmentList({ appointments }: { appointments: PatientAppoint
             <button type="button" className="item" aria-haspopup="dialog" onClick={() => setOpenUuid(a.uuid)}>
               <span className="item-title">{a.name}</span>
               <span className="item-meta">{formatDateTime(a.startTime, lang, { style: 'weekday' })}</span>
+              {a.visit && <span className="item-meta">{t(`appointment.visit.${a.visit}`)}</span>}
             </button>
           </li>
         ))}

@@ -1,0 +1,51 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, expect, it } from 'vitest';
+import type { ChatMessage } from '@prsp/contracts';
+import '@/areas/patient/patient-texts';
+import { ChatThread } from './chat-thread';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let host: HTMLElement;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+});
+
+const message = (seq: number, more: Partial<ChatMessage>): ChatMessage => ({
+  id: `m${seq}`,
+  channelId: 'c1',
+  seq,
+  userId: 'e1',
+  userName: 'Eeva Asiantuntija',
+  role: 'agent',
+  kind: 'text',
+  text: '',
+  file: null,
+  sentAt: Date.UTC(2026, 10, 29, 10, seq),
+  ...more,
+});
+
+it('a file is marked with a drawn paperclip, not an emoji a font may lack; a transfer notice is said in the reader’s words', () => {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  const messages = [
+    message(1, { kind: 'file', file: { id: 'f1', filename: 'ohje.pdf', size: 10, contentType: 'application/pdf' } }),
+    message(2, { kind: 'system', text: 'transferred' }),
+  ];
+  act(() =>
+    root!.render(
+      <ChatThread messages={messages} pending={[]} me="p1" readUpTo={0} typingNames={[]} onRetry={() => undefined} prefix="chat" />,
+    ),
+  );
+  const file = host.querySelector('.chat-file')!;
+  expect(file.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+  expect(file.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  expect(file.textContent).toContain('ohje.pdf');
+  expect(host.querySelector('.chat-system')!.textContent).toBe(
+    'Keskustelu siirrettiin toiselle ammattilaiselle. Odota hetki, niin hän jatkaa tästä.',
+  );
+});

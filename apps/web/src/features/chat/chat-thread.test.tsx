@@ -2,10 +2,15 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
 import type { ChatMessage } from '@prsp/contracts';
-import '@/areas/patient/patient-texts';
+import en from '@/locales/en/patient.json';
+import fi from '@/locales/fi/patient.json';
+import sv from '@/locales/sv/patient.json';
+import { addAreaTexts } from '@/lib/i18n';
 import { ChatThread } from './chat-thread';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// The patient's texts (prefix `chat`), as the patient area brings them.
+addAreaTexts({ fi, se: sv, en });
 
 let root: Root | undefined;
 let host: HTMLElement;

@@ -154,6 +154,25 @@ export function OrganisationPageForm({
   );
 }
 
+/**
+ * The form's save, kept at the bottom of the screen however long the page (the service settings are thousands of
+ * pixels): it says whether there are unsaved changes. The page keeps room under its last field and the browser
+ * scrolls a focused field clear of it (`has-save-bar`, staff.css), so it never covers what is being typed.
+ */
+function SaveBar({ dirty, busy }: { dirty: boolean; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`save-bar${dirty ? ' dirty' : ''}`} role="region" aria-label={t('admin.saveBar.label')}>
+      <p className="save-state" role="status">
+        {t(dirty ? 'admin.saveBar.unsaved' : 'admin.saveBar.clean')}
+      </p>
+      <button type="submit" className="button" disabled={busy}>
+        {t('staff.save')}
+      </button>
+    </div>
+  );
+}
+
 function LoadedForm({
   organisation,
   canEdit,
@@ -219,27 +238,16 @@ function LoadedForm({
   const failure = failureKey ? t(failureKey) : undefined;
 
   return (
-    <form ref={formRef} className="section-stack" noValidate onSubmit={submit}>
+    <form ref={formRef} className={`section-stack${canEdit ? ' has-save-bar' : ''}`} noValidate onSubmit={submit}>
       <UnsavedChangesGuard dirty={dirty && !save.isPending} />
       <div className="page-head">
         <h1>{title}</h1>
-        {canEdit && (
-          <button type="submit" className="button" disabled={save.isPending}>
-            {t('staff.save')}
-          </button>
-        )}
       </div>
       {intro}
       {!canEdit && <p className="notice">{t('admin.readOnly')}</p>}
       <FormAlert message={failure} />
       {children(editor)}
-      {canEdit && (
-        <div className="actions">
-          <button type="submit" className="button" disabled={save.isPending}>
-            {t('staff.save')}
-          </button>
-        </div>
-      )}
+      {canEdit && <SaveBar dirty={dirty} busy={save.isPending} />}
       <ShortenRetentionDialog changes={shortening} busy={save.isPending} onConfirm={send} onCancel={() => setShortening([])} />
     </form>
   );

@@ -42,3 +42,4 @@ export * from './webhooks';
 export * from './push';
 export * from './api-clients';
 export * from './csrf';
+export * from './patient-lookup';

@@ -278,6 +278,8 @@ describe('every route that reads patient data writes its audit rows before it an
       ['GET /api/survey-expert/answers_pdf/:responseId', { reader: expert, path: `/api/survey-expert/answers_pdf/${responseId}` }],
       ['GET /fhir/R4/:type', { reader: apiClient, path: `/fhir/R4/Patient?_id=${patientIds[0]}` }],
       ['GET /fhir/R4/:type/:id', { reader: apiClient, path: `/fhir/R4/Appointment/${group.id}` }],
+      ['POST /api/admin/patients/lookup', { reader: admin, path: '/api/admin/patients/lookup', method: 'POST', body: { ssn: MATTI } }],
+      ['POST /api/expert/patients/lookup', { reader: expert, path: '/api/expert/patients/lookup', method: 'POST', body: { ssn: SARA } }],
     ];
 
     // The walk covers exactly the routes declared as reading patient data.

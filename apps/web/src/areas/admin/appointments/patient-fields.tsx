@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { languageTag, LANGUAGES, normalizeSsn, type Language } from '@prsp/contracts';
+import { PatientLookupNote, usePatientLookup } from '@/features/staff/patient-lookup';
 import type { Option } from '@/components/ui/form-fields';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/validation';
@@ -22,7 +24,10 @@ export function useNationalityOptions(): Option[] {
     );
 }
 
-/** A patient as spec §3 'Appointment (admin)' has them: identity code, names, e-mail, language, nationality. */
+/**
+ * A patient as spec §3 'Appointment (admin)' has them: identity code, names, e-mail, language, nationality. A code of
+ * a patient the organisation knows fills in their name and e-mail.
+ */
 export function PatientFields({
   value,
   onChange,
@@ -39,6 +44,14 @@ export function PatientFields({
   const languages = useLanguageOptions();
   const nationalities = useNationalityOptions();
   const set = <K extends keyof PatientForm>(key: K, v: PatientForm[K]) => onChange({ ...value, [key]: v });
+  // The lookup answers after the blur's own change: it fills in the form as it is then.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
+  const found = usePatientLookup('admin', (p) =>
+    onChange({ ...latest.current, firstName: p.firstName, lastName: p.lastName, email: p.email || latest.current.email }),
+  );
   return (
     <div className="form-grid">
       <BookingInput
@@ -47,11 +60,15 @@ export function PatientFields({
         value={value.ssn}
         onChange={(v) => set('ssn', v)}
         // The code as it is kept (trimmed, upper case), shown once typed: what the admin sees is what is stored.
-        onBlur={() => set('ssn', normalizeSsn(value.ssn))}
+        onBlur={() => {
+          set('ssn', normalizeSsn(value.ssn));
+          found.lookup(value.ssn);
+        }}
         error={errors[`${path}.ssn`]}
         autoComplete="off"
         required
       />
+      <PatientLookupNote state={found.state} />
       <BookingInput
         label={t('admin.bookings.patient.firstName')}
         value={value.firstName}

@@ -9,6 +9,7 @@ import { serverFieldErrors } from '@/lib/form-errors';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { FieldErrors } from '@/lib/validation';
 import { useZodForm } from '@/features/staff/use-zod-form';
+import { PatientLookupNote, usePatientLookup } from '@/features/staff/patient-lookup';
 import { ExpertSearch } from './expert-search';
 import { useCreateConversation } from './expert-messaging-api';
 import { useMessageFieldText } from './message-field-text';
@@ -62,6 +63,13 @@ export function NewMessagePage() {
     setSentTo(null);
   };
 
+  // A code of a patient the organisation knows fills in their name and contacts.
+  const found = usePatientLookup('expert', (p) => {
+    set('name', `${p.firstName} ${p.lastName}`);
+    if (p.email) set('email', p.email);
+    if (p.mobile) set('mobile', p.mobile);
+  });
+
   const focusFirst = (form: HTMLFormElement | null, found: FieldErrors) => {
     const first = NEW_MESSAGE_FIELD_ORDER.find((key) => found[key]);
     if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -103,7 +111,14 @@ export function NewMessagePage() {
           value={values[key]}
           onChange={(e) => set(key, e.target.value)}
           // The identity code as it is kept (trimmed, upper case), shown once typed: what is seen is what is stored.
-          onBlur={key === 'ssn' ? () => set('ssn', normalizeSsn(values.ssn)) : undefined}
+          onBlur={
+            key === 'ssn'
+              ? () => {
+                  set('ssn', normalizeSsn(values.ssn));
+                  found.lookup(values.ssn);
+                }
+              : undefined
+          }
         />
       )}
     </FormField>
@@ -119,6 +134,7 @@ export function NewMessagePage() {
         <fieldset className="form-grid">
           <legend>{t('expert.messages.new.patient')}</legend>
           {text('ssn', 'text', { max: 20 })}
+          <PatientLookupNote state={found.state} />
           {text('name', 'text', { max: 200 })}
           {text('email', 'email', { max: 254 })}
           {text('mobile', 'tel', { autoComplete: 'off', max: 20 })}

@@ -28,7 +28,7 @@ test('an organisation admin adds an expert, who registers from the e-mailed link
   await modal.getByLabel('Sukunimi').fill('Hoitaja');
   await modal.getByLabel('Sähköposti').fill(email);
   await modal.getByRole('group', { name: 'Erikoisalat ja nimikkeet' }).getByRole('checkbox').first().check();
-  await modal.getByLabel('Luo chat-käyttäjä ja henkilökohtainen jono automaattisesti').check();
+  await modal.getByLabel('Luo asiantuntijalle henkilökohtainen jono').check();
   await modal.getByRole('button', { name: 'Luo asiantuntija' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByText('Asiantuntija luotu ja rekisteröitymisviesti lähetetty')).toBeVisible();

@@ -58,10 +58,10 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await generate.getByRole('button', { name: 'Poista tauko 1' }).click();
   await generate.getByRole('button', { name: 'Näytä esikatselu' }).click();
   await expect(generate.getByText('Luodaan 2 vapaata aikaa.')).toBeVisible();
-  const previewDay = generate.getByRole('list', { name: 'Ajat päivittäin' }).getByRole('listitem').first();
-  await expect(previewDay.getByRole('heading', { name: new RegExp(`^${shownDay.replace(/\./g, '\\.')} \\(2 aikaa\\)$`) })).toBeVisible();
-  await expect(previewDay).toContainText('16.30');
-  await expect(previewDay).toContainText('17.00');
+  // The preview is a week grid per expert: a row per start time, the day's column marked.
+  const previewWeek = generate.getByRole('table', { name: new RegExp(`^${DEMO_EXPERT_NAME}, viikko`) });
+  await expect(previewWeek.getByRole('row', { name: /^16\.30/ })).toContainText('avautuu');
+  await expect(previewWeek.getByRole('row', { name: /^17\.00/ })).toContainText('avautuu');
   await expectAccessible(page);
   await generate.getByRole('button', { name: 'Avaa 2 vapaata aikaa' }).click();
   await expect(generate).toBeHidden();

@@ -252,8 +252,20 @@ export const ZTimeslot = z.object({
 });
 export type Timeslot = z.infer<typeof ZTimeslot>;
 
-/** The preview: the slots that would open, and how many of the plan's slots overlap what already exists. */
-export const ZTimeslotPreview = z.object({ slots: z.array(ZTimeslot), conflicts: z.number() });
+/** What stands where a planned slot would go: a reserved appointment, an open timeslot or a break of the expert. */
+export const TIMESLOT_CONFLICTS = ['reserved', 'open', 'break'] as const;
+export const ZTimeslotConflict = z.extend(ZTimeslot, { reason: z.enum(TIMESLOT_CONFLICTS) });
+export type TimeslotConflict = z.infer<typeof ZTimeslotConflict>;
+
+/**
+ * The preview: the slots that would open, how many of the plan's slots overlap what already exists, and those slots
+ * with what stands there (the preview's week grid marks them).
+ */
+export const ZTimeslotPreview = z.object({
+  slots: z.array(ZTimeslot),
+  conflicts: z.number(),
+  conflictingSlots: z.array(ZTimeslotConflict),
+});
 export type TimeslotPreview = z.infer<typeof ZTimeslotPreview>;
 export const ZTimeslotsOpened = z.object({ created: z.number(), skipped: z.number() });
 export type TimeslotsOpened = z.infer<typeof ZTimeslotsOpened>;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { localDateAt, localDateTimeAt, type AppointmentDetail } from '@prsp/contracts';
-import { appointments } from '../../db/schema';
+import { appointments, expertBreaks } from '../../db/schema';
 import { AINO, SARA } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
@@ -135,5 +135,44 @@ describe('open times in the way of an admin booking (issue 28, item 1)', () => {
     expect(moved.http).toBe(200);
     expect(await slotRow(slot!)).toBeUndefined();
     expect(localDateAt(new Date((moved.body.data as AppointmentDetail).startTime))).toBe(localDateAt(daysAheadAt(14, 15)));
+  });
+});
+
+describe('the open-times preview shows its conflicts (issue 28)', () => {
+  test('each slot of the plan that overlaps something is listed with what stands there', async () => {
+    const expert = await bookingExpert(t, espoo, 'physiotherapist');
+    const day = localDateAt(daysAheadAt(30, 8));
+    await openSlots(t, espoo, expert.id, [daysAheadAt(30, 8)]);
+    await t.database.db.insert(appointments).values({
+      organisationId: espoo,
+      expertId: expert.id,
+      name: 'Ritva Varaaja',
+      startsAt: daysAheadAt(30, 8, 30),
+      endsAt: daysAheadAt(30, 9),
+      type: 'oneOnOne',
+      status: 'booked',
+    });
+    await t.database.db
+      .insert(expertBreaks)
+      .values({ organisationId: espoo, expertId: expert.id, startsAt: daysAheadAt(30, 9, 30), endsAt: daysAheadAt(30, 9, 45) });
+    const plan = {
+      expertIds: [expert.id],
+      from: day,
+      to: day,
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      dayStart: '08:00',
+      dayEnd: '10:00',
+      slotMinutes: 30,
+      breaks: [],
+    };
+    const preview = await answer(postJson(admin, '/api/admin/bookings/timeslots/preview', plan));
+    expect(preview.http).toBe(200);
+    expect(preview.body.data.conflicts).toBe(3);
+    expect(preview.body.data.slots.map((s: { startTime: number }) => s.startTime)).toEqual([daysAheadAt(30, 9).getTime()]);
+    expect(preview.body.data.conflictingSlots).toEqual([
+      expect.objectContaining({ expertId: expert.id, startTime: daysAheadAt(30, 8).getTime(), reason: 'open' }),
+      expect.objectContaining({ startTime: daysAheadAt(30, 8, 30).getTime(), reason: 'reserved' }),
+      expect.objectContaining({ startTime: daysAheadAt(30, 9, 30).getTime(), endTime: daysAheadAt(30, 10).getTime(), reason: 'break' }),
+    ]);
   });
 });

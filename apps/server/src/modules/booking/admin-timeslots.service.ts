@@ -7,6 +7,7 @@ import {
   startOfLocalDay,
   type AppointmentRow,
   type Timeslot,
+  type TimeslotConflict,
   type TimeslotInput,
   type TimeslotPlan,
   type TimeslotPreview,
@@ -29,11 +30,13 @@ const MINUTE = 60_000;
 /** At most this many slots in one preview or opening: a plan of 100 experts × 92 days × short slots must be split. */
 export const MAX_PLANNED_SLOTS = 20_000;
 
-type Planned = { slots: PlannedSlot[]; conflicts: number; experts: Map<string, repo.ExpertRecord> };
+type Conflict = PlannedSlot & { reason: TimeslotConflict['reason'] };
+type Planned = { slots: PlannedSlot[]; conflicts: Conflict[]; experts: Map<string, repo.ExpertRecord> };
+type Taken = { startsAt: Date; endsAt: Date; reason: TimeslotConflict['reason'] };
 
 /**
  * A plan's slots that can open: in the future, not over a live appointment or a break of the expert. Those left
- * out for an overlap are counted as conflicts, so the preview tells the admin what already stands there.
+ * out for an overlap are the conflicts, each with what stands there, so the preview shows the admin where and why.
  */
 async function plan(tx: Tx, organisationId: string, input: TimeslotPlan, now: Date): Promise<Planned> {
   throwIfFieldIssues(planIssues(input, localDateAt(now, SERVICE_TIME_ZONE), BOOKING_RULES.maxPlanDays));
@@ -46,11 +49,19 @@ async function plan(tx: Tx, organisationId: string, input: TimeslotPlan, now: Da
   if (planned.length > MAX_PLANNED_SLOTS) throwIfFieldIssues([{ field: 'to', key: 'tooLong' }]);
   const from = startOfLocalDay(input.from, SERVICE_TIME_ZONE);
   const to = endOfLocalDay(input.to, SERVICE_TIME_ZONE);
-  const taken = [...(await repo.liveBetween(tx, input.expertIds, from, to)), ...(await repo.breaksOf(tx, input.expertIds, from, to))];
-  const byExpert = new Map<string, { startsAt: Date; endsAt: Date }[]>();
-  for (const t of taken) byExpert.set(t.expertId!, [...(byExpert.get(t.expertId!) ?? []), t]);
-  const free = planned.filter((s) => !(byExpert.get(s.expertId) ?? []).some((t) => t.startsAt < s.endsAt && s.startsAt < t.endsAt));
-  return { slots: free, conflicts: planned.length - free.length, experts };
+  const byExpert = new Map<string, Taken[]>();
+  const add = (expertId: string | null, t: Taken) => expertId && byExpert.set(expertId, [...(byExpert.get(expertId) ?? []), t]);
+  for (const a of await repo.liveBetween(tx, input.expertIds, from, to))
+    add(a.expertId, { ...a, reason: a.status === 'open' ? 'open' : 'reserved' });
+  for (const b of await repo.breaksOf(tx, input.expertIds, from, to)) add(b.expertId, { ...b, reason: 'break' });
+  const slots: PlannedSlot[] = [];
+  const conflicts: Conflict[] = [];
+  for (const s of planned) {
+    const there = (byExpert.get(s.expertId) ?? []).find((t) => t.startsAt < s.endsAt && s.startsAt < t.endsAt);
+    if (there) conflicts.push({ ...s, reason: there.reason });
+    else slots.push(s);
+  }
+  return { slots, conflicts, experts };
 }
 
 const nameOf = (e: repo.ExpertRecord) => `${e.firstName} ${e.lastName}`;
@@ -63,15 +74,17 @@ export async function previewTimeslots(
   now = new Date(),
 ): Promise<TimeslotPreview> {
   const { slots, conflicts, experts } = await plan(deps.db, organisationOf(actor), input, now);
+  const shown = (s: PlannedSlot): Timeslot => ({
+    id: null,
+    expertId: s.expertId,
+    expertName: nameOf(experts.get(s.expertId)!),
+    startTime: s.startsAt.getTime(),
+    endTime: s.endsAt.getTime(),
+  });
   return {
-    slots: slots.map((s) => ({
-      id: null,
-      expertId: s.expertId,
-      expertName: nameOf(experts.get(s.expertId)!),
-      startTime: s.startsAt.getTime(),
-      endTime: s.endsAt.getTime(),
-    })),
-    conflicts,
+    slots: slots.map(shown),
+    conflicts: conflicts.length,
+    conflictingSlots: conflicts.map((c) => ({ ...shown(c), reason: c.reason })),
   };
 }
 
@@ -110,7 +123,7 @@ export async function openTimeslots(deps: BookingDeps, actor: AdminActor, input:
       ip: actor.ip,
       details: { created, from: input.from, to: input.to, experts: input.expertIds.length },
     });
-    return { created, skipped: conflicts + (slots.length - created) };
+    return { created, skipped: conflicts.length + (slots.length - created) };
   });
 }
 

@@ -420,7 +420,7 @@ export async function breakOverlaps(tx: Tx, expertId: string, from: Date, to: Da
 export function liveBetween(tx: Tx, expertIds: string[], from: Date, to: Date) {
   if (expertIds.length === 0) return Promise.resolve([]);
   return tx
-    .select({ expertId: appointments.expertId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .select({ expertId: appointments.expertId, startsAt: appointments.startsAt, endsAt: appointments.endsAt, status: appointments.status })
     .from(appointments)
     .where(
       and(

@@ -4,15 +4,14 @@ import { FormAlert } from '@/components/ui/form-fields';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { showToast } from '@/components/ui/toasts';
 import { useDiscardGuard } from '@/components/ui/unsaved-changes';
-import { formatDate } from '@/lib/format';
 import { saveFailureKey } from '@/lib/form-errors';
 import { useZodForm } from '@/features/staff/use-zod-form';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/validation';
 import { BookingInput, BookingSelect, CheckboxGroup } from './booking-fields';
-import { clock } from './booking-format';
 import { useBookableExperts, useOpenPlan, usePreviewPlan, useServiceOptions } from './bookings-api';
-import { groupByDay, initialPlan, planErrors, planOf, plannedDays, WEEKDAYS, type PlanForm } from './timeslot-plan-model';
+import { TimeslotPreviewGrid } from './timeslot-preview-grid';
+import { initialPlan, planErrors, planOf, plannedDays, WEEKDAYS, type PlanForm } from './timeslot-plan-model';
 
 /**
  * Spec §4: open timeslots are generated as a preview that must be confirmed before patients can reserve them.
@@ -64,7 +63,6 @@ export function GenerateTimeslotsModal({ onClose }: { onClose: () => void }) {
           preview={preview.result}
           failure={failureKey ? t(failureKey) : undefined}
           busy={opening.isPending}
-          experts={form.expertIds.length}
           onConfirm={confirm}
           onBack={() => {
             opening.reset();
@@ -237,20 +235,16 @@ function PreviewStep({
   preview,
   failure,
   busy,
-  experts,
   onConfirm,
   onBack,
 }: {
   preview: TimeslotPreview;
   failure: string | undefined;
   busy: boolean;
-  experts: number;
   onConfirm: () => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
-  const days = groupByDay(preview.slots);
   const count = preview.slots.length;
   return (
     <div className="form">
@@ -259,23 +253,7 @@ function PreviewStep({
         {t('admin.bookings.generate.previewCount', { count })}{' '}
         {preview.conflicts > 0 && t('admin.bookings.generate.conflicts', { count: preview.conflicts })}
       </p>
-      {count > 0 && (
-        <ol className="preview-days" aria-label={t('admin.bookings.generate.previewList')}>
-          {days.map((day) => (
-            <li key={day.date}>
-              <h3>{t('admin.bookings.generate.dayHeading', { date: formatDate(day.date, lang), count: day.slots.length })}</h3>
-              <ul className="preview-times">
-                {day.slots.map((s, i) => (
-                  <li key={i}>
-                    {clock(s.startTime, lang)}
-                    {experts > 1 && <span className="hint"> {s.expertName}</span>}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      )}
+      {count + preview.conflicts > 0 && <TimeslotPreviewGrid preview={preview} />}
       <div className="actions">
         <button type="button" className="button" disabled={busy || count === 0} onClick={onConfirm}>
           {t('admin.bookings.generate.confirm', { count })}

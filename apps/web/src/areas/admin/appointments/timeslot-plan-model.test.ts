@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { groupByDay, initialPlan, planErrors, planOf, plannedDays, type PlanForm } from './timeslot-plan-model';
+import { cellKey, initialPlan, planErrors, planOf, plannedDays, previewWeeks, type PlanForm } from './timeslot-plan-model';
 
 const EXPERT = '11111111-1111-4111-8111-111111111111';
 const SERVICE = '22222222-2222-4222-8222-222222222222';
@@ -52,23 +52,27 @@ describe('open timeslot generation form (spec §4)', () => {
     expect(plannedDays(plan({ to: '2026-05-01' }))).toBe(0);
   });
 
-  test('the preview groups by Helsinki day, across midnight UTC and by time', () => {
-    const slot = (iso: string, expertName = 'Eeva') => ({
+  test('the preview is a week grid per expert, by Helsinki week, day and time, its conflicts marked (issue 28)', () => {
+    const slot = (iso: string, expertId = EXPERT, expertName = 'Eeva') => ({
       id: null,
-      expertId: EXPERT,
+      expertId,
       expertName,
       startTime: Date.parse(iso),
       endTime: Date.parse(iso) + 30 * 60_000,
     });
-    const days = groupByDay([
-      slot('2026-05-11T06:30:00Z'),
-      slot('2026-05-11T21:30:00Z'),
-      slot('2026-05-11T06:00:00Z', 'Olli'),
-      slot('2026-05-11T06:00:00Z', 'Aaro'),
+    const experts = previewWeeks({
+      slots: [slot('2026-05-11T06:30:00Z'), slot('2026-05-17T21:30:00Z'), slot('2026-05-11T06:00:00Z', 'o1', 'Olli')],
+      conflictingSlots: [{ ...slot('2026-05-11T06:00:00Z'), reason: 'reserved' }],
+    });
+    expect(experts.map((e) => [e.expertName, e.opens, e.conflicts, e.weeks.map((w) => w.monday)])).toEqual([
+      ['Eeva', 2, 1, ['2026-05-11', '2026-05-18']],
+      ['Olli', 1, 0, ['2026-05-11']],
     ]);
-    expect(days.map((d) => [d.date, d.slots.map((s) => `${s.time} ${s.expertName}`)])).toEqual([
-      ['2026-05-11', ['09:00 Aaro', '09:00 Olli', '09:30 Eeva']],
-      ['2026-05-12', ['00:30 Eeva']],
-    ]);
+    const [week] = experts[0]!.weeks;
+    expect(week).toMatchObject({ days: ['2026-05-11'], times: ['09:00', '09:30'] });
+    expect(week!.cells.get(cellKey('2026-05-11', '09:00'))).toBe('reserved');
+    expect(week!.cells.get(cellKey('2026-05-11', '09:30'))).toBe('opens');
+    // Sunday 21:30 UTC is Monday 00:30 in Helsinki: the next week.
+    expect(experts[0]!.weeks[1]!.cells.get(cellKey('2026-05-18', '00:30'))).toBe('opens');
   });
 });

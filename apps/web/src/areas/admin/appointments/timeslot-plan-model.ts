@@ -7,7 +7,9 @@ import {
   localDateTimeAt,
   ZTimeslotPlan,
   type Timeslot,
+  type TimeslotConflict,
   type TimeslotPlan,
+  type TimeslotPreview,
 } from '@prsp/contracts';
 import { schemaErrors } from '@/lib/form-errors';
 import type { FieldErrors } from '@/lib/validation';
@@ -107,17 +109,54 @@ export function plannedDays(form: Pick<PlanForm, 'from' | 'to' | 'weekdays'>): n
   return count;
 }
 
-export type PreviewDay = { date: string; slots: (Timeslot & { time: string; endTime: number })[] };
+/** A cell of the preview's week grid: a slot that opens, or one left out for what stands there. */
+export type WeekCell = 'opens' | TimeslotConflict['reason'];
+/** One ISO week of one expert: the days and times that have a planned slot, and each such slot's cell. */
+export type PreviewWeek = { monday: string; days: string[]; times: string[]; cells: Map<string, WeekCell> };
+export type ExpertWeeks = { expertId: string; expertName: string; opens: number; conflicts: number; weeks: PreviewWeek[] };
 
-/** The preview grouped by local day, each day's slots by time and then expert. */
-export function groupByDay(slots: readonly Timeslot[]): PreviewDay[] {
-  const days = new Map<string, PreviewDay>();
-  const sorted = [...slots].sort((a, b) => a.startTime - b.startTime || a.expertName.localeCompare(b.expertName));
-  for (const slot of sorted) {
+/** The key of a cell: the local date and time of the slot's start. */
+export const cellKey = (date: string, time: string) => `${date} ${time}`;
+
+/**
+ * The preview as a week grid per expert (issue 28: the conflicts shown, not only counted): each expert's planned slots,
+ * those that open and those left out, by Helsinki week, day and start time. Experts by name, weeks and rows in order.
+ */
+export function previewWeeks(preview: Pick<TimeslotPreview, 'slots' | 'conflictingSlots'>): ExpertWeeks[] {
+  const experts = new Map<string, ExpertWeeks>();
+  const planned: [Timeslot, WeekCell][] = [
+    ...preview.slots.map((s): [Timeslot, WeekCell] => [s, 'opens']),
+    ...preview.conflictingSlots.map((s): [Timeslot, WeekCell] => [s, s.reason]),
+  ];
+  for (const [slot, cell] of planned) {
+    const expert = experts.get(slot.expertId) ?? {
+      expertId: slot.expertId,
+      expertName: slot.expertName,
+      opens: 0,
+      conflicts: 0,
+      weeks: [],
+    };
+    experts.set(slot.expertId, expert);
+    if (cell === 'opens') expert.opens++;
+    else expert.conflicts++;
     const { date, time } = localDateTimeAt(slot.startTime);
-    const day = days.get(date) ?? { date, slots: [] };
-    day.slots.push({ ...slot, time });
-    days.set(date, day);
+    const monday = addDays(date, 1 - isoWeekday(date));
+    let week = expert.weeks.find((w) => w.monday === monday);
+    if (!week) {
+      week = { monday, days: [], times: [], cells: new Map() };
+      expert.weeks.push(week);
+    }
+    if (!week.days.includes(date)) week.days.push(date);
+    if (!week.times.includes(time)) week.times.push(time);
+    week.cells.set(cellKey(date, time), cell);
   }
-  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+  const result = [...experts.values()].sort((a, b) => a.expertName.localeCompare(b.expertName) || a.expertId.localeCompare(b.expertId));
+  for (const expert of result) {
+    expert.weeks.sort((a, b) => a.monday.localeCompare(b.monday));
+    for (const week of expert.weeks) {
+      week.days.sort();
+      week.times.sort();
+    }
+  }
+  return result;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkAnswers, type RunnerSurvey, type SurveyAnswers } from '@prsp/contracts';
+import { SurveyAnswersSummary } from '../features/surveys/survey-answers-summary';
 import { SurveyQuestions } from '../features/surveys/survey-questions';
 import { loadSurvey, RunnerError, sendAnswers } from './runner-api';
 import { postToParent, reportHeight } from './runner-parent';
@@ -115,14 +116,12 @@ function SurveyForm({ survey, answers, errors, sending, sendFailed, onChange, on
       {intro && <p className="runner-intro">{intro}</p>}
       {survey.readOnly && survey.audience === 'patient' && <p className="hint">{t('surveyFrame.runner.answered')}</p>}
       {!survey.readOnly && <p className="hint">{t('surveyFrame.runner.required')}</p>}
-      <SurveyQuestions
-        questions={survey.questions}
-        answers={answers}
-        onChange={onChange}
-        lang={lang}
-        errors={errors}
-        readOnly={survey.readOnly}
-      />
+      {/* Answered: the answers as text to read (the nurse's view, the patient's own), not the form greyed out. */}
+      {survey.readOnly ? (
+        <SurveyAnswersSummary questions={survey.questions} answers={answers} lang={lang} />
+      ) : (
+        <SurveyQuestions questions={survey.questions} answers={answers} onChange={onChange} lang={lang} errors={errors} />
+      )}
       {Object.keys(errors).length > 0 && (
         <p className="alert" role="alert">
           {t('surveyFrame.runner.fixErrors')}

@@ -24,7 +24,6 @@ export type SurveyQuestionsProps = {
   lang: Language;
   /** Message keys by question id (`required`, or the server's `fields.required`). */
   errors: Record<string, string | undefined>;
-  readOnly?: boolean;
 };
 
 /**
@@ -49,7 +48,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
  * conditions the answers meet, each a fieldset with its question as legend; choices, the 0–10 scale and the faces
  * are radio or checkbox groups, every control labelled, errors read with their question.
  */
-export function SurveyQuestions({ questions, answers, onChange, lang, errors, readOnly = false }: SurveyQuestionsProps) {
+export function SurveyQuestions({ questions, answers, onChange, lang, errors }: SurveyQuestionsProps) {
   const { i18n } = useTranslation();
   const t = i18n.getFixedT(languageTag(lang));
   const prefix = useId();
@@ -62,7 +61,7 @@ export function SurveyQuestions({ questions, answers, onChange, lang, errors, re
   const shown = visibleQuestions(questions, answers);
   if (shown.length === 0) return <p className="hint">{t('surveyQuestions.noQuestions')}</p>;
   return (
-    <fieldset className="survey-questions" disabled={readOnly}>
+    <fieldset className="survey-questions">
       {shown.map((q) => (
         <Question
           key={q.id}

@@ -40,6 +40,8 @@ export const ZCancelInput = z.object({
   reason: z.optional(zText().check(z.trim(), z.maxLength(500, 'tooLong'))),
 });
 export type CancelInput = z.infer<typeof ZCancelInput>;
+/** The cancel calls' body: none at all (spec §7 `POST /services/cancel/{uuid}` sends none) cancels without a reason. */
+export const ZCancelBody = z.nullish(ZCancelInput);
 
 /** What an admin creates: one-to-one or group (spec §3 'Appointment (admin)'). */
 export const APPOINTMENT_KINDS = ['oneOnOne', 'group'] as const;

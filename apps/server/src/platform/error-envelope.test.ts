@@ -27,6 +27,12 @@ describe('toErrorEnvelope', () => {
     expect(toErrorEnvelope(new AppError(429, { retryAt }), 'en').retryAt).toBe('2026-11-23T10:15:00.000Z');
   });
 
+  test('the open times in the way of a booking travel as they are (issue 28)', () => {
+    const openTimes = [{ id: 's1', startTime: 1, endTime: 2 }];
+    expect(toErrorEnvelope(new AppError(422, { openTimes }), 'fi').openTimes).toEqual(openTimes);
+    expect(toErrorEnvelope(new AppError(422), 'fi')).not.toHaveProperty('openTimes');
+  });
+
   test('the detail meant for the log never reaches the envelope', () => {
     const envelope = toErrorEnvelope(new AppError(500, { detail: 'secret table name' }), 'en');
     expect(JSON.stringify(envelope)).not.toContain('secret');

@@ -11,7 +11,7 @@ import {
   ZBookableExpert,
   ZBookingListQuery,
   ZBookingSettings,
-  ZCancelInput,
+  ZCancelBody,
   ZOpenTimeslotQuery,
   ZTimeslot,
   ZTimeslotInput,
@@ -131,7 +131,7 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, opts: bookin
   );
   app.post(
     '/api/admin/bookings/:id/cancel',
-    { config: { access: editDetail }, schema: { params: ZAppointmentIdParams, body: z.optional(ZCancelInput), response: detailed } },
+    { config: { access: editDetail }, schema: { params: ZAppointmentIdParams, body: ZCancelBody, response: detailed } },
     async (req) => ok(await bookings.cancelBooking(deps, actorOf(req), req.params.id, req.body ?? {}, patientReadsOf(req))),
   );
   app.post(

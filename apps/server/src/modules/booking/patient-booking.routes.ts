@@ -7,7 +7,7 @@ import {
   ZAppointmentUuidParams,
   ZBookingInfo,
   ZBookingPayload,
-  ZCancelInput,
+  ZCancelBody,
   ZLockResult,
   ZOpenAppointment,
   ZOpenSearchParams,
@@ -65,7 +65,7 @@ export async function patientBookingRoutes(fastify: FastifyInstance, opts: booki
   );
   app.post(
     '/api/services/cancel/:uuid',
-    { config: { access }, schema: { params: ZAppointmentUuidParams, body: z.optional(ZCancelInput), response: done } },
+    { config: { access }, schema: { params: ZAppointmentUuidParams, body: ZCancelBody, response: done } },
     async (req) => {
       await booking.cancel(opts, bookingCtx(req), req.params.uuid, req.body ?? {});
       return ok(null);

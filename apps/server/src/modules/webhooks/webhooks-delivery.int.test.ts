@@ -18,14 +18,14 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { bookingExpert, daysAheadAt, onboardedPatients, openSlots } from '../booking/booking.steps';
 import { messageForm, postForm, subcategoryWith } from '../messaging/conversations.steps';
 import { okData, organisationBySlug, postJson } from '../patients/patient.steps';
-import { ownQueue, sessionPatientId } from '../chat/chat.steps';
+import { bookedAppointment, chatExpert, ownQueue, sessionPatientId } from '../chat/chat.steps';
 import { answerAsPatient } from '../surveys/survey-expert.steps';
 import { makeResponse, makeTemplate } from '../surveys/survey.steps';
 import { WEBHOOK_BACKOFF, registerWebhookDelivery } from './webhook-delivery';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-test-receiver';
 
 /**
- * Deliveries end to end: the five events, each caused through the product's own routes, reach a real HTTP receiver
+ * Deliveries end to end: every event, each caused through the product's own routes, reach a real HTTP receiver
  * on loopback that verifies the Standard Webhooks signature and timestamp; retries run through the job runner on a
  * clock the test drives (no sleeping), until delivered or failed.
  */
@@ -61,7 +61,7 @@ async function drain(runner: JobRunner = t.app.jobs): Promise<void> {
 const deliveryRow = async (id: string) => (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
 
 describe('events', () => {
-  test('each of the five events reaches the receiver, signed, with ids only', async () => {
+  test('each event reaches the receiver, signed, with ids only', async () => {
     const endpoint = await registerEndpoint();
     const [patient] = await onboardedPatients(t, espoo, 1);
     const patientId = await sessionPatientId(t, patient!);
@@ -85,6 +85,16 @@ describe('events', () => {
     const channel = await okData<ChatChannel>(postJson(patient!, '/api/chat/channels', { serviceId }));
     await okData(postJson(patient!, `/api/chat/channels/${channel.id}/leave`));
 
+    // booking.held: the patient's appointment chat, taken by its expert, ends; booking.noShow: an admin marks another.
+    const nurse = await chatExpert(t, espoo, (await ownQueue(t, espoo)).queueId);
+    const cast = { type: 'oneOnOne' as const, expertId: nurse.expertId, patients: [{ id: patientId, name: 'Potilas0 Kilpa' }] };
+    const visit = await bookedAppointment(t, espoo, { ...cast, startsAt: new Date(Date.now() - 60_000) });
+    const missed = await bookedAppointment(t, espoo, { ...cast, startsAt: new Date(Date.now() - 90 * 60_000) });
+    const visitChat = await okData<ChatChannel>(postJson(patient!, '/api/chat/channels', { appointmentId: visit.id }));
+    await okData(postJson(nurse.browser, `/api/expert/chat/channels/${visitChat.id}/accept`));
+    await okData(postJson(nurse.browser, `/api/expert/chat/channels/${visitChat.id}/end`));
+    await okData(postJson(admin, `/api/admin/bookings/${missed.id}/no-show`));
+
     // message.received: the patient writes to a subcategory.
     const { categoryId, subcategoryId } = await subcategoryWith(t.database.db, espoo, []);
     const sent = await okData<SentMessages>(
@@ -101,13 +111,18 @@ describe('events', () => {
     await drain();
 
     expect(receiver.received.every((r) => r.verified)).toBe(true);
-    const byType = Object.fromEntries(receiver.received.map((r) => [r.payload.type, r]));
+    // chat.ended twice: the queue chat and the appointment's; the rest once each.
+    const byType = Object.fromEntries(
+      receiver.received.filter((r) => r.payload.data.channelId !== visitChat.id).map((r) => [r.payload.type, r]),
+    );
     expect(Object.keys(byType).sort()).toEqual([...WEBHOOK_EVENTS].sort());
-    expect(receiver.received).toHaveLength(5);
+    expect(receiver.received).toHaveLength(WEBHOOK_EVENTS.length + 1);
     const base = { id: expect.any(String), timestamp: expect.any(String), organisationId: espoo };
     expect(byType['booking.created']!.payload).toEqual({ ...base, type: 'booking.created', data: { appointmentId: slot } });
     expect(byType['booking.cancelled']!.payload).toEqual({ ...base, type: 'booking.cancelled', data: { appointmentId: slot } });
     expect(byType['chat.ended']!.payload).toEqual({ ...base, type: 'chat.ended', data: { channelId: channel.id, appointmentId: null } });
+    expect(byType['booking.held']!.payload).toEqual({ ...base, type: 'booking.held', data: { appointmentId: visit.id } });
+    expect(byType['booking.noShow']!.payload).toEqual({ ...base, type: 'booking.noShow', data: { appointmentId: missed.id } });
     expect(byType['message.received']!.payload).toEqual({
       ...base,
       type: 'message.received',
@@ -123,7 +138,9 @@ describe('events', () => {
       expect(r.body).not.toMatch(/Potilas|Kilpa|Kuumetta|Selkä|"no"/);
     }
     const rows = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.endpoint.id));
-    expect(rows.map((r) => `${r.state}/${r.attempts}/${r.lastStatusCode}`)).toEqual(Array(5).fill('delivered/1/200'));
+    expect(rows.map((r) => `${r.state}/${r.attempts}/${r.lastStatusCode}`)).toEqual(
+      Array(WEBHOOK_EVENTS.length + 1).fill('delivered/1/200'),
+    );
     expect(rows.every((r) => r.deliveredAt instanceof Date && r.lastError === null)).toBe(true);
 
     // Only what an endpoint asked for, only while it is active, and nothing for another organisation's changes.

@@ -101,6 +101,8 @@ export function ConversationView({
 
   const unanswered = isUnanswered(conversation);
   const open = conversation.status === 'open';
+  // A request through a subcategory is answered by the expert only: its patient reads the answers but cannot reply.
+  const oneWay = conversation.kind === 'request';
   const sendDraft = async (draft: MessageDraft) => {
     await send.mutateAsync(messageFormData({ text: draft.text }, draft.files));
     setReplying(false);
@@ -130,6 +132,7 @@ export function ConversationView({
           {title}
         </h1>
         <Facts conversation={conversation} />
+        {oneWay && <p className="notice one-way-note">{t('expert.messages.view.patientCannotReply')}</p>}
       </section>
       <MessageThread app="expert" messages={thread.data.messages} />
       <FormAlert message={end.isError || reopen.isError ? t('staff.actionError') : undefined} />
@@ -164,7 +167,7 @@ export function ConversationView({
       <ConfirmDialog
         open={confirmEnd}
         title={t('expert.messages.view.endTitle')}
-        text={<p>{t('expert.messages.view.endText', { name: conversation.name })}</p>}
+        text={<p>{t(oneWay ? 'expert.messages.view.endTextOneWay' : 'expert.messages.view.endText', { name: conversation.name })}</p>}
         confirmLabel={t('expert.messages.view.endConfirm')}
         busy={end.isPending}
         onConfirm={() => act(end, t('expert.messages.view.ended'))}

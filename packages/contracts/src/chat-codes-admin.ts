@@ -61,8 +61,28 @@ export type MessageCodeGroupCreate = z.infer<typeof ZMessageCodeGroupCreate>;
 /** A new group's terms, whatever its target. */
 export type CodeGroupTerms = Omit<ChatCodeGroupCreate, 'serviceId'>;
 
-/** What can change once the codes exist: the name and how often each code may be used. */
-export const ZCodeGroupUpdate = z.object({ name, usesPerCode });
+/**
+ * What can change once the codes exist: the name, how often each code may be used, and, to correct a mistake, what
+ * the codes open (the route's kind: `serviceId` for chat codes, `subcategoryId` for message codes), their first day
+ * and their expiry (a preset or a date). A field left out stays as it is.
+ */
+export const ZCodeGroupUpdate = z
+  .object({
+    name,
+    usesPerCode,
+    serviceId: z.optional(z.uuid('required')),
+    subcategoryId: z.optional(z.uuid('subcategoryRequired')),
+    startDate: z.optional(localDate),
+    expiryPreset: z.optional(z.enum(CHAT_CODE_EXPIRY_PRESETS)),
+    expiryDate: z.optional(localDate),
+  })
+  .check(
+    z.refine((v) => v.expiryPreset === undefined || v.expiryDate === undefined, {
+      message: 'invalid',
+      path: ['expiryDate'],
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    }),
+  );
 export type CodeGroupUpdate = z.infer<typeof ZCodeGroupUpdate>;
 
 /** What a group's codes open, with its names for the list: a service, or a subcategory under its category. */

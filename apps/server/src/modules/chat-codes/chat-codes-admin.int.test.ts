@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NO_RIGHTS } from '@prsp/contracts';
 import { auditLog, chatCodeGroups, services } from '../../db/schema';
@@ -148,6 +148,54 @@ describe('chat code groups (target: a service)', () => {
     });
     expect((await browser.fetch(`/api/admin/chat-codes/${group.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await browser.fetch(`/api/admin/chat-codes/${group.id}/codes`)).status).toBe(404);
+  });
+
+  test('a group’s service and dates can be corrected; the new service must be the organisation’s, the dates valid (issue 28)', async () => {
+    const browser = await staffBrowser(t);
+    const group = (await (await postJson(browser, '/api/admin/chat-codes/create', validGroup({ totalCodes: 2 }))).json()).data;
+    const [other] = await t.database.db
+      .select({ id: services.id })
+      .from(services)
+      .where(and(eq(services.organisationId, espoo), eq(services.slug, 'doctor')));
+    const start = addDays(today(), 3);
+    const end = addDays(today(), 40);
+    const body = { name: group.name, usesPerCode: 2, serviceId: other!.id, startDate: start, expiryDate: end };
+    const corrected = await okData(postJson(browser, `/api/admin/chat-codes/${group.id}/update`, body));
+    expect(corrected).toMatchObject({
+      target: { kind: 'service', serviceId: other!.id },
+      startDate: start,
+      expiryDate: end,
+      totalCodes: 2,
+    });
+    const [row] = await t.database.db.select().from(chatCodeGroups).where(eq(chatCodeGroups.id, group.id));
+    expect(row!.serviceId).toBe(other!.id);
+
+    // No expiry through its preset; the name and uses as they were.
+    const open = await okData(
+      postJson(browser, `/api/admin/chat-codes/${group.id}/update`, { ...body, expiryDate: undefined, expiryPreset: 'noExpirationDate' }),
+    );
+    expect(open).toMatchObject({ expiryDate: null, startDate: start });
+
+    const refused = async (patch: Record<string, unknown>) =>
+      fieldKeys(await (await postJson(browser, `/api/admin/chat-codes/${group.id}/update`, { ...body, ...patch })).json());
+    expect(await refused({ serviceId: kaarinaServiceId })).toEqual({ serviceId: 'fields.invalid' });
+    expect(await refused({ startDate: addDays(today(), -1) })).toEqual({ startDate: 'fields.pastDate' });
+    expect(await refused({ expiryDate: addDays(today(), -1) })).toEqual({ expiryDate: 'fields.pastDate' });
+    expect(await refused({ expiryDate: addDays(start, -1) })).toEqual({ expiryDate: 'fields.expiryBeforeStart' });
+    expect(await refused({ subcategoryId: subcategory.id })).toEqual({ subcategoryId: 'fields.invalid' });
+    expect(await refused({ expiryPreset: 'endOfYear' })).toEqual({ expiryDate: 'fields.invalid' });
+
+    // Another organisation's group stays out of reach; a view-only admin may not correct.
+    const kaarinaAdmin = await staffBrowser(t, { organisation: 'kaarina-demo' });
+    expect((await postJson(kaarinaAdmin, `/api/admin/chat-codes/${group.id}/update`, body)).status).toBe(404);
+    const viewer = await staffBrowser(t, { preset: 'custom', rights: { ...NO_RIGHTS, chatCodes: { view: true, edit: false } } });
+    expect((await postJson(viewer, `/api/admin/chat-codes/${group.id}/update`, body)).status).toBe(403);
+
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.objectId, group.id));
+    expect(audits.find((a) => a.action === 'chatCodes.groupUpdate')!.details).toEqual({
+      changed: ['serviceId', 'startDate', 'expiryDate'],
+      serviceId: other!.id,
+    });
   });
 
   test('the CSV download for spreadsheets: BOM, ;, headers in the admin’s language, group and validity; audited without the codes', async () => {

@@ -78,7 +78,9 @@ export async function updateGroup(
   organisationId: string,
   kind: CodeTargetKind,
   id: string,
-  values: { name: string; usesPerCode: number },
+  values: Partial<
+    Pick<typeof chatCodeGroups.$inferInsert, 'name' | 'usesPerCode' | 'serviceId' | 'subcategoryId' | 'startsAt' | 'expiresAt'>
+  >,
 ): Promise<boolean> {
   const rows = await tx
     .update(chatCodeGroups)

@@ -140,10 +140,65 @@ async function getGroup(db: Db, actor: AdminActor, kind: CodeTargetKind, id: str
   return toGroup(row);
 }
 
-export async function updateGroup(db: Db, actor: AdminActor, kind: CodeTargetKind, id: string, input: CodeGroupUpdate): Promise<CodeGroup> {
+/** The target an update names, checked to be of the route's kind; undefined when it keeps its target. */
+function updatedTarget(kind: CodeTargetKind, input: CodeGroupUpdate, issues: FieldIssue[]): CodeTarget | undefined {
+  const other = kind === 'service' ? 'subcategoryId' : 'serviceId';
+  if (input[other] !== undefined) issues.push({ field: other, key: 'invalid' });
+  if (kind === 'service') return input.serviceId === undefined ? undefined : { kind, serviceId: input.serviceId };
+  return input.subcategoryId === undefined ? undefined : { kind, subcategoryId: input.subcategoryId };
+}
+
+/**
+ * Renames a group, changes its uses per code, and corrects what its codes open and when they are valid (issue 28).
+ * The new target must be the organisation's and of the group's kind; a changed start may not be past, nor a changed
+ * expiry, and the expiry may not come before the start (spec §5). The group is another organisation's or of the
+ * other kind: 404. Audited with the names of what changed.
+ */
+export async function updateGroup(
+  db: Db,
+  actor: AdminActor,
+  kind: CodeTargetKind,
+  id: string,
+  input: CodeGroupUpdate,
+  now = new Date(),
+): Promise<CodeGroup> {
+  const organisationId = organisationOf(actor);
   await db.transaction(async (tx) => {
-    if (!(await repo.updateGroup(tx, organisationOf(actor), kind, id, input))) throw new AppError(404);
-    await audit(tx, actor, kind, 'groupUpdate', id);
+    const row = await repo.findGroup(tx, organisationId, kind, id);
+    if (!row) throw new AppError(404);
+    const current = toGroup(row);
+    const today = localDateAt(now);
+    const issues: FieldIssue[] = [];
+    const target = updatedTarget(kind, input, issues);
+    if (target && !(await repo.isTargetOfOrganisation(tx, organisationId, target)))
+      issues.push({ field: KIND[kind].field, key: 'invalid' });
+    const startDate = input.startDate ?? current.startDate;
+    if (startDate !== current.startDate && startDate < today) issues.push({ field: 'startDate', key: 'pastDate' });
+    const expiryField = input.expiryPreset ? 'expiryPreset' : 'expiryDate';
+    const expiryChanged = input.expiryPreset !== undefined || input.expiryDate !== undefined;
+    const expiryDate = input.expiryPreset ? expiryDateForPreset(input.expiryPreset, today) : (input.expiryDate ?? current.expiryDate);
+    if (expiryChanged && expiryDate !== null && expiryDate !== current.expiryDate && expiryDate < today)
+      issues.push({ field: expiryField, key: 'pastDate' });
+    else if (expiryDate !== null && expiryDate < startDate) issues.push({ field: expiryField, key: 'expiryBeforeStart' });
+    throwIfFieldIssues(issues);
+
+    const { kind: _, ...targetIds } = target ?? { kind };
+    // Dates are written only when they change: a stored instant is kept as it is.
+    await repo.updateGroup(tx, organisationId, kind, id, {
+      name: input.name,
+      usesPerCode: input.usesPerCode,
+      ...targetIds,
+      ...(startDate !== current.startDate ? { startsAt: startOfLocalDay(startDate) } : {}),
+      ...(expiryDate !== current.expiryDate ? { expiresAt: expiryDate === null ? null : endOfLocalDay(expiryDate) } : {}),
+    });
+    const changed = [
+      ...(input.name !== current.name ? ['name'] : []),
+      ...(input.usesPerCode !== current.usesPerCode ? ['usesPerCode'] : []),
+      ...(target ? [KIND[kind].field] : []),
+      ...(startDate !== current.startDate ? ['startDate'] : []),
+      ...(expiryDate !== current.expiryDate ? ['expiryDate'] : []),
+    ];
+    await audit(tx, actor, kind, 'groupUpdate', id, { changed, ...targetIds });
   });
   return getGroup(db, actor, kind, id);
 }

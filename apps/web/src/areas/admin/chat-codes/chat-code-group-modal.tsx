@@ -16,7 +16,7 @@ import { useZodForm } from '@/features/staff/use-zod-form';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useSaveCodeGroup, type CodeGroupCreate } from './chat-codes-api';
 import { CODE_GROUP_TARGETS, type TargetChoice } from './code-group-targets';
-import { chatCodeDateErrors, EXPIRY_CHOICES, type ExpiryChoice } from './expiry-presets';
+import { chatCodeDateErrors, correctedDateErrors, EXPIRY_CHOICES, type ExpiryChoice } from './expiry-presets';
 import { FormModal } from '@/components/ui/form-modal';
 
 type Form = {
@@ -33,13 +33,16 @@ type Form = {
 const toNumber = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 
 /** A stored group as the modal edits it. */
-export type EditedCodeGroup = Pick<CodeGroup, 'id' | 'name' | 'totalCodes' | 'usesPerCode' | 'startDate'>;
+export type EditedCodeGroup = Pick<CodeGroup, 'id' | 'name' | 'totalCodes' | 'usesPerCode' | 'startDate' | 'expiryDate' | 'target'>;
+
+const targetIdOf = (target: CodeGroup['target']) => (target.kind === 'service' ? target.serviceId : target.subcategoryId);
 
 /**
- * Create a code group (spec §3, §4 presets, §5 rules), or rename one and change its uses per code: one modal for
- * chat codes (a service) and message codes (a subcategory), each with its own texts, target choice and schema
- * (code-group-targets.ts). Each preset shows the date it gives, so the admin sees what 'six months from now' means
- * today. Mounted for each opening, so its save starts without the last one's result.
+ * Create a code group (spec §3, §4 presets, §5 rules), or correct one: its name, uses per code, what its codes open
+ * and when they are valid (issue 28; the number of codes stays). One modal for chat codes (a service) and message
+ * codes (a subcategory), each with its own texts, target choice and schema (code-group-targets.ts). Each preset
+ * shows the date it gives, so the admin sees what 'six months from now' means today. Mounted for each opening, so
+ * its save starts without the last one's result.
  */
 export function CodeGroupModal({
   kind,
@@ -59,30 +62,32 @@ export function CodeGroupModal({
   const fieldText = useFieldText();
   const lang = currentLanguage();
   const [today] = useState(() => localDateAt(new Date()));
-  // An edit renames the group and changes its uses per code; a new group is checked with its target's schema.
+  // An edit corrects the group with the update schema; a new group is checked with its target's schema.
   const editForm = useZodForm<Form, CodeGroupCreate | CodeGroupUpdate>({
     schema: group ? ZCodeGroupUpdate : createSchema,
     defaultValues: {
       name: group?.name ?? '',
-      target: '',
+      target: group ? targetIdOf(group.target) : '',
       totalCodes: group ? String(group.totalCodes) : '',
       usesPerCode: group ? String(group.usesPerCode) : '1',
       startDate: group?.startDate ?? today,
-      choice: 'sixMonthsFromNow',
-      expiryDate: '',
+      choice: group ? (group.expiryDate ? 'date' : 'noExpirationDate') : 'sixMonthsFromNow',
+      expiryDate: group?.expiryDate ?? '',
     },
-    toBody: (form) =>
-      group
-        ? { name: form.name, usesPerCode: toNumber(form.usesPerCode) }
-        : ({
-            name: form.name,
-            [choice.field]: form.target,
-            totalCodes: toNumber(form.totalCodes),
-            usesPerCode: toNumber(form.usesPerCode),
-            startDate: form.startDate,
-            ...(form.choice === 'date' ? { expiryDate: form.expiryDate } : { expiryPreset: form.choice }),
-          } as CodeGroupCreate),
-    rules: (form, _body, found) => (group ? found : { ...found, ...chatCodeDateErrors(form, today) }),
+    toBody: (form) => {
+      const terms = {
+        name: form.name,
+        [choice.field]: form.target,
+        usesPerCode: toNumber(form.usesPerCode),
+        startDate: form.startDate,
+        ...(form.choice === 'date' ? { expiryDate: form.expiryDate } : { expiryPreset: form.choice }),
+      };
+      return group ? (terms as CodeGroupUpdate) : ({ ...terms, totalCodes: toNumber(form.totalCodes) } as CodeGroupCreate);
+    },
+    rules: (form, _body, found) => ({
+      ...found,
+      ...(group ? correctedDateErrors(form, group, today) : chatCodeDateErrors(form, today)),
+    }),
   });
   const { values: form, errors } = editForm;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
@@ -127,18 +132,16 @@ export function CodeGroupModal({
     >
       <div className="form-grid">
         <TextField label={t('admin.chatCodes.name')} value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
-        {!group && (
-          <SelectField
-            label={choice.label}
-            hint={choice.hint}
-            value={form.target}
-            placeholder={choice.placeholder}
-            onChange={(v) => set('target', v)}
-            error={errors[choice.field]}
-            options={choice.options}
-            required
-          />
-        )}
+        <SelectField
+          label={choice.label}
+          hint={choice.hint}
+          value={form.target}
+          placeholder={choice.placeholder}
+          onChange={(v) => set('target', v)}
+          error={errors[choice.field]}
+          options={choice.options}
+          required
+        />
         {!group && (
           <TextField
             label={t('admin.chatCodes.totalCodes')}
@@ -161,45 +164,41 @@ export function CodeGroupModal({
           error={errors.usesPerCode}
           required
         />
-        {!group && (
+        <TextField
+          label={t('admin.chatCodes.startDate')}
+          type="date"
+          min={group ? undefined : today}
+          value={form.startDate}
+          onChange={(v) => set('startDate', v)}
+          error={errors.startDate}
+          required
+        />
+      </div>
+      <fieldset aria-describedby={errors.expiryPreset ? 'expiry-error' : undefined}>
+        <legend>{t('admin.chatCodes.expiry')}</legend>
+        {EXPIRY_CHOICES.map((choice) => (
+          <label key={choice} className="check">
+            <input type="radio" name="expiry" value={choice} checked={form.choice === choice} onChange={() => set('choice', choice)} />
+            <span>{choiceLabel(choice)}</span>
+          </label>
+        ))}
+        {form.choice === 'date' && (
           <TextField
-            label={t('admin.chatCodes.startDate')}
+            label={t('admin.chatCodes.expiryDate')}
             type="date"
-            min={today}
-            value={form.startDate}
-            onChange={(v) => set('startDate', v)}
-            error={errors.startDate}
+            min={form.startDate || today}
+            value={form.expiryDate}
+            onChange={(v) => set('expiryDate', v)}
+            error={errors.expiryDate}
             required
           />
         )}
-      </div>
-      {!group && (
-        <fieldset aria-describedby={errors.expiryPreset ? 'expiry-error' : undefined}>
-          <legend>{t('admin.chatCodes.expiry')}</legend>
-          {EXPIRY_CHOICES.map((choice) => (
-            <label key={choice} className="check">
-              <input type="radio" name="expiry" value={choice} checked={form.choice === choice} onChange={() => set('choice', choice)} />
-              <span>{choiceLabel(choice)}</span>
-            </label>
-          ))}
-          {form.choice === 'date' && (
-            <TextField
-              label={t('admin.chatCodes.expiryDate')}
-              type="date"
-              min={form.startDate || today}
-              value={form.expiryDate}
-              onChange={(v) => set('expiryDate', v)}
-              error={errors.expiryDate}
-              required
-            />
-          )}
-          {errors.expiryPreset && (
-            <p id="expiry-error" className="group-error">
-              {fieldText(errors.expiryPreset)}
-            </p>
-          )}
-        </fieldset>
-      )}
+        {errors.expiryPreset && (
+          <p id="expiry-error" className="group-error">
+            {fieldText(errors.expiryPreset)}
+          </p>
+        )}
+      </fieldset>
     </FormModal>
   );
 }

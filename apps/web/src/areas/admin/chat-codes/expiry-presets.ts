@@ -23,3 +23,18 @@ export function chatCodeDateErrors(
   }
   return errors;
 }
+
+/**
+ * The same rules when a stored group is corrected (issue 28): a start or expiry date left as stored may already
+ * be past (the codes have been valid since), only a changed one is checked against today.
+ */
+export function correctedDateErrors(
+  input: { startDate: string; choice: ExpiryChoice; expiryDate: string },
+  stored: { startDate: string; expiryDate: string | null },
+  today: string,
+): Record<string, string> {
+  const errors = chatCodeDateErrors(input, today);
+  if (input.startDate === stored.startDate && errors.startDate === 'pastDate') delete errors.startDate;
+  if (input.choice === 'date' && input.expiryDate === stored.expiryDate && errors.expiryDate === 'pastDate') delete errors.expiryDate;
+  return errors;
+}

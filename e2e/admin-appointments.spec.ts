@@ -109,8 +109,19 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await expect(booked).toContainText('Varattu');
   await expect(booked).toContainText(first);
 
-  // Edit: move it to 17.30.
+  // Reschedule into the day's other open time (issue 28): the booking takes the 17.00 slot and 16.30 opens again.
   await booked.getByRole('button', { name: `Muokkaa tapaamista ${first}` }).click();
+  const reschedule = page.getByRole('dialog', { name: 'Muokkaa tapaamista' });
+  await reschedule.getByRole('radio', { name: 'Jokin päivän vapaista ajoista' }).check();
+  await reschedule.getByRole('radio', { name: `17.00–17.30 ${DEMO_EXPERT_NAME}` }).check();
+  await reschedule.getByRole('button', { name: 'Tallenna' }).click();
+  await expect(reschedule).toBeHidden();
+  const second = `${shownDay} 17.00–17.30`;
+  await expect(booked).toContainText(second);
+  await expect(page.getByText('Tapaamista muokattu')).toBeHidden();
+
+  // Edit: move it to 17.30.
+  await booked.getByRole('button', { name: `Muokkaa tapaamista ${second}` }).click();
   const edit = page.getByRole('dialog', { name: 'Muokkaa tapaamista' });
   await expect(edit.getByRole('radio', { name: 'Muu aika' })).toBeChecked();
   await expect(edit.getByRole('group', { name: 'Potilas' }).getByLabel('Henkilötunnus')).toHaveValue(AINO_SSN);

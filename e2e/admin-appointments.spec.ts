@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn, uniqueEmail } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
@@ -132,6 +133,19 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await expect(page.getByText('Tapaamista muokattu')).toBeVisible();
   const moved = `${shownDay} 17.30–18.00`;
   await expect(booked).toContainText(moved);
+
+  // The list as a spreadsheet opens in a Finnish spreadsheet (issue 28): a BOM, ';' between fields, Finnish headers
+  // and words, Helsinki times.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Lataa CSV-tiedostona' }).click();
+  const csv = await readFile((await (await downloading).path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...csvRows] = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(header).toBe('Alkaa;Päättyy;Kesto (min);Tila;Tyyppi;Nimi;Asiantuntija;Palvelu;Potilas;Osallistujia');
+  expect(csvRows).toHaveLength(1);
+  expect(csvRows[0].startsWith(`${shownDay} 17:30;${shownDay} 18:00;30;Varattu;Yksilöaika;`)).toBe(true);
+  expect(csvRows[0]).toContain(`;${DEMO_EXPERT_NAME};`);
+  expect(csvRows[0]).toContain(`;Aino ${lastName};`);
 
   // The appointment's own page, from the list.
   await booked.getByRole('link', { name: moved }).click();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AdminOrganisation, EmailTemplate, PatientConfig } from '@prsp/contracts';
+import type { AdminOrganisation, EmailTemplate, OrganisationsInfo, PatientConfig } from '@prsp/contracts';
+import { TEST_PERSONS } from '../../stand-ins/test-idp/test-persons';
+import { okData, signedIn } from '../patients/patient.steps';
 import { outboxEmails } from '../../db/schema';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
 import { TestBrowser } from '../../test/http-client';
@@ -101,6 +103,13 @@ describe("the organisation's sender and its names by language (issue 28)", () =>
     // The patient app gets the name in each language.
     const config: PatientConfig = (await (await new TestBrowser(t.baseUrl).fetch(`/api/config/${organisationId}`)).json()).data;
     expect(config.names).toEqual({ fi: 'Vantaan etävastaanotto', se: 'Vanda distansmottagning', en: 'Vantaan etävastaanotto' });
+    // The organisation choice names it in the patient's language.
+    const patient = await signedIn(t, TEST_PERSONS[0]!.ssn);
+    const listed = async (lang: string) =>
+      (await okData<OrganisationsInfo>(patient.fetch(`/api/organisations?lang=${lang}`))).organisations.find((o) => o.id === organisationId)
+        ?.name;
+    expect(await listed('sv')).toBe('Vanda distansmottagning');
+    expect(await listed('fi')).toBe('Vantaan etävastaanotto');
 
     // Cleared again, the service's own sender applies.
     expect((await update({ senderName: '', senderAddress: '' })).status).toBe(200);

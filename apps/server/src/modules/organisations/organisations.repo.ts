@@ -30,7 +30,13 @@ export async function findOrganisationByCompanyId(tx: Tx, companyId: string): Pr
 /** Every organisation with its listing flag, by name: the caller decides what to show. */
 export function listOrganisationNames(tx: Tx) {
   return tx
-    .select({ id: organisations.id, name: organisations.name, hidden: organisations.dontShowOnListingEnabled })
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      nameSe: organisations.nameSe,
+      nameEn: organisations.nameEn,
+      hidden: organisations.dontShowOnListingEnabled,
+    })
     .from(organisations)
     .orderBy(asc(organisations.name), asc(organisations.id));
 }

@@ -17,6 +17,7 @@ import { getContact, saveContact } from './contact.service';
 import { changeLocation, locationOptions } from './location.service';
 import * as onboarding from './onboarding.service';
 import { patientContextOf } from '../../plugins/access';
+import { requestLanguage } from '../../platform/request-language';
 import { organisationsInfoFor, selectOrganisation } from './organisation-choice.service';
 
 /**
@@ -88,12 +89,12 @@ export async function patientsRoutes(fastify: FastifyInstance, opts: onboarding.
   );
 
   app.get('/api/organisations', { config: signedIn, schema: { response: { 200: okEnvelope(ZOrganisationsInfo) } } }, async (req) =>
-    ok(await organisationsInfoFor(db, patientContextOf(req))),
+    ok(await organisationsInfoFor(db, patientContextOf(req), requestLanguage(req))),
   );
 
   app.post(
     '/api/organisations/select',
     { config: signedIn, schema: { body: ZSelectOrganisation, response: { 200: okEnvelope(ZOrganisationsInfo) } } },
-    async (req) => ok(await selectOrganisation(db, patientContextOf(req), req.body.selectedOrganisation, req.ip)),
+    async (req) => ok(await selectOrganisation(db, patientContextOf(req), req.body.selectedOrganisation, req.ip, requestLanguage(req))),
   );
 }

@@ -80,6 +80,7 @@ describe('the day in time order', () => {
     });
     const entries = scheduleEntries([eleven, ten, nine], [], { now: at('2026-05-05T07:10:00Z'), line: true });
     expect(entries.map((e) => ('status' in e ? e.status : e.type))).toEqual(['held', 'unused', 'now', 'free']);
+    expect(scheduleEntries([], [], { now: at('2026-05-05T07:10:00Z'), line: true })).toEqual([]);
     // Another day: no line, but a past day's free times are not free either.
     expect(scheduleEntries([ten], [], { now: at('2026-05-06T07:10:00Z'), line: false }).map((e) => e.key)).toEqual(['a-a10']);
   });

@@ -48,8 +48,8 @@ export type ScheduleEntry =
 
 /**
  * One day's appointments and breaks in time order (a break before an appointment starting at the same moment). Given
- * `now`, free times that have begun show as unbooked, and with `line` (the day is today) a 'now' line stands where
- * the time falls (before what starts after it).
+ * `now`, free times that have begun show as unbooked, and with `line` (the day is today, and not empty) a 'now' line
+ * stands where the time falls (before what starts after it).
  */
 export function scheduleEntries(
   appointments: readonly AppointmentRow[],
@@ -75,7 +75,8 @@ export function scheduleEntries(
     })),
   ];
   entries.sort((x, y) => x.startTime - y.startTime || (x.type === y.type ? x.endTime - y.endTime : x.type === 'break' ? -1 : 1));
-  if (!at?.line) return entries;
+  // An empty day keeps its 'no appointments' message rather than a table holding only the line.
+  if (!at?.line || entries.length === 0) return entries;
   const next = entries.findIndex((e) => e.startTime > at.now);
   const line = { type: 'now' as const, key: 'now' as const, startTime: at.now, endTime: at.now };
   return next === -1 ? [...entries, line] : [...entries.slice(0, next), line, ...entries.slice(next)];

@@ -160,10 +160,16 @@ export async function patientNames(tx: Tx, patientId: string): Promise<{ given: 
   return me;
 }
 
-/** What a notice to the patient needs: the patient, their contact details (null: none) and the organisation's name. */
+/** What a notice to the patient needs: the patient, their contact details (null: none) and the organisation's names. */
 export async function patientNoticeDetails(tx: Tx, patientId: string, organisationId: string) {
   const [row] = await tx
-    .select({ patient: patients, contact: patientContacts, organisationName: organisations.name })
+    .select({
+      patient: patients,
+      contact: patientContacts,
+      organisationName: organisations.name,
+      organisationNameSe: organisations.nameSe,
+      organisationNameEn: organisations.nameEn,
+    })
     .from(patients)
     .leftJoin(patientContacts, eq(patientContacts.patientId, patients.id))
     .innerJoin(organisations, eq(organisations.id, organisationId))

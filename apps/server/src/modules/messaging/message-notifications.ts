@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, toLanguage, type Language } from '@prsp/contracts';
+import { DEFAULT_LANGUAGE, localizedOrganisationName, toLanguage, type Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { Sender } from '../../platform/mail/sender';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
@@ -43,6 +43,8 @@ export async function notifyPatientOfMessage(tx: Tx, deps: NotifyDeps, c: Conver
     });
   }
   const mobile = c.smsNotification ? toInternationalNumber(c.notifyMobile ?? row.contact?.mobile) : null;
-  if (mobile) await enqueueSms(tx, { to: mobile, text: MESSAGE_SMS_TEXT[language]({ organisationName: row.organisationName, link }) });
+  // The organisation as the patient reads it: its name in their language (Vantaa / Vanda).
+  const organisationName = localizedOrganisationName(row.organisationName, row.organisationNameSe, row.organisationNameEn)[language];
+  if (mobile) await enqueueSms(tx, { to: mobile, text: MESSAGE_SMS_TEXT[language]({ organisationName, link }) });
   return { email: email !== null, sms: mobile !== null };
 }

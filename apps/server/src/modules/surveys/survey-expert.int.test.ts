@@ -10,7 +10,7 @@ import {
   type SurveyReminded,
   type SurveyTokenResponse,
 } from '@prsp/contracts';
-import { surveyResponses } from '../../db/schema';
+import { organisations, patients, surveyResponses } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { AINO, HELMI, MATTI, SARA } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
@@ -223,6 +223,21 @@ describe('POST /api/survey-expert/reminder', () => {
     const lauris = await respond({ expertId: lauri.expertId });
     await refused(postJson(eeva.browser, `${E}/reminder`, { responseId: lauris }), 404, 404);
     await refused(postJson(kalle.browser, `${E}/reminder`, { responseId: lauris }), 404, 404);
+  });
+
+  test("a Swedish-speaking patient's reminder SMS names the organisation in Swedish (issue 28)", async () => {
+    const [before] = await db.select({ lang: patients.lang }).from(patients).where(eq(patients.id, aino.patientId));
+    await db.update(organisations).set({ nameSe: 'Esbo distansmottagning' }).where(eq(organisations.id, espoo));
+    await db.update(patients).set({ lang: 'se' }).where(eq(patients.id, aino.patientId));
+    try {
+      const id = await respond({ expertId: eeva.expertId });
+      await data(postJson(eeva.browser, `${E}/reminder`, { responseId: id }));
+      const [sms] = (await smsTo(db, '+358401234567')).filter((m) => m.text.includes(`${t.baseUrl}/survey/${id}`));
+      expect(sms!.text).toContain('i tjänsten Esbo distansmottagning');
+    } finally {
+      await db.update(organisations).set({ nameSe: null }).where(eq(organisations.id, espoo));
+      await db.update(patients).set({ lang: before!.lang }).where(eq(patients.id, aino.patientId));
+    }
   });
 
   test('a patient without contact details: nothing sent, nothing recorded', async () => {

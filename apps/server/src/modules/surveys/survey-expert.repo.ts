@@ -152,6 +152,8 @@ export async function reminderAddresses(tx: Tx, response: Pick<ResponseRow, 'pat
       email: patientContacts.email,
       mobile: patientContacts.mobile,
       organisationName: organisations.name,
+      organisationNameSe: organisations.nameSe,
+      organisationNameEn: organisations.nameEn,
     })
     .from(patients)
     .leftJoin(patientContacts, eq(patientContacts.patientId, patients.id))

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, toLanguage, type Language } from '@prsp/contracts';
+import { DEFAULT_LANGUAGE, localizedOrganisationName, toLanguage, type Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { MailOrigin } from '../../platform/mail/sender';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
@@ -50,7 +50,9 @@ export async function remindPatient(
       tags: { firstName: to.givenName, lastName: to.familyName, link },
     });
   const mobile = toInternationalNumber(to.mobile ?? to.booked?.mobile);
-  if (mobile) await enqueueSms(tx, { to: mobile, text: SURVEY_REMINDER_SMS[language]({ organisationName: to.organisationName, link }) });
+  // The organisation as the patient reads it: its name in their language (Vantaa / Vanda).
+  const organisationName = localizedOrganisationName(to.organisationName, to.organisationNameSe, to.organisationNameEn)[language];
+  if (mobile) await enqueueSms(tx, { to: mobile, text: SURVEY_REMINDER_SMS[language]({ organisationName, link }) });
   return { email: email !== null, sms: mobile !== null };
 }
 

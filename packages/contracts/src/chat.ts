@@ -245,6 +245,20 @@ export const ZContactHistoryItem = z.object({
 });
 export type ContactHistoryItem = z.infer<typeof ZContactHistoryItem>;
 
+/**
+ * The expert's contact history, a page at a time: `GET /api/expert/chat/history` (finished walk-in chats: a chat of an
+ * appointment is in the appointment history) and `GET /api/expert/appointment-history`; `patient` a name fragment or
+ * an identity code (found by its keyed hash).
+ */
+export const ZHistorySearchQuery = z.object({
+  patient: z.optional(zText().check(z.maxLength(100, 'tooLong'))),
+  page: z._default(z.coerce.number().check(z.int(), z.positive()), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.positive(), z.maximum(200, 'invalid')), 50),
+});
+export const ZChatHistoryItem = z.extend(ZContactHistoryItem, { patientId: z.nullable(z.string()), patientName: z.string() });
+export type ChatHistoryItem = z.infer<typeof ZChatHistoryItem>;
+export const ZChatHistoryPage = z.object({ items: z.array(ZChatHistoryItem), total: z.int(), page: z.int(), pageSize: z.int() });
+
 export const SCORE_TYPES = ['nps', 'ces', 'care', 'open', 'expertCes'] as const;
 export type ScoreType = (typeof SCORE_TYPES)[number];
 /** The three the patient gets one of at random (spec §4 'Feedback'): 0–10 number scale, faces, care satisfaction. */

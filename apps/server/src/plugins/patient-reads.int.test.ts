@@ -228,6 +228,8 @@ describe('every route that reads patient data writes its audit rows before it an
           },
         },
       ],
+      // The walk-in chat just ended is in the expert's own history.
+      ['GET /api/expert/chat/history', { reader: expert, path: '/api/expert/chat/history' }],
       [
         'POST /api/expert/chat/queues/:queueId/accept',
         {

@@ -10,7 +10,7 @@ import {
   ZBreakInput,
   ZExpertBookingQuery,
   ZExpertSchedule,
-  ZPageQuery,
+  ZHistorySearchQuery,
   ZScheduleQuery,
 } from '@prsp/contracts';
 import type { Db } from '../../db/client';
@@ -50,7 +50,7 @@ export async function expertBookingsRoutes(fastify: FastifyInstance, opts: { db:
   );
   app.get(
     '/api/expert/appointment-history',
-    { config: { access: reading('appointment.history') }, schema: { querystring: ZPageQuery, response: page } },
+    { config: { access: reading('appointment.history') }, schema: { querystring: ZHistorySearchQuery, response: page } },
     async (req) => ok(await expert.history(deps, actorOf(req), req.query, patientReadsOf(req))),
   );
   app.get(

@@ -1,6 +1,7 @@
 import {
   endOfLocalDay,
   isLocalDate,
+  isValidSsn,
   localDateAt,
   SERVICE_TIME_ZONE,
   startOfLocalDay,
@@ -22,6 +23,7 @@ import { localInstant, showsOpenTimes } from './admin-bookings.service';
 import { rowReads, toDetail, toRow } from './appointment-view';
 import type { PatientReads } from '../../platform/audit/patient-reads';
 import * as repo from './booking.repo';
+import { patientIdByIdentityCode } from '../patients/patients.service';
 import { lockExpertCalendars } from './expert-locks.repo';
 import type { RemovedOpenTime } from './booking.tables';
 import { isFuture } from './booking-rules';
@@ -97,12 +99,20 @@ export async function bookings(
 export async function history(
   deps: Deps,
   actor: ExpertActor,
-  q: { page: number; pageSize: number },
+  q: { patient?: string; page: number; pageSize: number },
   reads: PatientReads,
   now = new Date(),
 ): Promise<Page<AppointmentRow>> {
   const ids = await expertIds(deps.db, actor);
-  const filter: repo.RowFilter = { expertIds: ids, endedBefore: now, statuses: ['booked', 'selfBooked'] };
+  // A patient searched for: an identity code by its keyed hash (never as text), anything else as a name fragment.
+  const patient = q.patient?.trim();
+  const byPatient: Pick<repo.RowFilter, 'patientIds' | 'patientName'> =
+    patient && isValidSsn(patient)
+      ? { patientIds: [await patientIdByIdentityCode(deps.db, deps.cipher, patient)].filter((id): id is string => id !== undefined) }
+      : patient
+        ? { patientName: patient }
+        : {};
+  const filter: repo.RowFilter = { expertIds: ids, endedBefore: now, statuses: ['booked', 'selfBooked'], ...byPatient };
   const [rows, total] = await Promise.all([
     repo.listRows(deps.db, filter, { now, newestFirst: true, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
     repo.countRows(deps.db, filter),

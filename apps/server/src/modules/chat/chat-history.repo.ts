@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { appointmentParticipants, appointments, chatChannels, chatMembers, chatMessages, files, services } from '../../db/schema';
+import { appointmentParticipants, appointments, chatChannels, chatMembers, chatMessages, files, patients, services } from '../../db/schema';
+import { containsPattern } from '../../platform/like-pattern';
 
 // The reads of chat history (chat-history.service.ts): finished chats only, that is ended after an expert took them.
 
@@ -94,4 +95,38 @@ export async function latestCareOf(tx: Tx, expertId: string, patientId: string, 
     );
   const times = [chat?.at, appointment?.at].filter((t): t is Date => t instanceof Date);
   return times.length === 0 ? null : new Date(Math.max(...times.map((t) => t.getTime())));
+}
+
+/** Which walk-in chats an expert's history lists: by patient (the ids an identity code names; not empty) or a fragment of the name. */
+export type WalkInFilter = { patientIds?: string[]; patientName?: string };
+
+function walkInWhere(expertIds: string[], f: WalkInFilter) {
+  return and(
+    sql`exists (select 1 from ${chatMembers} m where m.channel_id = ${chatChannels.id} and m.user_id in ${expertIds})`,
+    eq(chatChannels.kind, 'queue'),
+    isNull(chatChannels.appointmentId),
+    eq(chatChannels.status, 'ended'),
+    isNotNull(chatChannels.acceptedAt),
+    f.patientIds ? inArray(chatChannels.patientId, f.patientIds) : undefined,
+    f.patientName ? ilike(sql`${patients.givenName} || ' ' || ${patients.familyName}`, containsPattern(f.patientName)) : undefined,
+  );
+}
+
+/** The finished walk-in chats (no appointment) the experts served, newest first, a page at a time, with their patient. */
+export async function walkInChatsOf(tx: Tx, expertIds: string[], f: WalkInFilter, page: { limit: number; offset: number }) {
+  if (expertIds.length === 0) return { rows: [], total: 0 };
+  const where = walkInWhere(expertIds, f);
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select({ channel: chatChannels, serviceName: services.name, givenName: patients.givenName, familyName: patients.familyName })
+      .from(chatChannels)
+      .leftJoin(patients, eq(patients.id, chatChannels.patientId))
+      .leftJoin(services, eq(services.id, chatChannels.serviceId))
+      .where(where)
+      .orderBy(desc(chatChannels.createdAt))
+      .limit(page.limit)
+      .offset(page.offset),
+    tx.select({ n: count() }).from(chatChannels).leftJoin(patients, eq(patients.id, chatChannels.patientId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

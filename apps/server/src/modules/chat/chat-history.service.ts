@@ -1,6 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CHAT_LIMITS, type ContactHistoryItem, type HistoryItem, type Localized, type Transcript } from '@prsp/contracts';
+import {
+  CHAT_LIMITS,
+  isValidSsn,
+  type ChatHistoryItem,
+  type ContactHistoryItem,
+  type HistoryItem,
+  type Localized,
+  type Page,
+  type Transcript,
+} from '@prsp/contracts';
 import type { Db } from '../../db/client';
+import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { patientIdByIdentityCode } from '../patients/patients.service';
 import { AppError } from '../../platform/app-error';
 import { PatientReads, readsOf, recordPatientReads } from '../../platform/audit/patient-reads';
 import { channelReads } from './chat-reads';
@@ -211,4 +222,57 @@ export async function fileLink(
   const channel = await readableChannel(db, caller, file.ownerId);
   reads.show((await channelReads(db, channel)).map((read) => ({ ...read, objectType: 'chatFile', objectId: file.id })));
   return { file_url: `/api/chat/files/${sign(file.id)}` };
+}
+
+/**
+ * The expert's finished walk-in chats (the appointment history lists those of appointments), newest first, a page at
+ * a time; `patient` narrows them to a patient: an identity code finds them by its keyed hash (the code is never
+ * searched as text), anything else is a fragment of the name. Each chat shown is a read of its patient.
+ */
+export async function expertChatHistory(
+  deps: { db: Db; cipher: FieldCipher },
+  caller: ExpertCaller,
+  q: { patient?: string; page: number; pageSize: number },
+  reads: PatientReads,
+): Promise<Page<ChatHistoryItem>> {
+  const experts = (await repo.expertRowsOfUser(deps.db, caller.userId)).filter(
+    (e) => caller.organisationId === null || e.organisationId === caller.organisationId,
+  );
+  const patient = q.patient?.trim();
+  const code = patient && isValidSsn(patient) ? await patientIdByIdentityCode(deps.db, deps.cipher, patient) : undefined;
+  const empty = { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+  if (patient && isValidSsn(patient) && !code) {
+    reads.show([]);
+    return empty;
+  }
+  const filter: history.WalkInFilter = code ? { patientIds: [code] } : patient ? { patientName: patient } : {};
+  const { rows, total } = await history.walkInChatsOf(
+    deps.db,
+    experts.map((e) => e.id),
+    filter,
+    { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+  );
+  const { agents, fileNames } = await summaries(
+    deps.db,
+    rows.map((r) => r.channel.id),
+  );
+  reads.show(
+    rows.flatMap((r) =>
+      readsOf([r.channel.patientId], { organisationId: r.channel.organisationId, objectType: 'chatChannel', objectId: r.channel.id }),
+    ),
+  );
+  return {
+    ...empty,
+    total,
+    items: rows.map((r) => ({
+      channelId: r.channel.id,
+      createdAt: r.channel.createdAt.getTime(),
+      endedAt: r.channel.endedAt?.getTime() ?? null,
+      expertName: (agents.get(r.channel.id) ?? []).join(', '),
+      serviceName: (r.serviceName as Localized | null) ?? null,
+      files: fileNames.get(r.channel.id) ?? [],
+      patientId: r.channel.patientId,
+      patientName: r.givenName ? `${r.givenName} ${r.familyName}` : '',
+    })),
+  };
 }

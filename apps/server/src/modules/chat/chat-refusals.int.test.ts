@@ -122,6 +122,7 @@ describe('every chat route refuses the callers it must', () => {
         foreignExpert: 404,
       },
       'GET /api/expert/chat/transfer-targets': { call: { path: '/api/expert/chat/transfer-targets' }, foreignExpert: 200 },
+      'GET /api/expert/chat/history': { call: { path: '/api/expert/chat/history' }, foreignExpert: 200 },
       'POST /api/expert/chat/channels/:id/transfer': {
         call: { path: `/api/expert/chat/channels/${c}/transfer`, body: { queueId: chat.queueId } },
         foreignExpert: 404,

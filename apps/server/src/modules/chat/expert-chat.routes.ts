@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import {
   okEnvelope,
+  ZChatHistoryPage,
+  ZHistorySearchQuery,
   ZContactHistoryItem,
   ZExpertChat,
   ZExpertFeedbackRequest,
@@ -22,7 +24,7 @@ import { ok } from '../../platform/ok';
 import type { ChatDeps } from './chat-channels.service';
 import { chatEvents, type ChannelHooks } from './chat-events';
 import { giveExpertFeedback } from './chat-feedback.service';
-import { contactHistory, transcript } from './chat-history.service';
+import { contactHistory, expertChatHistory, transcript } from './chat-history.service';
 import * as chat from './expert-chat.service';
 import type { Emit } from '../../platform/events/event-hub';
 
@@ -117,6 +119,15 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
     '/api/expert/chat/channels/:id/transcript',
     { config: { access: reading('chat.transcript') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZTranscript) } } },
     async (req) => ok(await transcript(opts.db, callerOf(req), req.params.id, patientReadsOf(req))),
+  );
+
+  app.get(
+    '/api/expert/chat/history',
+    {
+      config: { access: reading('chat.history') },
+      schema: { querystring: ZHistorySearchQuery, response: { 200: okEnvelope(ZChatHistoryPage) } },
+    },
+    async (req) => ok(await expertChatHistory(deps, callerOf(req), req.query, patientReadsOf(req))),
   );
 
   app.get(

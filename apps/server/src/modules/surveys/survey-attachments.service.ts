@@ -15,15 +15,24 @@ export type AppointmentSurvey = { templateId: string; versionId: string; name: L
 export async function surveysForAppointment(tx: Tx, appointmentId: string): Promise<AppointmentSurvey[]> {
   const appointment = await repo.findAppointmentScope(tx, appointmentId);
   if (!appointment) return [];
-  const inUse = new Set(await organisationSurveyList(tx, appointment.organisationId));
+  return surveysOf(tx, appointment.organisationId, appointment.serviceId, appointmentId);
+}
+
+/** The surveys a chat without an appointment (a walk-in) carries: its service's, as `surveysForAppointment` reads them. */
+export function surveysForService(tx: Tx, organisationId: string, serviceId: string): Promise<AppointmentSurvey[]> {
+  return surveysOf(tx, organisationId, serviceId, null);
+}
+
+async function surveysOf(tx: Tx, organisationId: string, serviceId: string | null, appointmentId: string | null) {
+  const inUse = new Set(await organisationSurveyList(tx, organisationId));
   const attached = [
-    ...(appointment.serviceId ? await repo.serviceSurveyRows(tx, appointment.serviceId) : []),
-    ...(await repo.appointmentSurveyRows(tx, appointmentId)),
+    ...(serviceId ? await repo.serviceSurveyRows(tx, serviceId) : []),
+    ...(appointmentId ? await repo.appointmentSurveyRows(tx, appointmentId) : []),
   ].filter((a) => inUse.has(a.templateId));
   if (attached.length === 0) return [];
   const usable = await usableIds(
     tx,
-    appointment.organisationId,
+    organisationId,
     attached.map((a) => a.templateId),
   );
   if (usable.size === 0) return [];

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { appointmentParticipants, appointments, surveyResponses, surveyTemplates, surveyTemplateVersions } from '../../db/schema';
+import {
+  appointmentParticipants,
+  appointments,
+  chatChannels,
+  surveyResponses,
+  surveyTemplates,
+  surveyTemplateVersions,
+} from '../../db/schema';
 
 export type ResponseRow = typeof surveyResponses.$inferSelect;
 
@@ -73,4 +80,21 @@ export function responsesForAppointments(tx: Tx, patientId: string, appointmentI
     .from(surveyResponses)
     .where(and(eq(surveyResponses.patientId, patientId), inArray(surveyResponses.appointmentId, [...appointmentIds])))
     .orderBy(asc(surveyResponses.createdAt), asc(surveyResponses.id));
+}
+
+/** What a chat's end needs to send its service's surveys (the chat module's table, read as the event describes it). */
+export async function walkInChat(tx: Tx, channelId: string) {
+  const [row] = await tx
+    .select({
+      organisationId: chatChannels.organisationId,
+      patientId: chatChannels.patientId,
+      serviceId: chatChannels.serviceId,
+      appointmentId: chatChannels.appointmentId,
+      expertId: chatChannels.expertId,
+      acceptedAt: chatChannels.acceptedAt,
+    })
+    .from(chatChannels)
+    .where(eq(chatChannels.id, channelId))
+    .limit(1);
+  return row;
 }

@@ -2,7 +2,7 @@ import type { PatientAppointment } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { enqueueJob } from '../../platform/jobs/queue';
-import { surveysForAppointment } from './survey-attachments.service';
+import { surveysForAppointment, surveysForService } from './survey-attachments.service';
 import { usableIds } from './templates.repo';
 import * as repo from './survey-responses.repo';
 
@@ -49,6 +49,28 @@ export async function createResponsesForAppointment(tx: Tx, appointmentId: strin
       })),
   );
   return repo.insertResponses(tx, rows);
+}
+
+/**
+ * A walk-in chat (no appointment) that an expert took has ended: its service's `after` surveys go to its patient now,
+ * as an appointment's go at its end, read first by the expert who had it. A chat ends once, so they go once.
+ */
+export async function createResponsesForChat(tx: Tx, channelId: string): Promise<string[]> {
+  const chat = await repo.walkInChat(tx, channelId);
+  if (!chat?.patientId || !chat.serviceId || chat.appointmentId || !chat.acceptedAt) return [];
+  const surveys = (await surveysForService(tx, chat.organisationId, chat.serviceId)).filter((s) => s.timing === 'after');
+  return repo.insertResponses(
+    tx,
+    surveys.map((s) => ({
+      organisationId: chat.organisationId,
+      patientId: chat.patientId!,
+      templateVersionId: s.versionId,
+      surveyName: s.name,
+      appointmentId: null,
+      trigger: 'after' as const,
+      expertId: chat.expertId,
+    })),
+  );
 }
 
 /** The idempotency key of an end job: one per appointment and end time. */

@@ -11,7 +11,7 @@ export const expertBookingKeys = {
   all: ['expert', 'booking'] as const,
   schedule: (date: string) => ['expert', 'booking', 'schedule', date] as const,
   bookings: (filters: BookingFilters) => ['expert', 'booking', 'list', filters] as const,
-  history: (page: number) => ['expert', 'booking', 'history', page] as const,
+  history: (page: number, patient: string) => ['expert', 'booking', 'history', page, patient] as const,
   appointment: (id: string) => ['expert', 'booking', 'appointment', id] as const,
 };
 
@@ -42,11 +42,13 @@ export function useExpertBookings(filters: BookingFilters) {
   });
 }
 
-/** `GET /api/expert/appointment-history`: the expert's ended appointments, newest first. */
-export function useAppointmentHistory(page: number) {
+/** `GET /api/expert/appointment-history`: the expert's ended appointments, newest first; `patient` a name or identity code. */
+export function useAppointmentHistory(page: number, patient = '') {
+  const q = new URLSearchParams({ page: String(page), pageSize: String(EXPERT_PAGE_SIZE) });
+  if (patient) q.set('patient', patient);
   return useQuery({
-    queryKey: expertBookingKeys.history(page),
-    queryFn: () => api(`/api/expert/appointment-history?page=${page}&pageSize=${EXPERT_PAGE_SIZE}`, ZAppointmentPage),
+    queryKey: expertBookingKeys.history(page, patient),
+    queryFn: () => api(`/api/expert/appointment-history?${q.toString()}`, ZAppointmentPage),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { ZContactHistoryItem, ZTranscript } from '@prsp/contracts';
+import { ZChatHistoryPage, ZContactHistoryItem, ZTranscript } from '@prsp/contracts';
 import { api } from '@/lib/api-client';
 
 /** `GET /api/expert/chat/contact-history/{patientId}`: the patient's earlier chats with the organisation. */
@@ -17,5 +17,16 @@ export function useChannelTranscript(channelId: string) {
     queryKey: ['expert', 'transcript', channelId],
     queryFn: () => api(`/api/expert/chat/channels/${encodeURIComponent(channelId)}/transcript`, ZTranscript),
     retry: false,
+  });
+}
+
+/** `GET /api/expert/chat/history`: the expert's finished walk-in chats, newest first; `patient` a name or identity code. */
+export function useWalkInHistory(page: number, pageSize: number, patient: string) {
+  const q = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (patient) q.set('patient', patient);
+  return useQuery({
+    queryKey: ['expert', 'chatHistory', page, patient],
+    queryFn: () => api(`/api/expert/chat/history?${q.toString()}`, ZChatHistoryPage),
+    placeholderData: keepPreviousData,
   });
 }

@@ -14,7 +14,10 @@ function serviceOf(item: ContactHistoryItem, lang: ReturnType<typeof currentLang
 }
 
 /** One earlier chat opened: its files (each opens in a new tab) and its messages; focus moves to its heading. */
-function PastChat({ item, onBack }: { item: ContactHistoryItem; onBack: () => void }) {
+export function PastChat({ item, onBack, level = 5 }: { item: ContactHistoryItem; onBack: () => void; level?: 3 | 5 }) {
+  // Under the chat's h4 beside a chat; under a section's h2 on the history page.
+  const Title = `h${level}` as const;
+  const Sub = `h${level + 1}` as 'h4' | 'h6';
   const { t } = useTranslation();
   const lang = currentLanguage();
   const transcript = useChannelTranscript(item.channelId);
@@ -27,9 +30,9 @@ function PastChat({ item, onBack }: { item: ContactHistoryItem; onBack: () => vo
       <button type="button" className="button secondary small" onClick={onBack}>
         {t('expert.history.back')}
       </button>
-      <h5 ref={heading} tabIndex={-1}>
+      <Title ref={heading} tabIndex={-1}>
         {t('expert.history.chatOf', { date: formatDateTime(item.createdAt, lang) })}
-      </h5>
+      </Title>
       <p className="muted">
         {[serviceOf(item, lang), t('expert.history.expertNamed', { name: item.expertName })].filter(Boolean).join(' · ')}
       </p>
@@ -40,7 +43,7 @@ function PastChat({ item, onBack }: { item: ContactHistoryItem; onBack: () => vo
         <>
           {data.files.length > 0 && (
             <>
-              <h6>{t('expert.history.files')}</h6>
+              <Sub>{t('expert.history.files')}</Sub>
               <ul className="past-chat-files">
                 {data.files.map((f) => (
                   <li key={f.id}>
@@ -60,7 +63,7 @@ function PastChat({ item, onBack }: { item: ContactHistoryItem; onBack: () => vo
               </ul>
             </>
           )}
-          <h6>{t('expert.history.messages')}</h6>
+          <Sub>{t('expert.history.messages')}</Sub>
           <TranscriptView transcript={data} labels={{ expert: t('expert.history.expertRole'), empty: t('expert.history.noMessages') }} />
         </>
       )}

@@ -74,7 +74,13 @@ export async function findFile(tx: Tx, organisationId: string, kind: Organisatio
 /** Municipality codes in listed organisations' service areas, with the organisation serving each (by name). */
 export function listMunicipalityAreas(tx: Tx) {
   return tx
-    .select({ code: organisationAreas.value, organisationId: organisations.id, name: organisations.name })
+    .select({
+      code: organisationAreas.value,
+      organisationId: organisations.id,
+      name: organisations.name,
+      nameSe: organisations.nameSe,
+      nameEn: organisations.nameEn,
+    })
     .from(organisationAreas)
     .innerJoin(organisations, eq(organisations.id, organisationAreas.organisationId))
     .where(and(eq(organisationAreas.kind, 'municipality'), eq(organisations.dontShowOnListingEnabled, false)))

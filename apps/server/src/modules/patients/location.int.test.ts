@@ -36,6 +36,21 @@ describe('GET /api/location', () => {
     expect(options.areas.find((a) => a.id === '049')?.organisation.id).toBe(ctx.espoo.id);
   });
 
+  test("organisations are named in the patient's language (issue 28)", async () => {
+    await ctx.db.update(organisations).set({ nameSe: 'Esbo distansmottagning' }).where(eq(organisations.id, ctx.espoo.id));
+    try {
+      const browser = await ctx.signedIn(HELMI);
+      await move(browser, '049');
+      const sv = ZLocationOptions.parse(await okData(browser.fetch('/api/location?lang=sv')));
+      expect(sv.currentOrganisation).toEqual({ id: ctx.espoo.id, name: 'Esbo distansmottagning' });
+      expect(sv.areas.find((a) => a.id === '049')?.organisation.name).toBe('Esbo distansmottagning');
+      const fi = ZLocationOptions.parse(await okData(browser.fetch('/api/location?lang=fi')));
+      expect(fi.currentOrganisation?.name).toBe('Espoon etävastaanotto');
+    } finally {
+      await ctx.db.update(organisations).set({ nameSe: null }).where(eq(organisations.id, ctx.espoo.id));
+    }
+  });
+
   test('not signed in: 101', async () => {
     await expectError(ctx.guest().fetch('/api/location'), 401, 101);
   });

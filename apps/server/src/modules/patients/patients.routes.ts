@@ -79,13 +79,13 @@ export async function patientsRoutes(fastify: FastifyInstance, opts: onboarding.
   // moving is how a patient leaves an organisation whose terms they have not accepted (yet).
   const locationAccess = { access: { kind: 'patient', flag: 'changeLocationEnabled' } } as const;
   app.get('/api/location', { config: locationAccess, schema: { response: { 200: okEnvelope(ZLocationOptions) } } }, async (req) =>
-    ok(await locationOptions(db, patientContextOf(req))),
+    ok(await locationOptions(db, patientContextOf(req), requestLanguage(req))),
   );
 
   app.post(
     '/api/location',
     { config: locationAccess, schema: { body: ZChangeLocation, response: { 200: okEnvelope(ZOrganisationsInfo) } } },
-    async (req) => ok(await changeLocation(db, patientContextOf(req), req.body.area, req.ip)),
+    async (req) => ok(await changeLocation(db, patientContextOf(req), req.body.area, req.ip, requestLanguage(req))),
   );
 
   app.get('/api/organisations', { config: signedIn, schema: { response: { 200: okEnvelope(ZOrganisationsInfo) } } }, async (req) =>

@@ -147,3 +147,50 @@ it('at 360 px the list is cards: the table stacks and every cell carries its col
   expect(table.classList.contains('stack')).toBe(true);
   expect(table.style.getPropertyValue('--col-6')).toBe('"Toiminnot"');
 });
+
+it('resetting to the default goes back to the list without asking about unsaved changes', async () => {
+  const custom = { ...template('registration', 'fi'), id: '3e1f9a4b-6d85-4f4e-8b3a-9c4d5e6f7a81', source: 'custom' as const };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/preview'))
+        return Response.json({
+          status: 'ok',
+          statusCode: 200,
+          data: { subject: 'Otsikko', text: '', html: '', missingTags: [], unknownTags: [] },
+        });
+      if (init?.method === 'DELETE') return Response.json({ status: 'ok', statusCode: 200, data: template('registration', 'fi') });
+      return Response.json({ status: 'ok', statusCode: 200, data: { templates: [custom] } });
+    }),
+  );
+  const page = <TemplateEditorPage user={admin} />;
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/templateEditor', element: page },
+      { path: '/admin/templateEditor/:kind/:language', element: page },
+    ],
+    { initialEntries: ['/admin/templateEditor/registration/fi'] },
+  );
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() =>
+    root!.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  );
+  await act(() => vi.waitFor(() => expect(subjectField()).toBeDefined()));
+  await typeInto(subjectField(), 'Muutettu');
+  const buttons = () => [...document.querySelectorAll('button')];
+  await act(async () =>
+    buttons()
+      .find((b) => b.textContent === 'Palauta oletus')!
+      .click(),
+  );
+  const confirm = [...document.querySelectorAll('dialog')].find((d) => d.open)!;
+  await act(async () => [...confirm.querySelectorAll('button')].find((b) => b.textContent === 'Palauta oletus')!.click());
+  await act(() => vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/templateEditor')));
+  expect(dialogOpen()).toBe(false);
+});

@@ -38,8 +38,9 @@ function Members({ channel }: { channel: ChatChannel }) {
 }
 
 /**
- * The chat stage once the channel exists: the waiting room while queued, then the chat when an expert accepts
- * (a group appointment's channel is active at once). Leaving asks first. When the channel ends the patient goes
+ * The chat stage once the channel exists: the waiting room while queued (with the conversation so far, read-only,
+ * when the chat was handed over), then the chat when an expert accepts (a group appointment's channel is active at
+ * once). Leaving asks first. When the channel ends the patient goes
  * to feedback (spec §4 'Chat end goes to feedback'); one who left the queue before anyone answered goes back
  * to service selection.
  */
@@ -74,7 +75,11 @@ export function PatientChannel({ channelId, waitingText, canLogOut }: { channelI
   return (
     <>
       {waiting ? (
-        <WaitingRoom channel={channel} text={waitingText} />
+        <>
+          <WaitingRoom channel={channel} text={waitingText} />
+          {/* Handed over to another expert: back in line, with the conversation so far and its 'transferred' notice. */}
+          {chat.messages.length > 0 && <ChatPanel chat={chat} prefix="chat" disabled />}
+        </>
       ) : (
         <>
           {group ? <Members channel={channel} /> : expert && <p className="chat-with">{t('chat.chattingWith', { name: expert.name })}</p>}

@@ -2,20 +2,24 @@ import type { ChatTexts, Localized, OrganisationContent } from '@prsp/contracts'
 
 const same = (text: string): Localized => ({ fi: text, se: text, en: text });
 
-/** What a new organisation starts with: real, sensible texts in every language that admins then adapt. */
-export function defaultOrganisationContent(organisationName: string): OrganisationContent {
+/**
+ * What a new organisation starts with: real, sensible texts in every language that admins then adapt, each naming
+ * the organisation by its name in that language (Vantaa / Vanda; one name for all when given one).
+ */
+export function defaultOrganisationContent(organisationName: string | Localized): OrganisationContent {
+  const name = typeof organisationName === 'string' ? same(organisationName) : organisationName;
   return {
     termsAndConditionsText: {
-      fi: `<h2>Käyttöehdot</h2><p>${organisationName} tarjoaa etävastaanoton, jossa asioit terveydenhuollon ammattilaisten kanssa chatissa tai videolla.</p><ul><li>Palvelu ei ole tarkoitettu kiireellisiin tilanteisiin. Hätätilanteessa soita 112.</li><li>Tietosi käsitellään potilastietoina terveydenhuollon lainsäädännön mukaisesti.</li><li>Asiointi tallentuu potilasasiakirjoihin.</li></ul>`,
-      se: `<h2>Användarvillkor</h2><p>${organisationName} erbjuder en distansmottagning där du sköter ärenden med yrkesutbildade personer inom hälso- och sjukvården i chatt eller på video.</p><ul><li>Tjänsten är inte avsedd för brådskande fall. Ring 112 i nödsituationer.</li><li>Dina uppgifter behandlas som patientuppgifter enligt lagstiftningen om hälso- och sjukvård.</li><li>Ärendena sparas i patientjournalen.</li></ul>`,
-      en: `<h2>Terms of use</h2><p>${organisationName} offers a remote reception where you deal with healthcare professionals in chat or on video.</p><ul><li>The service is not meant for emergencies. In an emergency call 112.</li><li>Your data is processed as patient data under healthcare legislation.</li><li>Your visits are recorded in your patient records.</li></ul>`,
+      fi: `<h2>Käyttöehdot</h2><p>${name.fi} tarjoaa etävastaanoton, jossa asioit terveydenhuollon ammattilaisten kanssa chatissa tai videolla.</p><ul><li>Palvelu ei ole tarkoitettu kiireellisiin tilanteisiin. Hätätilanteessa soita 112.</li><li>Tietosi käsitellään potilastietoina terveydenhuollon lainsäädännön mukaisesti.</li><li>Asiointi tallentuu potilasasiakirjoihin.</li></ul>`,
+      se: `<h2>Användarvillkor</h2><p>${name.se} erbjuder en distansmottagning där du sköter ärenden med yrkesutbildade personer inom hälso- och sjukvården i chatt eller på video.</p><ul><li>Tjänsten är inte avsedd för brådskande fall. Ring 112 i nödsituationer.</li><li>Dina uppgifter behandlas som patientuppgifter enligt lagstiftningen om hälso- och sjukvård.</li><li>Ärendena sparas i patientjournalen.</li></ul>`,
+      en: `<h2>Terms of use</h2><p>${name.en} offers a remote reception where you deal with healthcare professionals in chat or on video.</p><ul><li>The service is not meant for emergencies. In an emergency call 112.</li><li>Your data is processed as patient data under healthcare legislation.</li><li>Your visits are recorded in your patient records.</li></ul>`,
     },
     termsAndConditionsMoreLink: null,
     cookiePolicyLink: null,
     serviceInfo: {
-      fi: `Tervetuloa ${organisationName} -palveluun.\nVoit asioida ammattilaisen kanssa arkipäivisin.\nKiireellisissä asioissa soita 112.`,
-      se: `Välkommen till ${organisationName}.\nDu kan sköta ärenden med en yrkesperson på vardagar.\nI brådskande fall ring 112.`,
-      en: `Welcome to ${organisationName}.\nYou can meet a professional on weekdays.\nIn an emergency call 112.`,
+      fi: `Tervetuloa ${name.fi} -palveluun.\nVoit asioida ammattilaisen kanssa arkipäivisin.\nKiireellisissä asioissa soita 112.`,
+      se: `Välkommen till ${name.se}.\nDu kan sköta ärenden med en yrkesperson på vardagar.\nI brådskande fall ring 112.`,
+      en: `Welcome to ${name.en}.\nYou can meet a professional on weekdays.\nIn an emergency call 112.`,
     },
     chatCodesInfo: {
       fi: '<p>Chat-koodin saat ammattilaiselta, joka on sopinut kanssasi etäasioinnista.</p>',
@@ -40,12 +44,12 @@ export function defaultOrganisationContent(organisationName: string): Organisati
       se: { url: '', name: 'Dataskyddsbeskrivning' },
       en: { url: '', name: 'Privacy statement' },
     },
-    chatTexts: defaultChatTexts(organisationName),
+    chatTexts: defaultChatTexts(name),
   };
 }
 
 /** The chat page's texts (plain text): how the chat works, what the service is, waiting in the queue, a closed queue. */
-function defaultChatTexts(organisationName: string): ChatTexts {
+function defaultChatTexts(name: Localized): ChatTexts {
   return {
     help: {
       fi: 'Kirjoita viestisi tekstikenttään ja lähetä se. Voit liittää mukaan kuvan tai PDF-tiedoston (enintään 10 Mt).\nAmmattilainen vastaa, kun on vuorosi. Pidä sivu auki: paikkasi jonossa säilyy, vaikka yhteys katkeaisi hetkeksi.\nKun asia on hoidettu, voit lopettaa keskustelun ja antaa palautetta.',
@@ -53,9 +57,9 @@ function defaultChatTexts(organisationName: string): ChatTexts {
       en: 'Type your message in the text field and send it. You can attach a picture or a PDF file (at most 10 MB).\nA professional answers when it is your turn. Keep the page open: your place in the queue is kept even if the connection drops for a moment.\nWhen your matter is dealt with, you can end the chat and give feedback.',
     },
     info: {
-      fi: `Chatissa asioit ${organisationName} -palvelun terveydenhuollon ammattilaisen kanssa.\nKeskustelu tallentuu potilasasiakirjoihisi.\nPalvelu ei ole tarkoitettu kiireellisiin tilanteisiin. Hätätilanteessa soita 112.`,
-      se: `I chatten sköter du ärenden med en yrkesperson inom hälso- och sjukvården på ${organisationName}.\nSamtalet sparas i din patientjournal.\nTjänsten är inte avsedd för brådskande fall. Ring 112 i nödsituationer.`,
-      en: `In the chat you deal with a healthcare professional of ${organisationName}.\nThe conversation is recorded in your patient records.\nThe service is not meant for emergencies. In an emergency call 112.`,
+      fi: `Chatissa asioit ${name.fi} -palvelun terveydenhuollon ammattilaisen kanssa.\nKeskustelu tallentuu potilasasiakirjoihisi.\nPalvelu ei ole tarkoitettu kiireellisiin tilanteisiin. Hätätilanteessa soita 112.`,
+      se: `I chatten sköter du ärenden med en yrkesperson inom hälso- och sjukvården på ${name.se}.\nSamtalet sparas i din patientjournal.\nTjänsten är inte avsedd för brådskande fall. Ring 112 i nödsituationer.`,
+      en: `In the chat you deal with a healthcare professional of ${name.en}.\nThe conversation is recorded in your patient records.\nThe service is not meant for emergencies. In an emergency call 112.`,
     },
     waiting: {
       fi: 'Olet jonossa. Ammattilainen ottaa keskustelun vastaan niin pian kuin mahdollista.\nPidä sivu auki: keskustelu alkaa tässä, kun on vuorosi.',

@@ -131,6 +131,17 @@ describe('creating an organisation (global admin)', () => {
     expect(columns.rows).toEqual([]);
   });
 
+  test("a new organisation's default texts name it in each language (Vantaa / Vanda; issue 28)", async () => {
+    const browser = await staffBrowser(t, { isGlobalAdmin: true });
+    const fields = { ...validOrganisationFields('Vantaan etävastaanotto'), organizationNameSe: 'Vanda distansmottagning' };
+    const res = await post(browser, '/api/admin/organisation/create', organisationFormData(fields, { logo: validLogo() }));
+    expect(res.status).toBe(200);
+    const got = (await (await browser.fetch(`/api/admin/organisation/get/${(await res.json()).data.id}`)).json()).data;
+    expect(got.termsAndConditionsText.se).toContain('Vanda distansmottagning erbjuder');
+    expect(got.termsAndConditionsText.fi).toContain('Vantaan etävastaanotto tarjoaa');
+    expect(got.termsAndConditionsText.en).toContain('Vantaan etävastaanotto offers');
+  });
+
   test('spec §5 rules answer with their field and message key', async () => {
     const browser = await staffBrowser(t, { isGlobalAdmin: true });
     const fields = {

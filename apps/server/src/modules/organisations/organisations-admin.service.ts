@@ -1,4 +1,11 @@
-import type { AdminOrganisation, AdminOrganisationList, FeatureFlags, OrganisationContent, OrganisationSaved } from '@prsp/contracts';
+import {
+  localizedOrganisationName,
+  type AdminOrganisation,
+  type AdminOrganisationList,
+  type FeatureFlags,
+  type OrganisationContent,
+  type OrganisationSaved,
+} from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -67,7 +74,7 @@ function assertOrganisationAccess(staff: StaffContext, id: string, need: 'view' 
 
 function contentOf(row: OrganisationRow): OrganisationContent {
   // Rows written before a content key existed still answer with every key.
-  return { ...defaultOrganisationContent(row.name), ...row.content };
+  return { ...defaultOrganisationContent(localizedOrganisationName(row.name, row.nameSe, row.nameEn)), ...row.content };
 }
 
 /** Spec §3 'Organisation' as the admin form reads it; the chat secrets only as set or not. */
@@ -156,7 +163,10 @@ function changedParts(form: OrganisationForm): string[] {
 export async function createOrganisation(db: Db, actor: AdminActor, form: OrganisationForm, files: ImageFiles): Promise<OrganisationSaved> {
   if (!actor.staff.isGlobalAdmin) throw new AppError(403, { detail: 'global admin only' });
   const name = form.columns.name!;
-  const content = { ...defaultOrganisationContent(name), ...form.content };
+  const content = {
+    ...defaultOrganisationContent(localizedOrganisationName(name, form.columns.nameSe ?? null, form.columns.nameEn ?? null)),
+    ...form.content,
+  };
   const flags = { ...NEW_ORGANISATION_FLAGS, ...form.flags };
   throwIfFieldIssues([
     ...organisationIssues(content, flags),

@@ -72,7 +72,7 @@ export function toPatientConfig(
     asyncMessagingNewMessageBanner: c.asyncMessagingNewMessageBanner,
     privacyStatement: c.privacyStatementUrl,
     // Rows written before the chat texts existed answer with the defaults.
-    chatTexts: c.chatTexts ?? defaultOrganisationContent(org.name).chatTexts,
+    chatTexts: c.chatTexts ?? defaultOrganisationContent(localizedOrganisationName(org.name, org.nameSe, org.nameEn)).chatTexts,
     // Spec §6: self-assessment only with the connector on, and only where there is a connector to show.
     htaConnectorUrl: org.flags.htaConnectorEnabled === true ? connectorUrl : null,
   };

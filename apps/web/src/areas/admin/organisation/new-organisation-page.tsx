@@ -7,7 +7,7 @@ import { useSetOrganisation } from '@/features/staff/staff-api';
 import { showToast } from '@/components/ui/toasts';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes';
 import { useSaveOrganisation } from './organisation-api';
-import { focusFirstInvalid, useDraft } from './organisation-editor';
+import { focusFirstInvalid, SaveBar, useDraft } from './organisation-editor';
 import { CREATE_JSON_FIELDS, newOrganisationDraft, SETTINGS_TEXT_FIELDS, toFormData } from './organisation-draft';
 import { AreaSection } from './sections/area-section';
 import { BrandSection } from './sections/brand-section';
@@ -63,7 +63,7 @@ export function NewOrganisationPage() {
 
   const failureKey = saveFailureKey(create.error);
   return (
-    <form ref={formRef} className="section-stack" noValidate onSubmit={submit}>
+    <form ref={formRef} className="section-stack has-save-bar" noValidate onSubmit={submit}>
       <UnsavedChangesGuard dirty={dirty && !created && !create.isPending} />
       <div className="page-head">
         <h1>{t('admin.newOrg.title')}</h1>
@@ -77,11 +77,7 @@ export function NewOrganisationPage() {
       <AreaSection editor={editor} />
       <ModulesSection editor={editor} />
       <DataSavingSection editor={editor} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={create.isPending || created}>
-          {t('admin.newOrg.submit')}
-        </button>
-      </div>
+      <SaveBar dirty={dirty && !created} busy={create.isPending || created} label={t('admin.newOrg.submit')} />
     </form>
   );
 }

@@ -159,7 +159,7 @@ export function OrganisationPageForm({
  * pixels): it says whether there are unsaved changes. The page keeps room under its last field and the browser
  * scrolls a focused field clear of it (`has-save-bar`, staff.css), so it never covers what is being typed.
  */
-function SaveBar({ dirty, busy }: { dirty: boolean; busy: boolean }) {
+export function SaveBar({ dirty, busy, label }: { dirty: boolean; busy: boolean; label?: string }) {
   const { t } = useTranslation();
   return (
     <div className={`save-bar${dirty ? ' dirty' : ''}`} role="region" aria-label={t('admin.saveBar.label')}>
@@ -167,7 +167,7 @@ function SaveBar({ dirty, busy }: { dirty: boolean; busy: boolean }) {
         {t(dirty ? 'admin.saveBar.unsaved' : 'admin.saveBar.clean')}
       </p>
       <button type="submit" className="button" disabled={busy}>
-        {t('staff.save')}
+        {label ?? t('staff.save')}
       </button>
     </div>
   );

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn, uniqueEmail } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
-import { finnishDate, helsinkiDate } from './booking-steps';
+import { adminCall, clearExpertTime, finnishDate, helsinkiDate, helsinkiDateOf, helsinkiTime } from './booking-steps';
+import { freshSsn } from './patient-steps';
 
 const DEMO_EXPERT_NAME = 'Eeva Asiantuntija';
 /** Aino, a test person of the built-in identity provider (apps/server/src/test/person-codes.ts). */
@@ -27,9 +28,42 @@ async function mailTo(page: Page, to: string, subject: string): Promise<Caught> 
   return found!;
 }
 
-test('an admin generates open timeslots with a confirmed preview, books one for a patient, edits and cancels it, and the patient gets the cancellation with an .ics', async ({
+/** The list's label of a time span ('1.12.2026 16.30–17.00'). */
+function shownSpan(startMs: number, minutes: number): string {
+  const clock = (ms: number) => helsinkiTime(ms).replace(':', '.');
+  return `${finnishDate(helsinkiDateOf(startMs))} ${clock(startMs)}–${clock(startMs + minutes * 60_000)}`;
+}
+
+/**
+ * The admin books the demo nurse for a new patient at the next whole minute at least 30 s ahead (a visit can be
+ * missed only once it has begun, and no appointment is booked in the past); answers its start, list label and the
+ * patient's family name.
+ */
+async function bookStartingSoon(page: Page): Promise<{ startMs: number; time: string; family: string }> {
+  const experts = await adminCall<{ id: string; name: string }[]>(page, '/api/admin/bookings/experts');
+  const nurse = experts.data.find((e) => e.name === DEMO_EXPERT_NAME)!;
+  const startMs = Math.ceil((Date.now() + 30_000) / 60_000) * 60_000;
+  await clearExpertTime(page, nurse.id, startMs, 15);
+  const family = `Poissa${Date.now()}`;
+  const patient = { ssn: freshSsn(), firstName: 'Pauli', lastName: family, email: uniqueEmail('pauli'), language: 'fi', nationality: 'FI' };
+  const created = await adminCall(page, '/api/admin/bookings/create', {
+    expertId: nurse.id,
+    date: helsinkiDateOf(startMs),
+    startTime: helsinkiTime(startMs),
+    durationMinutes: 15,
+    kind: 'oneOnOne',
+    patient,
+    sendConfirmation: false,
+  });
+  expect(created.statusCode, JSON.stringify(created)).toBe(200);
+  return { startMs, time: shownSpan(startMs, 15), family };
+}
+
+test('an admin generates open timeslots with a confirmed preview, books one for a patient, moves it into an open time and to another, downloads the list, cancels it (the patient gets the cancellation with an .ics) and marks a missed visit', async ({
   page,
 }) => {
+  // The missed visit's start is up to 90 s ahead when the journey begins.
+  test.setTimeout(180_000);
   const day = helsinkiDate(1);
   const shownDay = finnishDate(day);
   const lastName = `Testinen${Date.now()}`;
@@ -37,6 +71,8 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
 
   await staffSignIn(page, 'admin', ORG_ADMIN);
   await chooseOrganisation(page, DEMO_ORGANISATION);
+  // Booked now, missed at the end of the journey.
+  const missed = await bookStartingSoon(page);
   await openFromMenu(page, 'Varaukset');
   await expect(page.getByRole('heading', { level: 1, name: 'Varaukset' })).toBeVisible();
   await expectAccessible(page);
@@ -142,8 +178,7 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...csvRows] = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(header).toBe('Alkaa;Päättyy;Kesto (min);Tila;Tyyppi;Nimi;Asiantuntija;Palvelu;Potilas;Osallistujia');
-  expect(csvRows).toHaveLength(1);
-  expect(csvRows[0].startsWith(`${shownDay} 17:30;${shownDay} 18:00;30;Varattu;Yksilöaika;`)).toBe(true);
+  expect(csvRows).toEqual([expect.stringMatching(new RegExp(`^${shownDay} 17:30;${shownDay} 18:00;30;Varattu;Yksilöaika;`))]);
   expect(csvRows[0]).toContain(`;${DEMO_EXPERT_NAME};`);
   expect(csvRows[0]).toContain(`;Aino ${lastName};`);
 
@@ -175,6 +210,26 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   const href = await ics.getAttribute('href');
   const file = await page.request.get(href!);
   expect(await file.text()).toContain('METHOD:CANCEL');
+
+  // The appointment booked at the start has begun and nobody came: it can no longer be moved or cancelled, and the
+  // admin marks the no-show (issue 28).
+  await page.goto('/admin/appointments');
+  await filters.getByLabel('Alkaen').fill(helsinkiDateOf(missed.startMs));
+  await filters.getByLabel('Päättyen').fill(helsinkiDateOf(missed.startMs));
+  await filters.getByLabel('Potilaan nimi tai henkilötunnus').fill(missed.family);
+  await filters.getByRole('button', { name: 'Hae' }).click();
+  const missedRow = page.getByRole('row', { name: new RegExp(missed.family) });
+  const markNoShow = missedRow.getByRole('button', { name: `Merkitse: ei saapunut – tapaaminen ${missed.time}` });
+  // The row offers the mark once the start has passed (the page rechecks the time every 5 s).
+  await expect(markNoShow).toBeVisible({ timeout: Math.max(10_000, missed.startMs - Date.now() + 15_000) });
+  await expect(missedRow.getByRole('button', { name: `Peru tapaaminen ${missed.time}` })).toHaveCount(0);
+  await markNoShow.click();
+  const noShow = page.getByRole('dialog', { name: 'Merkitäänkö, ettei potilas saapunut?' });
+  await expectAccessible(page);
+  await noShow.getByRole('button', { name: 'Merkitse: ei saapunut' }).click();
+  await expect(page.getByText('Merkitty: potilas ei saapunut')).toBeVisible();
+  await expect(missedRow).toContainText('Ei saapunut');
+  await expectAccessible(page);
 });
 
 test('booking settings: info text per language and reminders, with an unsaved-changes warning', async ({ page }) => {

@@ -211,8 +211,8 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   const file = await page.request.get(href!);
   expect(await file.text()).toContain('METHOD:CANCEL');
 
-  // The appointment booked at the start has begun and nobody came: it can no longer be moved or cancelled, and the
-  // admin marks the no-show (issue 28).
+  // The appointment booked at the start has begun and nobody came: the admin marks the no-show, after which it can no
+  // longer be moved or cancelled (issue 28).
   await page.goto('/admin/appointments');
   await filters.getByLabel('Alkaen').fill(helsinkiDateOf(missed.startMs));
   await filters.getByLabel('Päättyen').fill(helsinkiDateOf(missed.startMs));
@@ -222,13 +222,15 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   const markNoShow = missedRow.getByRole('button', { name: `Merkitse: ei saapunut – tapaaminen ${missed.time}` });
   // The row offers the mark once the start has passed (the page rechecks the time every 5 s).
   await expect(markNoShow).toBeVisible({ timeout: Math.max(10_000, missed.startMs - Date.now() + 15_000) });
-  await expect(missedRow.getByRole('button', { name: `Peru tapaaminen ${missed.time}` })).toHaveCount(0);
+  await expect(missedRow.getByRole('button', { name: `Peru tapaaminen ${missed.time}` })).toBeVisible();
   await markNoShow.click();
   const noShow = page.getByRole('dialog', { name: 'Merkitäänkö, ettei potilas saapunut?' });
   await expectAccessible(page);
   await noShow.getByRole('button', { name: 'Merkitse: ei saapunut' }).click();
   await expect(page.getByText('Merkitty: potilas ei saapunut')).toBeVisible();
   await expect(missedRow).toContainText('Ei saapunut');
+  await expect(missedRow).toContainText('sitä ei voi enää muuttaa eikä perua');
+  await expect(missedRow.getByRole('button')).toHaveCount(0);
   await expectAccessible(page);
 });
 

@@ -11,6 +11,11 @@ export const VIDEO_EXPERT = 'doctor@espoo.example';
 export const VIDEO_EXPERT_NAME = 'Lauri Lääkäri';
 /** Every video journey's appointment is named so. */
 export const VIDEO_PREFIX = 'Videovastaanotto ';
+/** The demo nurse, who hosts a video call while she also takes walk-in chats (video.spec.ts). */
+export const NURSE = { email: 'expert@espoo.example', name: 'Eeva Asiantuntija' };
+
+export type Host = { email: string; name: string };
+const DOCTOR: Host = { email: VIDEO_EXPERT, name: VIDEO_EXPERT_NAME };
 
 type Person = { given: string; family: string; ssn: string; email: string };
 
@@ -28,20 +33,21 @@ export type Booked = { name: string; guest: { link: string; pin: string } | null
 
 /**
  * An organisation admin books a video appointment (`video: true`: type `basic` one-to-one or `group-video`) for
- * the demo doctor, starting within the next two minutes (its channel opens 5 minutes before the start). Open
+ * the demo doctor (or another `host`), starting within the next two minutes (its channel opens 5 minutes before the start). Open
  * timeslots and the doctor's other appointments in the way are taken out first. With a guest, the guest's
  * invitation mail is read for the guest page's address and the PIN.
  */
 export async function bookVideoAppointment(
   browser: Browser,
   booking: { kind: 'oneOnOne'; patient: Person } | { kind: 'group'; patients: Person[]; guest?: { name: string; email: string } },
+  hostExpert: Host = DOCTOR,
 ): Promise<Booked> {
   const admin = await (await browser.newContext()).newPage();
   await staffSignIn(admin, 'admin', ORG_ADMIN);
   await chooseOrganisation(admin, DEMO_ORGANISATION);
   const experts = await adminCall<{ id: string; name: string }[]>(admin, '/api/admin/bookings/experts');
-  const host = experts.data.find((e) => e.name === VIDEO_EXPERT_NAME);
-  expect(host, `${VIDEO_EXPERT_NAME} is an expert of the demo organisation`).toBeDefined();
+  const host = experts.data.find((e) => e.name === hostExpert.name);
+  expect(host, `${hostExpert.name} is an expert of the demo organisation`).toBeDefined();
   const startMs = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
   const durationMinutes = 20;
   const date = helsinkiDateOf(startMs);
@@ -124,6 +130,18 @@ export async function patientStarts(browser: Browser, person: Person, appointmen
   return page;
 }
 
+/** A patient new to the run signs in, onboards and queues in a service's chat, skipping its optional self-assessment. */
+export async function patientWalksIn(browser: Browser, person: Person, service: string): Promise<Page> {
+  const page = await newPage(browser, {});
+  await signInAsNewPerson(page, person.given, person.family, person.ssn);
+  await onboard(page, { email: person.email, dontShowWelcome: true });
+  await page.goto('/services');
+  await page.getByRole('link', { name: new RegExp(`^Aloita\\s*: ${service}$`) }).click();
+  await page.getByRole('button', { name: 'Ohita oirekysely ja jatka chattiin' }).click();
+  await expect(page.getByRole('heading', { name: 'Olet jonossa' })).toBeVisible();
+  return page;
+}
+
 /** The invited guest signs in on the guest page with e-mail and PIN and starts the group. */
 export async function guestStarts(
   browser: Browser,
@@ -145,10 +163,10 @@ export async function guestStarts(
   return page;
 }
 
-/** The demo doctor signs in to the desk. */
-export async function expertSignsIn(browser: Browser, opts: PageOptions = {}): Promise<Page> {
+/** The demo doctor (or another `host`) signs in to the desk. */
+export async function expertSignsIn(browser: Browser, opts: PageOptions = {}, host: Host = DOCTOR): Promise<Page> {
   const page = await newPage(browser, opts);
-  await staffSignIn(page, 'expert', VIDEO_EXPERT);
+  await staffSignIn(page, 'expert', host.email);
   await expect(page).toHaveURL(/\/expert\/desktop$/);
   return page;
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
 import {
+  NURSE,
   VIDEO_EXPERT_NAME,
   bookVideoAppointment,
   closeCallPages,
@@ -13,6 +14,7 @@ import {
   joinCall,
   newPerson,
   patientStarts,
+  patientWalksIn,
   videoPanel,
 } from './video-steps';
 
@@ -96,4 +98,46 @@ test('group video of three: the expert, a patient and a guest who signed in with
   await expectAccessible(expert);
   await expectAccessible(patient);
   await expectAccessible(guest);
+});
+
+test('the nurse ends a walk-in chat while her video call with another patient goes on: her own feedback is asked on the desk and the call survives', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const caller = newPerson('Ville', 'Videolla');
+  const callerName = `${caller.given} ${caller.family}`;
+  const { name } = await bookVideoAppointment(browser, { kind: 'oneOnOne', patient: caller }, NURSE);
+
+  // The nurse takes her booked video patient and both join the call.
+  const patient = await patientStarts(browser, caller, name);
+  const expert = await expertSignsIn(browser, {}, NURSE);
+  const desk = await expertAccepts(expert, callerName);
+  const expertPanel = await joinCall(desk);
+  const patientPanel = await joinCall(patient);
+  await expectMediaFrom(expertPanel, [callerName]);
+  await expectMediaFrom(patientPanel, [NURSE.name]);
+
+  // Meanwhile another patient writes in the nurse chat; the nurse takes her too and ends that chat.
+  const walker = newPerson('Kerttu', 'Kävijä');
+  const walkerName = `${walker.given} ${walker.family}`;
+  const walkIn = await patientWalksIn(browser, walker, 'Sairaanhoitajan chat');
+  await expertAccepts(expert, walkerName);
+  await desk.getByRole('button', { name: 'Lopeta chat' }).click();
+  await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
+  await expect(walkIn).toHaveURL(/\/feedback$/);
+
+  // Her own feedback is asked in the ended chat's place: she stays on the desk, and the call goes on on both sides.
+  const feedback = desk.getByRole('region', { name: 'Palaute keskustelusta' });
+  await expect(feedback.getByRole('heading', { level: 4, name: 'Palaute keskustelusta' })).toBeFocused();
+  await expect(expert).toHaveURL(/\/expert\/desktop$/);
+  await expectAccessible(expert);
+  await feedback.getByRole('radio', { name: '6' }).check();
+  await feedback.getByRole('button', { name: 'Lähetä' }).click();
+  await expect(expert.getByText('Kiitos palautteestasi.')).toBeVisible();
+  await expect(patientPanel.getByRole('region', { name: 'Puhelussa (2)' })).toBeVisible();
+  await expect(patient.getByText(/poistui videopuhelusta/)).toHaveCount(0);
+  await expectMediaFrom(patientPanel, [NURSE.name]);
+  await desk.getByRole('button', { name: new RegExp(`^${callerName}`) }).click();
+  await expectMediaFrom(expertPanel, [callerName]);
+  await expectAccessible(expert);
 });

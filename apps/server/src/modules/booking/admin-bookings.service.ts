@@ -336,8 +336,8 @@ export async function updateBooking(
       if (!current) throw new AppError(404);
       if (current.status !== 'booked' && current.status !== 'selfBooked')
         throw new AppError(403, { detail: 'only a reserved appointment is edited here' });
-      // A visit whose time has come took place or not: it is not moved (spec 423: the time must be in the future).
-      if (visits.hasStarted(current, now)) throw new AppError(423, { detail: 'the appointment has started' });
+      // A visit that took place, was missed or is over is not moved (spec 423: the time must be in the future).
+      if (visits.isSettled(current, now)) throw new AppError(423, { detail: 'the visit is settled' });
       const before = await loadAppointmentNotice(tx, id);
       // Into an open timeslot: the booking takes the slot's time and the slot's row goes; the old time opens below.
       const slot = input.timeslotId ? await takeOpenSlot(tx, organisationId, input.timeslotId, now) : null;
@@ -379,7 +379,7 @@ export async function updateBooking(
 }
 
 /**
- * Cancels a reserved appointment that has not started (423 once it has: the visit took place or not): every
+ * Cancels a reserved appointment whose visit is not settled (423 once held, missed or over: visits.isSettled): every
  * participant is told (spec §4), with the admin's reason if one was typed. The time does not reopen by itself.
  */
 export async function cancelBooking(
@@ -395,7 +395,7 @@ export async function cancelBooking(
     if (!a) throw new AppError(404);
     if (a.status !== 'booked' && a.status !== 'selfBooked')
       throw new AppError(403, { detail: 'only a reserved appointment can be cancelled' });
-    if (visits.hasStarted(a, now)) throw new AppError(423, { detail: 'the appointment has started' });
+    if (visits.isSettled(a, now)) throw new AppError(423, { detail: 'the visit is settled' });
     const cancelReason = input.reason || null;
     await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'admin', cancelReason });
     await audit(tx, actor, 'appointment.cancel', id);

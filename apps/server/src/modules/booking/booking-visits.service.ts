@@ -18,9 +18,18 @@ export function visitOf(a: Pick<repo.AppointmentRecord, 'status' | 'heldAt' | 'n
   return a.noShowAt ? 'noShow' : null;
 }
 
-/** Whether an appointment's time has come: a past visit is not cancelled or moved any more (423). */
+/** Whether an appointment's time has come: from then on its patient can be marked a no-show. */
 export function hasStarted(a: Pick<repo.AppointmentRecord, 'startsAt'>, now: Date): boolean {
   return a.startsAt.getTime() <= now.getTime();
+}
+
+/**
+ * Whether a visit is settled: held, marked a no-show, or its time over. A settled visit is not cancelled or moved
+ * any more (423): nobody is told "cancelled" of a visit that took place, and integrations keep what happened. One
+ * under way still can be (the expert fell ill, or runs late), as a person would expect.
+ */
+export function isSettled(a: Pick<repo.AppointmentRecord, 'endsAt' | 'heldAt' | 'noShowAt'>, now: Date): boolean {
+  return a.heldAt !== null || a.noShowAt !== null || a.endsAt.getTime() <= now.getTime();
 }
 
 /**

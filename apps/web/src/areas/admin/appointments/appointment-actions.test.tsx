@@ -81,10 +81,16 @@ const buttons = () => [...host.querySelectorAll<HTMLButtonElement>('.actions but
 const dialogButton = (text: string) =>
   [...document.querySelectorAll<HTMLButtonElement>('dialog[open] button')].find((b) => b.textContent === text)!;
 
-it('a started appointment offers no edit or cancel, says why, and can be marked a no-show after a question', async () => {
+it('an appointment under way can still be changed or cancelled, and already marked a no-show', async () => {
   await render(row(Date.now() - 10 * MIN));
+  expect(buttons()).toEqual(['Muokkaa', 'Peru tapaaminen', 'Merkitse: ei saapunut']);
+  expect(host.textContent).not.toContain('ei voi enää muuttaa');
+});
+
+it('an appointment whose time is over offers no edit or cancel, says why, and can be marked a no-show after a question', async () => {
+  await render(row(Date.now() - 40 * MIN));
   expect(buttons()).toEqual(['Merkitse: ei saapunut']);
-  expect(host.textContent).toContain('Tapaaminen on alkanut, joten sitä ei voi enää muuttaa eikä perua.');
+  expect(host.textContent).toContain('Tapaaminen on pidetty, merkitty tai sen aika on mennyt, joten sitä ei voi enää muuttaa eikä perua.');
   await act(async () => host.querySelector<HTMLButtonElement>('.actions button')!.click());
   expect(document.querySelector('dialog[open]')?.textContent).toContain('Merkitäänkö, ettei potilas saapunut?');
   await act(async () => dialogButton('Merkitse: ei saapunut').click());
@@ -94,9 +100,9 @@ it('a started appointment offers no edit or cancel, says why, and can be marked 
 });
 
 it('a held or marked visit offers nothing but still says why', async () => {
-  await render(row(Date.now() - 60 * MIN, { visit: 'held' }));
+  await render(row(Date.now() - 10 * MIN, { visit: 'held' }));
   expect(buttons()).toEqual([]);
-  expect(host.textContent).toContain('Tapaaminen on alkanut');
+  expect(host.textContent).toContain('Tapaaminen on pidetty');
 });
 
 it('a future appointment is cancelled with the reason the admin types', async () => {

@@ -153,20 +153,20 @@ export function useAppointmentActions({ onDeleted }: { onDeleted?: () => void } 
 
 /**
  * The buttons of one row, named with the row's time so each is told apart by a screen reader. Once a reserved
- * appointment has started, editing and cancelling are gone and a line says why.
+ * appointment's visit is settled, editing and cancelling are gone and a line says why.
  */
 export function RowActionButtons({ row, canEdit, onAction }: { row: AppointmentRow; canEdit: boolean; onAction: (a: RowAction) => void }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const now = useNow();
-  const started = row.startTime <= now;
-  const actions = rowActions(row.status, canEdit, { started, state: row.visit });
-  const explained = canEdit && started && statusLabel(row.status) === 'reserved';
+  const visit = { started: row.startTime <= now, ended: row.endTime <= now, state: row.visit };
+  const actions = rowActions(row.status, canEdit, visit);
+  const explained = canEdit && statusLabel(row.status) === 'reserved' && (visit.ended || visit.state !== null);
   if (actions.length === 0 && !explained) return null;
   const time = formatTimeRange(row.startTime, row.endTime, lang);
   return (
     <div className="actions">
-      {explained && <p className="hint">{t('admin.bookings.started')}</p>}
+      {explained && <p className="hint">{t('admin.bookings.settled')}</p>}
       {actions.map((action) => (
         <button
           key={action}

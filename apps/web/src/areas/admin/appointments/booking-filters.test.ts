@@ -52,9 +52,11 @@ describe('booking statuses and row actions (spec §4)', () => {
     expect(rowActions('selfBooked', true)).toEqual(['edit', 'cancel']);
     expect(rowActions('cancelled', true)).toEqual(['delete']);
     // Started: no edit or cancel (the server answers 423); a no-show can be marked until the visit has a state.
-    expect(rowActions('booked', true, { started: true, state: null })).toEqual(['noShow']);
-    expect(rowActions('selfBooked', true, { started: true, state: 'held' })).toEqual([]);
-    expect(rowActions('booked', true, { started: true, state: 'noShow' })).toEqual([]);
+    // Under way: still changed or cancelled, and already a possible no-show; once over, only the no-show mark.
+    expect(rowActions('booked', true, { started: true, ended: false, state: null })).toEqual(['edit', 'cancel', 'noShow']);
+    expect(rowActions('booked', true, { started: true, ended: true, state: null })).toEqual(['noShow']);
+    expect(rowActions('selfBooked', true, { started: true, ended: false, state: 'held' })).toEqual([]);
+    expect(rowActions('booked', true, { started: true, ended: true, state: 'noShow' })).toEqual([]);
     for (const status of ['open', 'booked', 'selfBooked', 'cancelled'] as const) expect(rowActions(status, false)).toEqual([]);
   });
 });

@@ -64,22 +64,24 @@ export type RowAction = 'book' | 'editSlot' | 'deleteSlot' | 'edit' | 'cancel' |
 
 /**
  * What an admin may do to a row, by its status: an open slot is booked, moved or removed; a reserved appointment is
- * edited or cancelled (every participant is told) until it starts, then only marked a no-show while its visit is
- * neither held nor marked (the server answers 423 to a change of a started one); a cancelled one can be removed.
- * Nothing without the edit right (the server refuses anyway).
+ * edited or cancelled (every participant is told) until its visit is settled (held, marked a no-show, or its time
+ * over: the server answers 423), and once it has started its patient can be marked a no-show; a cancelled one can
+ * be removed. Nothing without the edit right (the server refuses anyway).
  */
 export function rowActions(
   status: BookingStatus,
   canEdit: boolean,
-  visit: { started: boolean; state: VisitState | null } = { started: false, state: null },
+  visit: { started: boolean; ended: boolean; state: VisitState | null } = { started: false, ended: false, state: null },
 ): RowAction[] {
   if (!canEdit) return [];
   switch (statusLabel(status)) {
     case 'open':
       return ['book', 'editSlot', 'deleteSlot'];
-    case 'reserved':
-      if (!visit.started) return ['edit', 'cancel'];
-      return visit.state === null ? ['noShow'] : [];
+    case 'reserved': {
+      const unsettled = !visit.ended && visit.state === null;
+      const missable = visit.started && visit.state === null;
+      return [...(unsettled ? (['edit', 'cancel'] as const) : []), ...(missable ? (['noShow'] as const) : [])];
+    }
     case 'cancelled':
       return ['delete'];
   }

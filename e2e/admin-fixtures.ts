@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { adminCall } from './booking-steps';
 import { expectAccessible } from './fixtures';
 
 /** The seeded demo staff (apps/server/src/db/seed): every one of them has this password. */
@@ -65,4 +66,34 @@ export async function latestMailTo(page: Page, to: string): Promise<{ subject: s
     .toBe(true);
   const res = await page.request.get(`/api/dev/inbox/${found!.id}`);
   return ((await res.json()) as { data: { subject: string; text: string; links: string[] } }).data;
+}
+
+/** An expert a journey made for itself: a calendar no other journey has touched. */
+export type JourneyExpert = { id: string; email: string; name: string; password: string };
+
+/**
+ * The signed-in organisation admin adds an expert of the demo organisation serving `chatQueueId`, and the expert
+ * sets a password from the registration mail. A journey whose visit is held gets a calendar of its own this way: a
+ * held visit stays in its expert's calendar until its end and is never cancelled (docs/booking.md), so journeys
+ * sharing the demo experts would find each other's in the way.
+ */
+export async function newExpert(admin: Page, firstName: string, chatQueueId = 'espoo-nurse'): Promise<JourneyExpert> {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const lastName = `Hoitaja${Date.now().toString(36)}`;
+  const password = 'Journey-Password-2026';
+  const created = await adminCall<{ id: string }>(admin, '/api/admin/experts/create', {
+    firstName,
+    lastName,
+    email,
+    specializations: ['nurse'],
+    communicationLanguage: 'fi',
+    chatQueueId,
+  });
+  expect(created.statusCode, JSON.stringify(created)).toBe(200);
+  const mail = await latestMailTo(admin, email);
+  const token = mail.links.map((l) => new URL(l).searchParams.get('token')).find(Boolean);
+  expect(token, 'the registration mail links the password page').toBeTruthy();
+  const set = await adminCall(admin, '/api/sso/password/set', { token, password, passwordAgain: password });
+  expect(set.statusCode, JSON.stringify(set)).toBe(200);
+  return { id: created.data.id, email, name: `${firstName} ${lastName}`, password };
 }

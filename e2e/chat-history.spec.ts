@@ -117,7 +117,7 @@ test('after an ended chat the patient gives feedback and finds it in the history
   // A chat through the real API: text both ways over the socket, a PDF from the expert, then the expert ends it.
   const channelId = await openAcceptedChat(patient, expert);
   const desk = expert.getByRole('region', { name: 'Chatit' });
-  await expect(desk.getByRole('button', { name: 'Hilla Historia' })).toBeVisible();
+  await expect(desk.getByRole('button', { name: 'Hilla Historia', exact: true })).toBeVisible();
   const patientSocket = await socketOf(patientContext, baseURL!);
   const expertSocket = await socketOf(expertContext, baseURL!);
   await say(patientSocket, channelId, 'Hei, kysyisin rokotuksista.');
@@ -204,12 +204,12 @@ test('after an ended chat the patient gives feedback and finds it in the history
   expect((await expertAnswered).status()).toBe(200);
   await expect(expert).toHaveURL(/\/expert\/desktop$/);
   await expect(expert.getByRole('status').getByText('Kiitos palautteestasi.')).toBeVisible();
-  await expect(desk.getByRole('button', { name: 'Hilla Historia' })).toHaveCount(0);
+  await expect(desk.getByRole('button', { name: 'Hilla Historia', exact: true })).toHaveCount(0);
 
   // A second chat with the same patient: its contact history shows the first one, with its transcript.
   const second = await openAcceptedChat(patient, expert);
   await expert.reload();
-  await desk.getByRole('button', { name: 'Hilla Historia' }).click();
+  await desk.getByRole('button', { name: 'Hilla Historia', exact: true }).click();
   const history = desk.getByRole('region', { name: 'Yhteydenottohistoria' }).filter({ visible: true });
   const earlier = history.getByRole('button', {
     name: new RegExp(`${NURSE_SERVICE}.*Asiantuntija: ${DEMO_EXPERT_NAME}.*Tiedostot: rokotusohje\\.pdf`),

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, staffSignIn, uniqueEmail } from './admin-fixtures';
-import { adminCall, clearExpertTime, helsinkiDateOf, helsinkiTime } from './booking-steps';
+import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, newExpert, staffSignIn, uniqueEmail } from './admin-fixtures';
+import { adminCall, helsinkiDateOf, helsinkiTime } from './booking-steps';
 import { expectAccessible, tinyPdf } from './fixtures';
 import { freshSsn, onboard, signInAsNewPerson, uniqueFamilyName } from './patient-steps';
 
@@ -164,18 +164,14 @@ test('a closed queue opens the chat-not-available modal, which leads back to ser
 
 test('a group appointment: the host expert and two patients chat together, every member listed', async ({ browser }) => {
   test.setTimeout(150_000);
-  // An organisation admin books a group for the demo expert with two patients, starting within the next minutes
+  // An organisation admin books a group for a new expert with two patients, starting within the next minutes
   // (its chat opens 5 minutes before the start).
   const admin = await (await browser.newContext()).newPage();
   await staffSignIn(admin, 'admin', ORG_ADMIN);
   await chooseOrganisation(admin, DEMO_ORGANISATION);
-  const experts = await adminCall<{ id: string; name: string }[]>(admin, '/api/admin/bookings/experts');
-  const host = experts.data.find((e) => e.name === DEMO_EXPERT_NAME);
-  expect(host).toBeDefined();
+  const host = await newExpert(admin, 'Ritva');
   const startMs = Math.ceil((Date.now() + 90_000) / 60_000) * 60_000;
   const durationMinutes = 20;
-  // The demo's open timeslots and its group video, or an earlier attempt's group, are taken out of the way first.
-  await clearExpertTime(admin, host!.id, startMs, durationMinutes);
   const date = helsinkiDateOf(startMs);
   const group = `${GROUP_PREFIX}${uniqueFamilyName('e2e')}`;
   const people = [
@@ -184,8 +180,8 @@ test('a group appointment: the host expert and two patients chat together, every
   ];
   const created = await adminCall(admin, '/api/admin/bookings/create', {
     kind: 'group',
-    expertId: host!.id,
-    hostExpertId: host!.id,
+    expertId: host.id,
+    hostExpertId: host.id,
     name: group,
     date,
     startTime: helsinkiTime(startMs),
@@ -215,11 +211,7 @@ test('a group appointment: the host expert and two patients chat together, every
       .click();
     await expect(page.getByRole('heading', { name: 'Osallistujat' })).toBeVisible();
     const members = page.getByRole('region', { name: 'Osallistujat' });
-    await expect(members.getByRole('listitem')).toHaveText([
-      'Sinä',
-      `${other.given} ${other.family}`,
-      `${DEMO_EXPERT_NAME} (ammattilainen)`,
-    ]);
+    await expect(members.getByRole('listitem')).toHaveText(['Sinä', `${other.given} ${other.family}`, `${host.name} (ammattilainen)`]);
     await expect(page.getByRole('log', { name: 'Viestit' })).toBeVisible();
     patients.push(page);
   }
@@ -227,7 +219,7 @@ test('a group appointment: the host expert and two patients chat together, every
 
   // The host finds the group on the desk: it cannot be transferred, only ended.
   const expert = await (await browser.newContext()).newPage();
-  await staffSignIn(expert, 'expert', DEMO_EXPERT);
+  await staffSignIn(expert, 'expert', host.email, host.password);
   const workspace = expert.getByRole('region', { name: 'Chatit' });
   // The group's tab and chat go by the appointment's name.
   const tab = workspace.getByRole('button', { name: group, exact: true });

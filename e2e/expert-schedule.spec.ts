@@ -176,6 +176,6 @@ test('a demo expert sees the day, opens an appointment with its answers, adds an
   await banner.locator('summary', { hasText: 'Valikko' }).click();
   await banner.getByRole('link', { name: 'Yhteydenottohistoria' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Yhteydenottohistoria' })).toBeVisible();
-  await expect(page.getByRole('table').or(page.getByText('Päättyneitä tapaamisia ei vielä ole.'))).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Ajanvaraukset' }).or(page.getByText('Päättyneitä tapaamisia ei vielä ole.'))).toBeVisible();
   await expectAccessible(page);
 });

@@ -1,12 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, staffSignIn, uniqueEmail } from './admin-fixtures';
-import { adminCall, clearExpertTime, helsinkiDateOf, helsinkiTime } from './booking-steps';
+import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, newExpert, staffSignIn, uniqueEmail } from './admin-fixtures';
+import { adminCall, helsinkiDateOf, helsinkiTime } from './booking-steps';
 import { expectAccessible } from './fixtures';
 import { freshSsn, onboard, signInAsNewPerson, uniqueFamilyName } from './patient-steps';
 
-const DEMO_EXPERT = 'expert@espoo.example';
-const DEMO_EXPERT_NAME = 'Eeva Asiantuntija';
 /** The demo's feedback survey (surveys-demo-seed.ts), in the organisation's list. */
 const FEEDBACK_SURVEY = 'Palautekysely';
 
@@ -28,7 +26,7 @@ test('after a group appointment its patient answers the feedback survey in the s
 }) => {
   test.setTimeout(180_000);
 
-  // An organisation admin books the demo nurse for a patient new to this run, within the next minutes (the chat opens
+  // An organisation admin books a new nurse for a patient new to this run, within the next minutes (the chat opens
   // 5 minutes before the start), with the demo feedback survey sent after it.
   const admin = await (await browser.newContext()).newPage();
   await staffSignIn(admin, 'admin', ORG_ADMIN);
@@ -36,18 +34,15 @@ test('after a group appointment its patient answers the feedback survey in the s
   const templates = await adminCall<{ id: string; name: { fi: string }; inUse: boolean }[]>(admin, '/api/survey-admin/templates');
   const feedback = templates.data.find((x) => x.name.fi === FEEDBACK_SURVEY);
   expect(feedback?.inUse).toBe(true);
-  const experts = await adminCall<{ id: string; name: string }[]>(admin, '/api/admin/bookings/experts');
-  const host = experts.data.find((e) => e.name === DEMO_EXPERT_NAME);
-  expect(host).toBeDefined();
+  const host = await newExpert(admin, 'Kaija');
   const startMs = Math.ceil((Date.now() + 90_000) / 60_000) * 60_000;
-  await clearExpertTime(admin, host!.id, startMs, 20);
   const family = uniqueFamilyName('Kysely');
   const ssn = freshSsn();
   const group = `Kyselyryhmä ${family}`;
   const created = await adminCall(admin, '/api/admin/bookings/create', {
     kind: 'group',
-    expertId: host!.id,
-    hostExpertId: host!.id,
+    expertId: host.id,
+    hostExpertId: host.id,
     name: group,
     date: helsinkiDateOf(startMs),
     startTime: helsinkiTime(startMs),
@@ -71,10 +66,11 @@ test('after a group appointment its patient answers the feedback survey in the s
     .click();
   await expect(page.getByRole('log', { name: 'Viestit' })).toBeVisible();
   const expert = await (await browser.newContext()).newPage();
-  await staffSignIn(expert, 'expert', DEMO_EXPERT);
+  await staffSignIn(expert, 'expert', host.email, host.password);
   const workspace = expert.getByRole('region', { name: 'Chatit' });
-  await workspace.getByRole('button', { name: new RegExp(`^Ryhmä: .*${family}`) }).click();
-  const chat = workspace.getByRole('article', { name: new RegExp(`^Ryhmä: .*${family}`) });
+  // The group's tab and chat are named after the appointment.
+  await workspace.getByRole('button', { name: group, exact: true }).click();
+  const chat = workspace.getByRole('article', { name: group });
   await chat.getByRole('button', { name: 'Lopeta chat' }).click();
   await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
   await expect(page).toHaveURL(/\/feedback$/);

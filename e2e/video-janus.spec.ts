@@ -38,7 +38,7 @@ test('a three-party room through Janus: the expert, a patient and a guest receiv
   const patient = await patientStarts(browser, person, booked.name, { record: true });
   const guest = await guestStarts(browser, guestInput, booked.guest!, { record: true });
   const expert = await expertSignsIn(browser, { record: true });
-  const chat = await expertOpensGroup(expert, person.family);
+  const chat = await expertOpensGroup(expert, booked.name);
 
   const expertPanel = await joinCall(chat);
   const patientPanel = await joinCall(patient);

@@ -1,7 +1,7 @@
 // Steps of the video journeys (e2e/video*.spec.ts) and the video bench: booking a video appointment, the patient,
 // expert and guest reaching its channel, joining the call and checking that the others' media arrives.
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, latestMailTo, staffSignIn, uniqueEmail } from './admin-fixtures';
+import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, latestMailTo, newExpert, staffSignIn, uniqueEmail } from './admin-fixtures';
 import { adminCall, clearExpertTime, helsinkiDateOf, helsinkiTime } from './booking-steps';
 import { expectAccessible } from './fixtures';
 import { freshSsn, onboard, signInAsNewPerson } from './patient-steps';
@@ -11,10 +11,8 @@ export const VIDEO_EXPERT = 'doctor@espoo.example';
 export const VIDEO_EXPERT_NAME = 'Lauri Lääkäri';
 /** Every video journey's appointment is named so. */
 export const VIDEO_PREFIX = 'Videovastaanotto ';
-/** The demo nurse, who hosts a video call while she also takes walk-in chats (video.spec.ts). */
-export const NURSE = { email: 'expert@espoo.example', name: 'Eeva Asiantuntija' };
-
-export type Host = { email: string; name: string };
+/** Who hosts a journey's call: the demo doctor, or an expert the journey made (a password of their own). */
+export type Host = { email: string; name: string; password?: string };
 const DOCTOR: Host = { email: VIDEO_EXPERT, name: VIDEO_EXPERT_NAME };
 
 type Person = { given: string; family: string; ssn: string; email: string };
@@ -166,7 +164,7 @@ export async function guestStarts(
 /** The demo doctor (or another `host`) signs in to the desk. */
 export async function expertSignsIn(browser: Browser, opts: PageOptions = {}, host: Host = DOCTOR): Promise<Page> {
   const page = await newPage(browser, opts);
-  await staffSignIn(page, 'expert', host.email);
+  await staffSignIn(page, 'expert', host.email, host.password);
   await expect(page).toHaveURL(/\/expert\/desktop$/);
   return page;
 }
@@ -180,13 +178,23 @@ export async function expertAccepts(expert: Page, patientName: string): Promise<
   return workspace;
 }
 
-/** The expert opens the group's tab on the desk; answers the group's chat. */
-export async function expertOpensGroup(expert: Page, someone: string): Promise<Locator> {
+/** The expert opens the group's tab on the desk (named after the appointment); answers the group's chat. */
+export async function expertOpensGroup(expert: Page, appointment: string): Promise<Locator> {
   const workspace = expert.getByRole('region', { name: 'Chatit' });
-  const tab = workspace.getByRole('button', { name: new RegExp(`^Ryhmä: .*${someone}`) });
+  const tab = workspace.getByRole('button', { name: appointment, exact: true });
   await expect(tab).toBeVisible();
   await tab.click();
-  return workspace.getByRole('article', { name: new RegExp(`^Ryhmä: .*${someone}`) });
+  return workspace.getByRole('article', { name: appointment });
+}
+
+/** A nurse of the journey's own (admin-fixtures newExpert) serving the nurse chat, whose calendar is empty. */
+export async function newNurse(browser: Browser): Promise<Host> {
+  const admin = await (await browser.newContext()).newPage();
+  await staffSignIn(admin, 'admin', ORG_ADMIN);
+  await chooseOrganisation(admin, DEMO_ORGANISATION);
+  const nurse = await newExpert(admin, 'Noora');
+  await admin.context().close();
+  return nurse;
 }
 
 /** The call's panel inside `scope` (a page, or the expert's chat). */

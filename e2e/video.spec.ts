@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
 import {
-  NURSE,
   VIDEO_EXPERT_NAME,
   bookVideoAppointment,
   closeCallPages,
@@ -12,6 +11,7 @@ import {
   expertSignsIn,
   guestStarts,
   joinCall,
+  newNurse,
   newPerson,
   patientStarts,
   patientWalksIn,
@@ -84,7 +84,7 @@ test('group video of three: the expert, a patient and a guest who signed in with
   const guest = await guestStarts(browser, guestInput, booked.guest!);
   await expect(guest.getByRole('heading', { name: 'Osallistujat' })).toBeVisible();
   const expert = await expertSignsIn(browser);
-  const chat = await expertOpensGroup(expert, person.family);
+  const chat = await expertOpensGroup(expert, booked.name);
 
   const expertPanel = await joinCall(chat);
   const patientPanel = await joinCall(patient);
@@ -106,16 +106,17 @@ test('the nurse ends a walk-in chat while her video call with another patient go
   test.setTimeout(240_000);
   const caller = newPerson('Ville', 'Videolla');
   const callerName = `${caller.given} ${caller.family}`;
-  const { name } = await bookVideoAppointment(browser, { kind: 'oneOnOne', patient: caller }, NURSE);
+  const nurse = await newNurse(browser);
+  const { name } = await bookVideoAppointment(browser, { kind: 'oneOnOne', patient: caller }, nurse);
 
   // The nurse takes her booked video patient and both join the call.
   const patient = await patientStarts(browser, caller, name);
-  const expert = await expertSignsIn(browser, {}, NURSE);
+  const expert = await expertSignsIn(browser, {}, nurse);
   const desk = await expertAccepts(expert, callerName);
   const expertPanel = await joinCall(desk);
   const patientPanel = await joinCall(patient);
   await expectMediaFrom(expertPanel, [callerName]);
-  await expectMediaFrom(patientPanel, [NURSE.name]);
+  await expectMediaFrom(patientPanel, [nurse.name]);
 
   // Meanwhile another patient writes in the nurse chat; the nurse takes her too and ends that chat.
   const walker = newPerson('Kerttu', 'Kävijä');
@@ -136,7 +137,7 @@ test('the nurse ends a walk-in chat while her video call with another patient go
   await expect(expert.getByText('Kiitos palautteestasi.')).toBeVisible();
   await expect(patientPanel.getByRole('region', { name: 'Puhelussa (2)' })).toBeVisible();
   await expect(patient.getByText(/poistui videopuhelusta/)).toHaveCount(0);
-  await expectMediaFrom(patientPanel, [NURSE.name]);
+  await expectMediaFrom(patientPanel, [nurse.name]);
   await desk.getByRole('button', { name: new RegExp(`^${callerName}`) }).click();
   await expectMediaFrom(expertPanel, [callerName]);
   await expectAccessible(expert);

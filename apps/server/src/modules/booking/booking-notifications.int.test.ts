@@ -8,6 +8,7 @@ import {
   bookingSettings,
   experts,
   jobs,
+  organisations,
   outboxEmails,
   outboxSms,
   patientContacts,
@@ -491,5 +492,31 @@ describe('through the admin booking routes', () => {
     const ics = parseIcs(await (await browser.fetch(`/dev/inbox/${cancelled.id}/attachments/0`)).text());
     expect(ics.calendar.METHOD?.[0]?.value).toBe('CANCEL');
     expect(ics.events[0]!.UID?.[0]?.value).toBe(`${id}@prsp`);
+  });
+});
+
+describe("the organisation's own sender and names per language (issue 28)", () => {
+  test("the invitation names the organisation in the reader's language, and its organiser is the mail's sender", async () => {
+    const own = { nameSe: 'Esbo distansmottagning', senderName: 'Esbo vård', senderAddress: 'vard@esbo.example' };
+    await t.database.db.update(organisations).set(own).where(eq(organisations.id, espoo));
+    try {
+      const a = await bookedAppointment(new Date(Date.now() + 12 * DAY));
+      await t.database.db.transaction((tx) =>
+        notifyBooked(tx, a.id, { publicUrl: t.config.publicUrl, sendConfirmation: true, sender: t.config.mail.sender }),
+      );
+      await deliverMail();
+      const se = await onlyMessageWithIcs(a.guestEmail);
+      expect(se.message.from).toContain('vard@esbo.example');
+      const event = se.ics.events[0]!;
+      expect(event.SUMMARY?.[0]?.value).toMatch(/ – Esbo distansmottagning$/);
+      expect(event.ORGANIZER?.[0]).toEqual({ params: { CN: '"Esbo vård"' }, value: 'mailto:vard@esbo.example' });
+      const fi = await onlyMessageWithIcs(a.patientEmail);
+      expect(fi.ics.events[0]!.SUMMARY?.[0]?.value).toMatch(/ – Espoon etävastaanotto$/);
+    } finally {
+      await t.database.db
+        .update(organisations)
+        .set({ nameSe: null, senderName: null, senderAddress: null })
+        .where(eq(organisations.id, espoo));
+    }
   });
 });

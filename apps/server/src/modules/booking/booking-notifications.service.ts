@@ -1,7 +1,7 @@
 import type { EmailTemplateKind, Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { Sender } from '../../platform/mail/sender';
-import { sendTemplatedEmail } from '../../platform/mail/templated-email';
+import { sendTemplatedEmail, type ResolvedMail } from '../../platform/mail/templated-email';
 import { invitationAttachment, invitationSequence } from './booking-notifications-calendar';
 import { isReserved, loadAppointmentNotice, type AppointmentNotice, type NoticeRecipient } from './booking-notifications-data';
 import { noticeTags, previousTimeTags } from './booking-notifications-format';
@@ -58,40 +58,42 @@ async function sendInvitations(
     before?: { startsAt: Date };
   },
 ): Promise<void> {
-  const organizer = { name: notice.organisationName, email: opts.sender.address };
   for (const r of notice.recipients) {
-    if (!r.email) continue;
+    const email = r.email;
+    if (!email) continue;
     if (opts.onlyKeys && !opts.onlyKeys.has(r.key)) continue;
-    const pin = r.role === 'guest' ? opts.guestPins?.get(guestPinKey(r.email)) : undefined;
+    const pin = r.role === 'guest' ? opts.guestPins?.get(guestPinKey(email)) : undefined;
     if (opts.onlyPinned && !pin) continue;
     const tags = {
       ...noticeTags(notice, r, opts.publicUrl),
       ...(opts.before ? previousTimeTags(opts.before, r.language) : {}),
-      ...(pin ? { email: r.email, pin } : {}),
+      ...(pin ? { email, pin } : {}),
     };
-    const invitation = invitationAttachment({
-      method,
-      appointmentId: notice.id,
-      sequence: invitationSequence(now),
-      start: notice.startsAt,
-      end: notice.endsAt,
-      stamp: now,
-      summary: `${tags.serviceName} – ${notice.organisationName}`,
-      description: DESCRIPTION[r.language](notice.expertName, tags.link),
-      url: tags.link,
-      organizer,
-      attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
-    });
+    // The invitation's organiser is the mail's sender, and it names the organisation in the reader's language.
+    const invitation = (mail: ResolvedMail) =>
+      invitationAttachment({
+        method,
+        appointmentId: notice.id,
+        sequence: invitationSequence(now),
+        start: notice.startsAt,
+        end: notice.endsAt,
+        stamp: now,
+        summary: `${tags.serviceName} – ${mail.organisationName}`,
+        description: DESCRIPTION[r.language](notice.expertName, tags.link),
+        url: tags.link,
+        organizer: { name: mail.fromName, email: mail.fromAddress },
+        attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email },
+      });
     await sendTemplatedEmail(tx, {
       organisationId: notice.organisationId,
       kind: kindFor(kind, r, pin !== undefined),
       language: r.language,
       sender: opts.sender,
-      to: r.email,
+      to: email,
       tags,
-      attachments: [invitation],
+      attachments: (mail) => [invitation(mail)],
     });
-    if (pin) await sendGuestInvitationSms(tx, { ...r, email: r.email }, tags.link, pin);
+    if (pin) await sendGuestInvitationSms(tx, { ...r, email }, tags.link, pin);
   }
 }
 

@@ -280,6 +280,20 @@ describe('GET /api/survey-expert/answers_pdf/:responseId', () => {
     );
   });
 
+  test("the PDF names the organisation in the PDF's language (Vantaa / Vanda; issue 28)", async () => {
+    const id = await respond({ expertId: eeva.expertId });
+    await answerAsPatient(t, aino.browser, id, { pain: 'yes', where: NORDIC_ANSWER, mood: 8 });
+    await db.update(organisations).set({ nameSe: 'Esbo distansmottagning' }).where(eq(organisations.id, espoo));
+    try {
+      const pdf = async (lang: string) =>
+        pdfText(new Uint8Array(await (await eeva.browser.fetch(`${E}/answers_pdf/${id}?lang=${lang}`)).arrayBuffer()));
+      expect(await pdf('se')).toContain('Esbo distansmottagning');
+      expect(await pdf('fi')).not.toContain('Esbo');
+    } finally {
+      await db.update(organisations).set({ nameSe: null }).where(eq(organisations.id, espoo));
+    }
+  });
+
   test("another organisation's or another expert's not forwarded response: 404", async () => {
     const lauris = await respond({ expertId: lauri.expertId });
     await refused(eeva.browser.fetch(`${E}/answers_pdf/${lauris}`), 404, 404);

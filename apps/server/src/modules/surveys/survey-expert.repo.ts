@@ -186,7 +186,7 @@ export async function pdfSource(tx: Tx, responseId: string) {
         questions: surveyTemplateVersions.questions,
       },
       patient: { givenName: patients.givenName, familyName: patients.familyName, ssnEncrypted: patients.ssnEncrypted },
-      organisationName: organisations.name,
+      organisation: { name: organisations.name, nameSe: organisations.nameSe, nameEn: organisations.nameEn },
     })
     .from(surveyResponses)
     .innerJoin(patients, eq(patients.id, surveyResponses.patientId))

@@ -1,6 +1,7 @@
 import {
   appointmentIdsOf,
   isValidSsn,
+  localizedOrganisationName,
   maskIdentityCode,
   SURVEY_REMINDER_INTERVAL_MS,
   type ExpertSurveyItem,
@@ -217,7 +218,8 @@ export async function answersPdfOf(
     return { ...row, version: row.version };
   });
   const pdf = await answersPdf({
-    organisationName: source.organisationName,
+    // The organisation as the PDF's language names it (Vantaa / Vanda).
+    organisationName: localizedOrganisationName(source.organisation.name, source.organisation.nameSe, source.organisation.nameEn)[language],
     surveyName: source.version.name,
     version: source.version.version,
     patientName: `${source.patient.givenName} ${source.patient.familyName}`.trim(),

@@ -113,7 +113,9 @@ describe('events', () => {
     expect(receiver.received.every((r) => r.verified)).toBe(true);
     // chat.ended twice: the queue chat and the appointment's; the rest once each.
     const byType = Object.fromEntries(
-      receiver.received.filter((r) => r.payload.data.channelId !== visitChat.id).map((r) => [r.payload.type, r]),
+      receiver.received
+        .filter((r) => (r.payload.data as { channelId?: string }).channelId !== visitChat.id)
+        .map((r) => [r.payload.type, r]),
     );
     expect(Object.keys(byType).sort()).toEqual([...WEBHOOK_EVENTS].sort());
     expect(receiver.received).toHaveLength(WEBHOOK_EVENTS.length + 1);

@@ -15,11 +15,17 @@ export type TemplatedEmail = {
   to: string;
   /** Values of the kind's tags, e.g. firstName, lastName, link; organisationName and validFor are filled in when not given. */
   tags: TagValues;
-  /** Files sent with the e-mail, e.g. an iCalendar invitation (not part of the template). */
-  attachments?: readonly EmailAttachment[];
+  /**
+   * Files sent with the e-mail, e.g. an iCalendar invitation (not part of the template); or made from what the mail
+   * resolved to, so that an invitation's organiser is the mail's sender and names the organisation in its language.
+   */
+  attachments?: readonly EmailAttachment[] | ((mail: ResolvedMail) => readonly EmailAttachment[]);
   /** Queue it at most once under this key (for job handlers that may run twice): see `enqueueEmail`. */
   onceKey?: string;
 };
+
+/** What a templated mail resolved to: the organisation's name in the mail's language and the sender. */
+export type ResolvedMail = { organisationName: string; fromName: string; fromAddress: string };
 
 /**
  * The one way the product sends e-mail: takes the organisation's template for the kind and language
@@ -33,14 +39,18 @@ export async function sendTemplatedEmail(tx: Tx, email: TemplatedEmail): Promise
   const own = email.organisationId ? { organisationName: builtIn.organisationName } : {};
   const values = { ...builtIn, ...definedValues(email.tags), ...own };
   const rendered = renderEmail({ title: template.title, content: template.content, language: email.language, tags: template.tags, values });
+  const from = { fromName: template.senderName, fromAddress: template.senderAddress };
+  const attachments =
+    typeof email.attachments === 'function'
+      ? email.attachments({ organisationName: String(values.organisationName ?? ''), ...from })
+      : email.attachments;
   return enqueueEmail(
     tx,
     {
       to: email.to,
-      fromName: template.senderName,
-      fromAddress: template.senderAddress,
+      ...from,
       ...rendered,
-      attachments: email.attachments,
+      attachments,
     },
     { onceKey: email.onceKey },
   );

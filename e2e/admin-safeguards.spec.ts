@@ -13,7 +13,7 @@ test('a registration template without {{link}} is refused, and unknown tags are 
   await openFromMenu(page, 'Sähköpostipohjat');
   await page
     .getByRole('row', { name: /Rekisteröityminen Suomi/ })
-    .getByRole('button', { name: /Muokkaa/ })
+    .getByRole('link', { name: /Muokkaa/ })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rekisteröityminen (Suomi)' })).toBeVisible();
 

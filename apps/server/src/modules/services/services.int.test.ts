@@ -80,6 +80,7 @@ describe('GET /api/services', () => {
       audienceId: 'a',
       surveys: [],
       preQuestionnaire: [{ id: 'q1', question: 'Q', answer: 'A' }],
+      visit: null,
     });
 
     const restore = await ctx.setFlags(ctx.espoo.id, { bookingsEnabled: false });

@@ -58,6 +58,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.dom.test.ts'],
           environment: 'jsdom',
           env: { TZ: 'UTC' },
+          // The act environment, the <dialog> stand-in and unmounting what apps/web/src/test/mount.tsx mounted.
+          setupFiles: ['apps/web/src/test/dom-setup.ts'],
+          unstubGlobals: true,
         },
       },
     ],

@@ -76,8 +76,8 @@ test('listeners hear a change of language as urgent and added texts as not', () 
   expect(heard).toEqual([false, true]);
 });
 
-// The hook, through React: a component shows the new language and texts that arrive after it rendered.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// The hook, through React: a component shows the new language and texts that arrive after it rendered. Its root
+// lives outside the document for the whole file, so it is not mounted through @/test/mount.
 const container = document.createElement('div');
 const root = createRoot(container);
 afterEach(() => act(() => i18n.changeLanguage('fi')));

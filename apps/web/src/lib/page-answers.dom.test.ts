@@ -20,10 +20,8 @@ beforeEach(() => {
   fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 'ok', statusCode: 200, data: STATUS })));
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+// The stubbed fetch is put back by the project's unstubGlobals.
+afterEach(() => vi.restoreAllMocks());
 
 describe("the page's answers", () => {
   it('stand in for the first GET of their path, once; the next one asks the API', async () => {

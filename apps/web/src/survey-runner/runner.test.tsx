@@ -1,11 +1,8 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { RunnerSurvey } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../features/surveys/survey-frame-texts';
 import { Runner } from './runner';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const l = (fi: string) => ({ fi, se: fi, en: fi });
 const answered: RunnerSurvey = {
@@ -27,18 +24,8 @@ const answered: RunnerSurvey = {
 vi.mock('./runner-api', () => ({ loadSurvey: async () => answered, sendAnswers: async () => undefined, RunnerError: Error }));
 vi.mock('./runner-parent', () => ({ postToParent: () => undefined, reportHeight: () => undefined }));
 
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
-
 it('answers given are read as text, question by question like the PDF, not as a form greyed out', async () => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root!.render(<Runner token="t" />));
+  const host = await mount(<Runner token="t" />);
   expect(host.querySelectorAll('input, textarea, fieldset')).toHaveLength(0);
   const pairs = [...host.querySelectorAll('.survey-answers-summary > div')].map(
     (d) => `${d.querySelector('dt')!.textContent}: ${d.querySelector('dd')!.textContent}`,

@@ -1,24 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { PRESET_RIGHTS, type StaffUserData } from '@prsp/contracts';
 import { staffKeys } from '@/features/staff/staff-api';
+import { mount } from '@/test/mount';
 import '@/features/staff/staff-texts';
 import './admin-texts';
 import { AdminLayout } from './admin-layout';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 const vantaa = { id: 'org-1', name: 'Vantaan etävastaanotto' };
 const admin: StaffUserData = {
@@ -44,16 +33,7 @@ it('on a phone the organisation, its change button and the languages are in the 
   const router = createMemoryRouter([{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <p /> }] }], {
     initialEntries: ['/admin'],
   });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  const host = await mount(<RouterProvider router={router} />, { queryClient: client });
   const header = host.querySelector('header')!;
   const menu = [...header.querySelectorAll('details')].find((d) => d.querySelector('summary')?.textContent?.includes('Valikko'))!;
   const inMenu = menu.querySelector('.phone-only')!;

@@ -1,44 +1,30 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import '@/features/staff/staff-texts';
+import { mount } from '@/test/mount';
 import './expert-texts';
 import { MenuDisclosure } from '@/components/ui/menu';
 import { PageTitleOrganisation, usePageTitle } from '@/lib/use-page-title';
 import { MainMenuLabel } from './unread-badge';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
-
 function Desk() {
   usePageTitle('Työpöytä');
   return null;
 }
 
-function render(unread: number) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root!.render(
-      <PageTitleOrganisation name="Vantaan etävastaanotto" unread={unread}>
-        <MenuDisclosure label={<MainMenuLabel unread={unread} />}>
-          <a href="/expert/messages/inbox">Saapuneet (2)</a>
-        </MenuDisclosure>
-        <Desk />
-      </PageTitleOrganisation>,
-    ),
+async function render(unread: number) {
+  host = await mount(
+    <PageTitleOrganisation name="Vantaan etävastaanotto" unread={unread}>
+      <MenuDisclosure label={<MainMenuLabel unread={unread} />}>
+        <a href="/expert/messages/inbox">Saapuneet (2)</a>
+      </MenuDisclosure>
+      <Desk />
+    </PageTitleOrganisation>,
   );
 }
 
-it('what waits unread shows on the closed menu’s button and first in the tab’s title', () => {
-  render(2);
+it('what waits unread shows on the closed menu’s button and first in the tab’s title', async () => {
+  await render(2);
   const summary = host.querySelector('summary')!;
   expect(host.querySelector('details')!.open).toBe(false);
   expect(summary.querySelector('.menu-badge [aria-hidden]')!.textContent).toBe('2');
@@ -46,8 +32,8 @@ it('what waits unread shows on the closed menu’s button and first in the tab�
   expect(document.title).toBe('(2) Työpöytä – Vantaan etävastaanotto');
 });
 
-it('nothing unread: no badge, a plain title', () => {
-  render(0);
+it('nothing unread: no badge, a plain title', async () => {
+  await render(0);
   expect(host.querySelector('.menu-badge')).toBeNull();
   expect(document.title).toBe('Työpöytä – Vantaan etävastaanotto');
 });

@@ -1,27 +1,13 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '@/lib/i18n';
+import { createHost } from '@/test/mount';
 import { FormModal } from './form-modal';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-let root: Root | undefined;
+let root: Root;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host.remove();
-});
 
 function render(failure: string | undefined) {
   const router = createMemoryRouter([
@@ -42,14 +28,12 @@ function render(failure: string | undefined) {
       ),
     },
   ]);
-  act(() => root!.render(<RouterProvider router={router} />));
+  act(() => root.render(<RouterProvider router={router} />));
 }
 
 describe('FormModal (issue 28: the booking modal’s conflict error)', () => {
   it('moves focus to the failure as it shows, so it is in view and read out', () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    ({ root, host } = createHost());
     render(undefined);
     const submit = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Luo')!;
     submit.focus();

@@ -1,23 +1,14 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ChatMessage } from '@prsp/contracts';
 import en from '@/locales/en/patient.json';
 import fi from '@/locales/fi/patient.json';
 import sv from '@/locales/sv/patient.json';
 import { addAreaTexts } from '@/lib/i18n';
+import { mount } from '@/test/mount';
 import { ChatThread } from './chat-thread';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // The patient's texts (prefix `chat`), as the patient area brings them.
 addAreaTexts({ fi, se: sv, en });
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
 
 const message = (seq: number, more: Partial<ChatMessage>): ChatMessage => ({
   id: `m${seq}`,
@@ -33,18 +24,13 @@ const message = (seq: number, more: Partial<ChatMessage>): ChatMessage => ({
   ...more,
 });
 
-it('a file is marked with a drawn paperclip, not an emoji a font may lack; a transfer notice is said in the reader’s words', () => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+it('a file is marked with a drawn paperclip, not an emoji a font may lack; a transfer notice is said in the reader’s words', async () => {
   const messages = [
     message(1, { kind: 'file', file: { id: 'f1', filename: 'ohje.pdf', size: 10, contentType: 'application/pdf' } }),
     message(2, { kind: 'system', text: 'transferred' }),
   ];
-  act(() =>
-    root!.render(
-      <ChatThread messages={messages} pending={[]} me="p1" readUpTo={0} typingNames={[]} onRetry={() => undefined} prefix="chat" />,
-    ),
+  const host = await mount(
+    <ChatThread messages={messages} pending={[]} me="p1" readUpTo={0} typingNames={[]} onRetry={() => undefined} prefix="chat" />,
   );
   const file = host.querySelector('.chat-file')!;
   expect(file.querySelector('svg[aria-hidden="true"]')).not.toBeNull();

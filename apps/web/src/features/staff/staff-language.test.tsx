@@ -1,21 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { NO_RIGHTS, type Language, type StaffUserData } from '@prsp/contracts';
 import { currentLanguage } from '@/lib/i18n';
+import { createHost, mount, unmountAll } from '@/test/mount';
 import { chooseLoginPageLanguage, useStaffLogin } from './staff-api';
 import { useStaffStartLanguage } from './staff-language';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 const user = (language: Language): StaffUserData => ({
   id: 'u-1',
@@ -30,26 +19,20 @@ const user = (language: Language): StaffUserData => ({
   rights: NO_RIGHTS,
 });
 
-function mount() {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-}
-
 function Start({ who }: { who: StaffUserData | null | undefined }) {
   useStaffStartLanguage(who);
   return null;
 }
 
 it('a staff app starts in Finnish, then in the language the signed-in user last chose (issue 28)', async () => {
-  mount();
-  await act(async () => root!.render(<Start who={undefined} />));
+  const { root } = createHost();
+  await act(async () => root.render(<Start who={undefined} />));
   await vi.waitFor(() => expect(currentLanguage()).toBe('fi'));
   // The user data arrives: the Swedish they chose before the reload.
-  await act(async () => root!.render(<Start who={user('se')} />));
+  await act(async () => root.render(<Start who={user('se')} />));
   await vi.waitFor(() => expect(currentLanguage()).toBe('se'));
   // Signing out keeps the language on the login page.
-  await act(async () => root!.render(<Start who={null} />));
+  await act(async () => root.render(<Start who={null} />));
   expect(currentLanguage()).toBe('se');
 });
 
@@ -68,14 +51,7 @@ async function signIn(stored: Language): Promise<string[]> {
     const login = useStaffLogin('expert');
     return <button onClick={() => login.mutate({ username: 'a@b.fi', password: 'x' })}>{login.isSuccess ? 'in' : 'out'}</button>;
   }
-  mount();
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Login />
-      </QueryClientProvider>,
-    ),
-  );
+  const host = await mount(<Login />, { queryClient: true });
   await act(async () => host.querySelector('button')!.click());
   await act(() => vi.waitFor(() => expect(host.textContent).toBe('in')));
   return sent;
@@ -83,7 +59,7 @@ async function signIn(stored: Language): Promise<string[]> {
 
 it("signing in keeps the user's earlier choice (not the login page's Finnish); a choice made on the login page becomes theirs", async () => {
   expect(await signIn('se')).toEqual(['se']);
-  act(() => root?.unmount());
+  unmountAll();
   chooseLoginPageLanguage('en');
   expect(await signIn('se')).toEqual(['en']);
 });

@@ -1,24 +1,17 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ZApiClientCreate } from '@prsp/contracts';
 import { TextField } from '@/components/ui/form-fields';
 import { ApiError } from '@/lib/api-client';
 import '@/lib/i18n';
+import { mount } from '@/test/mount';
 import { flattenErrors, useZodForm } from './use-zod-form';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 type Values = { name: string; extra: string };
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
 
 /** A staff form of one field: the contract's rule for the name, and a rule of the form's own for `extra`. */
-function render(onValid: (body: { name: string }) => void, serverError?: ApiError) {
+async function render(onValid: (body: { name: string }) => void, serverError?: ApiError) {
   function Sample() {
     const f = useZodForm<Values, { name: string }>({
       schema: ZApiClientCreate,
@@ -43,10 +36,7 @@ function render(onValid: (body: { name: string }) => void, serverError?: ApiErro
       </form>
     );
   }
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(<Sample />));
+  host = await mount(<Sample />);
 }
 
 const inputs = () => [...host.querySelectorAll('input')];
@@ -62,7 +52,7 @@ async function type(input: HTMLInputElement, value: string) {
 describe('staff forms on react-hook-form with the contract schema', () => {
   it("shows the schema's message key under the field, accessibly, and clears it when the field changes", async () => {
     const onValid = vi.fn();
-    render(onValid);
+    await render(onValid);
     await submit();
     const [name] = inputs();
     expect(onValid).not.toHaveBeenCalled();
@@ -91,17 +81,14 @@ describe('staff forms on react-hook-form with the contract schema', () => {
         </form>
       );
     }
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    act(() => root!.render(<Sample />));
+    host = await mount(<Sample />);
     await submit();
     expect(focused).toBe(inputs()[0]!.id);
   });
 
   it("adds the form's own rules to the contract's", async () => {
     const onValid = vi.fn();
-    render(onValid);
+    await render(onValid);
     const [name, extra] = inputs();
     await type(name!, 'Järjestelmä');
     await type(extra!, 'bad');
@@ -113,7 +100,7 @@ describe('staff forms on react-hook-form with the contract schema', () => {
 
   it("puts a refused save's field errors under their fields", async () => {
     const refused = new ApiError(400, 'errors.validation', 'Bad', [{ field: 'name', messageKey: 'fields.tooLong', message: 'Too long' }]);
-    render(() => undefined, refused);
+    await render(() => undefined, refused);
     const [name] = inputs();
     await type(name!, 'Järjestelmä');
     await submit();
@@ -135,10 +122,7 @@ describe('staff forms on react-hook-form with the contract schema', () => {
         </form>
       );
     }
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    act(() => root!.render(<Sample />));
+    host = await mount(<Sample />);
     await submit();
     expect(JSON.parse(host.querySelector('output')!.textContent!)).toEqual({ list: 'duplicate', 'list.0.x': 'required' });
   });

@@ -1,12 +1,9 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PRESET_RIGHTS, type ApiClient, type StaffUserData } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import './api-clients-texts';
 import { ApiClientsPage } from './api-clients-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const clients: ApiClient[] = [
   {
@@ -27,13 +24,7 @@ const clients: ApiClient[] = [
   },
 ];
 
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 /** Renders the page for an admin with the given service-settings rights, the server answering the two clients. */
 async function render(rights: StaffUserData['rights']) {
@@ -41,17 +32,8 @@ async function render(rights: StaffUserData['rights']) {
     'fetch',
     vi.fn(async () => Response.json({ status: 'ok', statusCode: 200, data: clients })),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const user = { rights } as StaffUserData;
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ApiClientsPage user={user} />
-      </QueryClientProvider>,
-    ),
-  );
+  host = await mount(<ApiClientsPage user={user} />, { queryClient: true });
   // The list's answer lands inside act, so React settles before the checks.
   await act(() => vi.waitFor(() => expect(host.querySelectorAll('tbody tr')).toHaveLength(2)));
 }

@@ -1,30 +1,11 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AppointmentRow } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../admin-texts';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 const MIN = 60_000;
 const row = (startTime: number, over: Partial<AppointmentRow> = {}): AppointmentRow => ({
@@ -66,16 +47,7 @@ async function render(appointment: AppointmentRow) {
       return Response.json({ status: 'ok', statusCode: 200, data: { ...appointment, participants: [] } });
     }),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <Row appointment={appointment} />
-      </QueryClientProvider>,
-    ),
-  );
+  host = await mount(<Row appointment={appointment} />, { queryClient: true });
 }
 const buttons = () => [...host.querySelectorAll<HTMLButtonElement>('.actions button')].map((b) => b.textContent);
 const dialogButton = (text: string) =>

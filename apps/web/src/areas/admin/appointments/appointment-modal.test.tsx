@@ -1,31 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AppointmentDetail } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../admin-texts';
 import { AppointmentModal } from './appointment-modal';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 const start = Date.UTC(2031, 4, 12, 7, 0);
 const MIN = 60_000;
@@ -98,19 +77,10 @@ it('a booking moved over open times asks whether to replace them, names them, an
       return Response.json({ status: 'error', statusCode: 403, errorKey: 'errors.forbidden', message: '' }, { status: 403 });
     }),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const router = createMemoryRouter([
     { path: '/', element: <AppointmentModal target={{ mode: 'edit', id: booking.id }} onClose={onClose} /> },
   ]);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  const host = await mount(<RouterProvider router={router} />, { queryClient: true });
   await act(() => vi.waitFor(() => expect(host.querySelector('form')).not.toBeNull()));
   await act(async () => host.querySelector('form')!.requestSubmit());
 

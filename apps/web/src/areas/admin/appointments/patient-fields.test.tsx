@@ -1,21 +1,10 @@
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import '@/features/staff/staff-texts';
+import { mount } from '@/test/mount';
 import { emptyPatient, type PatientForm } from './appointment-form-model';
 import { PatientFields } from './patient-fields';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 it('an identity code typed in lower case or with spaces shows, once left, as it is stored: trimmed, upper case', async () => {
   vi.stubGlobal(
@@ -28,16 +17,7 @@ it('an identity code typed in lower case or with spaces shows, once left, as it 
     latest = value;
     return <PatientFields value={value} onChange={setValue} errors={{}} path="patient" />;
   }
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Form />
-      </QueryClientProvider>,
-    ),
-  );
+  const host = await mount(<Form />, { queryClient: true });
   const input = host.querySelector('input')!;
   const setNative = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
   await act(async () => {
@@ -70,16 +50,7 @@ it.each([
     latest = value;
     return <PatientFields value={value} onChange={setValue} errors={{}} path="patient" />;
   }
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Form />
-      </QueryClientProvider>,
-    ),
-  );
+  const host = await mount(<Form />, { queryClient: true });
   const input = host.querySelector('input')!;
   const setNative = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
   await act(async () => {

@@ -1,17 +1,7 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { mount } from '@/test/mount';
 import '../admin-texts';
 import { TimeslotPreviewGrid } from './timeslot-preview-grid';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host.remove();
-});
 
 const slot = (iso: string) => ({
   id: null,
@@ -21,20 +11,15 @@ const slot = (iso: string) => ({
   endTime: Date.parse(iso) + 30 * 60_000,
 });
 
-it('shows each expert’s week as a table with the conflicts marked and named (issue 28: the preview)', () => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root!.render(
-      <TimeslotPreviewGrid
-        preview={{
-          // Monday 11 May 2026, 09.00 and 09.30 Helsinki; 09.00 is taken by a booked appointment.
-          slots: [slot('2026-05-11T06:30:00Z'), slot('2026-05-12T06:00:00Z')],
-          conflictingSlots: [{ ...slot('2026-05-11T06:00:00Z'), reason: 'reserved' }],
-        }}
-      />,
-    ),
+it('shows each expert’s week as a table with the conflicts marked and named (issue 28: the preview)', async () => {
+  const host = await mount(
+    <TimeslotPreviewGrid
+      preview={{
+        // Monday 11 May 2026, 09.00 and 09.30 Helsinki; 09.00 is taken by a booked appointment.
+        slots: [slot('2026-05-11T06:30:00Z'), slot('2026-05-12T06:00:00Z')],
+        conflictingSlots: [{ ...slot('2026-05-11T06:00:00Z'), reason: 'reserved' }],
+      }}
+    />,
   );
   const table = host.querySelector('table')!;
   expect(table.querySelector('caption')!.textContent).toBe('Ritva Varaaja, viikko 11.5.2026–17.5.2026');

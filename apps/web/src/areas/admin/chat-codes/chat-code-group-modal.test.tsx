@@ -1,32 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { addDays, localDateAt, type CodeGroup } from '@prsp/contracts';
 import '@/features/staff/staff-texts';
+import { mount } from '@/test/mount';
 import '../admin-texts';
 import { CodeGroupModal } from './chat-code-group-modal';
 import { correctedDateErrors } from './expiry-presets';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 const PHYSIO = '0b8f6c1e-3a52-4c1b-9e0d-6f1a2b3c4d5e';
 const DOCTOR = '1c9e7d2f-4b63-4d2c-8f1e-7a2b3c4d5e6f';
@@ -71,19 +51,10 @@ it("a group's service, start and expiry can be corrected in its modal; a start l
       { value: DOCTOR, label: 'Lääkäri' },
     ],
   };
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const router = createMemoryRouter([
     { path: '/', element: <CodeGroupModal kind="service" group={group} choice={choice} onClose={() => undefined} /> },
   ]);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  await mount(<RouterProvider router={router} />, { queryClient: true });
   const service = labelled<HTMLSelectElement>('select', 'Palvelu');
   expect(service.value).toBe(PHYSIO);
   expect(labelled<HTMLInputElement>('input', 'Voimassa alkaen').value).toBe(group.startDate);

@@ -1,31 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AdminExpert } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../admin-texts';
 import { ExpertModal } from './expert-modal';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 const nurse: AdminExpert = {
   id: '3f1d3a52-6d7e-4c55-9a1e-0c3b5a2f9d10',
@@ -61,18 +40,9 @@ async function open(expert: AdminExpert) {
       return Response.json({ status: 'ok', statusCode: 200, data: { ...expert, personalQueueId: 'vantaa-k3x9qa' } });
     }),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   // The form's unsaved-changes guard needs a data router.
   const router = createMemoryRouter([{ path: '/', element: <ExpertModal expert={expert} onClose={() => undefined} /> }]);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  await mount(<RouterProvider router={router} />, { queryClient: true });
   await act(() => vi.waitFor(() => expect(document.querySelectorAll('select option')).not.toHaveLength(0)));
   return sent;
 }

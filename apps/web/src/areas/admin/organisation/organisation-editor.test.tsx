@@ -1,25 +1,15 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AdminOrganisation } from '@prsp/contracts';
 import { TextField } from '@/components/ui/form-fields';
 import '@/features/staff/staff-texts';
+import { mount } from '@/test/mount';
 import '../admin-texts';
 import { newOrganisationDraft } from './organisation-draft';
 import { OrganisationPageForm } from './organisation-editor';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
-
 const ID = '6f1c2f52-6d3e-4a43-9b59-0a4f3c0f0b11';
 const { json, flags } = newOrganisationDraft();
 const organisation: AdminOrganisation = {
@@ -69,17 +59,8 @@ async function open(canEdit: boolean) {
       )}
     </OrganisationPageForm>
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const router = createMemoryRouter([{ path: '/', element: page }]);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  host = await mount(<RouterProvider router={router} />, { queryClient: true });
   await act(() => vi.waitFor(() => expect(host.querySelector('input')).not.toBeNull()));
 }
 

@@ -1,31 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { PRESET_RIGHTS, type EmailTemplate, type StaffUserData } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../admin-texts';
 import { TemplateEditorPage } from './template-editor-page';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
-
 const admin: StaffUserData = {
   id: 'u-1',
   firstName: 'Aila',
@@ -53,7 +34,7 @@ const template = (kind: EmailTemplate['kind'], language: EmailTemplate['language
   updatedAt: null,
 });
 
-function start(path: string) {
+async function start(path: string) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -78,16 +59,7 @@ function start(path: string) {
     ],
     { initialEntries: [path] },
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  host = await mount(<RouterProvider router={router} />, { queryClient: true });
   return router;
 }
 
@@ -104,7 +76,7 @@ const subjectField = () =>
   [...host.querySelectorAll<HTMLInputElement>('input')].find((i) => i.labels?.[0]?.textContent?.startsWith('Otsikko'))!;
 
 it('each template has its own address: the list links to it, and the address opens it (issue 28)', async () => {
-  const router = start('/admin/templateEditor');
+  const router = await start('/admin/templateEditor');
   await act(() => vi.waitFor(() => expect(host.querySelectorAll('tbody tr')).toHaveLength(2)));
   const links = [...host.querySelectorAll<HTMLAnchorElement>('tbody a')].map((a) => a.getAttribute('href'));
   expect(links).toEqual(['/admin/templateEditor/registration/fi', '/admin/templateEditor/registration/se']);
@@ -114,7 +86,7 @@ it('each template has its own address: the list links to it, and the address ope
 });
 
 it('unsaved edits are warned about on "Takaisin pohjiin", the back button and closing the tab (spec §4)', async () => {
-  const router = start('/admin/templateEditor/registration/fi');
+  const router = await start('/admin/templateEditor/registration/fi');
   await act(() => vi.waitFor(() => expect(subjectField()).toBeDefined()));
   await typeInto(subjectField(), 'Uusi otsikko');
 
@@ -136,12 +108,12 @@ it('unsaved edits are warned about on "Takaisin pohjiin", the back button and cl
 });
 
 it('an address that names no template is not found', async () => {
-  start('/admin/templateEditor/noSuchKind/fi');
+  await start('/admin/templateEditor/noSuchKind/fi');
   await act(() => vi.waitFor(() => expect(host.textContent).toMatch(/ei löytynyt|not found/i)));
 });
 
 it('at 360 px the list is cards: the table stacks and every cell carries its column name, "Muokkaa" among them (issue 28)', async () => {
-  start('/admin/templateEditor');
+  await start('/admin/templateEditor');
   await act(() => vi.waitFor(() => expect(host.querySelectorAll('tbody tr')).toHaveLength(2)));
   const table = host.querySelector('table')!;
   expect(table.classList.contains('stack')).toBe(true);
@@ -171,16 +143,7 @@ it('resetting to the default goes back to the list without asking about unsaved 
     ],
     { initialEntries: ['/admin/templateEditor/registration/fi'] },
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  host = await mount(<RouterProvider router={router} />, { queryClient: true });
   await act(() => vi.waitFor(() => expect(subjectField()).toBeDefined()));
   await typeInto(subjectField(), 'Muutettu');
   const buttons = () => [...document.querySelectorAll('button')];

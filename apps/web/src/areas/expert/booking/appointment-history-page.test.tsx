@@ -1,22 +1,11 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { ChatHistoryItem } from '@prsp/contracts';
 import '@/features/staff/staff-texts';
+import { mount } from '@/test/mount';
 import '../expert-texts';
 import { AppointmentHistoryPage } from './appointment-history-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 const walkIn: ChatHistoryItem = {
   channelId: 'c1',
@@ -41,17 +30,11 @@ it('the contact history lists the walk-in chats beside the appointments and sear
       return Response.json({ status: 'ok', statusCode: 200, data: page });
     }),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <AppointmentHistoryPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
+  const host = await mount(
+    <MemoryRouter>
+      <AppointmentHistoryPage />
+    </MemoryRouter>,
+    { queryClient: true },
   );
   await vi.waitFor(() => expect(host.textContent).toContain('Anna Potilas'));
   expect([...host.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Ajanvaraukset', 'Chatit ilman ajanvarausta']);

@@ -1,21 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { localDateAt, type AppointmentRow, type ExpertSchedule } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../expert-texts';
 import { SchedulePage } from './schedule-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 const MIN = 60_000;
 const row = (id: string, startTime: number, over: Partial<AppointmentRow> = {}): AppointmentRow => ({
@@ -64,17 +53,8 @@ it('the schedule starts and joins, marks chat, video and group, names the servic
       return Response.json({ status: 'error', statusCode: 500, errorKey: 'errors.processing', message: '' }, { status: 500 });
     }),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const router = createMemoryRouter([{ path: '/expert/schedule', element: <SchedulePage /> }], { initialEntries: ['/expert/schedule'] });
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  const host = await mount(<RouterProvider router={router} />, { queryClient: true });
   await act(() => vi.waitFor(() => expect(host.querySelectorAll('tbody tr').length).toBe(4)));
 
   const rows = [...host.querySelectorAll('tbody tr')];

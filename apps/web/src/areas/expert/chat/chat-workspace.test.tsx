@@ -1,13 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { ChatChannel, DeskPatient, ExpertChat } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../expert-texts';
 import { ChatWorkspace } from './chat-workspace';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Every video call the desk mounts and unmounts, by chat: a call that unmounts has been left. */
 const video = vi.hoisted(() => ({ mounted: [] as string[], unmounted: [] as string[] }));
@@ -70,24 +67,7 @@ const desk = (id: string, patientName: string, patient: DeskPatient | null = nul
   ...more,
 });
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
-
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
@@ -103,21 +83,15 @@ async function renderDesk(answer: (path: string) => unknown) {
       return Response.json({ status: 'ok', statusCode: 200, data: answer(path) ?? null });
     }),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/expert/desktop']}>
-          <Routes>
-            <Route path="/expert/desktop" element={<ChatWorkspace selected="c1" onSelect={() => undefined} />} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
+  host = await mount(
+    <MemoryRouter initialEntries={['/expert/desktop']}>
+      <Routes>
+        <Route path="/expert/desktop" element={<ChatWorkspace selected="c1" onSelect={() => undefined} />} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+    { queryClient: true },
   );
   return calls;
 }

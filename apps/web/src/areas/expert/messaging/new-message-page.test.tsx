@@ -1,21 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import '@/features/staff/staff-texts';
+import { mount } from '@/test/mount';
 import '../expert-texts';
 import { NewMessagePage } from './new-message-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
 
 it('an identity code of a known patient fills in the name, e-mail and phone of a new message (issue 28)', async () => {
   const lookups: string[] = [];
@@ -28,17 +17,8 @@ it('an identity code of a known patient fills in the name, e-mail and phone of a
       return Response.json({ status: 'ok', statusCode: 200, data });
     }),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const router = createMemoryRouter([{ path: '/', element: <NewMessagePage /> }]);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  const host = await mount(<RouterProvider router={router} />, { queryClient: true });
   const field = (name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
   const setNative = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
   await act(async () => {

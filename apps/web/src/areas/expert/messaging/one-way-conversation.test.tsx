@@ -1,32 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { ExpertConversation, ExpertConversationThread } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../expert-texts';
 import { ConversationView } from './conversation-view';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
-
 const conversation = (kind: ExpertConversation['kind']): ExpertConversation => ({
   id: '3f1d3a52-6d7e-4c55-9a1e-0c3b5a2f9d10',
   kind,
@@ -52,19 +32,10 @@ async function render(kind: ExpertConversation['kind']) {
       Response.json({ status: 'ok', statusCode: 200, data: String(input).includes('/conversations/') ? thread : [] }),
     ),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const router = createMemoryRouter([
     { path: '/', element: <ConversationView thread={{ id: thread.conversation.id }} back={{ to: '/', label: 'Avoimet' }} /> },
   ]);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  host = await mount(<RouterProvider router={router} />, { queryClient: true });
   await act(() => vi.waitFor(() => expect(host.querySelector('h1')!.textContent).toBe('Rokotukset')));
 }
 

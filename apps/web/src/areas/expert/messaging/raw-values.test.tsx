@@ -1,24 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ChatMessage, ExpertConversation } from '@prsp/contracts';
 import { changeLanguage } from '@/lib/i18n';
+import { mount } from '@/test/mount';
 import { ChatThread } from '@/features/chat/chat-thread';
 import '../expert-texts';
 import { ConversationTable } from './conversation-table';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(async () => {
-  await changeLanguage('fi', { remember: false });
-  act(() => root?.unmount());
-  host?.remove();
-  vi.unstubAllGlobals();
-});
+// Runs before the setup file's unmount (after-each hooks run last registered first).
+afterEach(() => changeLanguage('fi', { remember: false }));
 
 async function render(element: React.ReactElement) {
   vi.stubGlobal(
@@ -31,17 +23,8 @@ async function render(element: React.ReactElement) {
       }),
     ),
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const router = createMemoryRouter([{ path: '/', element }]);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  );
+  host = await mount(<RouterProvider router={router} />, { queryClient: true });
 }
 
 const conversation: ExpertConversation = {

@@ -1,46 +1,23 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpenService, PatientAppointment } from '@prsp/contracts';
+import { mount, unmountAll } from '@/test/mount';
 import '../patient-texts';
 import { AppointmentDialog } from './appointment-dialog';
 import type { ModalSubject } from './appointment-rules';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 2, 10, 10, 0);
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+afterEach(() => vi.useRealTimers());
 
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.useRealTimers();
-});
-
-function render(subject: ModalSubject, onCancel = vi.fn()) {
+async function render(subject: ModalSubject, onCancel = vi.fn()) {
   vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root!.render(
-      <MemoryRouter>
-        <AppointmentDialog subject={subject} onClose={() => undefined} onCancel={onCancel} />
-      </MemoryRouter>,
-    ),
+  const host = await mount(
+    <MemoryRouter>
+      <AppointmentDialog subject={subject} onClose={() => undefined} onCancel={onCancel} />
+    </MemoryRouter>,
   );
   const dialog = host.querySelector('dialog')!;
   const buttons = () => [...dialog.querySelectorAll('.actions button, .actions a')].map((b) => b.textContent?.trim());
@@ -60,9 +37,9 @@ const appt = (type: PatientAppointment['type'], startTime: number): PatientAppoi
 });
 
 describe('appointment modal modes (spec §4)', () => {
-  it('scheduledCancellable: start (disabled until 5 minutes before) and cancel, which opens the cancel modal', () => {
+  it('scheduledCancellable: start (disabled until 5 minutes before) and cancel, which opens the cancel modal', async () => {
     const a = appt('oneOnOne', NOW + 2 * 24 * 60 * MIN);
-    const { dialog, buttons, onCancel } = render({ kind: 'scheduled', appointment: a });
+    const { dialog, buttons, onCancel } = await render({ kind: 'scheduled', appointment: a });
     expect(dialog.querySelector('[data-mode]')!.getAttribute('data-mode')).toBe('scheduledCancellable');
     expect(buttons()).toEqual(['Aloita', 'Peru aika', 'Sulje']);
     expect(dialog.querySelector<HTMLButtonElement>('.actions button.button:not(.secondary)')!.disabled).toBe(true);
@@ -71,8 +48,8 @@ describe('appointment modal modes (spec §4)', () => {
     expect(onCancel).toHaveBeenCalledWith(a);
   });
 
-  it('scheduled: within 24 hours there is no cancel, and the start opens 5 minutes before (rechecked every 5 s)', () => {
-    const { dialog, buttons } = render({ kind: 'scheduled', appointment: appt('basic', NOW + 8 * MIN) });
+  it('scheduled: within 24 hours there is no cancel, and the start opens 5 minutes before (rechecked every 5 s)', async () => {
+    const { dialog, buttons } = await render({ kind: 'scheduled', appointment: appt('basic', NOW + 8 * MIN) });
     expect(dialog.querySelector('[data-mode]')!.getAttribute('data-mode')).toBe('scheduled');
     expect(buttons()).not.toContain('Peru aika');
     expect(dialog.querySelector('a.button')).toBeNull();
@@ -82,14 +59,14 @@ describe('appointment modal modes (spec §4)', () => {
     expect(start.getAttribute('href')).toBe('/chat/a1');
   });
 
-  it('scheduledGroup: start only, cancelling goes through the provider', () => {
-    const { dialog, buttons } = render({ kind: 'scheduled', appointment: appt('group', NOW + 5 * 24 * 60 * MIN) });
+  it('scheduledGroup: start only, cancelling goes through the provider', async () => {
+    const { dialog, buttons } = await render({ kind: 'scheduled', appointment: appt('group', NOW + 5 * 24 * 60 * MIN) });
     expect(dialog.querySelector('[data-mode]')!.getAttribute('data-mode')).toBe('scheduledGroup');
     expect(buttons()).not.toContain('Peru aika');
     expect(dialog.textContent).toContain('Ryhmävastaanoton voi perua ottamalla yhteyttä palveluntarjoajaan.');
   });
 
-  it('names how it is held: chat, video or group, never a bare "Vastaanotto"; a held visit says so (issue 28)', () => {
+  it('names how it is held: chat, video or group, never a bare "Vastaanotto"; a held visit says so (issue 28)', async () => {
     const kinds: [PatientAppointment['type'], string][] = [
       ['oneOnOne', 'Chat-vastaanotto'],
       ['basic', 'Videovastaanotto'],
@@ -97,18 +74,17 @@ describe('appointment modal modes (spec §4)', () => {
       ['group-video', 'Ryhmävastaanotto videolla'],
     ];
     for (const [type, text] of kinds) {
-      const { dialog } = render({ kind: 'scheduled', appointment: appt(type, NOW + 2 * 24 * 60 * MIN) });
+      const { dialog } = await render({ kind: 'scheduled', appointment: appt(type, NOW + 2 * 24 * 60 * MIN) });
       const facts = [...dialog.querySelectorAll('.facts dd')].map((d) => d.textContent);
       expect(facts[2]).toBe(text);
-      act(() => root?.unmount());
-      host.remove();
+      unmountAll();
       vi.useRealTimers();
     }
-    const { dialog } = render({ kind: 'scheduled', appointment: { ...appt('basic', NOW - 10 * MIN), visit: 'held' } });
+    const { dialog } = await render({ kind: 'scheduled', appointment: { ...appt('basic', NOW - 10 * MIN), visit: 'held' } });
     expect(dialog.textContent).toContain('Vastaanotto on pidetty.');
   });
 
-  it('open: an open service starts at once', () => {
+  it('open: an open service starts at once', async () => {
     const service: OpenService = {
       uuid: 's1',
       serviceName: { fi: 'Hoitajan chat', se: 'Skötarens chatt', en: 'Nurse chat' },
@@ -118,7 +94,7 @@ describe('appointment modal modes (spec §4)', () => {
       mandatorySelfAssessment: false,
       optionalSelfAssessment: false,
     };
-    const { dialog } = render({ kind: 'open', service });
+    const { dialog } = await render({ kind: 'open', service });
     expect(dialog.querySelector('h2')!.textContent).toBe('Hoitajan chat');
     expect(dialog.querySelector('a.button')!.getAttribute('href')).toBe('/chat/s1');
   });

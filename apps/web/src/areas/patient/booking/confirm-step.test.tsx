@@ -1,12 +1,9 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpenAppointment, PatientAppointment, Question } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../patient-texts';
 import { ConfirmStep } from './confirm-step';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 2, 10, 10, 0);
@@ -33,31 +30,17 @@ const booked: PatientAppointment = {
   preQuestionnaire: null,
 };
 
-let root: Root | undefined;
 let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
-function render() {
+async function render() {
   vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({ status: 'ok', statusCode: 200, data: booked }));
   vi.stubGlobal('fetch', fetch);
   const props = { onBooked: vi.fn(), onFailed: vi.fn(), onBack: vi.fn() };
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  act(() =>
-    root!.render(
-      <QueryClientProvider client={client}>
-        <ConfirmStep slot={slot} holdUntil={NOW + 15 * MIN} holdMinutes={15} questions={questions} {...props} />
-      </QueryClientProvider>,
-    ),
-  );
+  host = await mount(<ConfirmStep slot={slot} holdUntil={NOW + 15 * MIN} holdMinutes={15} questions={questions} {...props} />, {
+    queryClient: true,
+  });
   const timer = () => host.querySelector('[role="timer"]')!.textContent;
   const type = (id: string, value: string) => {
     const area = host.querySelector<HTMLTextAreaElement>(`#question-${id}`)!;
@@ -78,8 +61,8 @@ function render() {
 }
 
 describe('booking confirmation step (spec §4 booking flow, §5 pre-booking questionnaire)', () => {
-  it('counts the hold down as mm:ss every second', () => {
-    const { timer } = render();
+  it('counts the hold down as mm:ss every second', async () => {
+    const { timer } = await render();
     expect(timer()).toBe('15:00');
     act(() => vi.advanceTimersByTime(1_000));
     expect(timer()).toBe('14:59');
@@ -88,7 +71,7 @@ describe('booking confirmation step (spec §4 booking flow, §5 pre-booking ques
   });
 
   it('marks the mandatory question and refuses to book until it is answered', async () => {
-    const { fetch, confirm, type, onBooked } = render();
+    const { fetch, confirm, type, onBooked } = await render();
     expect(host.querySelector('label[for="question-q1"]')!.textContent).toBe('Mitä oireita sinulla on? (pakollinen)');
     expect(host.querySelector('label[for="question-q2"]')!.textContent).toBe('Muuta kerrottavaa?');
     await confirm();
@@ -114,8 +97,8 @@ describe('booking confirmation step (spec §4 booking flow, §5 pre-booking ques
     expect(onBooked.mock.calls[0]![0]).toEqual(booked);
   });
 
-  it('ends in the failed step when the hold runs out', () => {
-    const { onFailed, timer } = render();
+  it('ends in the failed step when the hold runs out', async () => {
+    const { onFailed, timer } = await render();
     act(() => vi.advanceTimersByTime(15 * MIN - 1_000));
     expect(timer()).toBe('00:01');
     expect(onFailed).not.toHaveBeenCalled();

@@ -1,13 +1,9 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { ChatChannel, ChatMessage } from '@prsp/contracts';
+import { mount } from '@/test/mount';
 import '../patient-texts';
 import { PatientChannel } from './patient-channel';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const said = (seq: number, more: Partial<ChatMessage>): ChatMessage => ({
   id: `m${seq}`,
@@ -57,25 +53,12 @@ vi.mock('@/features/chat/use-chat-channel', () => ({
 }));
 vi.mock('./waiting-room', () => ({ WaitingRoom: () => <p>Olet jonossa.</p> }));
 
-let root: Root | undefined;
-let host: HTMLElement;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
-
 it('a chat handed over waits in line again with the conversation so far and the notice that it was transferred', async () => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <PatientChannel channelId="c1" waitingText="" canLogOut />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
+  const host = await mount(
+    <MemoryRouter>
+      <PatientChannel channelId="c1" waitingText="" canLogOut />
+    </MemoryRouter>,
+    { queryClient: true },
   );
   expect(host.textContent).toContain('Olet jonossa.');
   expect(host.querySelector('.chat-system')!.textContent).toBe(

@@ -8,6 +8,8 @@ import { ChatWorkspace } from './chat-workspace';
 
 /** Every video call the desk mounts and unmounts, by chat: a call that unmounts has been left. */
 const video = vi.hoisted(() => ({ mounted: [] as string[], unmounted: [] as string[] }));
+/** The chats whose channel has ended (all others are live). */
+const endedChannels = vi.hoisted(() => new Set<string>());
 
 vi.mock('@/features/video/video-panel', async () => {
   const { useEffect } = await import('react');
@@ -31,7 +33,10 @@ vi.mock('@/features/video/video-panel', async () => {
 vi.mock('@/features/chat/chat-panel', () => ({ ChatPanel: () => <p>thread</p> }));
 vi.mock('@/lib/socket', () => ({ useSocket: () => null, useSocketConnected: () => false }));
 vi.mock('@/features/chat/use-chat-channel', () => ({
-  useChatChannel: (id: string) => ({ channel: channelOf(id), messages: [] }),
+  useChatChannel: (id: string) => ({
+    channel: { ...channelOf(id), status: endedChannels.has(id) ? 'ended' : 'active' },
+    messages: [],
+  }),
 }));
 
 function channelOf(id: string): ChatChannel {
@@ -61,7 +66,6 @@ const desk = (id: string, patientName: string, patient: DeskPatient | null = nul
   patient,
   title: null,
   handover: null,
-  ...more,
   preQuestionnaire: null,
   metadata: null,
   ...more,
@@ -176,4 +180,23 @@ it('a chat handed to the expert waits on the desk with who handed it over and th
   expect(buttons()).toEqual(['Ota vastaan']);
   await act(async () => article.querySelector<HTMLButtonElement>('.expert-chat-head button')!.click());
   expect(calls.filter((c) => c.path === '/api/expert/chat/channels/c1/accept')).toHaveLength(1);
+});
+
+it('a chat handed to the expert that ends before she accepts it asks her no feedback: she closes it', async () => {
+  endedChannels.add('c1');
+  try {
+    let listed = [desk('c1', 'Anna Potilas', null, { handover: { from: 'Eeva Asiantuntija', note: null, offered: true } })];
+    await renderDesk((path) => (path === '/api/expert/chat/channels' ? listed : null));
+    await vi.waitFor(() => expect(host.querySelector('#chat-c1-title')).not.toBeNull());
+    const notice = host.querySelector('#chat-c1-title')!.closest('article')!.querySelector('.ended-notice')!;
+    expect(notice.querySelector('[role="status"]')!.textContent).toBe(
+      'Chat päättyi ennen kuin otit sen vastaan, joten siitä ei kysytä palautetta.',
+    );
+    expect(notice.querySelector('input[name="score"]')).toBeNull();
+    listed = [];
+    await act(async () => notice.querySelector<HTMLButtonElement>('button')!.click());
+    await vi.waitFor(() => expect(host.querySelector('#chat-c1-title')).toBeNull());
+  } finally {
+    endedChannels.clear();
+  }
 });

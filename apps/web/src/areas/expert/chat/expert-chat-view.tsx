@@ -109,8 +109,20 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
       {details.data.patient && <PatientIdentity channelId={id} name={name} patient={details.data.patient} />}
       {ended && (
         <div className="notice ended-notice">
-          <p role="status">{t('expert.chat.ended')}</p>
-          <ExpertFeedbackForm channelId={id} headingId={feedbackId} onDone={close} />
+          {offered ? (
+            // Handed to this expert but never taken: nothing of theirs to give feedback on, only to close.
+            <>
+              <p role="status">{t('expert.chat.handover.endedUntaken')}</p>
+              <button type="button" className="button secondary" onClick={close}>
+                {t('expert.chat.handover.close')}
+              </button>
+            </>
+          ) : (
+            <>
+              <p role="status">{t('expert.chat.ended')}</p>
+              <ExpertFeedbackForm channelId={id} headingId={feedbackId} onDone={close} />
+            </>
+          )}
         </div>
       )}
       <div className="expert-chat-body" data-chat-body={id}>

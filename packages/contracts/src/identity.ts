@@ -25,6 +25,9 @@ export const ZLoginQuery = z.object({ lang: z.optional(zText().check(z.maxLength
 export const ZLogoutResult = z.nullable(z.object({ endSession: z.object({ url: z.url(), params: z.record(z.string(), z.string()) }) }));
 export type LogoutResult = z.infer<typeof ZLogoutResult>;
 
-/** Sign-in failures the callback reports to the authentication page as `?error=`. */
-export const LOGIN_ERRORS = ['invalidSsn', 'loginFailed'] as const;
+/**
+ * Sign-in failures the callback reports to the authentication page as `?error=`; `loginCancelled` is the person
+ * cancelling at the identity broker (OAuth error=access_denied), not a failure.
+ */
+export const LOGIN_ERRORS = ['invalidSsn', 'loginFailed', 'loginCancelled'] as const;
 export type LoginError = (typeof LOGIN_ERRORS)[number];

@@ -260,3 +260,26 @@ describe('failed sign-ins', () => {
     expect((await browser.fetch('/api/auth/check')).status).toBe(200);
   });
 });
+
+describe('a person who cancels at the identity broker', () => {
+  test('the callback sends the browser to /?error=loginCancelled, not loginFailed, and signs no one in', async () => {
+    const browser = new TestBrowser(t.baseUrl);
+    let url = new URL('/api/login', t.baseUrl).href;
+    let res = await browser.fetch(url);
+    // Follow the redirects to the provider's own page, then press its cancel (an OIDC error=access_denied).
+    while (res.status >= 300 && res.status < 400) {
+      url = new URL(res.headers.get('location')!, url).href;
+      res = await browser.fetch(url);
+    }
+    expect(new URL(url).pathname).toMatch(/^\/test-idp\/interaction\/[^/]+$/);
+    res = await browser.fetch(`${url}/abort`, { method: 'POST', csrf: false });
+    while (res.status >= 300 && res.status < 400 && new URL(url).pathname !== '/api/login/callback') {
+      url = new URL(res.headers.get('location')!, url).href;
+      res = await browser.fetch(url);
+    }
+    expect(new URL(url).searchParams.get('error')).toBe('access_denied');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/?error=loginCancelled');
+    expect(setCookieAttributes(res, 'prsp_session')).toBeUndefined();
+  });
+});

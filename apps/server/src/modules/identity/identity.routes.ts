@@ -43,6 +43,12 @@ function reasonOf(err: unknown): { message: string; code?: string; error?: strin
   return { message: err.message, ...(typeof code === 'string' ? { code } : {}), ...(typeof error === 'string' ? { error } : {}) };
 }
 
+/** What the authentication page tells the person; a cancel at the broker (OAuth access_denied) is no failure. */
+function loginErrorOf(err: unknown): LoginError {
+  if (err instanceof AppError && err.code === 105) return 'invalidSsn';
+  return (err as { error?: unknown } | null)?.error === 'access_denied' ? 'loginCancelled' : 'loginFailed';
+}
+
 /** Patient strong identification (spec §7 'Session and lists', patient part). */
 export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRouteOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -83,7 +89,7 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     } catch (err) {
       // The browser is mid-navigation: send it to the authentication page with a reason it can show. What the log
       // keeps is the reason (an acr not allowed, an unencrypted token…), never the person.
-      const reason: LoginError = err instanceof AppError && err.code === 105 ? 'invalidSsn' : 'loginFailed';
+      const reason = loginErrorOf(err);
       req.log.warn({ reason: reasonOf(err) }, 'sign-in failed');
       return reply.redirect(`/?error=${reason}`, 303);
     }

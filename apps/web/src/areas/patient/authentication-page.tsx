@@ -25,7 +25,13 @@ export function AuthenticationPage({ variant }: { variant: 'login' | 'logout' })
           {t('auth.sessionExpired')}
         </p>
       )}
-      {loginError && (
+      {loginError === 'loginCancelled' && (
+        // The person's own choice, not an error: said politely, with the button below to try again.
+        <p className="notice" role="status">
+          {t('auth.loginCancelled')}
+        </p>
+      )}
+      {loginError && loginError !== 'loginCancelled' && (
         <p className="alert" role="alert">
           {t(`auth.${loginError}`)}
         </p>

@@ -45,7 +45,10 @@ export function SearchStep({
     const found = searchErrors(c, today);
     setErrors(found);
     setLockFailed(false);
-    if (Object.keys(found).length === 0) onSearch(c);
+    if (Object.keys(found).length > 0) return;
+    // The same search again still asks the server: free times come and go while the list is on screen.
+    if (searched?.date === c.date && searched.specialization === c.specialization) void open.refetch();
+    else onSearch(c);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

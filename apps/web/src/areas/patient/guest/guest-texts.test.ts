@@ -12,10 +12,14 @@ describe('guest texts', () => {
   it("carry spec §8's guest texts in English", () => {
     expect(en.guest.login).toMatchObject({
       wrongPin: 'Wrong email or PIN-code',
-      emailMalformed: 'Malformatted email address',
       unknownError: 'Unable to login!',
       checkFields: 'Please check fields',
     });
     expect(en.guest.notFound.title).toBe('Appointment not found');
+  });
+
+  it("say what a malformed e-mail should look like in English and Swedish (the spec's key, readable text)", () => {
+    expect(en.guest.login.emailMalformed).toBe('Check the e-mail address: it should look like name@example.com.');
+    expect(sv.guest.login.emailMalformed).toBe('Kontrollera e-postadressen: den ska se ut som namn@exempel.fi.');
   });
 });

@@ -66,6 +66,7 @@ test('a patient answers the built-in self-assessment in its frame, queues, and t
 
   await workspace.getByRole('button', { name: 'Lopeta chat' }).click();
   await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
+  await patient.getByRole('button', { name: 'Jatka palautteeseen' }).click();
   await expect(patient).toHaveURL(/\/feedback$/);
 });
 

@@ -103,7 +103,7 @@ test('a patient queues for a service, an expert accepts, they exchange text and 
   await (await popup).close();
   await expectAccessible(expert);
 
-  // The expert ends the chat: their own feedback is asked in the desk, in the chat's place; the patient lands on feedback.
+  // The expert ends the chat: their own feedback is asked in the desk, in the chat's place; the patient sees that the chat ended and goes on to feedback.
   await workspace.getByRole('button', { name: 'Lopeta chat' }).click();
   const confirm = expert.getByRole('dialog', { name: 'Lopetetaanko chat?' });
   await expectAccessible(expert);
@@ -112,6 +112,10 @@ test('a patient queues for a service, an expert accepts, they exchange text and 
   await expect(expert).toHaveURL(/\/expert\/desktop/);
   await expectAccessible(expert);
 
+  // The patient sees that the chat ended, under the last messages, and goes on to feedback when ready.
+  await expect(patient.getByRole('heading', { level: 2, name: 'Keskustelu on päättynyt' })).toBeFocused();
+  await expectAccessible(patient);
+  await patient.getByRole('button', { name: 'Jatka palautteeseen' }).click();
   await expect(patient).toHaveURL(/\/feedback$/);
   await expect(patient.getByRole('heading', { level: 1, name: 'Palaute' })).toBeVisible();
   await expectAccessible(patient);
@@ -241,12 +245,13 @@ test('a group appointment: the host expert and two patients chat together, every
   await expect(chat.getByRole('log').getByText('Ville myös paikalla.')).toBeVisible();
   await expectAccessible(patients[1]!);
 
-  // One patient leaves: the others go on; the host ends the chat for the rest, who land on feedback.
+  // One patient leaves: the others go on; the host ends the chat for the rest, who go on to feedback.
   await patients[1]!.getByRole('button', { name: 'Poistu chatista' }).click();
   await patients[1]!.getByRole('dialog', { name: 'Poistutaanko chatista?' }).getByRole('button', { name: 'Poistu chatista' }).click();
   await expect(patients[1]!).toHaveURL(/\/feedback$/);
   await chat.getByRole('button', { name: 'Lopeta chat' }).click();
   await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
   await expect(chat.getByRole('heading', { level: 4, name: 'Palaute keskustelusta' })).toBeVisible();
+  await patients[0]!.getByRole('button', { name: 'Jatka palautteeseen' }).click();
   await expect(patients[0]!).toHaveURL(/\/feedback$/);
 });

@@ -124,6 +124,8 @@ test('a guest signs in with the PIN of their invitation, chats with the expert i
   // The expert ends the chat: the guest lands on feedback, skips it, and reaches the guest thank-you page.
   await chat.getByRole('button', { name: 'Lopeta chat' }).click();
   await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
+  await expect(guest.getByRole('heading', { level: 2, name: 'The chat has ended' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Continue to feedback' }).click();
   await expect(guest).toHaveURL(/\/feedback$/);
   await expect(guest.getByRole('link', { name: 'Back to the appointment' })).toBeVisible();
   await expectAccessible(guest);

@@ -73,6 +73,8 @@ test('after a group appointment its patient answers the feedback survey in the s
   const chat = workspace.getByRole('article', { name: group });
   await chat.getByRole('button', { name: 'Lopeta chat' }).click();
   await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Keskustelu on päättynyt' })).toBeFocused();
+  await page.getByRole('button', { name: 'Jatka palautteeseen' }).click();
   await expect(page).toHaveURL(/\/feedback$/);
   await expert.context().close();
 

@@ -125,6 +125,7 @@ test('the nurse ends a walk-in chat while her video call with another patient go
   await expertAccepts(expert, walkerName);
   await desk.getByRole('button', { name: 'Lopeta chat' }).click();
   await expert.getByRole('dialog', { name: 'Lopetetaanko chat?' }).getByRole('button', { name: 'Lopeta chat' }).click();
+  await walkIn.getByRole('button', { name: 'Jatka palautteeseen' }).click();
   await expect(walkIn).toHaveURL(/\/feedback$/);
 
   // Her own feedback is asked in the ended chat's place: she stays on the desk, and the call goes on on both sides.

@@ -1,4 +1,5 @@
-import { MemoryRouter } from 'react-router';
+import { act } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { expect, it, vi } from 'vitest';
 import type { ChatChannel, ChatMessage } from '@prsp/contracts';
 import { mount } from '@/test/mount';
@@ -18,7 +19,7 @@ const said = (seq: number, more: Partial<ChatMessage>): ChatMessage => ({
   sentAt: Date.UTC(2026, 10, 29, 10, seq),
   ...more,
 });
-const channel: ChatChannel = {
+const waiting: ChatChannel = {
   id: 'c1',
   kind: 'queue',
   status: 'waiting',
@@ -36,6 +37,7 @@ const channel: ChatChannel = {
   lastSeq: 2,
   video: false,
 };
+let channel = waiting;
 vi.mock('@/features/chat/use-chat-channel', () => ({
   useChatChannel: () => ({
     channel,
@@ -68,3 +70,35 @@ it('a chat handed over waits in line again with the conversation so far and the 
   // Nothing to write until the next expert takes it.
   expect(host.querySelector('textarea')!.disabled).toBe(true);
 });
+
+it('a chat the professional ended says so under the last messages, and the patient goes on to feedback when ready', async () => {
+  // Ended by the professional (the 'ended' event refetched it): before this the page left for feedback at once.
+  channel = {
+    ...waiting,
+    status: 'ended',
+    endedAt: 1,
+    expertId: 'e1',
+    members: [...waiting.members, { userId: 'e1', name: 'Eeva Asiantuntija', role: 'agent', readSeq: 2 }],
+  };
+  const root = await mount(
+    <MemoryRouter initialEntries={['/chat/s1?channel=c1']}>
+      <Routes>
+        <Route path="/chat/:serviceId" element={<PatientChannel channelId="c1" waitingText="" canLogOut />} />
+        <Route path="/feedback" element={<FeedbackState />} />
+      </Routes>
+    </MemoryRouter>,
+    { queryClient: true },
+  );
+  expect(root.querySelector('h2#chat-ended-title')!.textContent).toBe('Keskustelu on päättynyt');
+  expect(document.activeElement).toBe(root.querySelector('h2#chat-ended-title'));
+  expect(root.textContent).toContain('Siirrän sinut fysioterapeutille.');
+  expect(root.textContent).not.toContain('Lopeta chat');
+  const next = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Jatka palautteeseen')!;
+  await act(async () => next.click());
+  expect(root.querySelector('[data-feedback]')!.textContent).toBe('c1 e1');
+});
+
+function FeedbackState() {
+  const state = useLocation().state as { channelId: string; expertId: string };
+  return <p data-feedback>{`${state.channelId} ${state.expertId}`}</p>;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChatChannel } from '@prsp/contracts';
 import { Loading } from '@/components/route-fallbacks';
@@ -38,11 +38,34 @@ function Members({ channel }: { channel: ChatChannel }) {
 }
 
 /**
+ * The professional ended the chat: it says so, with the conversation still above it (the last instruction may be
+ * there), and the patient moves on to feedback when ready. Focus moves to the notice so a screen reader hears it.
+ */
+function ChatEnded({ onContinue }: { onContinue: () => void }) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="card chat-ended" aria-labelledby="chat-ended-title">
+      <h2 id="chat-ended-title" ref={heading} tabIndex={-1}>
+        {t('chat.ended.title')}
+      </h2>
+      <p>{t('chat.ended.text')}</p>
+      <div className="actions">
+        <button type="button" className="button" onClick={onContinue}>
+          {t('chat.ended.continue')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
  * The chat stage once the channel exists: the waiting room while queued (with the conversation so far, read-only,
  * when the chat was handed over), then the chat when an expert accepts (a group appointment's channel is active at
- * once). Leaving asks first. When the channel ends the patient goes
- * to feedback (spec §4 'Chat end goes to feedback'); one who left the queue before anyone answered goes back
- * to service selection.
+ * once). Leaving asks first. A patient who ends the chat goes to feedback (spec §4 'Chat end goes to feedback'); one
+ * whose chat the professional ended first sees that it ended, with the messages, and goes on to feedback from there.
+ * One who left the queue before anyone answered goes back to service selection.
  */
 export function PatientChannel({ channelId, waitingText, canLogOut }: { channelId: string; waitingText: string; canLogOut: boolean }) {
   const { t } = useTranslation();
@@ -54,15 +77,16 @@ export function PatientChannel({ channelId, waitingText, canLogOut }: { channelI
   const guest = useGuestMode();
   const home = guest ? guestPagePath(guest.appointmentId) : '/services';
 
+  const toFeedback = (c: ChatChannel) => void navigate('/feedback', { replace: true, state: feedbackState(c) });
+
   useEffect(() => {
-    if (channel?.status !== 'ended') return;
-    if (channel.expertId) void navigate('/feedback', { replace: true, state: feedbackState(channel) });
-    else void navigate(home, { replace: true });
+    if (channel?.status === 'ended' && !channel.expertId) void navigate(home, { replace: true });
   }, [channel, navigate, home]);
 
   const failed = chat.failed || leave.isError;
   if (!channel) return failed ? <ChatNotAvailableDialog open text={t('chat.notAvailable.text')} canLogOut={canLogOut} /> : <Loading />;
   const waiting = channel.status === 'waiting';
+  const ended = channel.status === 'ended';
   const group = channel.kind === 'group';
   const expert = channel.members.find((m) => m.role === 'agent');
   // What leaving means: out of the queue, out of a group (which goes on without the patient), or the end of the chat.
@@ -92,11 +116,15 @@ export function PatientChannel({ channelId, waitingText, canLogOut }: { channelI
           )}
         </>
       )}
-      <div className="actions chat-actions">
-        <button type="button" className="button secondary" onClick={() => setConfirming(true)}>
-          {t(`chat.leave.${leaveTexts.button}`)}
-        </button>
-      </div>
+      {ended ? (
+        <ChatEnded onContinue={() => toFeedback(channel)} />
+      ) : (
+        <div className="actions chat-actions">
+          <button type="button" className="button secondary" onClick={() => setConfirming(true)}>
+            {t(`chat.leave.${leaveTexts.button}`)}
+          </button>
+        </div>
+      )}
       <ConfirmDialog
         open={confirming}
         title={t(`chat.leave.${leaveTexts.title}`)}
@@ -107,9 +135,9 @@ export function PatientChannel({ channelId, waitingText, canLogOut }: { channelI
         onConfirm={() =>
           leave.mutate(undefined, {
             onSettled: () => setConfirming(false),
-            // A group's chat goes on for the others: the patient who left is done with it.
+            // The patient who ended the chat, or left a group's (which goes on for the others), is done with it.
             onSuccess: (left) => {
-              if (left.kind === 'group') void navigate('/feedback', { replace: true, state: feedbackState(left) });
+              if (left.kind === 'group' || left.expertId) toFeedback(left);
             },
           })
         }

@@ -1,5 +1,6 @@
 import './feedback.css';
 import { useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { Link, PatientConfig } from '@prsp/contracts';
 import { ExternalLink } from '@/components/ui/external-link';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
@@ -37,9 +38,10 @@ function LinkSection({ headline, links }: { headline: string; links: readonly Li
 /**
  * Spec §2 thank-you page after the feedback: the organisation's thank-you text, its two link sections with their
  * headlines, and the 0–2 redirection buttons the admin chose on /admin/thankYou (the primary one filled).
- * Focus moves to the heading as it replaces the form, so a screen reader hears where it is.
+ * Focus moves to the heading as it replaces the form, so a screen reader hears where it is. `transcript`: where the
+ * chat's transcript is in the history, when the patient has one.
  */
-export function ThankYou({ config }: { config: PatientConfig }) {
+export function ThankYou({ config, transcript = null }: { config: PatientConfig; transcript?: string | null }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,6 +54,11 @@ export function ThankYou({ config }: { config: PatientConfig }) {
         {t('feedback.thanksTitle')}
       </h1>
       <p className="service-info">{text || t('feedback.thanksText')}</p>
+      {transcript && (
+        <p>
+          <RouterLink to={transcript}>{t('feedback.transcript')}</RouterLink>
+        </p>
+      )}
       <LinkSection headline={config.thankYouLinksAddAttentionHeadline[lang]} links={config.thankYouLinksAddAttention[lang]} />
       <LinkSection headline={config.thankYouLinksResolvedHeadline[lang]} links={config.thankYouLinksResolved[lang]} />
       {buttons.length > 0 && (

@@ -5,7 +5,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useBookingInfo } from '../api/booking-api';
 import { usePatientContext } from '../patient-state';
-import { questionsFor, type SearchInput } from './booking-rules';
+import { questionsFor, type BookingFailure, type SearchInput } from './booking-rules';
 import { ConfirmStep } from './confirm-step';
 import { useHoldGuard } from './hold-guard';
 import { FailedStep, SuccessStep } from './result-steps';
@@ -16,7 +16,7 @@ type Step =
   | { step: 'search' }
   | { step: 'confirm'; slot: OpenAppointment; holdUntil: number; holdMinutes: number }
   | { step: 'success'; appointment: PatientAppointment; slot: OpenAppointment }
-  | { step: 'failed' };
+  | { step: 'failed'; failure: BookingFailure };
 
 /**
  * Spec §2 'Book appointment' (bookingsEnabled) in its four steps: search, confirmation, success, failed (spec §4
@@ -42,10 +42,13 @@ export function BookPage() {
 
   const toSearch = useCallback(() => go({ step: 'search' }), [go]);
   const guard = useHoldGuard(step.step === 'confirm' ? step.slot.uuid : null, toSearch);
-  const failed = useCallback(() => {
-    guard.release();
-    go({ step: 'failed' });
-  }, [guard, go]);
+  const failed = useCallback(
+    (failure: BookingFailure) => {
+      guard.release();
+      go({ step: 'failed', failure });
+    },
+    [guard, go],
+  );
 
   if (!config) return null;
   const infoText = info.data?.infoText[lang].trim();
@@ -88,7 +91,7 @@ export function BookPage() {
         />
       )}
       {step.step === 'success' && <SuccessStep appointment={step.appointment} expertName={step.slot.name} config={config} />}
-      {step.step === 'failed' && <FailedStep onNewSearch={toSearch} />}
+      {step.step === 'failed' && <FailedStep failure={step.failure} onNewSearch={toSearch} />}
       {guard.element}
     </>
   );

@@ -17,6 +17,9 @@ export function dayMs(date: string): number {
   return isLocalDate(date) ? Date.parse(`${date}T12:00:00Z`) : Number.NaN;
 }
 
+/** Why the confirmation ended without a booking: the hold ran out (after `holdMinutes`), or the booking was refused. */
+export type BookingFailure = { reason: 'expired'; holdMinutes: number } | { reason: 'refused' };
+
 export type SearchInput = { date: string; specialization: string };
 export type SearchErrors = { date?: 'required' | 'invalid' | 'past'; specialization?: 'required' };
 

@@ -104,6 +104,6 @@ describe('booking confirmation step (spec §4 booking flow, §5 pre-booking ques
     expect(onFailed).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1_000));
     expect(timer()).toBe('00:00');
-    expect(onFailed).toHaveBeenCalled();
+    expect(onFailed).toHaveBeenCalledWith({ reason: 'expired', holdMinutes: 15 });
   });
 });

@@ -7,7 +7,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 import { useBookSlot } from '../api/booking-api';
 import { formatCountdown } from '../appointments/appointment-rules';
-import { questionnaireAnswers, unansweredMandatory } from './booking-rules';
+import { questionnaireAnswers, unansweredMandatory, type BookingFailure } from './booking-rules';
 import { StepHeading } from './step-heading';
 
 const MINUTE = 60_000;
@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 /**
  * Spec §2 'Book appointment', confirmation step: the hold's mm:ss countdown (ticking every second), the slot's
  * facts, the organisation's pre-questionnaire (each mandatory question needs an answer, spec §5) and 'confirm
- * booking'. The hold running out, or a refused booking, ends in the failed step.
+ * booking'. The hold running out, or a refused booking, ends in the failed step, which says which of the two it was.
  */
 export function ConfirmStep({
   slot,
@@ -31,7 +31,7 @@ export function ConfirmStep({
   holdMinutes: number;
   questions: readonly Question[];
   onBooked: (appointment: PatientAppointment) => void;
-  onFailed: () => void;
+  onFailed: (failure: BookingFailure) => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
@@ -45,8 +45,8 @@ export function ConfirmStep({
   const expired = left <= 0;
 
   useEffect(() => {
-    if (expired && !book.isPending && !book.isSuccess) onFailed();
-  }, [expired, book.isPending, book.isSuccess, onFailed]);
+    if (expired && !book.isPending && !book.isSuccess) onFailed({ reason: 'expired', holdMinutes });
+  }, [expired, book.isPending, book.isSuccess, onFailed, holdMinutes]);
 
   const missing = tried ? unansweredMandatory(questions, answers) : [];
   const submit = (event: FormEvent) => {
@@ -64,7 +64,7 @@ export function ConfirmStep({
         onSuccess: onBooked,
         onError: (err) => {
           if (err instanceof ApiError && err.fields?.some((f) => f.field.startsWith('questionnaireAnswers'))) setServerRefusedAnswers(true);
-          else onFailed();
+          else onFailed({ reason: 'refused' });
         },
       },
     );

@@ -3,6 +3,7 @@ import type { PatientAppointment, PatientConfig } from '@prsp/contracts';
 import { ExternalLink } from '@/components/ui/external-link';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
+import type { BookingFailure } from './booking-rules';
 import { StepHeading } from './step-heading';
 
 /**
@@ -55,15 +56,19 @@ export function SuccessStep({
   );
 }
 
-/** Spec §8: 'time slot cannot be booked so search again', with a new search. */
-export function FailedStep({ onNewSearch }: { onNewSearch: () => void }) {
+/**
+ * Spec §8: 'time slot cannot be booked so search again', with a new search. A hold that ran out says so plainly
+ * (how long the time was held and that it is free for others now) instead of a bare failure.
+ */
+export function FailedStep({ failure, onNewSearch }: { failure: BookingFailure; onNewSearch: () => void }) {
   const { t } = useTranslation();
+  const expired = failure.reason === 'expired';
   return (
     <section className="card booking-step" aria-labelledby="book-failed-title">
       <StepHeading id="book-failed-title" focus>
-        {t('book.failedTitle')}
+        {expired ? t('book.expiredTitle') : t('book.failedTitle')}
       </StepHeading>
-      <p className="alert">{t('book.failedText')}</p>
+      <p className="alert">{expired ? t('book.expiredText', { count: failure.holdMinutes }) : t('book.failedText')}</p>
       <div className="actions">
         <button type="button" className="button" onClick={onNewSearch}>
           {t('book.newSearch')}

@@ -15,7 +15,7 @@ const CLOSE_GRACE_MS = 2_000;
 /** The least pause before reconnecting after the server closed the connection itself (doubled at random). */
 const RECONNECT_AFTER_GOODBYE_MS = 1_000;
 
-let current: { socket: AppSocket; token: string | undefined } | null = null;
+let current: { socket: AppSocket; token: string | undefined; unfollow: () => void } | null = null;
 let users = 0;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
@@ -25,12 +25,31 @@ function notify(): void {
 }
 
 /**
+ * The browser knows at once when the network goes: without this a dead connection is noticed only by the heartbeat
+ * (up to a minute). Offline closes the transport, so the socket says it is disconnected and starts to reconnect;
+ * online reconnects now instead of after the backoff (the reconnect joins the rooms again and fetches what was missed).
+ */
+export function followNetwork(socket: AppSocket): () => void {
+  const offline = () => socket.io.engine?.close();
+  const online = () => {
+    if (!socket.connected) socket.disconnect().connect();
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+  };
+}
+
+/**
  * One Socket.IO connection to the site's own origin (`/api/socket.io`), opened when the first page needs it.
  * Staff and patients are known by the session cookie; a guest passes the bearer token of their appointment.
  */
 function take(token: string | undefined): void {
   clearTimeout(closeTimer);
   if (current && current.token !== token) {
+    current.unfollow();
     current.socket.close();
     current = null;
   }
@@ -56,7 +75,7 @@ function take(token: string | undefined): void {
         RECONNECT_AFTER_GOODBYE_MS * (1 + Math.random()),
       );
     });
-    current = { socket, token };
+    current = { socket, token, unfollow: followNetwork(socket) };
   }
   users++;
   notify();
@@ -68,6 +87,7 @@ function release(): void {
   clearTimeout(closeTimer);
   closeTimer = setTimeout(() => {
     if (users > 0 || !current) return;
+    current.unfollow();
     current.socket.close();
     current = null;
     notify();
@@ -99,19 +119,23 @@ export function useSocket(explicitToken?: string, { enabled = true }: { enabled?
   return useSyncExternalStore(subscribe, () => (enabled ? (current?.socket ?? null) : null));
 }
 
-/** Whether `socket` is connected now: a page shows 'reconnecting' while it is not. */
+/** Whether `socket` is connected now, and the browser online: a page shows 'reconnecting' the moment either is not. */
 export function useSocketConnected(socket: AppSocket | null): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!socket) return () => undefined;
       socket.on('connect', onChange);
       socket.on('disconnect', onChange);
+      window.addEventListener('offline', onChange);
+      window.addEventListener('online', onChange);
       return () => {
         socket.off('connect', onChange);
         socket.off('disconnect', onChange);
+        window.removeEventListener('offline', onChange);
+        window.removeEventListener('online', onChange);
       };
     },
     [socket],
   );
-  return useSyncExternalStore(subscribe, () => socket?.connected ?? false);
+  return useSyncExternalStore(subscribe, () => (socket?.connected ?? false) && navigator.onLine);
 }

@@ -10,7 +10,11 @@ export const ZContactUpdate = z.object({
   street: required(),
   code: zText().check(z.trim(), z.regex(/^.{5}$/, 'postalCode')),
   city: required(),
-  mobile: zText().check(z.trim(), z.regex(/^[0-9+][0-9]{4,19}$/, 'mobile')),
+  // People write "040 123 4567" or "040-123 4567": spaces and dashes go before the spec's digits-only check.
+  mobile: zText().check(
+    z.overwrite((v) => v.replace(/[\s-]/g, '')),
+    z.regex(/^[0-9+][0-9]{4,19}$/, 'mobile'),
+  ),
   email: zText().check(z.trim(), z.email('email'), z.maxLength(254, 'tooLong')),
   country: zText().check(z.regex(/^[a-z]{2}$/, 'invalid')),
   nationality: zText().check(z.regex(/^[a-z]{2}$/, 'invalid')),

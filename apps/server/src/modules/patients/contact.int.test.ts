@@ -79,7 +79,7 @@ describe('POST /api/contact', () => {
     ['city', { city: '   ' }, 'fields.required'],
     ['code', { code: '0010' }, 'fields.postalCode'],
     ['code', { code: '001000' }, 'fields.postalCode'],
-    ['mobile', { mobile: '040-123' }, 'fields.mobile'],
+    ['mobile', { mobile: '04-12' }, 'fields.mobile'],
     ['mobile', { mobile: 'a0401234567' }, 'fields.mobile'],
     ['email', { email: 'not-an-address' }, 'fields.email'],
     ['country', { country: 'zz' }, 'fields.invalid'],
@@ -96,9 +96,12 @@ describe('POST /api/contact', () => {
     expect(body.fields).toEqual([{ field: 'code', messageKey: 'fields.postalCode', message: 'The postal code must have 5 characters.' }]);
   });
 
-  test('a mobile starting with + or a digit, then digits, passes', async () => {
+  test('a mobile starting with + or a digit, then digits (spaces and dashes dropped), passes', async () => {
     const browser = await ctx.signedIn(MATTI);
     expect((await okData<Contact>(save(browser, { ...VALID_CONTACT, mobile: '0401234567' }))).mobile).toBe('0401234567');
+    // Spaces and dashes are dropped before the check, and the digits are what is kept.
+    expect((await okData<Contact>(save(browser, { ...VALID_CONTACT, mobile: '040 123 4567' }))).mobile).toBe('0401234567');
+    expect((await okData<Contact>(save(browser, { ...VALID_CONTACT, mobile: ' +358 40-123 45 67' }))).mobile).toBe('+358401234567');
   });
 
   test('not signed in: 101', async () => {

@@ -61,12 +61,15 @@ export async function saveContact(db: Db, ctx: PatientContext, input: ContactSav
   const bad = (['country', 'nationality'] as const).filter((f) => !isCountryCode(input[f]));
   if (bad.length > 0) throw new AppError(400, { fields: bad.map((field) => ({ field, key: 'invalid' as const })) });
   // The patient's own mobile and e-mail follow the form's rules; while acting they are the delegate's (below).
+  let own: { mobile: string; email: string } | undefined;
   if (!ctx.actingForPatientId) {
-    const own = ZOwnReachability.safeParse(input);
-    if (!own.success) throwIfFieldIssues(zodIssuesToFieldIssues('', own.error.issues));
+    const parsed = ZOwnReachability.safeParse(input);
+    if (!parsed.success) throwIfFieldIssues(zodIssuesToFieldIssues('', parsed.error.issues));
+    // The parsed values: the mobile without the spaces and dashes the person typed.
+    own = parsed.data;
   }
   return db.transaction(async (tx) => {
-    const reach = ctx.actingForPatientId ? await delegateReachability(tx, ctx) : { mobile: input.mobile, email: input.email };
+    const reach = own ?? (await delegateReachability(tx, ctx));
     await upsertContact(tx, ctx.patientId, {
       street: input.street,
       code: input.code,

@@ -18,7 +18,7 @@ describe('contact form rules (spec §5)', () => {
 
   it('requires street and city, five characters of postal code, a mobile starting with a digit or plus, a valid e-mail', () => {
     const errors = validateContact(
-      { ...valid, street: ' ', city: '', code: '1234', mobile: '04-123', email: 'aino@', nationality: '' },
+      { ...valid, street: ' ', city: '', code: '1234', mobile: '04+123', email: 'aino@', nationality: '' },
       { acting: false },
     );
     expect(errors).toEqual({
@@ -30,6 +30,9 @@ describe('contact form rules (spec §5)', () => {
       nationality: 'fields.required',
     });
     expect(validateContact({ ...valid, mobile: '0401234567' }, { acting: false })).toEqual({});
+    // Written as people write it: spaces and dashes are dropped before the check (the server does the same).
+    expect(validateContact({ ...valid, mobile: '040 123 4567' }, { acting: false })).toEqual({});
+    expect(validateContact({ ...valid, mobile: '+358 40-123 4567' }, { acting: false })).toEqual({});
     expect(validateContact({ ...valid, mobile: 'x401234567' }, { acting: false })).toEqual({ mobile: 'fields.mobile' });
   });
 

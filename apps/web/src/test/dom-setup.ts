@@ -14,5 +14,8 @@ HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
   this.open = false;
 };
 
+// jsdom lays nothing out, so it has no scrolling; a component that scrolls something into view does nothing here.
+Element.prototype.scrollIntoView ??= function () {};
+
 // Stubbed globals are put back by the project's `unstubGlobals: true`.
 afterEach(() => unmountAll());

@@ -1,14 +1,46 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { CHAT_LIMITS } from '@prsp/contracts';
+import { ApiError } from '@/lib/api-client';
 import { CHAT_FILE_ACCEPT, chatFileProblem, type ChatFileProblem } from './chat-file-check';
 import type { ChatTextPrefix } from './chat-texts';
 import { useTranslation } from '@/lib/i18n';
 
-type FileState = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'problem'; problem: ChatFileProblem | 'upload' };
+type FileState =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; name: string }
+  | { kind: 'problem'; problem: ChatFileProblem }
+  /** Refused by the server: the text key of its answer (a field's, e.g. not a PDF, JPG or PNG by its bytes). */
+  | { kind: 'refused'; key: string };
+
+/**
+ * Why the server refused a file, as a text key: the field's message (wrong type by its bytes, damaged, too large,
+ * infected), too many uploads, else (a network failure, a server error) 'try again later'.
+ */
+function uploadFailureKey(err: unknown, prefix: ChatTextPrefix): string {
+  if (err instanceof ApiError) {
+    const field = err.fields?.[0];
+    if (field) return field.messageKey;
+    if (err.statusCode === 429) return err.errorKey;
+  }
+  return `${prefix}.composer.fileProblem.upload`;
+}
+
+const COARSE = '(pointer: coarse)';
+const subscribeCoarse = (onChange: () => void) => {
+  const query = window.matchMedia?.(COARSE);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+/** A touch screen: its keyboard has no Shift+Enter, so the keyboard hint is not shown there. */
+function useCoarsePointer(): boolean {
+  return useSyncExternalStore(subscribeCoarse, () => window.matchMedia?.(COARSE).matches ?? false);
+}
 
 /**
  * Writing one message (spec §9: up to 2000 characters, with a counter): Enter sends, Shift+Enter starts a new
- * line. A file (.pdf, .jpg, .jpeg, .png up to 10 MB) is checked here before it is uploaded.
+ * line (said only where there is a keyboard). A file (.pdf, .jpg, .jpeg, .png up to 10 MB) is checked here before it
+ * is uploaded, and the server's reason shown when it refuses one. As the chat opens for writing, the composer is
+ * scrolled into view: on a phone it would start below the screen.
  */
 export function ChatComposer({
   onSend,
@@ -28,7 +60,13 @@ export function ChatComposer({
   const [text, setText] = useState('');
   const [file, setFile] = useState<FileState>({ kind: 'idle' });
   const fileInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const coarse = useCoarsePointer();
   const trimmed = text.trim();
+
+  useEffect(() => {
+    if (!disabled) form.current?.scrollIntoView({ block: 'nearest' });
+  }, [disabled]);
 
   const send = () => {
     if (!trimmed || disabled) return;
@@ -43,12 +81,13 @@ export function ChatComposer({
     setFile({ kind: 'uploading', name: chosen.name });
     onUpload(chosen).then(
       () => setFile({ kind: 'idle' }),
-      () => setFile({ kind: 'problem', problem: 'upload' }),
+      (err: unknown) => setFile({ kind: 'refused', key: uploadFailureKey(err, prefix) }),
     );
   };
 
   return (
     <form
+      ref={form}
       className="chat-composer"
       onSubmit={(e) => {
         e.preventDefault();
@@ -65,7 +104,7 @@ export function ChatComposer({
           rows={2}
           maxLength={CHAT_LIMITS.textMax}
           placeholder={t(`${prefix}.composer.placeholder`)}
-          aria-describedby={`${id}-count ${id}-hint`}
+          aria-describedby={coarse ? `${id}-count` : `${id}-count ${id}-hint`}
           disabled={disabled}
           onChange={(e) => {
             setText(e.target.value);
@@ -79,9 +118,11 @@ export function ChatComposer({
           }}
         />
         <p className="chat-composer-info">
-          <span id={`${id}-hint`} className="hint">
-            {t(`${prefix}.composer.hint`)}
-          </span>
+          {!coarse && (
+            <span id={`${id}-hint`} className="hint">
+              {t(`${prefix}.composer.hint`)}
+            </span>
+          )}
           <span id={`${id}-count`} className="hint">
             {t(`${prefix}.composer.count`, { length: text.length, max: CHAT_LIMITS.textMax })}
           </span>
@@ -115,6 +156,7 @@ export function ChatComposer({
       <p id={`${id}-file`} className="chat-file-state" role="status">
         {file.kind === 'uploading' && t(`${prefix}.composer.uploading`, { name: file.name })}
         {file.kind === 'problem' && <span className="field-error">{t(`${prefix}.composer.fileProblem.${file.problem}`)}</span>}
+        {file.kind === 'refused' && <span className="field-error">{t(file.key)}</span>}
         {file.kind === 'idle' && <span className="hint">{t(`${prefix}.composer.fileRules`)}</span>}
       </p>
     </form>

@@ -11,10 +11,12 @@ export function MenuList({ entries, onAction }: { entries: MenuEntry[]; onAction
         const label = t(`menu.${entry.id}`);
         let item;
         if (entry.disabled) {
+          // No link and no action until onboarding allows it; aria-disabled (not `disabled`) keeps it in the tab
+          // order, so a keyboard or screen-reader user learns it exists but is not available yet.
           item = (
-            <a role="link" aria-disabled="true" className="menu-item disabled">
+            <button type="button" aria-disabled="true" className="menu-item disabled">
               {label}
-            </a>
+            </button>
           );
         } else if (entry.to) {
           item = (

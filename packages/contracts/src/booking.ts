@@ -165,6 +165,8 @@ export const ZParticipant = z.object({
   expertId: z.nullable(z.string()),
   /** A patient's own id (their contact history); null for guests and experts. */
   patientId: z.nullable(z.string()),
+  /** A guest locked out of sign-in by wrong PINs: until when (the organiser can send a new PIN); null otherwise. */
+  pinLockedUntil: z.nullable(z.number()),
 });
 export type Participant = z.infer<typeof ZParticipant>;
 

@@ -10,7 +10,7 @@ import { zText } from './text';
 export const GUEST_LIMITS = {
   /** Spec §9: PIN 6 digits. */
   pinLength: 6,
-  /** Wrong PINs in a row before the guest is locked out (the answer stays the same 101 as for a wrong PIN). */
+  /** Wrong PINs in a row before the guest is locked out (answered 102 with `retryAt`; docs/guests.md). */
   maxPinFailures: 5,
   /** How long the lockout lasts. */
   lockoutMinutes: 15,
@@ -40,3 +40,9 @@ export type AccessKey = z.infer<typeof ZAccessKey>;
 /** `GET /api/guest/appointment-data/{uuid}`: the one appointment the guest may see, as a patient would see it. */
 export const ZGuestAppointmentData = ZPatientAppointment;
 export type GuestAppointmentData = z.infer<typeof ZGuestAppointmentData>;
+
+/**
+ * `POST /api/admin/bookings/{id}/guests/{participantId}/new-pin` and `POST /api/expert/appointments/{id}/guests/
+ * {participantId}/new-pin`: the organiser sends one guest of the appointment a new PIN.
+ */
+export const ZGuestPinParams = z.object({ id: z.uuid('invalid'), participantId: z.uuid('invalid') });

@@ -12,6 +12,7 @@ import {
   ZBookingListQuery,
   ZBookingSettings,
   ZCancelBody,
+  ZGuestPinParams,
   ZOpenTimeslotQuery,
   ZTimeslot,
   ZTimeslotInput,
@@ -138,6 +139,11 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, opts: bookin
     '/api/admin/bookings/:id/no-show',
     { config: { access: editDetail }, schema: { params: ZAppointmentIdParams, response: detailed } },
     async (req) => ok(await bookings.markNoShow(deps, actorOf(req), req.params.id, patientReadsOf(req))),
+  );
+  app.post(
+    '/api/admin/bookings/:id/guests/:participantId/new-pin',
+    { config: { access: editDetail }, schema: { params: ZGuestPinParams, response: detailed } },
+    async (req) => ok(await bookings.newGuestPin(deps, actorOf(req), req.params.id, req.params.participantId, patientReadsOf(req))),
   );
   app.delete(
     '/api/admin/bookings/:id',

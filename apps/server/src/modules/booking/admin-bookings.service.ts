@@ -36,6 +36,7 @@ import type { Emit } from '../../platform/events/event-hub';
 import { attachSurveys } from '../surveys/survey-attachments.service';
 import { appointmentType, isVideo } from './appointment-view';
 import { currentGuestPins, withGuestPins } from './guest-invitations.service';
+import { reissueGuestPin } from './guest-pin-reissue.service';
 import { loadAppointmentNotice } from './booking-notifications-data';
 import { isFuture } from './booking-rules';
 import * as visits from './booking-visits.service';
@@ -134,7 +135,7 @@ export async function getBooking(
 ): Promise<AppointmentDetail> {
   const row = await rowById(deps.db, id, now, organisationOf(actor));
   if (!row) throw new AppError(404);
-  return toDetail(deps.db, deps.cipher, row, reads);
+  return toDetail(deps.db, deps.cipher, row, reads, now);
 }
 
 // --------------------------------------------------------------------------------------- create and edit
@@ -417,6 +418,28 @@ export async function markNoShow(
     const a = await repo.lockAppointment(tx, organisationOf(actor), id);
     if (!a) throw new AppError(404);
     if (await visits.markNoShow(tx, deps.emit, a, 'admin', now)) await audit(tx, actor, 'appointment.noShow', id);
+  });
+  return getBooking(deps, actor, id, reads, now);
+}
+
+/** Sends one guest of the appointment a new PIN, which clears their lockout (guest-pin-reissue.service.ts). */
+export async function newGuestPin(
+  deps: BookingDeps,
+  actor: AdminActor,
+  id: string,
+  participantId: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<AppointmentDetail> {
+  await deps.db.transaction(async (tx) => {
+    const a = await repo.lockAppointment(tx, organisationOf(actor), id);
+    if (!a) throw new AppError(404);
+    await reissueGuestPin(tx, a, participantId, {
+      publicUrl: deps.publicUrl,
+      sender: deps.sender,
+      now,
+      actor: { userId: actor.staff.userId, ip: actor.ip },
+    });
   });
   return getBooking(deps, actor, id, reads, now);
 }

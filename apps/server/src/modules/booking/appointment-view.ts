@@ -57,7 +57,13 @@ export function rowReads(rows: readonly repo.ListedRow[]): PatientRead[] {
  * One appointment with its people and answers; identity codes decrypted for the staff allowed to see them. Every
  * patient in it is named to `reads` (the audit of the read).
  */
-export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow, reads: PatientReads): Promise<AppointmentDetail> {
+export async function toDetail(
+  tx: Tx,
+  cipher: FieldCipher,
+  row: repo.ListedRow,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<AppointmentDetail> {
   const a = row.appointment;
   const people = await repo.participantsOf(tx, a.id);
   reads.show(
@@ -78,6 +84,8 @@ export async function toDetail(tx: Tx, cipher: FieldCipher, row: repo.ListedRow,
     nationality: p.nationality,
     expertId: p.expertId,
     patientId: p.patientId,
+    // The organiser sees a guest locked out by wrong PINs, and can send them a new one.
+    pinLockedUntil: p.role === 'guest' && p.pinLockedUntil && p.pinLockedUntil > now ? p.pinLockedUntil.getTime() : null,
   }));
   return {
     ...toRow(row),

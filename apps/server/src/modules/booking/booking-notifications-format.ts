@@ -22,11 +22,17 @@ export function appointmentTags(a: { startsAt: Date; endsAt: Date }, language: L
 
 /**
  * Where a recipient joins or manages the appointment: the patient app, the expert app for experts, and for a guest
- * the guest page of the appointment (where they sign in with e-mail and PIN).
+ * the guest page of the appointment (where they sign in with e-mail and PIN), in the guest's language: a guest has no
+ * account that would remember it, and the page would otherwise open in Finnish.
  */
-export function notificationLink(publicUrl: string, role: 'patient' | 'guest' | 'expert', appointmentId?: string): string {
+export function notificationLink(
+  publicUrl: string,
+  role: 'patient' | 'guest' | 'expert',
+  appointmentId: string,
+  language: Language,
+): string {
   const baseUrl = publicUrl.replace(/\/+$/, '');
-  if (role === 'guest' && appointmentId) return `${baseUrl}/guest/${appointmentId}`;
+  if (role === 'guest') return `${baseUrl}/guest/${appointmentId}?lang=${language}`;
   return role === 'expert' ? `${baseUrl}/expert` : `${baseUrl}/`;
 }
 
@@ -52,7 +58,7 @@ export function noticeTags(notice: AppointmentNotice, r: NoticeRecipient, public
     ...appointmentTags(notice, r.language),
     expertName: notice.expertName,
     serviceName: noticeServiceName(notice, r.language),
-    link: notificationLink(publicUrl, r.role, notice.id),
+    link: notificationLink(publicUrl, r.role, notice.id, r.language),
     patientName: notice.patientNames,
     cancelReason: notice.cancelReason || NO_REASON[r.language],
   };

@@ -84,7 +84,7 @@ export function reminderSmsText(notice: AppointmentNotice, r: NoticeRecipient, p
     time: formatInstant(notice.startsAt, r.language, 'time'),
     service: noticeServiceName(notice, r.language),
     organisation: notice.organisationName,
-    link: notificationLink(publicUrl, r.role, notice.id),
+    link: notificationLink(publicUrl, r.role, notice.id, r.language),
   });
 }
 

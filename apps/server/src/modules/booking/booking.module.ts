@@ -10,7 +10,7 @@ import { patientBookingRoutes } from './patient-booking.routes';
 export const bookingModule = defineModule('booking', async (app, { config, db, cipher, events }) => {
   await app.register(patientBookingRoutes, { db, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   await app.register(adminBookingsRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
-  await app.register(expertBookingsRoutes, { db, cipher, emit: events.emit });
+  await app.register(expertBookingsRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   // An appointment's chat or video that an expert had taken has ended: the visit was held.
   events.inTransaction('chat.ended', 'booking', async (tx, e, meta) => {
     if (e.started && e.appointmentId) await markHeld(tx, events.emit, e.appointmentId, meta.occurredAt);

@@ -10,6 +10,7 @@ import {
   ZBreakInput,
   ZExpertBookingQuery,
   ZExpertSchedule,
+  ZGuestPinParams,
   ZHistorySearchQuery,
   ZScheduleQuery,
 } from '@prsp/contracts';
@@ -20,6 +21,7 @@ import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
 import * as expert from './expert-bookings.service';
 import type { Emit } from '../../platform/events/event-hub';
+import type { Sender } from '../../platform/mail/sender';
 
 const access: RouteAccess = { kind: 'expert', patientData: 'none' };
 const reading = (audit: string): RouteAccess => ({ kind: 'expert', patientData: { audit } });
@@ -30,9 +32,12 @@ function actorOf(req: FastifyRequest): expert.ExpertActor {
 }
 
 /** The expert's own calendar (spec §2 `/expert/schedule`, `/expert/allBookings`, `/expert/appointment`, `/expert/appointmentHistory`). */
-export async function expertBookingsRoutes(fastify: FastifyInstance, opts: { db: Db; cipher: FieldCipher; emit: Emit }) {
+export async function expertBookingsRoutes(
+  fastify: FastifyInstance,
+  opts: { db: Db; cipher: FieldCipher; emit: Emit; publicUrl: string; sender: Sender },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: opts.db, cipher: opts.cipher, emit: opts.emit };
+  const deps = opts;
   const page = { 200: okEnvelope(ZAppointmentPage) };
 
   app.get(
@@ -68,6 +73,14 @@ export async function expertBookingsRoutes(fastify: FastifyInstance, opts: { db:
       schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(ZAppointmentDetail) } },
     },
     async (req) => ok(await expert.markNoShow(deps, actorOf(req), req.params.id, patientReadsOf(req))),
+  );
+  app.post(
+    '/api/expert/appointments/:id/guests/:participantId/new-pin',
+    {
+      config: { access: reading('appointment.read') },
+      schema: { params: ZGuestPinParams, response: { 200: okEnvelope(ZAppointmentDetail) } },
+    },
+    async (req) => ok(await expert.newGuestPin(deps, actorOf(req), req.params.id, req.params.participantId, patientReadsOf(req))),
   );
   app.post(
     '/api/expert/breaks',

@@ -29,6 +29,8 @@ import type { RemovedOpenTime } from './booking.tables';
 import { isFuture } from './booking-rules';
 import * as visits from './booking-visits.service';
 import type { Emit } from '../../platform/events/event-hub';
+import type { Sender } from '../../platform/mail/sender';
+import { reissueGuestPin } from './guest-pin-reissue.service';
 
 export type ExpertActor = { userId: string; organisationId: string | null; ip: string };
 type Deps = { db: Db; cipher: FieldCipher };
@@ -132,7 +134,7 @@ export async function appointment(
   const ids = await expertIds(deps.db, actor);
   const [row] = await repo.listRows(deps.db, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
   if (!row) throw new AppError(404);
-  return toDetail(deps.db, deps.cipher, row, reads);
+  return toDetail(deps.db, deps.cipher, row, reads, now);
 }
 
 /**
@@ -160,6 +162,28 @@ export async function markNoShow(
         objectId: id,
         ip: actor.ip,
       });
+  });
+  return appointment(deps, actor, id, reads, now);
+}
+
+/**
+ * `POST /api/expert/appointments/{id}/guests/{participantId}/new-pin`: the expert sends a guest of their own
+ * appointment (any other is 404) a new PIN, which clears the guest's lockout (guest-pin-reissue.service.ts).
+ */
+export async function newGuestPin(
+  deps: Deps & { publicUrl: string; sender: Sender },
+  actor: ExpertActor,
+  id: string,
+  participantId: string,
+  reads: PatientReads,
+  now = new Date(),
+): Promise<AppointmentDetail> {
+  const ids = await expertIds(deps.db, actor);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await repo.listRows(tx, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
+    const a = row ? await repo.lockAppointment(tx, row.appointment.organisationId, id) : undefined;
+    if (!a) throw new AppError(404);
+    await reissueGuestPin(tx, a, participantId, { publicUrl: deps.publicUrl, sender: deps.sender, now, actor });
   });
   return appointment(deps, actor, id, reads, now);
 }

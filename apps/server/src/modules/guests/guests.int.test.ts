@@ -47,7 +47,8 @@ describe('the invitation', () => {
     expect(pin).toMatch(/^\d{6}$/);
     const mail = await pinFromInvitation(t, email);
     expect(mail.subject).toMatch(/^Invitation to a group appointment /);
-    expect(mail.text).toContain(`${t.baseUrl}/guest/${appointment.id}`);
+    // The guest page opens in the guest's language (issue 29).
+    expect(mail.text).toContain(`${t.baseUrl}/guest/${appointment.id}?lang=en`);
     expect(mail.text).toContain(`Sign in with the e-mail address ${email} and the PIN ${pin}.`);
     const [row] = await t.database.db
       .select()
@@ -157,16 +158,24 @@ describe('POST /api/guest/login/{uuid}', () => {
     expect(row!.pinFailures).toBe(1);
   });
 
-  test('five wrong PINs lock the guest out: then the right PIN is refused too, with the same 101', async () => {
+  test('five wrong PINs lock the guest out: the fifth and then the right PIN answer 102 with the time to retry; an unknown e-mail still 101', async () => {
     const { appointment, email, pin } = await invited();
     const wrong = pin === '999999' ? '999998' : '999999';
-    for (let i = 0; i < 5; i++) await expectError(guestLogin(t, appointment.id, { email, password: wrong }), 401, 101);
+    for (let i = 0; i < 4; i++) await expectError(guestLogin(t, appointment.id, { email, password: wrong }), 401, 101);
+    const fifth = await guestLogin(t, appointment.id, { email, password: wrong });
+    const locked = (await expectError(fifth, 429, 102)) as { retryAt?: string };
     const [row] = await t.database.db
       .select()
       .from(appointmentParticipants)
       .where(eq(appointmentParticipants.appointmentId, appointment.id));
     expect(row!.pinLockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
-    await expectError(guestLogin(t, appointment.id, { email, password: pin }), 401, 101);
+    expect(locked.retryAt).toBe(row!.pinLockedUntil!.toISOString());
+    const right = (await expectError(guestLogin(t, appointment.id, { email: email.toUpperCase(), password: pin }), 429, 102)) as {
+      retryAt?: string;
+    };
+    expect(right.retryAt).toBe(locked.retryAt);
+    // Whoever guesses addresses learns nothing: an address that is not invited gets the plain refusal.
+    await expectError(guestLogin(t, appointment.id, { email: 'stranger@test.example', password: pin }), 401, 101);
     expect(await t.database.db.select().from(guestSessions).where(eq(guestSessions.appointmentId, appointment.id))).toEqual([]);
   });
 });

@@ -36,16 +36,18 @@ export async function companyForAppointment(deps: GuestDeps, appointmentId: stri
 }
 
 type LoginInput = GuestLoginRequest & { ip: string };
-type Outcome = { ok: true; response: GuestResponse } | { ok: false; reason: string; participantId: string | null };
+type Outcome = { ok: true; response: GuestResponse } | { ok: false; reason: string; participantId: string | null; lockedUntil?: Date };
 
 /**
  * `POST /api/guest/login/{uuid}` (spec §5 'Guest login'): the guest's e-mail and PIN open one group appointment.
- * Every refusal answers the same 101 ('wrong password'): an unknown e-mail, a wrong PIN, a locked-out guest, an
- * appointment that is not a live group appointment; each costs one argon2 check (against a dummy hash when there is
- * nothing to check), so neither answer nor timing tells whether the e-mail is invited. Wrong PINs count per guest in
- * one transaction holding the participant's row lock; the fifth in a row locks sign-in for 15 minutes (the right PIN
- * is refused too meanwhile, without being checked), the right one resets the count. The token is bound to the
- * participant and the appointment and lives until an hour after the appointment's end.
+ * A refusal answers the same 101 ('wrong password') for an unknown e-mail, a wrong PIN and an appointment that is not
+ * a live group appointment; each costs one argon2 check (against a dummy hash when there is nothing to check), so
+ * neither answer nor timing tells whether the e-mail is invited. Wrong PINs count per guest in one transaction holding
+ * the participant's row lock; the fifth in a row locks sign-in for 15 minutes (the right PIN is refused too
+ * meanwhile, without being checked), the right one resets the count. From that fifth try on, the guest's own e-mail
+ * answers 102 with `retryAt` (issue 29): a locked-out guest learns there were too many tries, when to try again and
+ * to ask the organiser for a new PIN, never which part was wrong; an unknown e-mail still gets 101. The token is bound
+ * to the participant and the appointment and lives until an hour after the appointment's end.
  */
 export async function login(deps: GuestDeps, appointmentId: string, input: LoginInput, now = new Date()): Promise<GuestResponse> {
   const appointment = await repo.findAppointment(deps.db, appointmentId);
@@ -59,13 +61,15 @@ export async function login(deps: GuestDeps, appointmentId: string, input: Login
       await verifyAgainstDummy(input.password);
       return { ok: false, reason: 'unknownEmail', participantId: null };
     }
-    if (!pinGate(guest.pinLockedUntil, now).allowed) {
+    const gate = pinGate(guest.pinLockedUntil, now);
+    if (!gate.allowed) {
       await verifyAgainstDummy(input.password);
-      return { ok: false, reason: 'lockedOut', participantId: guest.id };
+      return { ok: false, reason: 'lockedOut', participantId: guest.id, lockedUntil: gate.until };
     }
     if (!(await verifySecret(guest.pinHash, input.password))) {
-      await setGuestPinCounters(tx, guest.id, afterPinFailure({ failures: guest.pinFailures, lockedUntil: guest.pinLockedUntil }, now));
-      return { ok: false, reason: 'wrongPin', participantId: guest.id };
+      const after = afterPinFailure({ failures: guest.pinFailures, lockedUntil: guest.pinLockedUntil }, now);
+      await setGuestPinCounters(tx, guest.id, after);
+      return { ok: false, reason: 'wrongPin', participantId: guest.id, lockedUntil: after.lockedUntil ?? undefined };
     }
     await setGuestPinCounters(tx, guest.id, { failures: 0, lockedUntil: null });
     const token = await issueGuestToken(tx, guest.id, appointment.id, guestTokenExpiry(appointment.endsAt));
@@ -91,7 +95,9 @@ export async function login(deps: GuestDeps, appointmentId: string, input: Login
     ip: input.ip,
     details: { reason: outcome.reason },
   });
-  throw new AppError(101, { detail: `guest sign-in refused: ${outcome.reason}` });
+  const detail = `guest sign-in refused: ${outcome.reason}`;
+  if (outcome.lockedUntil) throw new AppError(102, { detail, retryAt: outcome.lockedUntil });
+  throw new AppError(101, { detail });
 }
 
 /** The guest's token names this appointment, else 101 (the page shows the login form). */

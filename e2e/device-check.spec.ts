@@ -22,6 +22,8 @@ test("with Chromium's synthetic camera and microphone the device check says vide
   await expect(page.getByRole('meter', { name: 'Mikrofonin äänitaso' })).toBeVisible();
   const network = page.getByRole('region', { name: 'Verkko' });
   await expect(network.getByText(/^Video toimii täällä/)).toBeVisible({ timeout: 15_000 });
+  // Which ways out worked, in plain words: the relay (coturn) is there.
+  await expect(network.getByText('Yhteys palvelimemme kautta: onnistui')).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Soita testiääni' }).click();
   await page.getByRole('group', { name: 'Kuulitko äänen?' }).getByRole('button', { name: 'Kyllä' }).click();

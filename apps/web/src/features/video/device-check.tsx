@@ -91,6 +91,39 @@ function useMicLevel(stream: MediaStream | null): number {
 
 type Network = { kinds: CandidateKinds | null; verdict: DeviceCheckResult['network'] } | 'testing' | null;
 
+/** The verdicts that mean a call can reach people outside this network. */
+const REACHES_OUT: readonly DeviceCheckResult['network'][] = ['works', 'relayOnly'];
+
+/**
+ * The network test's result in plain words: the verdict (a warning unless a call can get out of this network), then
+ * which ways out were tried and whether each worked: within this network (local), straight over the internet
+ * (a public address through STUN) and through our server (a TURN relay).
+ */
+export function NetworkResult({ kinds, verdict }: { kinds: CandidateKinds | null; verdict: DeviceCheckResult['network'] }) {
+  const { t } = useTranslation();
+  const paths =
+    kinds &&
+    ([
+      ['local', kinds.host],
+      ['direct', kinds.srflx],
+      ['relay', kinds.relay],
+    ] as const);
+  return (
+    <>
+      <p className={`device-check-verdict ${REACHES_OUT.includes(verdict) ? 'ok' : 'bad'}`}>{t(`video.check.verdict.${verdict}`)}</p>
+      {paths && (
+        <ul className="device-check-paths muted">
+          {paths.map(([path, worked]) => (
+            <li key={path}>
+              {t(`video.check.paths.${path}`)}: {t(worked ? 'video.check.pathWorked' : 'video.check.pathFailed')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /**
  * The device and network check: camera preview, microphone level, a test sound with 'did you hear it?', and a
  * network test through the configured STUN/TURN servers, each with a plain verdict and what to do. The result
@@ -158,7 +191,6 @@ export function DeviceCheck({ compact = false }: { compact?: boolean }) {
     }
   };
 
-  const yesNo = (v: boolean) => t(v ? 'video.check.yesShort' : 'video.check.noShort');
   const done = camera && microphone && network && network !== 'testing';
   const H = compact ? 'h3' : 'h2';
 
@@ -237,22 +269,7 @@ export function DeviceCheck({ compact = false }: { compact?: boolean }) {
               {network === 'testing' ? (
                 <p>{t('video.check.testing')}</p>
               ) : (
-                network && (
-                  <>
-                    <p className={`device-check-verdict ${network.verdict === 'works' || network.verdict === 'relayOnly' ? 'ok' : 'bad'}`}>
-                      {t(`video.check.verdict.${network.verdict}`)}
-                    </p>
-                    {network.kinds && (
-                      <p className="muted">
-                        {t('video.check.found', {
-                          host: yesNo(network.kinds.host),
-                          srflx: yesNo(network.kinds.srflx),
-                          relay: yesNo(network.kinds.relay),
-                        })}
-                      </p>
-                    )}
-                  </>
-                )
+                network && <NetworkResult kinds={network.kinds} verdict={network.verdict} />
               )}
             </div>
           </section>

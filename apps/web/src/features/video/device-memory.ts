@@ -14,7 +14,7 @@ export type DeviceCheckResult = {
   microphone: 'ok' | 'missing' | 'denied';
   /** The user's answer to 'did you hear the sound?' (null: not answered). */
   speaker: boolean | null;
-  network: 'works' | 'relayOnly' | 'limited' | 'blocked' | 'unknown';
+  network: 'works' | 'relayOnly' | 'limited' | 'localOnly' | 'blocked' | 'unknown';
   /** When the check was made (ISO 8601). */
   at: string;
 };

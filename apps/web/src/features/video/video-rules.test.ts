@@ -89,17 +89,18 @@ describe('connectivity', () => {
     expect(candidateType('candidate:3 1 udp 41885439 5.6.7.8 3478 typ relay raddr 1.2.3.4 rport 1')).toBe('relay');
     expect(candidateType('')).toBeNull();
   });
-  it('says video works with a relay or a public address, and not with local addresses only', () => {
+  it('says video works with a relay or a public address, and warns with local addresses only', () => {
     const both = { stun: true, turn: true };
     expect(connectivityVerdict({ host: true, srflx: true, relay: true }, both)).toBe('works');
     expect(connectivityVerdict({ host: false, srflx: false, relay: true }, both)).toBe('relayOnly');
     expect(connectivityVerdict({ host: true, srflx: true, relay: false }, { stun: true, turn: false })).toBe('works');
     expect(connectivityVerdict({ host: true, srflx: true, relay: false }, both)).toBe('limited');
-    expect(connectivityVerdict({ host: true, srflx: false, relay: false }, both)).toBe('blocked');
-    expect(connectivityVerdict({ host: true, srflx: false, relay: false }, { stun: true, turn: false })).toBe('blocked');
+    expect(connectivityVerdict({ host: true, srflx: false, relay: false }, both)).toBe('localOnly');
+    expect(connectivityVerdict({ host: true, srflx: false, relay: false }, { stun: true, turn: false })).toBe('localOnly');
+    expect(connectivityVerdict({ host: false, srflx: false, relay: false }, both)).toBe('blocked');
   });
-  it('takes local addresses as enough where no STUN or TURN server is configured', () => {
-    expect(connectivityVerdict({ host: true, srflx: false, relay: false }, { stun: false, turn: false })).toBe('works');
+  it('never says video works with local addresses only, even where no STUN or TURN server is configured', () => {
+    expect(connectivityVerdict({ host: true, srflx: false, relay: false }, { stun: false, turn: false })).toBe('localOnly');
     expect(connectivityVerdict({ host: false, srflx: false, relay: false }, { stun: false, turn: false })).toBe('blocked');
   });
 });

@@ -138,12 +138,13 @@ export function summariseStats(
 /** The connectivity test's finding: which kinds of ICE candidates the browser could gather. */
 export type CandidateKinds = { host: boolean; srflx: boolean; relay: boolean };
 
-export type ConnectivityVerdict = 'works' | 'relayOnly' | 'limited' | 'blocked';
+export type ConnectivityVerdict = 'works' | 'relayOnly' | 'limited' | 'localOnly' | 'blocked';
 
 /**
  * The plain verdict of the network test. A TURN relay (or a public address through STUN) means a call can get
- * out of this network; only local addresses means it may not (a firewall or VPN in the way). `configured`: which
- * kinds of server the operator set up (a missing relay counts only where one is configured).
+ * out of this network. Only local addresses means it likely cannot reach anyone outside this network (a firewall or
+ * VPN in the way, or no STUN or TURN server set up), which is a warning, never 'works'; nothing at all, blocked.
+ * `configured`: which kinds of server the operator set up (a missing relay counts only where one is configured).
  */
 export function connectivityVerdict(
   found: CandidateKinds,
@@ -151,9 +152,7 @@ export function connectivityVerdict(
 ): ConnectivityVerdict {
   if (found.relay) return found.srflx ? 'works' : 'relayOnly';
   if (found.srflx) return configured.turn ? 'limited' : 'works';
-  // Without any STUN or TURN server (a service on one local network), local addresses are all a call uses.
-  if (!configured.stun && !configured.turn && found.host) return 'works';
-  return 'blocked';
+  return found.host ? 'localOnly' : 'blocked';
 }
 
 /** The candidate type of an ICE candidate line ('candidate:… typ relay …'), or null. */

@@ -2,12 +2,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormAlert, FormField } from '@/components/ui/form-fields';
 import { useGuestLogin } from './guest-api';
 import { guestLoginErrors, guestLoginFailure, pinInput, type GuestLoginErrors } from './guest-login-rules';
-import { useTranslation } from '@/lib/i18n';
+import { ApiError } from '@/lib/api-client';
+import { formatTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §2 'Guest pages' and §5 'Guest login': heading, hint, e-mail and the invitation's PIN, continue. Wrong input
  * is named under its field with 'Please check fields' above, and focus goes to the first field to fix; a refused
- * sign-in says so above the form and puts the guest back in the PIN field.
+ * sign-in says so above the form and puts the guest back in the PIN field. A guest locked out by wrong PINs is told
+ * when to try again and to ask the organiser for a new PIN.
  */
 export function GuestLoginForm({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
@@ -40,7 +43,16 @@ export function GuestLoginForm({ uuid }: { uuid: string }) {
   };
 
   const invalid = Boolean(errors.email || errors.pin);
-  const alert = login.error ? t(`guest.login.${guestLoginFailure(login.error)}`) : invalid ? t('guest.login.checkFields') : undefined;
+  const failure = login.error ? guestLoginFailure(login.error) : undefined;
+  const retryAt = login.error instanceof ApiError ? login.error.retryAt : undefined;
+  const alert =
+    failure === 'lockedOut' && retryAt
+      ? t('guest.login.lockedOut', { time: formatTime(retryAt, currentLanguage()) })
+      : failure
+        ? t(`guest.login.${failure}`)
+        : invalid
+          ? t('guest.login.checkFields')
+          : undefined;
   return (
     <section className="card guest-card" aria-labelledby="guest-login-title">
       <h1 id="guest-login-title" className="page-title">

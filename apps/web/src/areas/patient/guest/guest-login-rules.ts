@@ -20,12 +20,14 @@ export function guestLoginErrors(email: string, pin: string): GuestLoginErrors {
 }
 
 /**
- * The form's message after the server refused the sign-in (spec §8 'Guest'): 101 is a wrong e-mail or PIN,
- * refused fields are 'Please check fields', anything else 'Unable to login!'.
+ * The form's message after the server refused the sign-in (spec §8 'Guest'): 101 is a wrong e-mail or PIN, 102 a
+ * guest locked out by too many wrong PINs (with the time to retry), refused fields are 'Please check fields',
+ * anything else 'Unable to login!'.
  */
-export function guestLoginFailure(err: unknown): 'wrongPin' | 'checkFields' | 'unknownError' {
+export function guestLoginFailure(err: unknown): 'wrongPin' | 'lockedOut' | 'checkFields' | 'unknownError' {
   if (err instanceof ApiError) {
     if (err.statusCode === 101) return 'wrongPin';
+    if (err.statusCode === 102 && err.retryAt) return 'lockedOut';
     if (err.fields?.length) return 'checkFields';
   }
   return 'unknownError';

@@ -24,6 +24,15 @@ describe('POST /api/services/chatCode/{code}', () => {
     expect(res).toMatchObject({ chatQueueId: 'espoo-physio', serviceName: { fi: 'Fysioterapeutti' }, mandatorySelfAssessment: false });
   });
 
+  test('a code not open yet (202) says from when it is valid: retryAt is its group start, also as Retry-After', async () => {
+    const browser = await ctx.signedIn(MATTI);
+    await onboard(browser, ctx.espoo.id);
+    const res = await code(browser, 'FUTURE2099');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = await expectError(res, 400, 202);
+    expect(body).toMatchObject({ errorKey: 'errors.codeNotOpenYet', retryAt: '2099-01-01T00:00:00.000Z' });
+  });
+
   test('a code of the other organisation is not valid (201), whatever its state', async () => {
     const browser = await ctx.signedIn(HELMI);
     await onboard(browser, ctx.kaarina.id);

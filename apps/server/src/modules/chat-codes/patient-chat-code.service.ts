@@ -27,8 +27,8 @@ export type CheckedCode<T> = { code: string; codeId: string; opened: T };
 /**
  * Checks a code a patient typed (spec §8), for either target: 201 when the organisation has no such code of the
  * `kind`, or `open` refuses what it opens (another organisation's code, a code of the other kind, a message code of
- * a disabled subcategory: each 'not valid', revealing nothing); then the state rule, 202 not open yet, 203 expired,
- * 204 used up. `lock` keeps the code's row locked for the caller's transaction (see `useCode`).
+ * a disabled subcategory: each 'not valid', revealing nothing); then the state rule, 202 not open yet (with the start as `retryAt`), 203
+ * expired, 204 used up. `lock` keeps the code's row locked for the caller's transaction (see `useCode`).
  */
 export async function checkCode<T>(
   tx: Tx,
@@ -44,7 +44,8 @@ export async function checkCode<T>(
   const opened = row && targetId ? await open(targetId) : undefined;
   if (!row || opened === undefined) throw new AppError(201);
   const refusal = chatCodeRefusal(row, opts.now ?? new Date());
-  if (refusal) throw new AppError(refusal);
+  // A code that is right but early says from when it is valid (`retryAt`), so the person knows when to come back.
+  if (refusal) throw new AppError(refusal, refusal === 202 ? { retryAt: row.startsAt } : {});
   return { code, codeId: row.codeId, opened };
 }
 

@@ -20,6 +20,7 @@ describe('patient texts', () => {
         'expired',
         'notAuthenticated',
         'notOpenYet',
+        'notOpenYetValidFrom',
         'notValid',
         'processing',
         'used',

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useChatCode } from '../api/services-api';
 import { chatCodeMessage, type ChatCodeMessage } from './chat-code-messages';
-import { useTranslation } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
 
 /**
  * Spec §2 chat code form: submit disabled while empty; a valid code opens its service's chat, otherwise the
@@ -55,7 +56,7 @@ export function ChatCodeForm() {
         </div>
         {message && (
           <p id={messageId} role="alert" className={message.tone === 'warning' ? 'field-warning' : 'field-error'}>
-            {t(message.key)}
+            {t(message.key, message.validFrom ? { date: formatDateTime(message.validFrom, currentLanguage()) } : undefined)}
           </p>
         )}
       </div>

@@ -15,6 +15,15 @@ describe('chat code messages (spec §8)', () => {
     expect(chatCodeMessage(fail(501))).toEqual({ key: 'chatCode.errors.processing', tone: 'error' });
   });
 
+  it('says from when a code that is not open yet is valid, when the answer tells', () => {
+    const early = new ApiError(202, 'errors.codeNotOpenYet', 'x', undefined, '2099-01-01T00:00:00.000Z');
+    expect(chatCodeMessage(early)).toEqual({
+      key: 'chatCode.errors.notOpenYetValidFrom',
+      tone: 'warning',
+      validFrom: '2099-01-01T00:00:00.000Z',
+    });
+  });
+
   it('treats a network failure as a processing error', () => {
     expect(chatCodeMessage(new TypeError('Failed to fetch'))).toEqual({ key: 'chatCode.errors.processing', tone: 'error' });
   });

@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 
-export type ChatCodeMessage = { key: string; tone: 'warning' | 'error' };
+/** `validFrom`: when a code that is not open yet opens (the answer's `retryAt`), for the text to say so. */
+export type ChatCodeMessage = { key: string; tone: 'warning' | 'error'; validFrom?: string };
 
 /**
  * Spec §8 chat code keys: 101 not authenticated, 201 not valid, 202 cannot be opened at this time, 203 expired,
@@ -14,8 +15,12 @@ export function chatCodeMessage(err: unknown): ChatCodeMessage {
       return { key: 'chatCode.errors.notAuthenticated', tone: 'error' };
     case 201:
       return { key: 'chatCode.errors.notValid', tone: 'error' };
-    case 202:
-      return { key: 'chatCode.errors.notOpenYet', tone: 'warning' };
+    case 202: {
+      const validFrom = err instanceof ApiError ? err.retryAt : undefined;
+      return validFrom
+        ? { key: 'chatCode.errors.notOpenYetValidFrom', tone: 'warning', validFrom }
+        : { key: 'chatCode.errors.notOpenYet', tone: 'warning' };
+    }
     case 203:
       return { key: 'chatCode.errors.expired', tone: 'error' };
     case 204:

@@ -110,6 +110,13 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
   await expect(page).toHaveURL(/\/book$/);
   await expect(timer).toBeVisible();
 
+  // The browser's Back asks the same (the confirmation is a history entry of its own); staying keeps the hold.
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Jää vahvistamaan' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Vahvista varaus' })).toBeVisible();
+  await expect(timer).toBeVisible();
+
   // Going back to the search and leaving unlocks the time: it is free again for everyone.
   await page.getByRole('button', { name: 'Takaisin hakuun' }).click();
   await expect(leave).toBeVisible();

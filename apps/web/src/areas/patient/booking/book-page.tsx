@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { localDateAt, type OpenAppointment, type PatientAppointment } from '@prsp/contracts';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -12,15 +12,22 @@ import { FailedStep, SuccessStep } from './result-steps';
 import { SearchStep } from './search-step';
 import './booking.css';
 
+/** The steps after a lock belong to its `attempt`, the history entry the confirmation step was pushed as. */
 type Step =
   | { step: 'search' }
-  | { step: 'confirm'; slot: OpenAppointment; holdUntil: number; holdMinutes: number }
-  | { step: 'success'; appointment: PatientAppointment; slot: OpenAppointment }
-  | { step: 'failed'; failure: BookingFailure };
+  | { step: 'confirm'; attempt: number; slot: OpenAppointment; holdUntil: number; holdMinutes: number }
+  | { step: 'success'; attempt: number; appointment: PatientAppointment; slot: OpenAppointment }
+  | { step: 'failed'; attempt: number; failure: BookingFailure };
+
+type EntryState = { bookingAttempt?: number } | null;
 
 /**
  * Spec §2 'Book appointment' (bookingsEnabled) in its four steps: search, confirmation, success, failed (spec §4
  * 'Booking flow'). The organisation's booking info text shows above the search.
+ *
+ * A lock pushes a history entry of its own for the confirmation, so the browser's Back from it is a navigation
+ * inside the page, which the hold guard stops with the leave-unconfirmed modal (spec §4: back or navigation) even
+ * when the book page was the first page the browser loaded; leaving that entry, once allowed, shows the search.
  */
 export function BookPage() {
   const { t } = useTranslation();
@@ -39,16 +46,35 @@ export function BookPage() {
     setMoved(true);
     setStep(next);
   }, []);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entryAttempt = (location.state as EntryState)?.bookingAttempt;
+  const [seenAttempt, setSeenAttempt] = useState(entryAttempt);
+  if (entryAttempt !== seenAttempt) {
+    setSeenAttempt(entryAttempt);
+    if (step.step !== 'search' && step.attempt !== entryAttempt) go({ step: 'search' });
+  }
 
   const toSearch = useCallback(() => go({ step: 'search' }), [go]);
-  const guard = useHoldGuard(step.step === 'confirm' ? step.slot.uuid : null, toSearch);
+  // Leaving by the page's own back button takes the confirmation's entry off the history too.
+  const backToSearch = useCallback(() => {
+    toSearch();
+    void navigate(-1);
+  }, [toSearch, navigate]);
+  const guard = useHoldGuard(step.step === 'confirm' ? step.slot.uuid : null, backToSearch);
+  const attempt = step.step === 'search' ? 0 : step.attempt;
   const failed = useCallback(
     (failure: BookingFailure) => {
       guard.release();
-      go({ step: 'failed', failure });
+      go({ step: 'failed', attempt, failure });
     },
-    [guard, go],
+    [guard, go, attempt],
   );
+  const locked = (slot: OpenAppointment, holdMinutes: number) => {
+    const now = Date.now();
+    void navigate({ pathname: location.pathname, search: location.search }, { state: { bookingAttempt: now } satisfies EntryState });
+    go({ step: 'confirm', attempt: now, slot, holdMinutes, holdUntil: now + holdMinutes * 60_000 });
+  };
 
   if (!config) return null;
   const infoText = info.data?.infoText[lang].trim();
@@ -73,7 +99,7 @@ export function BookPage() {
           searched={searched}
           onSearch={setSearched}
           focus={moved}
-          onLocked={(slot, holdMinutes) => go({ step: 'confirm', slot, holdMinutes, holdUntil: Date.now() + holdMinutes * 60_000 })}
+          onLocked={locked}
         />
       )}
       {step.step === 'confirm' && (
@@ -86,7 +112,7 @@ export function BookPage() {
           onFailed={failed}
           onBooked={(appointment) => {
             guard.release();
-            go({ step: 'success', appointment, slot: step.slot });
+            go({ step: 'success', attempt: step.attempt, appointment, slot: step.slot });
           }}
         />
       )}

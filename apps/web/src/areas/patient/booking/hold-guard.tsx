@@ -5,8 +5,9 @@ import { unlockSlot, unlockSlotOnUnload } from '../api/booking-api';
 import { useTranslation } from '@/lib/i18n';
 
 /**
- * Spec §4 'Booking flow': leaving the confirmation step while a slot is held (the page's own back button or any
- * in-app navigation) asks first in the leave-unconfirmed modal; continuing unlocks the slot, then leaves. Closing
+ * Spec §4 'Booking flow': leaving the confirmation step while a slot is held (the page's own back button, the
+ * browser's Back or any in-app navigation, to another page or to the book page again) asks first in the
+ * leave-unconfirmed modal; continuing unlocks the slot, then leaves. Closing
  * or reloading the tab gets the browser's own question and, if the patient goes anyway, a best-effort unlock.
  * A session expiry (`?unauthorized`) is never held up: nothing can be unlocked without a session, and the
  * server releases the hold when it runs out.
@@ -22,12 +23,8 @@ export function useHoldGuard(heldUuid: string | null, onBack: () => void) {
     held.current = heldUuid;
   }, [heldUuid]);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      heldUuid !== null &&
-      !nextLocation.search.includes('unauthorized') &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
+  // Read at the navigation, not at the last render: the modal's 'leave' lets go of the hold and then navigates.
+  const blocker = useBlocker(({ nextLocation }) => held.current !== null && !nextLocation.search.includes('unauthorized'));
 
   useEffect(() => {
     if (!heldUuid) return;

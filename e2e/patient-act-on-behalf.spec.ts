@@ -47,14 +47,14 @@ test('acting on behalf of a child shows the banner and read-only contact fields;
   await expect(page).toHaveTitle(/^Henkilön Lilja Virtanen yhteystiedot – /);
   await expectAccessible(page);
 
-  // Lilja's onboarding done, her landing page greets her, not her mother.
+  // Lilja's onboarding done, her landing page speaks to her mother about her.
   await fillContact(page, contactFor('aino.virtanen@example.fi'));
   await page.getByRole('button', { name: 'Tallenna ja jatka' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Käyttöehdot' })).toBeVisible();
   await page.getByRole('button', { name: 'Hyväksyn käyttöehdot' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Tervetuloa/ })).toBeVisible();
   await page.getByRole('button', { name: 'Jatka' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hei, Lilja!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Asioit henkilön Lilja Virtanen puolesta' })).toBeVisible();
 
   // Act as myself: acting ends, config and contact reload, and Aino is back on her landing page.
   await page.getByRole('button', { name: 'Vaihda' }).click();

@@ -1,18 +1,25 @@
 import { expect, test } from 'vitest';
-import { givenNamesOf, greetingName } from './acting-names';
+import { i18n } from '@/lib/i18n';
+import './patient-texts';
+import { landingTexts } from './acting-names';
 
-test('while acting for someone the landing greets them, not the parent', () => {
-  expect(greetingName('Aino', { ssn: '010115A123B', name: 'Lilja Virtanen' })).toBe('Lilja');
+const shown = (ownFirstName: string | undefined, actingFor: Parameters<typeof landingTexts>[1]) => {
+  const texts = landingTexts(ownFirstName, actingFor);
+  return { heading: i18n.t()(...texts.heading), noActivity: i18n.t()(...texts.noActivity) };
+};
+
+test('while acting for a child the landing speaks to the parent about the child, by the whole uninflected name', () => {
+  expect(shown('Aino', { ssn: '010115A123B', name: 'Elias Esimerkki' })).toEqual({
+    heading: 'Asioit henkilön Elias Esimerkki puolesta',
+    noActivity: 'Henkilöllä Elias Esimerkki ei ole tulevia aikoja eikä vastausta odottavia kyselyitä.',
+  });
 });
 
-test('acting as oneself greets the signed-in person; no name gives no name', () => {
-  expect(greetingName('Aino', null)).toBe('Aino');
-  expect(greetingName(undefined, undefined)).toBeUndefined();
-  expect(greetingName('Aino', { ssn: 'x', name: ' ' })).toBeUndefined();
-});
-
-test('given names are all but the last word', () => {
-  expect(givenNamesOf('Lilja Maria Virtanen')).toBe('Lilja Maria');
-  expect(givenNamesOf('Elias Virtanen-Korhonen')).toBe('Elias');
-  expect(givenNamesOf('Elias')).toBe('Elias');
+test('acting as oneself greets the signed-in person; no name gives a plain greeting', () => {
+  expect(shown('Aino', null)).toEqual({
+    heading: 'Hei, Aino!',
+    noActivity: 'Sinulla ei ole tulevia aikoja eikä vastaustasi odottavia kyselyitä.',
+  });
+  expect(shown(undefined, undefined).heading).toBe('Hei!');
+  expect(shown('Aino', { ssn: 'x', name: ' ' }).heading).toBe('Hei, Aino!');
 });

@@ -1,16 +1,18 @@
 import type { ActOnBehalf } from '@prsp/contracts';
 
 /**
- * The given names in a display name from the mandate service ('Lilja Maria Virtanen' → 'Lilja Maria'): the last
- * word is the family name, as the server splits it when it stores the person (double-barrelled names are hyphenated).
+ * The landing's heading and empty-activity text as i18n keys with their name. While acting for someone the page
+ * speaks to the parent about the person acted for, by their whole name and without inflecting it
+ * ('Asioit henkilön Elias Esimerkki puolesta'); otherwise it greets the signed-in person by first name.
  */
-export function givenNamesOf(displayName: string): string {
-  const words = displayName.trim().split(/\s+/).filter(Boolean);
-  return words.length < 2 ? (words[0] ?? '') : words.slice(0, -1).join(' ');
-}
-
-/** Whom the landing greets: the person acted for while acting on someone's behalf, else the signed-in person. */
-export function greetingName(ownFirstName: string | undefined, actingFor: ActOnBehalf | null | undefined): string | undefined {
-  if (actingFor) return givenNamesOf(actingFor.name) || undefined;
-  return ownFirstName || undefined;
+export function landingTexts(
+  ownFirstName: string | undefined,
+  actingFor: ActOnBehalf | null | undefined,
+): { heading: [key: string, values?: { name: string }]; noActivity: [key: string, values?: { name: string }] } {
+  const acted = actingFor?.name.trim();
+  if (acted) return { heading: ['landing.actingFor', { name: acted }], noActivity: ['landing.noActivityActing', { name: acted }] };
+  return {
+    heading: ownFirstName ? ['landing.greeting', { name: ownFirstName }] : ['landing.greetingNoName'],
+    noActivity: ['landing.noActivity'],
+  };
 }

@@ -104,7 +104,7 @@ export function ContactForm({
         </FormField>
       </div>
       <p id={id('names-note')} className="hint">
-        {t('contact.namesHint')}
+        {acting ? t('contact.namesHintActing', { name: `${contact.firstName} ${contact.lastName}`.trim() }) : t('contact.namesHint')}
       </p>
       {text('street', 'text', 'street-address')}
       <div className="field-row">

@@ -6,12 +6,12 @@ import { usePendingSurveys, useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
 import { landingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
-import { greetingName } from '../acting-names';
+import { landingTexts } from '../acting-names';
 import { useNow } from '@/lib/use-now';
 import { Loading } from '@/components/route-fallbacks';
 
 /**
- * Spec §2 landing: greeting by first name; 'Your activity' with pending surveys and upcoming appointments
+ * Spec §2 landing: greeting by first name (while acting, whom the parent acts for); 'Your activity' with pending surveys and upcoming appointments
  * (within 3 days, else only the next one); tiles for messages, remote reception and booking by their flags.
  */
 export function LandingPage() {
@@ -27,7 +27,7 @@ export function LandingPage() {
   const now = useNow();
   if (!config) return null;
 
-  const greeting = greetingName(user.data?.firstName, config.actOnBehalf);
+  const texts = landingTexts(user.data?.firstName, config.actOnBehalf);
   const appointments = landingAppointments(services.data?.appointments ?? [], now);
   const pending = surveys.data ?? [];
   const tiles = [
@@ -39,7 +39,7 @@ export function LandingPage() {
 
   return (
     <>
-      <h1 className="page-title">{greeting ? t('landing.greeting', { name: greeting }) : t('landing.greetingNoName')}</h1>
+      <h1 className="page-title">{t(...texts.heading)}</h1>
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">{t('landing.activity')}</h2>
         {(services.isError || surveys.isError) && (
@@ -70,7 +70,7 @@ export function LandingPage() {
         {/* A line while the activity loads keeps the tiles below from jumping when it arrives. */}
         {(loading || surveys.isPending) && <Loading />}
         {!loading && !surveys.isPending && pending.length === 0 && appointments.length === 0 && (
-          <p className="empty">{t('landing.noActivity')}</p>
+          <p className="empty">{t(...texts.noActivity)}</p>
         )}
       </section>
       {tiles.length > 0 && (

@@ -9,6 +9,16 @@ describe('patient texts', () => {
     expectMatchingCatalogues(fi, sv, en);
   });
 
+  it('call the professional by one word per language, in booking and in the history list', () => {
+    expect([fi, sv, en].map((texts) => texts.history.expert)).toEqual([fi.book.expert, 'Yrkesperson', 'Professional']);
+    expect(sv.book.expert).toBe('Yrkesperson');
+    expect(en.book.expert).toBe('Professional');
+  });
+
+  it('call the landing Home in English (the menu and the way back to it)', () => {
+    expect(en.menu.home).toBe('Home');
+  });
+
   it('carry the spec §8 chat code messages in every language', () => {
     expect(en.chatCode.errors).toMatchObject({
       notAuthenticated: 'User not authenticated.',

@@ -156,6 +156,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           nationality: null,
           expertId: EXPERT,
           patientId: null,
+          pinLockedUntil: null,
         },
         {
           id: 'p2',
@@ -169,6 +170,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           nationality: null,
           expertId: OTHER,
           patientId: null,
+          pinLockedUntil: null,
         },
         {
           id: 'p3',
@@ -182,6 +184,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           nationality: 'se',
           expertId: null,
           patientId: null,
+          pinLockedUntil: null,
         },
         {
           id: 'p4',
@@ -195,6 +198,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
           nationality: null,
           expertId: null,
           patientId: null,
+          pinLockedUntil: null,
         },
       ],
       preQuestionnaire: [],

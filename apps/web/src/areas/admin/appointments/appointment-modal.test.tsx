@@ -38,6 +38,7 @@ const booking: AppointmentDetail = {
       nationality: 'fi',
       expertId: null,
       patientId: 'x',
+      pinLockedUntil: null,
     },
   ],
   preQuestionnaire: [],

@@ -9,7 +9,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 import { formatTimeRange } from '@/lib/format';
 import { BookingStatusBadge } from './booking-status-badge';
-import { useAppointment } from './bookings-api';
+import { BOOKINGS_KEY, useAppointment } from './bookings-api';
+import { GuestPin } from '@/features/staff/guest-pin';
 import { useNationalityOptions } from './patient-fields';
 import { ApiError } from '@/lib/api-client';
 
@@ -38,7 +39,7 @@ export function AppointmentPage({ user }: { user: StaffUserData }) {
         <>
           <Facts detail={appointment.data} />
           <RowActionButtons row={appointment.data} canEdit={user.rights.bookings.edit} onAction={(a) => actions.run(appointment.data, a)} />
-          <Participants detail={appointment.data} />
+          <Participants detail={appointment.data} canEdit={user.rights.bookings.edit} />
           <Answers detail={appointment.data} />
         </>
       ) : (
@@ -92,7 +93,7 @@ function Facts({ detail }: { detail: AppointmentDetail }) {
   );
 }
 
-function Participants({ detail }: { detail: AppointmentDetail }) {
+function Participants({ detail, canEdit }: { detail: AppointmentDetail; canEdit: boolean }) {
   const { t } = useTranslation();
   const nationalities = new Map(useNationalityOptions().map((o) => [o.value, o.label]));
   if (detail.status === 'open') return null;
@@ -122,6 +123,14 @@ function Participants({ detail }: { detail: AppointmentDetail }) {
                   </>
                 )}
               </dl>
+              {canEdit && (
+                <GuestPin
+                  appointment={detail}
+                  guest={p}
+                  path={`/api/admin/bookings/${encodeURIComponent(detail.id)}/guests/${encodeURIComponent(p.id)}/new-pin`}
+                  refresh={BOOKINGS_KEY}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -21,6 +21,8 @@ import { filterQuery, LIST_PAGE_SIZE, type BookingFilters } from './booking-filt
 
 const BASE = '/api/admin/bookings';
 const KEY = ['admin', 'bookings'] as const;
+/** Every booking query: what a change to one appointment reads again. */
+export const BOOKINGS_KEY = KEY;
 
 export function useBookings(filters: BookingFilters, page: number) {
   const query = filterQuery(filters, { page, pageSize: LIST_PAGE_SIZE });

@@ -21,7 +21,8 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
 import { backTarget, shownStatus } from './booking-helpers';
-import { useExpertAppointment, useMarkNoShow } from './expert-booking-api';
+import { expertBookingKeys, useExpertAppointment, useMarkNoShow } from './expert-booking-api';
+import { GuestPin } from '@/features/staff/guest-pin';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toasts';
 
@@ -45,7 +46,7 @@ function IdentityCode({ code, name }: { code: string; name: string }) {
   );
 }
 
-function ParticipantItem({ participant }: { participant: Participant }) {
+function ParticipantItem({ participant, appointment }: { participant: Participant; appointment: AppointmentDetail }) {
   const { t } = useTranslation();
   return (
     <li>
@@ -67,6 +68,12 @@ function ParticipantItem({ participant }: { participant: Participant }) {
           </>
         )}
       </dl>
+      <GuestPin
+        appointment={appointment}
+        guest={participant}
+        path={`/api/expert/appointments/${encodeURIComponent(appointment.id)}/guests/${encodeURIComponent(participant.id)}/new-pin`}
+        refresh={expertBookingKeys.all}
+      />
     </li>
   );
 }
@@ -193,7 +200,7 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
         ) : (
           <ul className="participants">
             {appointment.participants.map((p) => (
-              <ParticipantItem key={p.id} participant={p} />
+              <ParticipantItem key={p.id} participant={p} appointment={appointment} />
             ))}
           </ul>
         )}

@@ -117,10 +117,20 @@ describe('the one formatter of dates and times', () => {
   });
 
   test('lists, the patient’s appointment with its weekday, and inboxes with seconds', () => {
-    expect(formatInstant(afterChange, 'fi')).toBe('29.3.2026 klo 4.30');
-    expect(formatInstant(afterChange, 'fi', 'short', 'UTC')).toBe('29.3.2026 klo 1.30');
+    expect(formatInstant(afterChange, 'fi')).toBe('29.3.2026 klo 04.30');
+    expect(formatInstant(afterChange, 'fi', 'short', 'UTC')).toBe('29.3.2026 klo 01.30');
     expect(formatInstant(afterChange, 'fi', 'weekday')).toBe('su 29.3.2026 klo 04.30');
-    expect(formatInstant(new Date('2026-03-29T01:30:09Z'), 'fi', 'seconds')).toBe('29.3.2026 klo 4.30.09');
+    expect(formatInstant(new Date('2026-03-29T01:30:09Z'), 'fi', 'seconds')).toBe('29.3.2026 klo 04.30.09');
+  });
+
+  test('one time format: every style writes the time as the time style does, 00.30 and never 0.30', () => {
+    const halfPastMidnight = new Date('2026-11-29T22:30:00Z');
+    for (const lang of ['fi', 'se', 'en'] as const) {
+      const time = formatInstant(halfPastMidnight, lang, 'time');
+      for (const style of ['short', 'weekday'] as const)
+        expect(formatInstant(halfPastMidnight, lang, style)).toMatch(new RegExp(`${time}$`));
+    }
+    expect(formatInstant(halfPastMidnight, 'fi')).toBe('30.11.2026 klo 00.30');
   });
 
   test('the e-mails’ date: weekday, day, month and year, no commas', () => {

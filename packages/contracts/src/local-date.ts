@@ -134,11 +134,17 @@ export function endOfYear(date: LocalDate): LocalDate {
 /** The locales dates and times are written in: Finnish and Swedish as in Finland, British English. */
 const LOCALES: Record<Language, string> = { fi: 'fi-FI', se: 'sv-FI', en: 'en-GB' };
 
+/**
+ * Every style writes the hour with two digits ('klo 00.30', never 'klo 0.30' beside '00.30' elsewhere): one time
+ * format wherever a time shows. `dateStyle`/`timeStyle` would pad the hour in English only, so the fields are named.
+ */
+const DAY_AND_TIME = { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+
 const STYLES = {
-  /** '3.5.2026 klo 14.05': lists, tables, PDFs. */
-  short: { dateStyle: 'short', timeStyle: 'short' },
-  /** '3.5.2026 klo 14.05.09': logs and inboxes. */
-  seconds: { dateStyle: 'short', timeStyle: 'medium' },
+  /** '3.5.2026 klo 04.05': lists, tables, PDFs. */
+  short: DAY_AND_TIME,
+  /** '3.5.2026 klo 04.05.09': logs and inboxes. */
+  seconds: { ...DAY_AND_TIME, second: '2-digit' },
   /** 'su 3.5.2026 klo 14.05': a patient's appointment, with its weekday. */
   weekday: { weekday: 'short', day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' },
   /** '14.05' in Finnish and Swedish, '14:05' in English. */

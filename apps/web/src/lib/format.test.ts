@@ -16,9 +16,9 @@ describe('the one date formatter (time zone aware)', () => {
 
   it('uses the display zone: the browser one (UTC in tests) until a setting replaces it', () => {
     expect(displayTimeZone()).toBe('UTC');
-    expect(formatDateTime(afterChange, 'fi')).toBe('29.3.2026 klo 1.30');
+    expect(formatDateTime(afterChange, 'fi')).toBe('29.3.2026 klo 01.30');
     setDisplayTimeZone('Europe/Helsinki');
-    expect(formatDateTime(afterChange, 'fi')).toBe('29.3.2026 klo 4.30');
+    expect(formatDateTime(afterChange, 'fi')).toBe('29.3.2026 klo 04.30');
     setDisplayTimeZone('Mars/Olympus');
     expect(displayTimeZone()).toBe(DEFAULT_TIME_ZONE);
   });

@@ -48,7 +48,7 @@ describe('the answers PDF', () => {
       NORDIC_ANSWER,
     ])
       expect(text).toContain(expected);
-    expect(pdfTime(input.sentAt, 'fi')).toBe('29.3.2026 klo 4.30');
+    expect(pdfTime(input.sentAt, 'fi')).toBe('29.3.2026 klo 04.30');
   });
 
   test('in Swedish, and without answers yet', async () => {

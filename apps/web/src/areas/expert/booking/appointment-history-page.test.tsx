@@ -40,7 +40,7 @@ it('the contact history lists the walk-in chats beside the appointments and sear
   expect([...host.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Ajanvaraukset', 'Chatit ilman ajanvarausta']);
   const row = host.querySelector('tbody tr')!;
   expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
-    '20.11.2026 klo 9.00',
+    '20.11.2026 klo 09.00',
     'Anna Potilas',
     'Hoitajan chat',
     'Näytä keskustelu: Anna Potilas',

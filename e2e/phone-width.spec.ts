@@ -55,6 +55,16 @@ test('patient at 360 px: a 56 px header, menus and languages on screen, a chat-c
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await shoot(page, 'patient-services');
+
+  // In Swedish the location page's facts ('Din tjänsteleverantör' beside the provider's name) were 372 px wide.
+  await header.getByRole('button', { name: 'Valikko', exact: true }).click();
+  await header.locator('.menu-panel:visible').getByRole('navigation', { name: 'Kieli' }).getByRole('button', { name: 'Svenska' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+  await page.goto('/change-location');
+  await expect(page.getByRole('heading', { level: 1, name: 'Byt ort' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shoot(page, 'patient-change-location-sv');
 });
 
 test('admin at 360 px: the menus open on screen and every user row keeps its actions in reach', async ({ page }) => {

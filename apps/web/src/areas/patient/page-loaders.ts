@@ -38,6 +38,7 @@ export const PAGE_LOADERS = {
   feedback: () => import('./feedback/feedback-page'),
   deviceCheck: () => import('@/features/video/device-check'),
   thankYouGuest: () => import('./guest/thank-you-guest-page'),
+  guestSignedOut: () => import('./guest/guest-signed-out-page'),
   logout: () => import('./pages/logout-page'),
 } satisfies Partial<Record<PatientRoute, () => Promise<unknown>>>;
 

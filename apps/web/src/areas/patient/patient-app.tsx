@@ -48,6 +48,7 @@ const Chat = page(PAGE_LOADERS.chat, 'ChatPage');
 const DeviceCheck = page(PAGE_LOADERS.deviceCheck, 'DeviceCheckPage');
 const Guest = page(PAGE_LOADERS.guest, 'GuestPage');
 const ThankYouGuest = page(PAGE_LOADERS.thankYouGuest, 'ThankYouGuestPage');
+const GuestSignedOut = page(PAGE_LOADERS.guestSignedOut, 'GuestSignedOutPage');
 const Messages = page(PAGE_LOADERS.messages, 'MessagesPage');
 const NewMessageOptions = pageWith(PAGE_LOADERS.messageNew, 'NewMessagePage', { step: 'options' as const });
 const NewMessageCode = pageWith(PAGE_LOADERS.messageCode, 'NewMessagePage', { step: 'code' as const });
@@ -85,6 +86,7 @@ const PAGES: Record<Exclude<PatientRoute, 'index' | 'logout'>, ReactNode> = {
   feedback: <Feedback />,
   deviceCheck: <DeviceCheck />,
   thankYouGuest: <ThankYouGuest />,
+  guestSignedOut: <GuestSignedOut />,
 };
 
 export function PatientApp() {

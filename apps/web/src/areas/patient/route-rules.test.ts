@@ -64,6 +64,7 @@ function expected(s: PatientRouteState, route: PatientRoute): 'allow' | string {
       return home;
     case 'guest':
     case 'thankYouGuest':
+    case 'guestSignedOut':
       return 'allow';
     case 'authentication':
       return s.authenticated ? home : 'allow';
@@ -157,7 +158,7 @@ describe('resolvePatientRoute over every state and route', () => {
       guest: false,
     };
     const open = PATIENT_ROUTES.filter((r) => outcome(s, r) === 'allow');
-    expect(open.sort()).toEqual(['authentication', 'guest', 'logout', 'thankYouGuest']);
+    expect(open.sort()).toEqual(['authentication', 'guest', 'guestSignedOut', 'logout', 'thankYouGuest']);
     expect(defaultPatientPath(s)).toBe('/authentication');
   });
 
@@ -172,7 +173,16 @@ describe('resolvePatientRoute over every state and route', () => {
       guest: true,
     };
     const open = PATIENT_ROUTES.filter((r) => outcome(s, r) === 'allow');
-    expect(open.sort()).toEqual(['authentication', 'chat', 'deviceCheck', 'feedback', 'guest', 'logout', 'thankYouGuest']);
+    expect(open.sort()).toEqual([
+      'authentication',
+      'chat',
+      'deviceCheck',
+      'feedback',
+      'guest',
+      'guestSignedOut',
+      'logout',
+      'thankYouGuest',
+    ]);
     expect(patientMainMenu(s)).toEqual([]);
     expect(patientProfileMenu(s)).toEqual([{ id: 'logout', disabled: false }]);
   });

@@ -39,6 +39,8 @@ export const PATIENT_PATHS = {
   /** The video device and network check (camera, microphone, speaker, STUN/TURN), for patients and guests. */
   deviceCheck: '/device-check',
   thankYouGuest: '/thank-you-guest',
+  /** Where a guest lands after logging out (not the patients' bank-ID sign-in, which is not theirs). */
+  guestSignedOut: '/guest-signed-out',
 } as const;
 
 export type PatientRoute = keyof typeof PATIENT_PATHS;
@@ -108,6 +110,7 @@ export function resolvePatientRoute(s: PatientRouteState, route: PatientRoute): 
     // Open to everyone (spec §6: only authentication, the guest page and logout).
     case 'guest':
     case 'thankYouGuest':
+    case 'guestSignedOut':
       return ALLOW;
     case 'chat':
     case 'feedback':

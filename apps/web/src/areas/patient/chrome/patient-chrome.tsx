@@ -6,7 +6,7 @@ import { clearGuestSession, guestPagePath, useGuestSession } from '@/lib/guest-s
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { PageTitleOrganisation } from '@/lib/use-page-title';
 import { usePatientContext } from '../patient-state';
-import { patientMainMenu, patientProfileMenu, type MenuEntryId } from '../route-rules';
+import { PATIENT_PATHS, patientMainMenu, patientProfileMenu, type MenuEntryId } from '../route-rules';
 import { ToastRegion } from '@/components/ui/toasts';
 import { OnBehalfNotice } from './on-behalf-notice';
 import { PatientHeader } from './patient-header';
@@ -28,14 +28,14 @@ export function PatientChrome() {
   const { offered, switchLanguage } = usePatientLanguage(authenticated, config);
   useOrganisationTheme(config);
   const [dialog, setDialog] = useState<'actOnBehalf' | 'logout' | null>(null);
-  // A guest (no patient session) logs out of the guest session: the token goes, and so do they, to the root.
+  // A guest (no patient session) logs out of the guest session: the token goes, and they see the guests' signed-out page.
   const guest = useGuestSession();
   const guestOnly = ready !== undefined && !authenticated && guest !== null;
   const navigate = useNavigate();
   const onAction = (id: MenuEntryId) => {
     if (id === 'logout' && guestOnly) {
       clearGuestSession();
-      return void navigate('/', { replace: true });
+      return void navigate(PATIENT_PATHS.guestSignedOut, { replace: true });
     }
     setDialog(id === 'logout' ? 'logout' : 'actOnBehalf');
   };

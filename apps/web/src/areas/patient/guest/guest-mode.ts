@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearGuestSession, useGuestSession, type GuestSession } from '@/lib/guest-session';
 import { usePatientContext } from '../patient-state';
+import { PATIENT_PATHS } from '../route-rules';
 import { guestKeys } from './guest-api';
 
 /**
@@ -18,13 +19,16 @@ export function useGuestMode(): GuestSession | null {
   return session;
 }
 
-/** Spec §2 'Guest thank-you page': logging out removes the guest token and goes to the root. */
+/**
+ * Spec §2 'Guest thank-you page': logging out removes the guest token. The guest then sees their own signed-out page
+ * (issue 29), not the root, which sends everyone signed out to the patients' bank-ID sign-in.
+ */
 export function useGuestLogout(): () => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(() => {
     clearGuestSession();
     queryClient.removeQueries({ queryKey: guestKeys.all });
-    void navigate('/', { replace: true });
+    void navigate(PATIENT_PATHS.guestSignedOut, { replace: true });
   }, [navigate, queryClient]);
 }

@@ -9,7 +9,7 @@ import { useGuestLogout } from './guest-mode';
 /**
  * `/thank-you-guest` (spec §2 'Guest thank-you page'): thank-you, notify and logout texts. The organisation's own
  * thank-you text (set on /admin/thankYou) replaces ours where it has one. Logging out removes the guest token
- * and goes to the root.
+ * and goes to the guests' signed-out page.
  */
 export function ThankYouGuestPage() {
   const { t } = useTranslation();

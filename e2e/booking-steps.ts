@@ -18,6 +18,13 @@ export function finnishDate(date: string): string {
   return `${d}.${m}.${y}`;
 }
 
+/** The heading of a day's free times on the book page: the Finnish weekday and date ('Vapaat ajat keskiviikko 6.5.2026'). */
+export function finnishDayHeading(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const weekday = new Intl.DateTimeFormat('fi-FI', { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(y!, m! - 1, d!));
+  return `Vapaat ajat ${weekday} ${finnishDate(date)}`;
+}
+
 /** The Helsinki wall-clock time of a moment ('19:30'). */
 export function helsinkiTime(ms: number): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);

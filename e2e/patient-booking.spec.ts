@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
-import { adminCall, finnishDate, helsinkiDate, helsinkiTime } from './booking-steps';
+import { adminCall, finnishDate, finnishDayHeading, helsinkiDate, helsinkiTime } from './booking-steps';
 import { onboard, signInAsNewPerson } from './patient-steps';
 
 const DEMO_EXPERT_NAME = 'Eeva Asiantuntija';
@@ -74,19 +74,20 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
   await expect(page.getByRole('button', { name: 'Edellinen päivä' })).toBeDisabled();
   await expectAccessible(page);
 
-  // Spec §5: a specialization is required; a day without free times says so.
+  // Spec §5: a specialization is required; a day without free times says so, and when the next free time is.
   await page.getByRole('button', { name: 'Hae vapaat ajat' }).click();
   await expect(page.getByText('Valitse ammattilainen.')).toBeVisible();
   await page.getByLabel('Ammattilainen').selectOption({ label: 'Sairaanhoitaja' });
   await date.fill(helsinkiDate(200));
   await page.getByRole('button', { name: 'Hae vapaat ajat' }).click();
   await expect(page.getByText('Päivälle ei ole vapaita aikoja.')).toBeVisible();
+  await expect(page.getByText(/Myöhempiäkään vapaita aikoja ei ole\.|Seuraava vapaa aika: /)).toBeVisible();
 
   // Previous and next day move the search one day at a time.
   await date.fill(helsinkiDate(1));
   await page.getByRole('button', { name: 'Seuraava päivä' }).click();
   await expect(date).toHaveValue(day);
-  await expect(page.getByRole('heading', { level: 3, name: `Vapaat ajat ${finnishDate(day)}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: finnishDayHeading(day) })).toBeVisible();
   const slotButton = page.getByRole('button', { name: new RegExp(`^20\\.20 20 minuuttia · ${DEMO_EXPERT_NAME}$`) });
   await expect(slotButton).toBeVisible();
   await expectAccessible(page);

@@ -86,6 +86,13 @@ export const ZOpenAppointment = z.object({
 });
 export type OpenAppointment = z.infer<typeof ZOpenAppointment>;
 
+/**
+ * `GET /api/services/open/{dateMs}/{specialization}/next` (beyond the spec's list): when the first free time of the
+ * same search after the searched day starts (ms), or null when none is open; the search offers to jump to that day.
+ */
+export const ZNextFreeTime = z.object({ startTime: z.nullable(z.number()) });
+export type NextFreeTime = z.infer<typeof ZNextFreeTime>;
+
 /** Spec §3 'Lock result': how long the slot is held, in minutes. */
 export const ZLockResult = z.object({ appointmentLockTime: z.number() });
 export type LockResult = z.infer<typeof ZLockResult>;

@@ -62,6 +62,33 @@ export async function searchOpenSlotsJson(
   return rowsOf<{ slots: string }>(result)[0]!.slots;
 }
 
+/**
+ * When the first free time of experts with `specialization` at or after `from` starts: the same slots as
+ * `searchOpenSlotsJson` counts (open, not held by another patient right now), with no end; null when none is open.
+ */
+export async function firstOpenStart(
+  tx: Tx,
+  q: { organisationId: string; specialization: string; from: Date; now: Date; patientId: string },
+): Promise<Date | null> {
+  const [row] = await tx
+    .select({ startsAt: appointments.startsAt })
+    .from(appointments)
+    .innerJoin(experts, eq(experts.id, appointments.expertId))
+    .where(
+      and(
+        eq(appointments.organisationId, q.organisationId),
+        eq(appointments.status, 'open'),
+        gte(appointments.startsAt, q.from),
+        sql`${experts.specializations} ? ${q.specialization}`,
+        sql`${appointments.id} not in (select ${bookingHolds.appointmentId} from ${bookingHolds}
+          where ${bookingHolds.expiresAt} > ${q.now.toISOString()}::timestamptz and ${bookingHolds.patientId} <> ${q.patientId})`,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(1);
+  return row?.startsAt ?? null;
+}
+
 /** The appointment, locked for the rest of the transaction: lock, book and cancel of one slot take turns. */
 export async function lockAppointment(tx: Tx, organisationId: string, id: string): Promise<AppointmentRecord | undefined> {
   const [row] = await tx

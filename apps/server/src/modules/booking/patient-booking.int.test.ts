@@ -174,6 +174,39 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     await expectError(ctx.guest().fetch(`/api/services/open/${Date.now()}/psychologist`), 401, 101);
   });
 
+  test('next free time after the searched day: the same search in the patient’s organisation, others’ holds skipped; validated', async () => {
+    const speech = 'speech-therapist';
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, speech);
+    const psychologist = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const kaarinaExpert = await bookingExpert(ctx.t, ctx.kaarina.id, speech);
+    const [sameDay, first, second] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [
+      daysAheadAt(9, 15),
+      daysAheadAt(11, 8),
+      daysAheadAt(12, 8),
+    ]);
+    // Earlier, but another organisation's or another specialization's.
+    await openSlots(ctx.t, ctx.kaarina.id, kaarinaExpert.id, [daysAheadAt(10, 8)]);
+    await openSlots(ctx.t, ctx.espoo.id, psychologist.id, [daysAheadAt(10, 9)]);
+    const [a, b] = await onboardedPatients(ctx.t, ctx.espoo.id, 2);
+    const next = (browser: typeof a, day: Date, specialization = speech) =>
+      okData<{ startTime: number | null }>(browser!.fetch(`/api/services/open/${day.getTime()}/${specialization}/next`));
+
+    // The searched day's own free time is not 'the next'.
+    expect(sameDay).toBeDefined();
+    expect(await next(a, daysAheadAt(9, 8))).toEqual({ startTime: daysAheadAt(11, 8).getTime() });
+    // Another patient's hold passes it by; the holder still sees their own.
+    await okData(postJson(b!, `/api/services/lock/${first}`));
+    expect(await next(a, daysAheadAt(9, 8))).toEqual({ startTime: daysAheadAt(12, 8).getTime() });
+    expect(await next(b, daysAheadAt(9, 8))).toEqual({ startTime: daysAheadAt(11, 8).getTime() });
+    await okData(postJson(b!, `/api/services/book/${second}`, answers('Puhe')));
+    expect(await next(a, daysAheadAt(9, 8))).toEqual({ startTime: null });
+
+    const yesterday = await a!.fetch(`/api/services/open/${minutesFromNow(-DAY).getTime()}/${speech}/next`);
+    expect(fieldKeys(await yesterday.json())).toEqual({ dateMs: 'fields.pastDate' });
+    await expectError(a!.fetch(`/api/services/open/tomorrow/${speech}/next`), 400, 400);
+    await expectError(ctx.guest().fetch(`/api/services/open/${Date.now()}/${speech}/next`), 401, 101);
+  });
+
   test('race: 50 patients lock the same slot at once — exactly one wins, the others get 422', async () => {
     const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
     const [slot] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(6 * DAY)]);

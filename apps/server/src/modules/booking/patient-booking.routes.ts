@@ -9,6 +9,7 @@ import {
   ZBookingPayload,
   ZCancelBody,
   ZLockResult,
+  ZNextFreeTime,
   ZOpenAppointment,
   ZOpenSearchParams,
   ZPatientAppointment,
@@ -41,6 +42,11 @@ export async function patientBookingRoutes(fastify: FastifyInstance, opts: booki
       // response schema's serializer, which stays for the OpenAPI document; the tests check the shape against it.
       return reply.type('application/json; charset=utf-8').send(`{"status":"ok","statusCode":200,"data":${slots}}` as never);
     },
+  );
+  app.get(
+    '/api/services/open/:dateMs/:specialization/next',
+    { config: { access }, schema: { params: ZOpenSearchParams, response: { 200: okEnvelope(ZNextFreeTime) } } },
+    async (req) => ok(await booking.nextFreeTime(db, bookingCtx(req), Number(req.params.dateMs), req.params.specialization)),
   );
   app.post(
     '/api/services/lock/:uuid',

@@ -9,6 +9,7 @@ import {
   type CancelInput,
   type Language,
   type LockResult,
+  type NextFreeTime,
   type PatientAppointment,
   type QuestionnaireAnswer,
 } from '@prsp/contracts';
@@ -57,6 +58,32 @@ export async function searchOpen(
     patientId: ctx.patientId,
     preQuestionnaire: ctx.organisation.content.questionnaire.length > 0,
   });
+}
+
+/**
+ * `GET /api/services/open/{dateMs}/{specialization}/next`: when the first free time of the same search (the
+ * patient's organisation, the specialization, not held by another patient) after the organisation's day that `dateMs`
+ * falls on starts, so a day with nothing free can point to the next one that has something. A past date is a field
+ * error, as in the search.
+ */
+export async function nextFreeTime(
+  db: Db,
+  ctx: PatientBookingCtx,
+  dateMs: number,
+  specialization: string,
+  now = new Date(),
+): Promise<NextFreeTime> {
+  const date = localDateAt(new Date(dateMs), SERVICE_TIME_ZONE);
+  if (date < localDateAt(now, SERVICE_TIME_ZONE)) throwIfFieldIssues([{ field: 'dateMs', key: 'pastDate' }]);
+  const dayEnd = endOfLocalDay(date, SERVICE_TIME_ZONE);
+  const start = await repo.firstOpenStart(db, {
+    organisationId: ctx.organisation.id,
+    specialization,
+    from: dayEnd > now ? dayEnd : now,
+    now,
+    patientId: ctx.patientId,
+  });
+  return { startTime: start?.getTime() ?? null };
 }
 
 /** The open slot a patient may act on: in their organisation (else 404), still open (422) and in the future (423). */

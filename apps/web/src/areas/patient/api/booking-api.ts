@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import {
   ZBookingInfo,
   ZLockResult,
+  ZNextFreeTime,
   ZOpenAppointment,
   ZPatientAppointment,
   ZSpecialization,
@@ -29,13 +30,30 @@ export function useBookingInfo() {
 
 export type OpenSearch = { dayMs: number; specialization: string };
 
+const openPath = (search: OpenSearch) => `/api/services/open/${search.dayMs}/${encodeURIComponent(search.specialization)}`;
+
 /** `GET /api/services/open/{dateMs}/{specialization}`: the free times of one day (null: nothing searched yet). */
 export function useOpenAppointments(search: OpenSearch | null) {
   return useQuery({
     queryKey: [...OPEN_KEY, search?.dayMs, search?.specialization],
-    queryFn: () => api(`/api/services/open/${search!.dayMs}/${encodeURIComponent(search!.specialization)}`, z.array(ZOpenAppointment)),
+    queryFn: () => api(openPath(search!), z.array(ZOpenAppointment)),
     enabled: search !== null,
   });
+}
+
+/** `GET /api/services/open/{dateMs}/{specialization}/next`: when the search's next free time after the day starts. */
+export function useNextFreeTime(search: OpenSearch | null) {
+  return useQuery({
+    queryKey: [...OPEN_KEY, search?.dayMs, search?.specialization, 'next'],
+    queryFn: () => api(`${openPath(search!)}/next`, ZNextFreeTime),
+    enabled: search !== null,
+  });
+}
+
+/** Asks the server again for a search's answers (the day's free times and the next one) that are on screen. */
+export function useRefreshSearch() {
+  const client = useQueryClient();
+  return (search: OpenSearch) => client.invalidateQueries({ queryKey: [...OPEN_KEY, search.dayMs, search.specialization] });
 }
 
 /** `POST /api/services/lock/{uuid}`: holds the slot for `appointmentLockTime` minutes (422 taken, 423 past, 404 gone). */

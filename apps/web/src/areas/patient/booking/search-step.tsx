@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import type { OpenAppointment } from '@prsp/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { formatLocalDate, localDateAt, type OpenAppointment } from '@prsp/contracts';
 import { FormField } from '@/components/ui/form-fields';
 import { QueryState } from '@/components/ui/query-state';
-import { formatDate, formatTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
-import { useExistingSpecializations, useLockSlot, useOpenAppointments } from '../api/booking-api';
+import { useExistingSpecializations, useLockSlot, useNextFreeTime, useOpenAppointments, useRefreshSearch } from '../api/booking-api';
 import { dayMs, searchErrors, shiftDate, type SearchErrors, type SearchInput } from './booking-rules';
 import { StepHeading } from './step-heading';
 
@@ -12,8 +12,9 @@ const DATE_ERRORS = { required: 'book.errors.dateRequired', invalid: 'book.error
 
 /**
  * Spec §2 'Book appointment', search step: date (today by default, never before today) and professional, 'find
- * free times', previous and next day, and the day's free times. A click on a time locks it (spec §4); a lock that
- * fails says the time is not available and the list refreshes.
+ * free times', previous and next day, and the day's free times under the day's name with its weekday. A day with
+ * nothing free says when the next free time is, with a way to that day. A click on a time locks it (spec §4); a lock
+ * that fails says the time is not available and the list refreshes.
  */
 export function SearchStep({
   today,
@@ -38,8 +39,15 @@ export function SearchStep({
   const specializations = useExistingSpecializations();
   const [errors, setErrors] = useState<SearchErrors>({});
   const [lockFailed, setLockFailed] = useState(false);
-  const open = useOpenAppointments(searched ? { dayMs: dayMs(searched.date), specialization: searched.specialization } : null);
+  const search = searched ? { dayMs: dayMs(searched.date), specialization: searched.specialization } : null;
+  const open = useOpenAppointments(search);
+  const dayIsEmpty = open.data !== undefined && open.data.length === 0;
+  const next = useNextFreeTime(dayIsEmpty ? search : null);
+  // When the next free time after an empty day starts; null: none is open; undefined: not known (yet).
+  const nextStart = dayIsEmpty ? next.data?.startTime : undefined;
+  const refresh = useRefreshSearch();
   const lock = useLockSlot();
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   const run = (c: SearchInput) => {
     const found = searchErrors(c, today);
@@ -47,7 +55,7 @@ export function SearchStep({
     setLockFailed(false);
     if (Object.keys(found).length > 0) return;
     // The same search again still asks the server: free times come and go while the list is on screen.
-    if (searched?.date === c.date && searched.specialization === c.specialization) void open.refetch();
+    if (search && searched?.date === c.date && searched.specialization === c.specialization) void refresh(search);
     else onSearch(c);
   };
   const submit = (event: FormEvent) => {
@@ -59,6 +67,13 @@ export function SearchStep({
     const next = { ...criteria, date: shiftDate(from, days) < today ? today : shiftDate(from, days) };
     onCriteria(next);
     run(next);
+  };
+  // To the next free time's day; the results' heading takes the focus from the button, which goes with the empty day.
+  const toDay = (date: string) => {
+    const c = { ...criteria, specialization: searched?.specialization ?? criteria.specialization, date };
+    onCriteria(c);
+    run(c);
+    resultsHeading.current?.focus();
   };
   const choose = (slot: OpenAppointment) => {
     setLockFailed(false);
@@ -137,16 +152,27 @@ export function SearchStep({
       )}
       {searched && (
         <div>
-          <h3>{t('book.resultsTitle', { date: formatDate(searched.date, lang) })}</h3>
+          <h3 ref={resultsHeading} tabIndex={-1}>
+            {t('book.resultsTitle', { date: formatLocalDate(searched.date, lang, 'heading') })}
+          </h3>
           <p className="visually-hidden" role="status">
             {open.data && slots.length > 0 ? t('book.found', { count: slots.length }) : ''}
           </p>
           {!open.data ? (
             <QueryState error={open.error} onRetry={() => void open.refetch()} />
           ) : slots.length === 0 ? (
-            <p className="empty" role="status">
-              {t('book.noTimes')}
-            </p>
+            <div className="empty">
+              <p role="status">
+                {t('book.noTimes')}
+                {nextStart === null && ` ${t('book.noLaterTimes')}`}
+                {nextStart != null && ` ${t('book.nextFreeTime', { time: formatDateTime(nextStart, lang, { style: 'weekday' }) })}`}
+              </p>
+              {nextStart != null && (
+                <button type="button" className="button secondary" onClick={() => toDay(localDateAt(nextStart))}>
+                  {t('book.showDay', { date: formatDate(localDateAt(nextStart), lang) })}
+                </button>
+              )}
+            </div>
           ) : (
             <ul className="item-list slot-list">
               {slots.map((slot) => (

@@ -57,6 +57,18 @@ test('an invalid identity code from the provider is refused with its message', a
   await expectAccessible(page);
 });
 
+test('cancelling at the provider says the identification was cancelled, not that it failed, and offers to try again', async ({ page }) => {
+  await page.goto('/authentication?lang=sv');
+  await acceptCookies(page);
+  await page.getByRole('button', { name: 'Identifiera dig', exact: true }).click();
+  await page.getByRole('button', { name: /Avbryt identifieringen|Peruuta tunnistautuminen|Cancel identification/ }).click();
+  await expect(page).toHaveURL(/\/authentication\?error=loginCancelled$/);
+  await expect(page.getByText('Identifieringen avbröts. Du kan försöka igen.')).toHaveAttribute('role', 'status');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Identifiera dig', exact: true })).toBeEnabled();
+  await expectAccessible(page);
+});
+
 test('the skip link moves keyboard focus to the content', async ({ page }) => {
   await page.goto('/authentication');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

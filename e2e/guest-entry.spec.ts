@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   DEMO_ORGANISATION,
   ORG_ADMIN,
@@ -17,12 +17,13 @@ const GROUP_PREFIX = 'Vierasryhmä ';
 
 /**
  * An organisation admin books a group chat for a new expert starting within the next minutes, with one guest
- * invited by e-mail; the invitation names the guest page and the PIN.
+ * invited by e-mail in English; the invitation names the guest page (in the guest's language) and the PIN. The
+ * admin's page stays open for the caller (`admin`), who closes it.
  */
 async function inviteGuest(
   browser: Browser,
   guest: { name: string; email: string },
-): Promise<{ link: string; pin: string; group: string; host: JourneyExpert }> {
+): Promise<{ link: string; invitationLink: string; pin: string; group: string; host: JourneyExpert; id: string; admin: Page }> {
   const admin = await (await browser.newContext()).newPage();
   await staffSignIn(admin, 'admin', ORG_ADMIN);
   await chooseOrganisation(admin, DEMO_ORGANISATION);
@@ -31,7 +32,7 @@ async function inviteGuest(
   const durationMinutes = 20;
   const date = helsinkiDateOf(startMs);
   const group = `${GROUP_PREFIX}${Date.now().toString(36)}`;
-  const created = await adminCall(admin, '/api/admin/bookings/create', {
+  const created = await adminCall<{ id: string }>(admin, '/api/admin/bookings/create', {
     kind: 'group',
     expertId: host.id,
     hostExpertId: host.id,
@@ -50,8 +51,8 @@ async function inviteGuest(
   const pin = mail.text.match(/PIN\D{0,20}(\d{6})\b/)?.[1];
   expect(link, 'the invitation links the guest page').toBeDefined();
   expect(pin, 'the invitation carries the PIN').toBeDefined();
-  await admin.context().close();
-  return { link: new URL(link!).pathname, pin: pin!, group, host };
+  const url = new URL(link!);
+  return { link: url.pathname, invitationLink: `${url.pathname}${url.search}`, pin: pin!, group, host, id: created.data.id, admin };
 }
 
 test('a guest signs in with the PIN of their invitation, chats with the expert in the group, gives feedback and logs out', async ({
@@ -60,11 +61,13 @@ test('a guest signs in with the PIN of their invitation, chats with the expert i
   test.setTimeout(150_000);
   const guestName = 'Gustav Gäst';
   const email = uniqueEmail('guest');
-  const { link, pin, group, host } = await inviteGuest(browser, { name: guestName, email });
+  const { link, invitationLink, pin, group, host, admin } = await inviteGuest(browser, { name: guestName, email });
+  await admin.context().close();
 
-  // The guest page in English: heading, hint, e-mail and PIN, continue.
+  // The invitation's link opens the guest page in the guest's language, English: heading, hint, e-mail and PIN, continue.
+  expect(invitationLink).toBe(`${link}?lang=en`);
   const guest = await (await browser.newContext()).newPage();
-  await guest.goto(`${link}?lang=en`);
+  await guest.goto(invitationLink);
   await expect(guest.getByRole('heading', { level: 1, name: 'Join the group appointment' })).toBeVisible();
   const pinField = guest.getByRole('textbox', { name: 'PIN code' });
   await expect(pinField).toHaveAttribute('inputmode', 'numeric');
@@ -134,11 +137,63 @@ test('a guest signs in with the PIN of their invitation, chats with the expert i
   await expect(guest.getByRole('heading', { level: 1, name: 'Thank you for taking part' })).toBeVisible();
   await expectAccessible(guest);
 
-  // Logging out forgets the token and goes to the root; the guest page asks for the PIN again.
+  // Logging out forgets the token and shows the guests' own signed-out page; the guest page asks for the PIN again.
   await guest.getByRole('button', { name: 'Log out' }).click();
-  await expect(guest).toHaveURL(/\/authentication$/);
+  await expect(guest).toHaveURL(/\/guest-signed-out$/);
+  await expect(guest.getByRole('heading', { level: 1, name: 'You have signed out. Thank you!' })).toBeVisible();
+  await expect(guest.getByText('You can now close this window.')).toBeVisible();
+  await expectAccessible(guest);
   expect(await guest.evaluate(() => sessionStorage.getItem('prsp.guest'))).toBeNull();
   await guest.goto(link);
   await expect(guest.getByRole('textbox', { name: 'PIN code' })).toBeVisible();
   await expectAccessible(guest);
+});
+
+test('a guest who types five wrong PINs is told when to retry; the organiser sees the lock and sends a new PIN that lets them in', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const guestName = 'Lotta Låst';
+  const email = uniqueEmail('guest-locked');
+  const { invitationLink, pin, id, admin } = await inviteGuest(browser, { name: guestName, email });
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(invitationLink);
+  await guest.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  const pinField = guest.getByRole('textbox', { name: 'PIN code' });
+  const wrong = pin === '000000' ? '111111' : '000000';
+  for (let i = 0; i < 4; i++) {
+    await pinField.fill(wrong);
+    await guest.getByRole('button', { name: 'Continue' }).click();
+    await expect(guest.getByRole('alert').filter({ hasText: 'Wrong email or PIN-code' })).toBeVisible();
+  }
+  await pinField.fill(wrong);
+  await guest.getByRole('button', { name: 'Continue' }).click();
+  const locked = guest.getByRole('alert').filter({ hasText: /^Too many tries\. You can try again at \d{1,2}:\d{2}/ });
+  await expect(locked).toContainText('ask the organiser of the appointment for a new PIN code');
+  await expectAccessible(guest);
+  // Even the right PIN now gets the same answer.
+  await pinField.fill(pin);
+  await guest.getByRole('button', { name: 'Continue' }).click();
+  await expect(locked).toBeVisible();
+
+  // The organiser sees the lock on the guest and sends a new PIN.
+  await admin.goto(`/admin/appointment?id=${id}`);
+  await expect(admin.getByText(/^Kirjautuminen estetty klo \d{1,2}\.\d{2} asti/)).toBeVisible();
+  await admin.getByRole('button', { name: `Lähetä henkilölle ${guestName} uusi PIN-koodi` }).click();
+  await admin.getByRole('dialog', { name: 'Lähetetäänkö uusi PIN-koodi?' }).getByRole('button', { name: 'Lähetä uusi PIN-koodi' }).click();
+  await expect(admin.getByText(`Uusi PIN-koodi lähetettiin osoitteeseen ${email}.`)).toBeVisible();
+  await expect(admin.getByText(/^Kirjautuminen estetty/)).toHaveCount(0);
+  let fresh = pin;
+  await expect
+    .poll(async () => {
+      fresh = (await latestMailTo(admin, email)).text.match(/PIN\D{0,20}(\d{6})\b/)?.[1] ?? pin;
+      return fresh;
+    })
+    .not.toBe(pin);
+  await admin.context().close();
+
+  await pinField.fill(fresh);
+  await guest.getByRole('button', { name: 'Continue' }).click();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Your appointment' })).toBeVisible();
 });

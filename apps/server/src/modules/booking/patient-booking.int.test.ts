@@ -207,6 +207,31 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     await expectError(ctx.guest().fetch(`/api/services/open/${Date.now()}/${speech}/next`), 401, 101);
   });
 
+  test('calendar file: only the booking patient gets their reserved appointment as iCalendar', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const start = daysAheadAt(13, 9);
+    const [booked, open] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [start, daysAheadAt(13, 10)]);
+    const [owner, other] = await onboardedPatients(ctx.t, ctx.espoo.id, 2);
+    await okData(postJson(owner!, `/api/services/book/${booked}`, answers('Kalenteri')));
+
+    const res = await owner!.fetch(`/api/services/calendar/${booked}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toContain('appointment.ics');
+    const ics = (await res.text()).replace(/\r\n /g, '');
+    expect(ics).toContain('METHOD:PUBLISH');
+    expect(ics).toContain(`UID:${booked}@prsp`);
+    expect(ics).toContain(`DTSTART:${start.toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
+    expect(ics).toContain('Aloita vastaanotto palvelun etusivulta 5 minuuttia ennen alkua');
+    expect(ics).not.toContain('ATTENDEE');
+
+    await expectError(other!.fetch(`/api/services/calendar/${booked}`), 404, 404);
+    await expectError(owner!.fetch(`/api/services/calendar/${open}`), 404, 404);
+    await expectError(owner!.fetch('/api/services/calendar/00000000-0000-4000-8000-000000000000'), 404, 404);
+    await expectError(owner!.fetch('/api/services/calendar/not-a-uuid'), 400, 400);
+    await expectError(ctx.guest().fetch(`/api/services/calendar/${booked}`), 401, 101);
+  });
+
   test('race: 50 patients lock the same slot at once — exactly one wins, the others get 422', async () => {
     const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
     const [slot] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [minutesFromNow(6 * DAY)]);

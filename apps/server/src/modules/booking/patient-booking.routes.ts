@@ -15,6 +15,7 @@ import {
   ZPatientAppointment,
 } from '@prsp/contracts';
 import { withOrganisation } from '../../platform/access/patient-access';
+import { contentDisposition } from '../../platform/files/serve-file';
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
@@ -77,6 +78,14 @@ export async function patientBookingRoutes(fastify: FastifyInstance, opts: booki
       return ok(null);
     },
   );
+  app.get('/api/services/calendar/:uuid', { config: { access }, schema: { params: ZAppointmentUuidParams } }, async (req, reply) => {
+    const file = await booking.calendarFile(opts, bookingCtx(req), req.params.uuid);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', 'appointment.ics'))
+      .header('cache-control', 'no-store')
+      .send(file);
+  });
   app.get('/api/services/booking-info', { config: { access }, schema: { response: { 200: okEnvelope(ZBookingInfo) } } }, async (req) =>
     ok(await booking.bookingInfo(db, withOrganisation(patientContextOf(req)).organisation.id)),
   );

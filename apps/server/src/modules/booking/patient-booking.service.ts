@@ -20,7 +20,10 @@ import { recordAudit } from '../../platform/audit/audit';
 import { patientActor, type OrganisationRow, type PatientContext } from '../../platform/access/patient-access';
 import { sqlState, UNIQUE_VIOLATION } from '../../platform/db-errors';
 import { throwIfFieldIssues, type FieldIssue } from '../../platform/field-errors';
+import { loadAppointmentNotice } from './booking-notifications-data';
 import { notifyBooked, notifyCancelled } from './booking-notifications.service';
+import { noticeServiceName, notificationLink } from './booking-notifications-format';
+import { patientCalendarFile } from './patient-calendar';
 import { cancelPolicy } from './booking-rules';
 import * as repo from './booking.repo';
 import { toPatientAppointment } from './patient-appointments.service';
@@ -220,6 +223,31 @@ export async function cancel(
     await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.cancel', objectType: 'appointment', objectId: id });
     await notifyCancelled(tx, id, { publicUrl: deps.publicUrl, sender: deps.sender });
     await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
+  });
+}
+
+/**
+ * `GET /api/services/calendar/{uuid}` (beyond the spec's list): the patient's own reserved appointment as an
+ * iCalendar file in their language. Anyone else's, an open or a cancelled one answers 404, as if it did not exist.
+ */
+export async function calendarFile(deps: PatientBookingDeps, ctx: PatientBookingCtx, id: string, now = new Date()): Promise<string> {
+  return deps.db.transaction(async (tx) => {
+    const a = await repo.findAppointment(tx, ctx.organisation.id, id);
+    if (!a || (a.status !== 'selfBooked' && a.status !== 'booked') || !(await repo.isPatientOf(tx, id, ctx.patientId)))
+      throw new AppError(404);
+    const notice = await loadAppointmentNotice(tx, id);
+    if (!notice) throw new AppError(404);
+    return patientCalendarFile({
+      appointmentId: id,
+      start: a.startsAt,
+      end: a.endsAt,
+      stamp: now,
+      serviceName: noticeServiceName(notice, ctx.language),
+      organisationName: notice.organisationName,
+      expertName: notice.expertName,
+      link: notificationLink(deps.publicUrl, 'patient', id, ctx.language),
+      language: ctx.language,
+    });
   });
 }
 

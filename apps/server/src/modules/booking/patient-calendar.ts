@@ -1,0 +1,41 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Language } from '@prsp/contracts';
+import { invitationUid } from './booking-notifications-calendar';
+
+const DESCRIPTION: Record<Language, (expert: string, link: string) => string> = {
+  fi: (expert, link) =>
+    `${expert ? `Asiantuntija ${expert}. ` : ''}Aloita vastaanotto palvelun etusivulta 5 minuuttia ennen alkua: ${link}`,
+  se: (expert, link) => `${expert ? `Expert ${expert}. ` : ''}Starta mottagningen från tjänstens startsida 5 minuter före: ${link}`,
+  en: (expert, link) => `${expert ? `With ${expert}. ` : ''}Start the appointment from the service's front page 5 minutes before: ${link}`,
+};
+
+/**
+ * The patient's own booking as a calendar file to add by hand (the success page's 'add to calendar'): METHOD:PUBLISH,
+ * no attendees, and the invitations' UID, so the confirmation's invitation and later updates or a cancellation by
+ * e-mail replace the same event. Times in UTC, as in the invitations.
+ */
+export function patientCalendarFile(input: {
+  appointmentId: string;
+  start: Date;
+  end: Date;
+  stamp: Date;
+  serviceName: string;
+  organisationName: string;
+  expertName: string;
+  link: string;
+  language: Language;
+}): string {
+  const calendar = ical({ prodId: { company: 'PRSP', product: 'booking', language: 'EN' }, method: ICalCalendarMethod.PUBLISH });
+  calendar.createEvent({
+    id: invitationUid(input.appointmentId),
+    start: input.start,
+    end: input.end,
+    stamp: input.stamp,
+    summary: `${input.serviceName} – ${input.organisationName}`,
+    description: DESCRIPTION[input.language](input.expertName, input.link),
+    url: input.link,
+    location: input.link,
+    status: ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}

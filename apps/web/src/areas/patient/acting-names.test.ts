@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import './patient-texts';
-import { landingTexts } from './acting-names';
+import { aboutPatient, landingTexts } from './acting-names';
 
 const shown = (ownFirstName: string | undefined, actingFor: Parameters<typeof landingTexts>[1]) => {
   const texts = landingTexts(ownFirstName, actingFor);
@@ -22,4 +22,11 @@ test('acting as oneself greets the signed-in person; no name gives a plain greet
   });
   expect(shown(undefined, undefined).heading).toBe('Hei!');
   expect(shown('Aino', { ssn: 'x', name: ' ' }).heading).toBe('Hei, Aino!');
+});
+
+test('the bookings and history lists say whose list is empty while acting', () => {
+  const elias = { ssn: '010115A123B', name: 'Elias Esimerkki' };
+  expect(i18n.t()(...aboutPatient('bookings.empty', elias))).toBe('Henkilöllä Elias Esimerkki ei ole varattuja aikoja.');
+  expect(i18n.t()(...aboutPatient('history.empty', elias))).toBe('Henkilöllä Elias Esimerkki ei ole aiempia keskusteluja.');
+  expect(i18n.t()(...aboutPatient('bookings.empty', null))).toBe('Sinulla ei ole varattuja aikoja.');
 });

@@ -11,6 +11,7 @@ import { canCancel, isGroupAppointment, upcomingAppointments } from '../appointm
 import { CancelAppointmentDialog } from '../appointments/cancel-dialog';
 import { StartControl, StartNote } from '../appointments/start-control';
 import { usePatientContext } from '../patient-state';
+import { aboutPatient } from '../acting-names';
 import './booking.css';
 
 /**
@@ -40,7 +41,7 @@ export function BookingsPage() {
         {!list ? (
           <QueryState error={services.error} onRetry={() => void services.refetch()} />
         ) : list.length === 0 ? (
-          <p className="empty">{t('bookings.empty')}</p>
+          <p className="empty">{t(...aboutPatient('bookings.empty', config?.actOnBehalf))}</p>
         ) : (
           <>
             <p>{t('bookings.intro')}</p>

@@ -6,6 +6,8 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMyTranscripts } from '../api/history-api';
 import { historyFilesText, newestFirst } from './history-rules';
+import { aboutPatient } from '../acting-names';
+import { usePatientContext } from '../patient-state';
 
 function HistoryEntry({ item }: { item: HistoryItem }) {
   const { t } = useTranslation();
@@ -33,6 +35,8 @@ export function HistoryPage() {
   const { t } = useTranslation();
   usePageTitle(t('history.title'));
   const list = useMyTranscripts();
+  const ctx = usePatientContext();
+  const actingFor = ctx.phase === 'ready' ? ctx.config?.actOnBehalf : null;
   return (
     <>
       <Link to="/landing" className="back-link">
@@ -46,7 +50,7 @@ export function HistoryPage() {
         {!list.data ? (
           <QueryState error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.length === 0 ? (
-          <p className="empty">{t('history.empty')}</p>
+          <p className="empty">{t(...aboutPatient('history.empty', actingFor))}</p>
         ) : (
           <>
             <p>{t('history.intro', { days: CHAT_LIMITS.historyDays })}</p>

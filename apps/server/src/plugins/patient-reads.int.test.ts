@@ -66,7 +66,9 @@ describe('every route that reads patient data writes its audit rows before it an
       expertId: nurse.expertId,
       startsAt: new Date(Date.now() + 2 * MINUTE),
       patients: [{ id: patientIds[0]!, name: 'Potilas Yksi' }],
+      guests: [{ name: 'Vieras Yksi', email: 'vieras-reads@test.example' }],
     });
+    const guestId = group.participants.guests[0]!;
     const past = await bookedAppointment(t, espoo, {
       type: 'oneOnOne',
       expertId: nurse.expertId,
@@ -165,6 +167,14 @@ describe('every route that reads patient data writes its audit rows before it an
         { reader: expert, path: `/api/expert/appointments/${past.id}/no-show`, method: 'POST' },
       ],
       ['POST /api/admin/bookings/:id/no-show', { reader: admin, path: `/api/admin/bookings/${past.id}/no-show`, method: 'POST' }],
+      [
+        'POST /api/expert/appointments/:id/guests/:participantId/new-pin',
+        { reader: expert, path: `/api/expert/appointments/${group.id}/guests/${guestId}/new-pin`, method: 'POST' },
+      ],
+      [
+        'POST /api/admin/bookings/:id/guests/:participantId/new-pin',
+        { reader: admin, path: `/api/admin/bookings/${group.id}/guests/${guestId}/new-pin`, method: 'POST' },
+      ],
       ['GET /api/admin/bookings/list', { reader: admin, path: `/api/admin/bookings/list?from=${day}` }],
       ['GET /api/admin/bookings/export.csv', { reader: admin, path: `/api/admin/bookings/export.csv?from=${day}` }],
       ['GET /api/admin/bookings/:id', { reader: admin, path: `/api/admin/bookings/${group.id}` }],

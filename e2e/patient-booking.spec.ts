@@ -153,6 +153,12 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
   // Success: the organisation's confirmation text, and the way on to the booked list.
   await expect(page.getByRole('heading', { level: 2, name: 'Aikasi on varattu' })).toBeVisible();
   await expect(page.getByText('Aikasi on varattu.', { exact: true })).toBeVisible();
+  // How it will happen, where the confirmation went, and the appointment as a calendar file.
+  await expect(page.getByText(/Aloitat sen palvelun etusivulta aikaisintaan 5 minuuttia ennen alkua\./)).toBeVisible();
+  await expect(page.getByText('Vahvistus lähetettiin osoitteeseen varaaja.testinen@example.fi.')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Lisää kalenteriin (.ics)' }).click();
+  expect((await download).suggestedFilename()).toBe('appointment.ics');
   await expectAccessible(page);
 
   // The landing shows it; its modal offers start (not yet) and cancel (more than 24 h ahead).

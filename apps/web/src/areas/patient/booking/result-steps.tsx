@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
-import type { PatientAppointment, PatientConfig } from '@prsp/contracts';
+import { BOOKING_RULES, type PatientAppointment, type PatientConfig } from '@prsp/contracts';
 import { ExternalLink } from '@/components/ui/external-link';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useContact } from '../api/patient-api';
 import type { BookingFailure } from './booking-rules';
 import { StepHeading } from './step-heading';
 
 /**
- * Spec §2 'Booking confirmation': the booked time, the organisation's `bookingConfirmedText` and
- * `bookingConfirmedLink` in the patient's language, and the way on to the booked list and the front page.
+ * Spec §2 'Booking confirmation': the booked time, how the appointment will happen (started from the front page 5
+ * minutes before, spec §4), where the confirmation e-mail went (the contact e-mail the booking's confirmation is
+ * sent to), the organisation's `bookingConfirmedText` and `bookingConfirmedLink` in the patient's language, the
+ * appointment as a calendar file, and the way on to the booked list and the front page.
  */
 export function SuccessStep({
   appointment: a,
@@ -23,6 +26,7 @@ export function SuccessStep({
   const lang = currentLanguage();
   const text = config.bookingConfirmedText[lang].trim();
   const link = config.bookingConfirmedLink?.[lang];
+  const email = useContact().data?.email.trim();
   return (
     <section className="card booking-step" aria-labelledby="book-success-title">
       <StepHeading id="book-success-title" focus>
@@ -36,12 +40,19 @@ export function SuccessStep({
         <dt>{t('book.expert')}</dt>
         <dd>{expertName}</dd>
       </dl>
+      <p>{t('book.howItHappens', { minutes: BOOKING_RULES.startOpensMinutesBefore })}</p>
+      {email && <p>{t('book.confirmationSent', { email })}</p>}
       {text && <p className="confirmed-text">{text}</p>}
       {link?.url && (
         <p>
           <ExternalLink href={link.url}>{link.text || link.url}</ExternalLink>
         </p>
       )}
+      <p>
+        <a className="button secondary" href={`/api/services/calendar/${encodeURIComponent(a.uuid)}`} download="appointment.ics">
+          {t('book.addToCalendar')}
+        </a>
+      </p>
       <div className="actions">
         {config.yourBookingsEnabled && (
           <Link className="button" to="/bookings">

@@ -27,6 +27,7 @@ describe('guestLoginFailure (spec §8 guest)', () => {
     expect(
       guestLoginFailure(new ApiError(400, 'errors.validation', 'x', [{ field: 'password', messageKey: 'fields.pin', message: 'x' }])),
     ).toBe('checkFields');
+    expect(guestLoginFailure(new ApiError(102, 'errors.signInLockedOut', 'x', undefined, '2026-03-10T10:15:00.000Z'))).toBe('lockedOut');
     expect(guestLoginFailure(new ApiError(429, 'errors.tooManyRequests', 'x'))).toBe('unknownError');
     expect(guestLoginFailure(new ApiError(500, 'errors.processing', 'x'))).toBe('unknownError');
     expect(guestLoginFailure(new Error('offline'))).toBe('unknownError');

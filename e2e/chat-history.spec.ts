@@ -212,7 +212,7 @@ test('after an ended chat the patient gives feedback and finds it in the history
   await desk.getByRole('button', { name: 'Hilla Historia', exact: true }).click();
   const history = desk.getByRole('region', { name: 'Yhteydenottohistoria' }).filter({ visible: true });
   const earlier = history.getByRole('button', {
-    name: new RegExp(`${NURSE_SERVICE}.*Ammattilainen: ${DEMO_EXPERT_NAME}.*Tiedostot: rokotusohje\\.pdf`),
+    name: new RegExp(`${NURSE_SERVICE}.*Asiantuntija: ${DEMO_EXPERT_NAME}.*Tiedostot: rokotusohje\\.pdf`),
   });
   await expect(earlier).toHaveCount(1);
   await expectAccessible(expert);

@@ -137,6 +137,14 @@ export async function appointment(
   return toDetail(deps.db, deps.cipher, row, reads, now);
 }
 
+/** One of the expert's own appointments (theirs to run, organise or take part in), locked; any other is 404. */
+async function lockOwnAppointment(tx: Tx, expertIds: string[], id: string, now: Date): Promise<repo.AppointmentRecord> {
+  const [row] = await repo.listRows(tx, { id, expertIds }, { now, limit: 1, offset: 0 });
+  const a = row ? await repo.lockAppointment(tx, row.appointment.organisationId, id) : undefined;
+  if (!a) throw new AppError(404);
+  return a;
+}
+
 /**
  * `POST /api/expert/appointments/{id}/no-show`: the expert says the patient of their own appointment (theirs to run,
  * organise or take part in; any other is 404) did not come, once its start has passed (booking-visits.service.ts).
@@ -150,9 +158,7 @@ export async function markNoShow(
 ): Promise<AppointmentDetail> {
   const ids = await expertIds(deps.db, actor);
   await deps.db.transaction(async (tx) => {
-    const [row] = await repo.listRows(tx, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
-    const a = row ? await repo.lockAppointment(tx, row.appointment.organisationId, id) : undefined;
-    if (!a) throw new AppError(404);
+    const a = await lockOwnAppointment(tx, ids, id, now);
     if (await visits.markNoShow(tx, deps.emit, a, 'expert', now))
       await recordAudit(tx, {
         actorType: 'staff',
@@ -180,9 +186,7 @@ export async function newGuestPin(
 ): Promise<AppointmentDetail> {
   const ids = await expertIds(deps.db, actor);
   await deps.db.transaction(async (tx) => {
-    const [row] = await repo.listRows(tx, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
-    const a = row ? await repo.lockAppointment(tx, row.appointment.organisationId, id) : undefined;
-    if (!a) throw new AppError(404);
+    const a = await lockOwnAppointment(tx, ids, id, now);
     await reissueGuestPin(tx, a, participantId, { publicUrl: deps.publicUrl, sender: deps.sender, now, actor });
   });
   return appointment(deps, actor, id, reads, now);

@@ -151,6 +151,13 @@ describe('read-model cache across two instances', () => {
     // The delegate acts for her child in Espoo: her config names the child, and is never served to anyone else.
     const acting = await signedIn(a, AINO);
     await actFor(a, acting, LILJA);
+    // actFor writes the session row straight to the database: wait until instance a has heard it, or the choice
+    // below could still be made as Aino and the next request then act for a child with no organisation.
+    // (Aino has chosen Espoo, her child nothing yet.)
+    await eventually(
+      () => okData<{ selectedOrganisation: string | null }>(acting.fetch('/api/organisations')),
+      (info) => info.selectedOrganisation === null,
+    );
     await okData(postJson(acting, '/api/organisations/select', { selectedOrganisation: espoo }));
     await okData(postJson(acting, '/api/terms/accept'));
 

@@ -56,6 +56,19 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
+/**
+ * Aino acts for her child Lilja, who has chosen no organisation yet, through instance a. actFor writes the session row
+ * straight to the database, so wait until instance a has heard it: else the next choice could still be made as Aino
+ * and the request after it act for a child with no organisation (404).
+ */
+async function actForChild(aino: TestBrowser): Promise<void> {
+  await actFor(a, aino, LILJA);
+  await eventually(
+    () => okData<{ selectedOrganisation: string | null }>(aino.fetch('/api/organisations')),
+    (info) => info.selectedOrganisation === null,
+  );
+}
+
 const config = (browser: TestBrowser) => okData<PatientConfig>(browser.fetch('/api/config'));
 const services = (browser: TestBrowser) => okData<ServicesResponse>(browser.fetch('/api/services'));
 const names = (list: OpenService[]) => list.map((s) => s.serviceName.en);
@@ -150,14 +163,7 @@ describe('read-model cache across two instances', () => {
     await onboard(inKaarina, kaarina);
     // The delegate acts for her child in Espoo: her config names the child, and is never served to anyone else.
     const acting = await signedIn(a, AINO);
-    await actFor(a, acting, LILJA);
-    // actFor writes the session row straight to the database: wait until instance a has heard it, or the choice
-    // below could still be made as Aino and the next request then act for a child with no organisation.
-    // (Aino has chosen Espoo, her child nothing yet.)
-    await eventually(
-      () => okData<{ selectedOrganisation: string | null }>(acting.fetch('/api/organisations')),
-      (info) => info.selectedOrganisation === null,
-    );
+    await actForChild(acting);
     await okData(postJson(acting, '/api/organisations/select', { selectedOrganisation: espoo }));
     await okData(postJson(acting, '/api/terms/accept'));
 
@@ -218,7 +224,7 @@ describe('sessions and patients across two instances', () => {
     const onB = onOther(delegate, b);
     expect((await config(onB)).actOnBehalf).toBeNull();
     await config(onB);
-    await actFor(a, delegate, LILJA);
+    await actForChild(delegate);
     await okData(postJson(delegate, '/api/organisations/select', { selectedOrganisation: espoo }));
     await okData(postJson(delegate, '/api/terms/accept'));
     const acting = await eventually(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ALWAYS_OPEN, type OpeningHours } from '@prsp/contracts';
+import { ALWAYS_OPEN, URGENCY_LEVELS, type OpeningHours } from '@prsp/contracts';
 import { appointments } from '../booking/booking.tables';
 import { chatCodes } from '../chat-codes/chat-codes.tables';
 import { organisations } from '../organisations/organisations.tables';
@@ -63,6 +63,11 @@ export const chatChannels = pgTable(
     handoverNote: text('handover_note'),
     /** The questionnaire metadata the patient's side sealed (`/services/metadata`), still sealed: only the expert's side opens it. */
     secureMetadata: text('secure_metadata'),
+    /**
+     * How urgent the patient's own answers say it is (the self-assessment's result, or a red-flag answer an admin marked):
+     * read from the result when the chat opens, before it is sealed. An emergency waits first in its queue (issue 29).
+     */
+    urgency: text('urgency', { enum: URGENCY_LEVELS }),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     /** When it entered its current queue: the order of the waiting line. */
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),

@@ -22,6 +22,8 @@ export const messageCategories = pgTable(
     /** Open: any patient may write; restricted: only with a message code of one of its subcategories. */
     openAccess: boolean('open_access').notNull(),
     isDisabled: boolean('is_disabled').notNull().default(false),
+    /** When the patient can expect an answer, in the admin's words per language ("we answer within 3 working days"). */
+    answerPromise: jsonb('answer_promise').$type<Localized>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('message_categories_org_idx').on(t.organisationId)],

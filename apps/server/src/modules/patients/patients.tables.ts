@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from '../organisations/organisations.tables';
 
 /** A person who signed in with strong identification. The identity code is kept encrypted, found by its keyed hash. */
@@ -15,6 +15,9 @@ export const patients = pgTable('patients', {
   locationCode: text('location_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** Whether the patient wants appointment reminders by e-mail and by SMS (both on until they turn one off). */
+  remindersByEmail: boolean('reminders_by_email').notNull().default(true),
+  remindersBySms: boolean('reminders_by_sms').notNull().default(true),
 });
 
 /** Contact details the patient gives (names come from the identity, not from here). */

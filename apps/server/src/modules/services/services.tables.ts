@@ -21,6 +21,10 @@ export const services = pgTable(
       .default('none'),
     /** Municipality codes or postal codes this service is limited to; empty = the organisation's whole area. */
     areas: jsonb('areas').$type<string[]>().notNull().default([]),
+    /** The kind of open times generated for this service unless the admin picks another: a chat or a video visit. */
+    openTimeKind: text('open_time_kind', { enum: ['chat', 'video'] })
+      .notNull()
+      .default('chat'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

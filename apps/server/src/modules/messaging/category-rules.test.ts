@@ -10,6 +10,7 @@ const category = (id: string, over: Partial<CategoryRow> = {}): CategoryRow => (
   name: name(id),
   openAccess: true,
   isDisabled: false,
+  answerPromise: null,
   createdAt: at,
   ...over,
 });

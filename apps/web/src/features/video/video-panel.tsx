@@ -1,8 +1,9 @@
 import './video-texts';
 import './video.css';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { VideoPeer } from '@prsp/contracts';
 import { DeviceCheck } from './device-check';
+import { canShareScreen } from './screen-share';
 import type { DeviceKind } from './device-memory';
 import { useVideoCall } from './use-video-call';
 import { mediaKey, type CallSnapshot, type VideoCall } from './video-call';
@@ -46,14 +47,36 @@ function peerStates(peer: Pick<VideoPeer, 'audio' | 'video' | 'screen'>, t: (k: 
   ].filter((s): s is string => Boolean(s));
 }
 
-function RemoteTile({ peer, state }: { peer: VideoPeer; state: CallSnapshot }) {
+/** Tiles of a group call can be shown large (full width, first); `null` where there is nothing to enlarge. */
+type Enlarge = { enlarged: boolean; onToggle: () => void } | null;
+
+/** The button on a tile that shows it large and back: a toggle, so a screen reader hears whether it is large. */
+function EnlargeButton({ name, enlarge }: { name: string; enlarge: NonNullable<Enlarge> }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="video-enlarge"
+      aria-pressed={enlarge.enlarged}
+      aria-label={t('video.tile.enlarge', { name })}
+      title={enlarge.enlarged ? t('video.tile.shrink') : t('video.tile.enlarge', { name })}
+      onClick={enlarge.onToggle}
+    >
+      <span aria-hidden="true">{enlarge.enlarged ? '⤡' : '⤢'}</span>
+    </button>
+  );
+}
+
+const tileClass = (base: string, enlarge: Enlarge) => `${base}${enlarge?.enlarged ? ' enlarged' : ''}`;
+
+function RemoteTile({ peer, state, enlarge }: { peer: VideoPeer; state: CallSnapshot; enlarge: Enlarge }) {
   const { t } = useTranslation();
   const key = mediaKey(peer, state.provider);
   const stream = state.streams.get(key) ?? null;
   const showsVideo = peer.video || peer.screen;
   const label = peer.screen ? t('video.screenOf', { name: peer.name }) : t('video.videoOf', { name: peer.name });
   return (
-    <figure className={`video-tile${showsVideo ? '' : ' no-video'}`}>
+    <figure className={tileClass(`video-tile${showsVideo ? '' : ' no-video'}`, enlarge)}>
       <StreamVideo stream={stream} data-peer-id={peer.peerId} aria-label={label} sinkId={state.choice.audiooutput} />
       {!showsVideo && (
         <p className="video-tile-off" aria-hidden="true">
@@ -64,6 +87,7 @@ function RemoteTile({ peer, state }: { peer: VideoPeer; state: CallSnapshot }) {
         {peer.name}
         {!peer.audio && <span className="video-muted-mark"> · {t('video.participants.muted')}</span>}
       </figcaption>
+      {enlarge && <EnlargeButton name={peer.name} enlarge={enlarge} />}
       <span
         className="visually-hidden video-bytes"
         aria-hidden="true"
@@ -158,25 +182,31 @@ function Participants({ state }: { state: CallSnapshot }) {
 
 function InCall({ call, state }: { call: VideoCall; state: CallSnapshot }) {
   const { t } = useTranslation();
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+  const canShare = canShareScreen();
   const sending = state.screen || (state.video && !state.audioOnly);
   const group = state.peers.length > 1;
+  // Which tile is shown large ('me' for one's own); only a group has small tiles to enlarge.
+  const [enlarged, setEnlarged] = useState<string | null>(null);
+  const enlargeOf = (key: string): Enlarge =>
+    group ? { enlarged: enlarged === key, onToggle: () => setEnlarged((now) => (now === key ? null : key)) } : null;
+  const selfEnlarge = enlargeOf('me');
   return (
     <>
       <div className={`video-stage${group ? ' group' : ''}`}>
         {state.peers.length === 0 && <p className="video-waiting">{t('video.waitingForOthers')}</p>}
         <div className={`video-tiles count-${Math.min(state.peers.length + (group ? 1 : 0), 4)}`}>
           {state.peers.map((p) => (
-            <RemoteTile key={p.peerId} peer={p} state={state} />
+            <RemoteTile key={p.peerId} peer={p} state={state} enlarge={enlargeOf(p.peerId)} />
           ))}
           {/* One's own picture: in a corner of a one-to-one call, a tile of its own in a group. */}
-          <figure className={group ? 'video-tile video-self-tile' : 'video-self'}>
+          <figure className={group ? tileClass('video-tile video-self-tile', selfEnlarge) : 'video-self'}>
             {sending && state.preview ? (
               <StreamVideo stream={state.preview} muted aria-label={t('video.you')} className={state.screen ? '' : 'mirrored'} />
             ) : (
               <p className="video-tile-off">{t('video.noVideo')}</p>
             )}
             <figcaption>{t('video.you')}</figcaption>
+            {selfEnlarge && <EnlargeButton name={t('video.you')} enlarge={selfEnlarge} />}
           </figure>
         </div>
       </div>

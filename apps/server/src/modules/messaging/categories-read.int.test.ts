@@ -169,6 +169,17 @@ describe('message codes', () => {
       }
     });
 
+    test('a code not open yet (202) says from when it is valid, on validate and on use: retryAt and Retry-After', async () => {
+      const startsAt = new Date(Date.now() + 2 * DAY);
+      await makeMessageCode(t.database.db, espoo, subcategory.id, 'LATERCODE1', { startsAt });
+      for (const res of [await validate(patient, 'LATERCODE1'), await use(patient, 'LATERCODE1')]) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(DAY / 1000);
+        const body = await expectError(res, 400, 202);
+        expect(body).toMatchObject({ errorKey: 'errors.codeNotOpenYet', retryAt: startsAt.toISOString() });
+      }
+      expect(await useCountOf(t.database.db, 'LATERCODE1')).toBe(0);
+    });
+
     test('a code of a disabled subcategory or category is not valid (201)', async () => {
       const db = t.database.db;
       const off = await makeSubcategory(db, espoo, category.id, { isDisabled: true });

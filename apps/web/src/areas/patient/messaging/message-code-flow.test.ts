@@ -20,9 +20,15 @@ const refused = (status: number) => new ApiError(status, 'errors.x', 'x');
 const run = (events: CodeEvent[], from: CodeFlow = CODE_FLOW_START) => events.reduce(codeFlow, from);
 
 describe('message code messages (spec §8)', () => {
-  it('name each refusal, with 202 as a warning', () => {
+  it('name each refusal, with 202 as a warning that says from when the code is valid when the answer tells', () => {
     expect(messageCodeMessage(refused(201))).toEqual({ key: 'messages.code.errors.notValid', tone: 'error' });
     expect(messageCodeMessage(refused(202))).toEqual({ key: 'messages.code.errors.notOpenYet', tone: 'warning' });
+    const early = new ApiError(202, 'errors.codeNotOpenYet', 'x', undefined, '2099-01-01T10:00:00.000Z');
+    expect(messageCodeMessage(early)).toEqual({
+      key: 'messages.code.errors.notOpenYetValidFrom',
+      tone: 'warning',
+      validFrom: '2099-01-01T10:00:00.000Z',
+    });
     expect(messageCodeMessage(refused(203)).key).toBe('messages.code.errors.expired');
     expect(messageCodeMessage(refused(204)).key).toBe('messages.code.errors.used');
     for (const err of [refused(500), refused(501), new Error('network')])

@@ -1,8 +1,11 @@
 import type { MessageCodeTarget } from '@prsp/contracts';
 import { ApiError } from '@/lib/api-client';
 
-/** A refused code's message (spec §8 message-code keys); 202 is a warning: the code is right, only early. */
-export type CodeMessage = { key: string; tone: 'warning' | 'error' };
+/**
+ * A refused code's message (spec §8 message-code keys); 202 is a warning: the code is right, only early, and
+ * `validFrom` (the answer's `retryAt`) says when it opens, as chat codes do.
+ */
+export type CodeMessage = { key: string; tone: 'warning' | 'error'; validFrom?: string };
 
 /** Spec §8: 201 not valid, 202 cannot be opened at this time, 203 expired, 204 already used, else (500, 501) processing. */
 export function messageCodeMessage(err: unknown): CodeMessage {
@@ -10,8 +13,12 @@ export function messageCodeMessage(err: unknown): CodeMessage {
   switch (status) {
     case 201:
       return { key: 'messages.code.errors.notValid', tone: 'error' };
-    case 202:
-      return { key: 'messages.code.errors.notOpenYet', tone: 'warning' };
+    case 202: {
+      const validFrom = err instanceof ApiError ? err.retryAt : undefined;
+      return validFrom
+        ? { key: 'messages.code.errors.notOpenYetValidFrom', tone: 'warning', validFrom }
+        : { key: 'messages.code.errors.notOpenYet', tone: 'warning' };
+    }
     case 203:
       return { key: 'messages.code.errors.expired', tone: 'error' };
     case 204:

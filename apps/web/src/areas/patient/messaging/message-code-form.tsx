@@ -4,7 +4,8 @@ import { showToast } from '@/components/ui/toasts';
 import { canSubmitCode, CODE_FLOW_START, codeFlow } from './message-code-flow';
 import { messageCodeError } from './new-message-rules';
 import { useValidateMessageCode } from './patient-messaging-api';
-import { useTranslation } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §4 and §5 'Message code': the code is validated first (not used: a successful send uses it); a valid one
@@ -65,7 +66,7 @@ export function MessageCodeForm() {
         </div>
         {message && (
           <p id={`${id}-message`} role="alert" className={message.tone === 'warning' ? 'field-warning' : 'field-error'}>
-            {t(message.key)}
+            {t(message.key, 'validFrom' in message && message.validFrom ? { date: formatDateTime(message.validFrom, currentLanguage()) } : undefined)}
           </p>
         )}
       </div>

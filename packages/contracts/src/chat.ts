@@ -120,6 +120,8 @@ export const ZChatChannel = z.object({
   position: z.nullable(z.number()),
   /** While waiting: a rough estimate from the queue's recent chats, in seconds; null when there is nothing to go by. */
   estimatedWaitSeconds: z.nullable(z.number()),
+  /** An appointment's chat: when the appointment starts (its waiting room says so, or that the professional is late). */
+  appointmentStartsAt: z.nullable(z.number()),
   createdAt: z.number(),
   acceptedAt: z.nullable(z.number()),
   endedAt: z.nullable(z.number()),

@@ -9,7 +9,7 @@ import {
   type Page,
   type PatientAppointment,
 } from '@prsp/contracts';
-import { appointments, auditLog, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { appointments, auditLog, chatChannels, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestBrowser } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
@@ -161,8 +161,10 @@ describe('held: the appointment’s chat was started and ended', () => {
       a.expert.browser.fetch(`/api/expert/schedule?date=${localDateAt(a.startsAt)}`),
     );
     expect(schedule.appointments.find((r) => r.id === a.id)?.visit).toBe('held');
+    // The patient's visit is over before its end: it leaves their upcoming list, and its Start does not put them back in line.
     const services = await data<{ appointments: PatientAppointment[] }>(patient.fetch('/api/services'));
-    expect(services.appointments.find((p) => p.uuid === a.id)?.visit).toBe('held');
+    expect(services.appointments.map((p) => p.uuid)).not.toContain(a.id);
+    await refused(postJson(patient, '/api/chat/channels', { appointmentId: a.id }), 400, 423);
     expect((await fhirAppointment(a.id)).status).toBe('fulfilled');
     expect(await deliveries('booking.held', a.id)).toHaveLength(1);
 
@@ -188,6 +190,16 @@ describe('no-show: marked by the expert or an admin, on their own appointments, 
     expect((await fhirAppointment(a.id)).status).toBe('noshow');
     const csv = await (await admin.fetch(`/api/admin/bookings/export.csv?from=${localDateAt(a.startsAt)}&lang=fi`)).text();
     expect(csv).toContain('Ei saapunut');
+  });
+
+  test('the patient marked a no-show no longer sees it as upcoming, nor can start its chat (423)', async () => {
+    const a = await visit(-5);
+    expect((await data<{ appointments: PatientAppointment[] }>(patient.fetch('/api/services'))).appointments.map((p) => p.uuid)).toContain(a.id);
+    await data(postJson(a.expert.browser, `/api/expert/appointments/${a.id}/no-show`));
+    const services = await data<{ appointments: PatientAppointment[] }>(patient.fetch('/api/services'));
+    expect(services.appointments.map((p) => p.uuid)).not.toContain(a.id);
+    await refused(postJson(patient, '/api/chat/channels', { appointmentId: a.id }), 400, 423);
+    expect(await t.database.db.select().from(chatChannels).where(eq(chatChannels.appointmentId, a.id))).toEqual([]);
   });
 
   test('an admin marks one of the organisation; another organisation’s admin and another expert get 404', async () => {

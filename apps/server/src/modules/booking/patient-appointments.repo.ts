@@ -1,8 +1,11 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { appointmentParticipants, appointments } from '../../db/schema';
 
-/** A patient's reserved appointments (one-to-one or group) in one organisation that have not ended by `now`, by start. */
+/**
+ * A patient's reserved appointments (one-to-one or group) in one organisation that are not over, by start: not
+ * ended by `now`, and not settled before their end either (held, or marked a no-show: booking-visits.service.ts).
+ */
 export function listUpcomingAppointments(tx: Tx, patientId: string, organisationId: string, now: Date) {
   return tx
     .select({ appointment: appointments })
@@ -14,6 +17,8 @@ export function listUpcomingAppointments(tx: Tx, patientId: string, organisation
         eq(appointments.organisationId, organisationId),
         inArray(appointments.status, ['booked', 'selfBooked']),
         gt(appointments.endsAt, now),
+        isNull(appointments.heldAt),
+        isNull(appointments.noShowAt),
       ),
     )
     .orderBy(asc(appointments.startsAt), asc(appointments.id))

@@ -16,6 +16,7 @@ import { isQueueOpen } from './opening-hours';
 import type { ChatChannelRow } from './chat.tables';
 import type { Emit } from '../../platform/events/event-hub';
 import { setAppointmentAudience } from '../booking/appointment-changes.service';
+import { isSettled } from '../booking/booking-visits.service';
 
 /** `events`: the chat's realtime notices after a change commits; `emit`: the domain events inside its transaction. */
 export type ChatDeps = { db: Db; cipher: FieldCipher; events: ChatEvents; emit: Emit };
@@ -155,6 +156,8 @@ export async function openForAppointment(tx: Tx, a: AppointmentRow, now: Date): 
   if (a.status !== 'booked' && a.status !== 'selfBooked') throw new AppError(404, { detail: `appointment ${a.status}` });
   if (now.getTime() < a.startsAt.getTime() - CHAT_LIMITS.groupOpensBeforeMs) throw new AppError(403, { detail: 'too early' });
   if (now.getTime() >= a.endsAt.getTime()) throw new AppError(403, { detail: 'appointment over' });
+  // A visit held or marked a no-show is over even before its end: its Start must not put the patient back in line.
+  if (isSettled(a, now)) throw new AppError(423, { detail: 'the visit is settled' });
   const group = a.type === 'group' || a.type === 'group-video';
   const participants = await appointmentsRepo.participantsOf(tx, a.id);
   const live = await repo.liveChannelOfAppointment(tx, a.id);

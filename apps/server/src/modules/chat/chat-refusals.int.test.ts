@@ -579,6 +579,8 @@ describe('a one-to-one appointment', () => {
       status: 'waiting',
       queueId,
       appointmentId: appointment.id,
+      // The waiting room says when it starts (issue 29), not the queue's estimate.
+      appointmentStartsAt: appointment.startsAt.getTime(),
       expertId: expert.expertId,
       position: 1,
       me: { userId: patientId, role: 'patient' },

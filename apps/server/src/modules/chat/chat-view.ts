@@ -23,10 +23,10 @@ export function toMessage(m: repo.MessageWithFile): ChatMessage {
  * rough wait (the place times the queue's recent mean chat length; null before the queue has any history).
  */
 export async function toChannel(tx: Tx, { channel, me }: Pick<ChannelAccess, 'channel' | 'me'>, now = new Date()): Promise<ChatChannel> {
-  const [members, service, appointmentType] = await Promise.all([
+  const [members, service, appointment] = await Promise.all([
     repo.membersOf(tx, channel.id),
     channel.serviceId ? repo.serviceOf(tx, channel.serviceId) : undefined,
-    channel.appointmentId ? repo.appointmentTypeOf(tx, channel.appointmentId) : undefined,
+    channel.appointmentId ? repo.appointmentOf(tx, channel.appointmentId) : undefined,
   ]);
   let position: number | null = null;
   let estimatedWaitSeconds: number | null = null;
@@ -44,6 +44,7 @@ export async function toChannel(tx: Tx, { channel, me }: Pick<ChannelAccess, 'ch
     appointmentId: channel.appointmentId,
     position,
     estimatedWaitSeconds,
+    appointmentStartsAt: appointment?.startsAt.getTime() ?? null,
     createdAt: channel.createdAt.getTime(),
     acceptedAt: channel.acceptedAt?.getTime() ?? null,
     endedAt: channel.endedAt?.getTime() ?? null,
@@ -51,6 +52,6 @@ export async function toChannel(tx: Tx, { channel, me }: Pick<ChannelAccess, 'ch
     me: { userId: me.userId, role: me.role },
     expertId: channel.expertId,
     lastSeq: channel.lastSeq,
-    video: appointmentType === 'basic' || appointmentType === 'group-video',
+    video: appointment?.type === 'basic' || appointment?.type === 'group-video',
   };
 }

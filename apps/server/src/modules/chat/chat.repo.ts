@@ -324,10 +324,14 @@ export async function serviceOf(tx: Tx, id: string) {
   return row;
 }
 
-/** An appointment's type: `basic` and `group-video` are video appointments. */
-export async function appointmentTypeOf(tx: Tx, id: string) {
-  const [row] = await tx.select({ type: appointments.type }).from(appointments).where(eq(appointments.id, id)).limit(1);
-  return row?.type;
+/** What a channel's view needs of its appointment: its type (`basic` and `group-video` are video) and its start. */
+export async function appointmentOf(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ type: appointments.type, startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .limit(1);
+  return row;
 }
 
 /** Experts of an organisation with their names, for transfers. */

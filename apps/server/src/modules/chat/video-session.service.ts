@@ -12,7 +12,7 @@ export type VideoDeps = { db: Db; provider: VideoProvider; ice: IceConfig };
 /** Appointment types whose channel has a call: `basic` (one-to-one video) and `group-video`. */
 export async function isVideoChannel(tx: Tx, channel: ChatChannelRow): Promise<boolean> {
   if (!channel.appointmentId) return false;
-  const type = await repo.appointmentTypeOf(tx, channel.appointmentId);
+  const type = (await repo.appointmentOf(tx, channel.appointmentId))?.type;
   return type === 'basic' || type === 'group-video';
 }
 

@@ -49,6 +49,7 @@ function channelOf(id: string): ChatChannel {
     appointmentId: null,
     position: null,
     estimatedWaitSeconds: null,
+    appointmentStartsAt: null,
     createdAt: 0,
     acceptedAt: 0,
     endedAt: null,

@@ -43,6 +43,17 @@ describe('appointment lists (spec §2, §4, §9)', () => {
     expect(canStart(a, NOW + 29 * MIN)).toBe(true);
     expect(canStart(a, NOW + 30 * MIN)).toBe(false);
   });
+
+  it('drops a visit held or missed before its end from the lists, and its start closes (issue 29)', () => {
+    const held = { ...appt('held', NOW - 5 * MIN), visit: 'held' as const };
+    const missed = { ...appt('missed', NOW - 10 * MIN), visit: 'noShow' as const };
+    const running = { ...appt('running', NOW - 10 * MIN), visit: null };
+    expect(upcomingAppointments([held, missed, running], NOW).map((a) => a.uuid)).toEqual(['running']);
+    expect(landingAppointments([held, missed], NOW)).toEqual([]);
+    expect(canStart(held, NOW)).toBe(false);
+    expect(canStart(missed, NOW)).toBe(false);
+    expect(canStart(running, NOW)).toBe(true);
+  });
 });
 
 const typed = (type: PatientAppointment['type'], startTime: number, duration = 30): PatientAppointment => ({

@@ -13,9 +13,15 @@ export const endsAt = (a: PatientAppointment) => a.startTime + a.duration * MINU
 /** Group appointments (chat or video) have only a start; the provider cancels them (spec §4). */
 export const isGroupAppointment = (a: PatientAppointment) => a.type === 'group' || a.type === 'group-video';
 
-/** Spec §4: lists show only appointments not yet ended, sorted by start. */
+/**
+ * Whether the visit is over: its end has passed, or it was settled before that (held, or the patient marked a
+ * no-show), so it is no longer upcoming and its Start would only put the patient back in line (issue 29).
+ */
+export const isOver = (a: PatientAppointment, now: number) => endsAt(a) <= now || (a.visit ?? null) !== null;
+
+/** Spec §4: lists show only appointments not yet over, sorted by start. */
 export function upcomingAppointments(list: readonly PatientAppointment[], now: number): PatientAppointment[] {
-  return list.filter((a) => endsAt(a) > now).sort((a, b) => a.startTime - b.startTime);
+  return list.filter((a) => !isOver(a, now)).sort((a, b) => a.startTime - b.startTime);
 }
 
 /** Spec §2 landing: the appointments starting within 3 days; if there are none, only the next one. */
@@ -29,12 +35,12 @@ export function landingAppointments(list: readonly PatientAppointment[], now: nu
 export const startOpensAt = (a: PatientAppointment) => a.startTime - START_OPENS_BEFORE_MS;
 
 /**
- * Spec §4 'Start button': disabled until 5 minutes before the start (and after the end); for one-to-one
+ * Spec §4 'Start button': disabled until 5 minutes before the start (and once the visit is over); for one-to-one
  * appointments also while the start is more than 1440 minutes away.
  */
 export function canStart(a: PatientAppointment, now: number): boolean {
   if (!isGroupAppointment(a) && a.startTime - now > CANCEL_UNTIL_BEFORE_MS) return false;
-  return now >= startOpensAt(a) && now < endsAt(a);
+  return now >= startOpensAt(a) && !isOver(a, now);
 }
 
 /** Spec §4: cancel is offered only for one-to-one appointments whose start is at least 1440 minutes away. */

@@ -28,6 +28,7 @@ const waiting: ChatChannel = {
   appointmentId: null,
   position: 1,
   estimatedWaitSeconds: null,
+  appointmentStartsAt: null,
   createdAt: 0,
   acceptedAt: null,
   endedAt: null,

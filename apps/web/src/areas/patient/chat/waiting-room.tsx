@@ -1,15 +1,26 @@
 import type { ChatChannel } from '@prsp/contracts';
 import { DeviceCheck } from '@/features/video/device-check';
-import { waitMinutes } from './waiting-estimate';
-import { useTranslation } from '@/lib/i18n';
+import { formatTime } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { useNow } from '@/lib/use-now';
+import { waitingNotice, type WaitingNotice } from './waiting-estimate';
+
+/** The sentence about the wait: an appointment's start or its professional running late, or the queue's estimate. */
+function waitText(notice: WaitingNotice, t: ReturnType<typeof useTranslation>['t']): string {
+  if (notice.kind === 'startsAt') return t('chat.waiting.startsAt', { time: formatTime(notice.startsAt, currentLanguage()) });
+  if (notice.kind === 'late') return t('chat.waiting.late');
+  const minutes = notice.minutes;
+  return minutes === null ? t('chat.waiting.noEstimate') : minutes === 0 ? t('chat.waiting.underMinute') : t('chat.waiting.estimate', { count: minutes });
+}
 
 /**
- * Spec §2 'Chat' waiting room: the place in the queue and the estimated wait, kept live by the socket's
- * `queue:changed`/`chat:channel` and a 5-second refetch; a status region tells a screen reader when they change.
+ * Spec §2 'Chat' waiting room: the place in the queue and the estimated wait (for a booked appointment, when it
+ * starts or that the professional is running late), kept live by the socket's `queue:changed`/`chat:channel`, a
+ * 5-second refetch and a 5-second clock; a status region tells a screen reader when they change.
  */
 export function WaitingRoom({ channel, text }: { channel: ChatChannel; text: string }) {
   const { t } = useTranslation();
-  const minutes = waitMinutes(channel.estimatedWaitSeconds);
+  const notice = waitingNotice(channel, useNow());
   return (
     <section className="card waiting-room" aria-labelledby="waiting-title">
       <h2 id="waiting-title">{t('chat.waiting.title')}</h2>
@@ -20,13 +31,7 @@ export function WaitingRoom({ channel, text }: { channel: ChatChannel; text: str
             {t('chat.waiting.position')} <strong className="waiting-position">{channel.position}</strong>
           </p>
         )}
-        <p>
-          {minutes === null
-            ? t('chat.waiting.noEstimate')
-            : minutes === 0
-              ? t('chat.waiting.underMinute')
-              : t('chat.waiting.estimate', { count: minutes })}
-        </p>
+        <p>{waitText(notice, t)}</p>
       </div>
       {/* A video appointment: the patient checks camera, microphone and network while waiting. */}
       {channel.video && (

@@ -34,6 +34,10 @@ test('one-to-one video: the patient and the expert see and hear each other, and 
   // The patient starts the appointment and waits; the expert takes them from the queue.
   const patient = await patientStarts(browser, person, name);
   await expect(patient.getByRole('heading', { name: 'Olet jonossa' })).toBeVisible();
+  // A booked patient waits for their own professional: the start time or 'running late', never the queue's estimate.
+  const wait = patient.locator('.waiting-figures');
+  await expect(wait).toContainText(/Vastaanottosi alkaa klo \d{2}\.\d{2}\.|Ammattilainen on hieman myöhässä, pysy tällä sivulla\./);
+  await expect(wait).not.toContainText('Arvioitu odotusaika');
   await expectAccessible(patient);
   const expert = await expertSignsIn(browser);
   const workspace = await expertAccepts(expert, patientName);

@@ -14,6 +14,7 @@ import {
   type SurveyQuestion,
   languageTag,
 } from '@prsp/contracts';
+import { DateInWords, describedBy as describedByIds } from '@/components/ui/date-in-words';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 
 export type SurveyQuestionsProps = {
@@ -199,15 +200,23 @@ function Control({ q, answer, onChange, lang, t, baseId, labelledBy, describedBy
           onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
         />
       );
-    case 'date':
+    case 'date': {
+      // The browser writes the field in its own language: the date in words in the survey's language beside it.
+      const wordsId = `${baseId}-date-words`;
+      const date = typeof answer === 'string' ? answer : '';
       return (
-        <input
-          {...field}
-          type="date"
-          value={typeof answer === 'string' ? answer : ''}
-          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-        />
+        <>
+          <input
+            {...field}
+            aria-describedby={describedByIds(describedBy, wordsId)}
+            type="date"
+            value={date}
+            onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+          />
+          <DateInWords id={wordsId} date={date} lang={lang} />
+        </>
       );
+    }
     case 'number':
       return <NumberAnswer q={q} answer={answer} onChange={onChange} t={t} field={field} baseId={baseId} />;
   }

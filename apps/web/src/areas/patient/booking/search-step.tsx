@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatLocalDate, localDateAt, type OpenAppointment } from '@prsp/contracts';
+import { DateInWords } from '@/components/ui/date-in-words';
 import { FormField } from '@/components/ui/form-fields';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDate, formatDateTime, formatTime } from '@/lib/format';
@@ -48,6 +49,7 @@ export function SearchStep({
   const refresh = useRefreshSearch();
   const lock = useLockSlot();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const dateWordsId = useId();
 
   const run = (c: SearchInput) => {
     const found = searchErrors(c, today);
@@ -96,16 +98,23 @@ export function SearchStep({
       </StepHeading>
       <form className="booking-search" noValidate onSubmit={submit}>
         <div className="field-row">
-          <FormField label={t('book.date')} error={errors.date ? t(DATE_ERRORS[errors.date]) : undefined}>
+          <FormField
+            label={t('book.date')}
+            error={errors.date ? t(DATE_ERRORS[errors.date]) : undefined}
+            describedBy={dateWordsId}
+          >
             {(control) => (
-              <input
-                {...control}
-                type="date"
-                required
-                min={today}
-                value={criteria.date}
-                onChange={(e) => onCriteria({ ...criteria, date: e.target.value })}
-              />
+              <>
+                <input
+                  {...control}
+                  type="date"
+                  required
+                  min={today}
+                  value={criteria.date}
+                  onChange={(e) => onCriteria({ ...criteria, date: e.target.value })}
+                />
+                <DateInWords id={dateWordsId} date={criteria.date} />
+              </>
             )}
           </FormField>
           <FormField label={t('book.specialization')} error={errors.specialization ? t('book.errors.specializationRequired') : undefined}>

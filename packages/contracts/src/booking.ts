@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
-import { ZQuestionnaireAnswer, ZVisitState } from './services';
+import { ZOpenTimeKind, ZQuestionnaireAnswer, ZVisitState } from './services';
 import { pageOf } from './staff-users';
 import { ZSurveyAttachments } from './surveys-admin';
 
@@ -250,7 +250,10 @@ export const ZTimeslotPlan = z.object({
   slotMinutes: minutes(),
   /** Daily breaks (e.g. lunch) within the day: no slot overlaps them. */
   breaks: z.array(z.object({ start: zLocalTime(), end: zLocalTime() })).check(z.maxLength(10, 'tooLong')),
-  serviceId: z.optional(z.nullable(z.uuid('invalid'))),
+  /** Open times belong to a service (issue 29: its questionnaire and its name in the e-mails): required. */
+  serviceId: z.uuid('required'),
+  /** Chat or video; left out, the service's `openTimeKind`. */
+  kind: z.optional(ZOpenTimeKind),
 });
 export type TimeslotPlan = z.infer<typeof ZTimeslotPlan>;
 

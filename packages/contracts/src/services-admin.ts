@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZLocalized } from './organisation-content';
-import { SERVICE_ICONS } from './services';
+import { SERVICE_ICONS, ZOpenTimeKind } from './services';
 import { ZOpeningHours } from './chat';
 import { openingHoursIssues } from './opening-hours-rules';
 import { ZSurveyAttachments } from './surveys-admin';
@@ -45,6 +45,8 @@ export const ZServiceInput = z
     openingHours: z.optional(ZOpeningHoursInput),
     /** Surveys every appointment of the service sends (templates in the organisation's list); left out: as they are. */
     surveys: z.optional(ZSurveyAttachments),
+    /** The kind of open times generated for the service unless the admin picks another; left out: chat on a new service, as it was on an edit. */
+    openTimeKind: z.optional(ZOpenTimeKind),
   })
   .check(
     // Runs even when other fields fail, so the form shows every problem at once.
@@ -65,6 +67,7 @@ export const ZAdminService = z.object({
   requiresCode: z.boolean(),
   selfAssessment: z.enum(SELF_ASSESSMENT_MODES),
   areas: z.array(z.string()),
+  openTimeKind: ZOpenTimeKind,
   position: z.number(),
 });
 export type AdminService = z.infer<typeof ZAdminService>;

@@ -4,6 +4,14 @@ import { zMultilineText, zText } from './text';
 
 export const SERVICE_ICONS = ['doctor', 'nurse', 'therapist', 'childDoctor', 'physiotherapist'] as const;
 
+/**
+ * How a generated open time is held (issue 29): a chat or a video visit. A service names the kind its open times
+ * get unless the admin picks another; stored on the appointment as type `oneOnOne` (chat) or `basic` (video).
+ */
+export const OPEN_TIME_KINDS = ['chat', 'video'] as const;
+export const ZOpenTimeKind = z.enum(OPEN_TIME_KINDS);
+export type OpenTimeKind = z.infer<typeof ZOpenTimeKind>;
+
 /** Spec §3 'Booking payload' item: the question is sent as the patient saw it, so answers read alone. */
 export const ZQuestionnaireAnswer = z.object({
   id: zText().check(z.minLength(1, 'required'), z.maxLength(100, 'tooLong')),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { localDateAt } from '@prsp/contracts';
-import { appointmentParticipants, appointments } from '../schema';
+import { appointmentParticipants, appointments, experts, services } from '../schema';
 import { organisationId, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import { seedDemoBookings } from './booking-demo-seed';
@@ -32,6 +32,14 @@ test('the demo calendar: open weekday timeslots for the next 14 days, a booking 
     '2026-12-04',
   ]);
   expect(open.every((r) => r.startsAt > now && r.endsAt.getTime() - r.startsAt.getTime() === 30 * 60_000)).toBe(true);
+  // Issue 29: every open time belongs to the service of its expert's queue and has its kind: the doctor's are video.
+  const serviceRows = await t.database.db.select().from(services).where(eq(services.organisationId, espoo));
+  const expertRows = await t.database.db.select().from(experts).where(eq(experts.organisationId, espoo));
+  const serviceOfExpert = new Map(expertRows.map((e) => [e.id, serviceRows.find((s) => s.chatQueueId === e.chatQueueId)!]));
+  expect(open.every((r) => r.serviceId !== null && r.serviceId === serviceOfExpert.get(r.expertId!)!.id)).toBe(true);
+  const kinds = new Map(open.map((r) => [serviceRows.find((s) => s.id === r.serviceId)!.slug, r.type]));
+  expect(Object.fromEntries(kinds)).toEqual({ nurse: 'oneOnOne', doctor: 'basic' });
+  expect(open.filter((r) => r.type === 'basic').length).toBeGreaterThan(0);
   const reserved = rows.filter((r) => r.status !== 'open');
   expect(reserved.map((r) => r.startsAt < now).sort()).toEqual([false, false, true]);
   const people = await t.database.db.select().from(appointmentParticipants);

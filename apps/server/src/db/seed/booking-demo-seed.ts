@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, localDateAt, SERVICE_TIME_ZONE } from '@prsp/contracts';
 import type { Tx } from '../client';
-import { appointmentParticipants, appointments, experts, organisations, patients, staffUsers } from '../schema';
-import { planSlots } from '../../modules/booking/slot-generation';
+import { appointmentParticipants, appointments, experts, organisations, patients, services, staffUsers } from '../schema';
+import { openTimeType, planSlots } from '../../modules/booking/slot-generation';
 
 const MINUTE = 60_000;
 /** The demo's calendar: weekdays 08:00–16:00 in 30-minute slots with lunch at 11:00, for the next 14 days. */
@@ -11,7 +11,9 @@ const DAYS = 14;
 /**
  * Demo bookings for espoo-demo, so a newcomer can book at once: open timeslots for every expert there for the next
  * 14 days, one of them booked by Matti Korhonen for the day after tomorrow, one past appointment of his (history),
- * and one of Sara Lindholm's later today with the doctor (the expert's schedule). Runs once: an organisation that
+ * and one of Sara Lindholm's later today with the doctor (the expert's schedule). Every open time belongs to the
+ * service of the expert's queue and has that service's kind (issue 29: the doctor's are video, so the questionnaire
+ * is sent at booking, the e-mail names the service, and a video time can be booked). Runs once: an organisation that
  * has appointments is left alone.
  */
 export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> {
@@ -34,6 +36,11 @@ export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> 
     .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
     .where(eq(experts.organisationId, espoo.id));
   if (staff.length === 0) return;
+  const serviceRows = await tx
+    .select({ id: services.id, queue: services.chatQueueId, openTimeKind: services.openTimeKind })
+    .from(services)
+    .where(eq(services.organisationId, espoo.id));
+  const serviceOf = (queue: string | null) => serviceRows.find((s) => s.queue === queue);
   const today = localDateAt(now, SERVICE_TIME_ZONE);
   const slots = planSlots(
     {
@@ -54,13 +61,15 @@ export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> 
     .values(
       slots.map((s) => {
         const e = byId.get(s.expertId)!;
+        const service = serviceOf(e.queue);
         return {
           organisationId: espoo.id,
           expertId: e.id,
+          serviceId: service?.id ?? null,
           name: `${e.firstName} ${e.lastName}`,
           startsAt: s.startsAt,
           endsAt: s.endsAt,
-          type: 'oneOnOne' as const,
+          type: openTimeType(undefined, service?.openTimeKind ?? 'chat'),
           status: 'open' as const,
           queueId: e.queue,
         };
@@ -108,6 +117,7 @@ export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> 
       .values({
         organisationId: espoo.id,
         expertId: nurse!.id,
+        serviceId: serviceOf(nurse!.queue)?.id ?? null,
         name: `${nurse!.firstName} ${nurse!.lastName}`,
         startsAt,
         endsAt: new Date(startsAt.getTime() + 30 * MINUTE),

@@ -77,6 +77,8 @@ const DEMO_SERVICES = {
       name: { fi: 'Lääkärin vastaanotto', se: 'Läkarmottagning', en: 'Doctor appointment' },
       description: { fi: 'Etävastaanotto lääkärin kanssa.', se: 'Distansmottagning med läkare.', en: 'Remote appointment with a doctor.' },
       selfAssessment: 'mandatory',
+      // The doctor's open times are video visits, so the demo has video times to book (the nurse's are chats).
+      openTimeKind: 'video',
     },
     {
       slug: 'physio',

@@ -6,7 +6,7 @@ import { AINO, SARA } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
 import type { TestBrowser } from '../../test/http-client';
-import { bookingExpert, daysAheadAt, openSlots } from './booking.steps';
+import { bookingExpert, daysAheadAt, openSlots, serviceIdOf } from './booking.steps';
 
 let t: TestApp;
 let espoo: string;
@@ -164,6 +164,7 @@ describe('the open-times preview shows its conflicts (issue 28)', () => {
       dayEnd: '10:00',
       slotMinutes: 30,
       breaks: [],
+      serviceId: await serviceIdOf(t, espoo, 'nurse'),
     };
     const preview = await answer(postJson(admin, '/api/admin/bookings/timeslots/preview', plan));
     expect(preview.http).toBe(200);

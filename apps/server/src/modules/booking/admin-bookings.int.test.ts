@@ -11,14 +11,14 @@ import {
   type TimeslotPreview,
   type TimeslotsOpened,
 } from '@prsp/contracts';
-import { appointmentParticipants, appointments, expertBreaks } from '../../db/schema';
+import { appointmentParticipants, appointments, expertBreaks, services } from '../../db/schema';
 import { AINO, ELIAS, SARA } from '../../test/person-codes';
 import { emailsTo, fieldKeys, postJson, staffBrowser, startStaffTestApp, withCsrfCookie } from '../../test/staff-accounts';
 import { TestBrowser } from '../../test/http-client';
 import { createSession } from '../../platform/session/sessions.service';
 import { onboard, signedIn } from '../patients/patient.steps';
 import type { TestApp } from '../../test/test-app';
-import { bookingExpert, daysAheadAt, minutesFromNow, openSlots } from './booking.steps';
+import { bookingExpert, daysAheadAt, minutesFromNow, openSlots, serviceIdOf } from './booking.steps';
 
 let t: TestApp;
 let espoo: string;
@@ -74,6 +74,7 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
       dayEnd: '10:00',
       slotMinutes: 30,
       breaks: [{ start: '09:00', end: '09:30' }],
+      serviceId: await serviceIdOf(t, espoo, 'nurse'),
     };
     const preview = await data<TimeslotPreview>(postJson(admin, '/api/admin/bookings/timeslots/preview', plan));
     expect(preview.slots).toHaveLength(5 * 3);
@@ -100,6 +101,53 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     const other = await bookingExpert(t, kaarina, 'physiotherapist');
     const foreign = await refused(postJson(admin, '/api/admin/bookings/timeslots/preview', { ...plan, expertIds: [other.id] }), 400, 400);
     expect(fieldKeys(foreign as never)).toEqual({ 'expertIds.0': 'fields.expert' });
+  });
+
+  test('generate: open times belong to a service (none, or another organisation\'s, is a field error) and carry its kind', async () => {
+    const expert = await bookingExpert(t, espoo, 'physiotherapist');
+    const plan = {
+      expertIds: [expert.id],
+      from: dateIn(40),
+      to: dateIn(40),
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      dayStart: '08:00',
+      dayEnd: '09:00',
+      slotMinutes: 30,
+      breaks: [],
+    };
+    for (const path of ['preview', 'open']) {
+      const none = await refused(postJson(admin, `/api/admin/bookings/timeslots/${path}`, plan), 400, 400);
+      expect(fieldKeys(none as never)).toEqual({ serviceId: 'fields.required' });
+      const foreign = await refused(
+        postJson(admin, `/api/admin/bookings/timeslots/${path}`, { ...plan, serviceId: await serviceIdOf(t, kaarina, 'therapy') }),
+        400,
+        400,
+      );
+      expect(fieldKeys(foreign as never)).toEqual({ serviceId: 'fields.invalid' });
+    }
+    const slots = () => t.database.db.select().from(appointments).where(eq(appointments.expertId, expert.id));
+    expect(await slots()).toEqual([]);
+
+    // The doctor's service makes video times (its kind), the nurse's chats; the admin's pick wins over the service's.
+    const doctor = await serviceIdOf(t, espoo, 'doctor');
+    await t.database.db.update(services).set({ openTimeKind: 'video' }).where(eq(services.id, doctor));
+    expect(await data<TimeslotsOpened>(postJson(admin, '/api/admin/bookings/timeslots/open', { ...plan, serviceId: doctor }))).toEqual({
+      created: 2,
+      skipped: 0,
+    });
+    expect((await slots()).map((s) => [s.type, s.serviceId, s.status])).toEqual([
+      ['basic', doctor, 'open'],
+      ['basic', doctor, 'open'],
+    ]);
+    const list = await data<Page<AppointmentRow>>(admin.fetch(`/api/admin/bookings/list?expertId=${expert.id}&status=open`));
+    expect(list.items.map((r) => r.video)).toEqual([true, true]);
+
+    const nurse = await serviceIdOf(t, espoo, 'nurse');
+    const later = { ...plan, from: dateIn(41), to: dateIn(41) };
+    await data(postJson(admin, '/api/admin/bookings/timeslots/open', { ...later, serviceId: nurse, kind: 'video' }));
+    await data(postJson(admin, '/api/admin/bookings/timeslots/open', { ...later, dayStart: '09:00', dayEnd: '10:00', serviceId: nurse }));
+    const nurseTypes = (await slots()).filter((s) => s.serviceId === nurse).sort((a, b) => +a.startsAt - +b.startsAt);
+    expect(nurseTypes.map((s) => s.type)).toEqual(['basic', 'basic', 'oneOnOne', 'oneOnOne']);
   });
 
   test('create one-to-one at a free time; 422 on overlap, 423 in the past, 105 for an identity code, field errors', async () => {

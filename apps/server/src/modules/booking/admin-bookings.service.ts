@@ -286,7 +286,8 @@ export async function createBooking(
         hostExpertId: r.hostExpertId,
         serviceId: r.serviceId,
         name: input.name?.trim() || `${r.expert.firstName} ${r.expert.lastName}`,
-        type: appointmentType(input.kind, input.video ?? false),
+        // Into an open time without a choice: the open time's kind (a video time stays video).
+        type: appointmentType(input.kind, input.video ?? (slot ? isVideo(slot.type) : false)),
         status: 'booked' as const,
         queueId: r.queueId,
         preQuestionnaire: input.preQuestionnaire ?? [],

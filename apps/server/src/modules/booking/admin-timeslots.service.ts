@@ -24,14 +24,20 @@ import { rowById, toRow } from './appointment-view';
 import { isFuture } from './booking-rules';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
-import { planIssues, planSlots, type PlannedSlot } from './slot-generation';
+import { openTimeType, planIssues, planSlots, type PlannedSlot } from './slot-generation';
 
 const MINUTE = 60_000;
 /** At most this many slots in one preview or opening: a plan of 100 experts × 92 days × short slots must be split. */
 export const MAX_PLANNED_SLOTS = 20_000;
 
 type Conflict = PlannedSlot & { reason: TimeslotConflict['reason'] };
-type Planned = { slots: PlannedSlot[]; conflicts: Conflict[]; experts: Map<string, repo.ExpertRecord> };
+type Planned = {
+  slots: PlannedSlot[];
+  conflicts: Conflict[];
+  experts: Map<string, repo.ExpertRecord>;
+  /** The stored type of the open times: the plan's kind, else the service's. */
+  type: 'oneOnOne' | 'basic';
+};
 type Taken = { startsAt: Date; endsAt: Date; reason: TimeslotConflict['reason'] };
 
 /**
@@ -42,9 +48,8 @@ async function plan(tx: Tx, organisationId: string, input: TimeslotPlan, now: Da
   throwIfFieldIssues(planIssues(input, localDateAt(now, SERVICE_TIME_ZONE), BOOKING_RULES.maxPlanDays));
   const experts = new Map((await repo.organisationExperts(tx, organisationId)).map((e) => [e.id, e]));
   throwIfFieldIssues(input.expertIds.flatMap((id, i) => (experts.has(id) ? [] : [{ field: `expertIds.${i}`, key: 'expert' }])));
-  if (input.serviceId && !(await repo.findService(tx, organisationId, input.serviceId))) {
-    throwIfFieldIssues([{ field: 'serviceId', key: 'invalid' }]);
-  }
+  const service = await repo.findService(tx, organisationId, input.serviceId);
+  if (!service) throwIfFieldIssues([{ field: 'serviceId', key: 'invalid' }]);
   const planned = planSlots(input, SERVICE_TIME_ZONE).filter((s) => isFuture(s.startsAt, now));
   if (planned.length > MAX_PLANNED_SLOTS) throwIfFieldIssues([{ field: 'to', key: 'tooLong' }]);
   const from = startOfLocalDay(input.from, SERVICE_TIME_ZONE);
@@ -61,7 +66,7 @@ async function plan(tx: Tx, organisationId: string, input: TimeslotPlan, now: Da
     if (there) conflicts.push({ ...s, reason: there.reason });
     else slots.push(s);
   }
-  return { slots, conflicts, experts };
+  return { slots, conflicts, experts, type: openTimeType(input.kind, service!.openTimeKind) };
 }
 
 const nameOf = (e: repo.ExpertRecord) => `${e.firstName} ${e.lastName}`;
@@ -96,7 +101,7 @@ export async function openTimeslots(deps: BookingDeps, actor: AdminActor, input:
   const organisationId = organisationOf(actor);
   return deps.db.transaction(async (tx) => {
     await lockExpertCalendars(tx, input.expertIds);
-    const { slots, conflicts, experts } = await plan(tx, organisationId, input, now);
+    const { slots, conflicts, experts, type } = await plan(tx, organisationId, input, now);
     const created = await repo.insertOpenSlots(
       tx,
       slots.map((s) => {
@@ -104,11 +109,11 @@ export async function openTimeslots(deps: BookingDeps, actor: AdminActor, input:
         return {
           organisationId,
           expertId: e.id,
-          serviceId: input.serviceId ?? null,
+          serviceId: input.serviceId,
           name: nameOf(e),
           startsAt: s.startsAt,
           endsAt: s.endsAt,
-          type: 'oneOnOne' as const,
+          type,
           status: 'open' as const,
           queueId: e.chatQueueId,
         };
@@ -121,7 +126,7 @@ export async function openTimeslots(deps: BookingDeps, actor: AdminActor, input:
       objectType: 'organisation',
       objectId: organisationId,
       ip: actor.ip,
-      details: { created, from: input.from, to: input.to, experts: input.expertIds.length },
+      details: { created, from: input.from, to: input.to, experts: input.expertIds.length, type },
     });
     return { created, skipped: conflicts.length + (slots.length - created) };
   });

@@ -358,7 +358,7 @@ export function expertRowsOfUser(tx: Tx, userId: string): Promise<ExpertRecord[]
 
 export async function findService(tx: Tx, organisationId: string, id: string) {
   const [row] = await tx
-    .select({ id: services.id, chatQueueId: services.chatQueueId })
+    .select({ id: services.id, chatQueueId: services.chatQueueId, openTimeKind: services.openTimeKind })
     .from(services)
     .where(and(eq(services.id, id), eq(services.organisationId, organisationId)))
     .limit(1);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { addDays, atLocalTime, localDateAt } from '@prsp/contracts';
-import { appointments, experts, patientContacts, patients, staffUsers, termsAcceptances } from '../../db/schema';
+import { appointments, experts, patientContacts, patients, services, staffUsers, termsAcceptances } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { createSession } from '../../platform/session/sessions.service';
 import { randomIdentityCode } from '../../test/person-codes';
@@ -113,4 +114,13 @@ export function minutesFromNow(minutes: number): Date {
  */
 export function daysAheadAt(days: number, hour: number, minute = 0): Date {
   return atLocalTime(addDays(localDateAt(new Date()), days), hour, minute);
+}
+
+/** The id of a demo service of the organisation by its slug (open times are generated for a service). */
+export async function serviceIdOf(t: TestApp, organisationId: string, slug: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.organisationId, organisationId), eq(services.slug, slug)));
+  return row!.id;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { isoWeekday, type TimeslotPlan } from '@prsp/contracts';
-import { planIssues, planSlots } from './slot-generation';
+import { openTimeType, planIssues, planSlots } from './slot-generation';
 
 const TZ = 'Europe/Helsinki';
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -16,6 +16,7 @@ function plan(over: Partial<TimeslotPlan>): TimeslotPlan {
     dayEnd: '10:00',
     slotMinutes: 30,
     breaks: [],
+    serviceId: '00000000-0000-4000-8000-0000000000c1',
     ...over,
   };
 }
@@ -111,5 +112,16 @@ describe('isoWeekday and plan rules', () => {
     expect(planIssues(plan({ dayEnd: '08:00' }), '2026-05-01', 92)).toContainEqual({ field: 'dayEnd', key: 'beforeStart' });
     expect(planIssues(plan({ from: '2026-02-30' }), '2026-01-01', 92)).toEqual([{ field: 'from', key: 'invalid' }]);
     expect(planIssues(plan({ expertIds: [A, A] }), '2026-05-01', 92)).toContainEqual({ field: 'expertIds', key: 'duplicate' });
+  });
+});
+
+describe('openTimeType', () => {
+  test.each([
+    [undefined, 'chat', 'oneOnOne'],
+    [undefined, 'video', 'basic'],
+    ['video', 'chat', 'basic'],
+    ['chat', 'video', 'oneOnOne'],
+  ] as const)('picked %s on a %s service: open times are stored as %s', (picked, serviceKind, type) => {
+    expect(openTimeType(picked, serviceKind)).toBe(type);
   });
 });

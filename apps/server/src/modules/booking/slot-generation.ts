@@ -1,4 +1,4 @@
-import { addDays, atLocalTime, dayCount, isLocalDate, isoWeekday, type LocalDate, type TimeslotPlan } from '@prsp/contracts';
+import { addDays, atLocalTime, dayCount, isLocalDate, isoWeekday, type LocalDate, type OpenTimeKind, type TimeslotPlan } from '@prsp/contracts';
 import type { FieldIssue } from '../../platform/field-errors';
 
 export type PlannedSlot = { expertId: string; startsAt: Date; endsAt: Date };
@@ -28,7 +28,7 @@ export function localWindow(date: LocalDate, start: string, end: string, timeZon
  * the hour the clock skips (none of the wrong length) and in autumn the repeated hour gets its own slots (distinct
  * instants, none doubled). A slot that would overlap a daily break or run past the window's end is left out.
  */
-export function planSlots(plan: TimeslotPlan, timeZone: string): PlannedSlot[] {
+export function planSlots(plan: Omit<TimeslotPlan, 'serviceId' | 'kind'>, timeZone: string): PlannedSlot[] {
   const slotMs = plan.slotMinutes * MINUTE;
   const weekdays = new Set(plan.weekdays);
   const slots: PlannedSlot[] = [];
@@ -66,4 +66,12 @@ export function planIssues(plan: TimeslotPlan, today: LocalDate, maxDays: number
   });
   if (new Set(plan.expertIds).size !== plan.expertIds.length) issues.push({ field: 'expertIds', key: 'duplicate' });
   return issues;
+}
+
+/**
+ * The stored type of a plan's open times (issue 29: open times carry their kind): the kind the admin picked, else the
+ * service's own; a chat is a one-to-one `oneOnOne`, a video a one-to-one `basic`.
+ */
+export function openTimeType(picked: OpenTimeKind | undefined, serviceKind: OpenTimeKind): 'oneOnOne' | 'basic' {
+  return (picked ?? serviceKind) === 'video' ? 'basic' : 'oneOnOne';
 }

@@ -6,7 +6,7 @@ import { chatQueues, services } from '../../db/schema';
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceValues = Pick<
   typeof services.$inferInsert,
-  'name' | 'description' | 'icon' | 'chatQueueId' | 'requiresCode' | 'selfAssessment' | 'areas'
+  'name' | 'description' | 'icon' | 'chatQueueId' | 'requiresCode' | 'selfAssessment' | 'areas' | 'openTimeKind'
 >;
 
 export function listOrganisationServices(tx: Tx, organisationId: string): Promise<ServiceRow[]> {

@@ -23,8 +23,8 @@ import * as repo from './services-admin.repo';
 export type ServicesDeps = { db: Db; emit: Emit };
 
 function toAdminService(row: repo.ServiceRow): AdminService {
-  const { id, name, description, icon, chatQueueId, requiresCode, selfAssessment, areas, position } = row;
-  return { id, name, description, icon, chatQueueId, requiresCode, selfAssessment, areas, position };
+  const { id, name, description, icon, chatQueueId, requiresCode, selfAssessment, areas, openTimeKind, position } = row;
+  return { id, name, description, icon, chatQueueId, requiresCode, selfAssessment, areas, openTimeKind, position };
 }
 
 export async function listServices(db: Db, actor: AdminActor): Promise<AdminService[]> {
@@ -81,6 +81,8 @@ async function valuesOf(tx: Tx, organisationId: string, input: ServiceInput): Pr
     requiresCode: input.requiresCode,
     selfAssessment: input.selfAssessment,
     areas: [...new Set(input.areas)],
+    // Left out: chat on a new service (the column's default), as it was on an edit.
+    ...(input.openTimeKind ? { openTimeKind: input.openTimeKind } : {}),
   };
   return { values, newQueue };
 }

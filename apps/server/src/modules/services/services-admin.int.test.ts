@@ -69,6 +69,27 @@ describe('services administration', () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['service.create', 'service.delete', 'service.update']);
   });
 
+  test('the kind of open times (issue 29): chat unless chosen, saved and read back, kept when an edit leaves it out', async () => {
+    const browser = await staffBrowser(t);
+    const plain = (await (await postJson(browser, '/api/admin/services/create', validService())).json()).data;
+    expect(plain.openTimeKind).toBe('chat');
+    const created = await postJson(browser, '/api/admin/services/create', validService({ openTimeKind: 'video' }));
+    const service = (await created.json()).data;
+    expect(service.openTimeKind).toBe('video');
+    expect((await (await browser.fetch(`/api/admin/services/${service.id}`)).json()).data.openTimeKind).toBe('video');
+    const list = (await (await browser.fetch('/api/admin/services/list')).json()).data;
+    expect(list.find((s: { id: string }) => s.id === service.id).openTimeKind).toBe('video');
+    const kept = await postJson(browser, `/api/admin/services/${service.id}/update`, validService({ icon: 'doctor' }));
+    expect((await kept.json()).data).toMatchObject({ icon: 'doctor', openTimeKind: 'video' });
+    const changed = await postJson(browser, `/api/admin/services/${service.id}/update`, validService({ openTimeKind: 'chat' }));
+    expect((await changed.json()).data.openTimeKind).toBe('chat');
+    const [row] = await t.database.db.select().from(services).where(eq(services.id, service.id));
+    expect(row!.openTimeKind).toBe('chat');
+    const bad = await postJson(browser, '/api/admin/services/create', validService({ openTimeKind: 'phone' }));
+    expect(bad.status).toBe(400);
+    expect(fieldKeys(await bad.json())).toHaveProperty('openTimeKind');
+  });
+
   test('createQueue makes a new queue of the organisation for the service', async () => {
     const browser = await staffBrowser(t);
     const res = await postJson(browser, '/api/admin/services/create', validService({ chatQueueId: undefined, createQueue: true }));

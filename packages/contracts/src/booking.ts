@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
-import { ZOpenTimeKind, ZQuestionnaireAnswer, ZVisitState } from './services';
+import { ZOpenTimeKind, ZPatientAppointment, ZQuestionnaireAnswer, ZVisitState } from './services';
 import { pageOf } from './staff-users';
 import { ZSurveyAttachments } from './surveys-admin';
 
@@ -65,6 +65,24 @@ export const ZBookingPayload = z.object({
   questionnaireAnswers: z.array(ZQuestionnaireAnswer).check(z.maxLength(50, 'tooLong')),
 });
 export type BookingPayload = z.infer<typeof ZBookingPayload>;
+
+/**
+ * `POST /api/services/reschedule/{uuid}` (issue 29, beyond the spec's calls, which say cancel and book again): moves
+ * the patient's own appointment `uuid` to the open time `timeslotId` they hold, in one transaction. Without
+ * `questionnaireAnswers` the appointment keeps the answers it has.
+ */
+export const ZReschedulePayload = z.object({
+  timeslotId: z.uuid('invalid'),
+  questionnaireAnswers: z.optional(z.array(ZQuestionnaireAnswer).check(z.maxLength(50, 'tooLong'))),
+});
+export type ReschedulePayload = z.infer<typeof ZReschedulePayload>;
+
+/**
+ * `GET /api/services/reschedule/{uuid}`: the appointment whose time the patient is changing, and the specialization
+ * of its professional that the book page searches by default (null: the professional has none, or is gone).
+ */
+export const ZRescheduleInfo = z.object({ appointment: ZPatientAppointment, specialization: z.nullable(z.string()) });
+export type RescheduleInfo = z.infer<typeof ZRescheduleInfo>;
 
 /** `GET /api/services/open/{dateMs}/{specialization}`: any moment of the wanted day (the organisation's day). */
 export const ZOpenSearchParams = z.object({

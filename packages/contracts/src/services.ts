@@ -42,6 +42,8 @@ export const ZPatientAppointment = z.object({
   preQuestionnaire: z.nullable(z.array(ZQuestionnaireAnswer)),
   /** Held or a no-show (beyond the spec's fields; absent from an answer cached before it existed). */
   visit: z.optional(z.nullable(ZVisitState)),
+  /** Booked by the patient themself (beyond the spec's fields): only such a time can the patient change (issue 29). */
+  selfBooked: z.optional(z.boolean()),
 });
 export type PatientAppointment = z.infer<typeof ZPatientAppointment>;
 

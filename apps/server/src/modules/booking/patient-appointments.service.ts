@@ -20,6 +20,7 @@ export function toPatientAppointment(row: AppointmentRow, surveys: PatientAppoin
     surveys,
     preQuestionnaire: row.preQuestionnaire ?? null,
     visit: visitOf(row),
+    selfBooked: row.status === 'selfBooked',
   };
 }
 

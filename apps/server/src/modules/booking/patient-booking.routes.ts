@@ -13,6 +13,8 @@ import {
   ZOpenAppointment,
   ZOpenSearchParams,
   ZPatientAppointment,
+  ZRescheduleInfo,
+  ZReschedulePayload,
 } from '@prsp/contracts';
 import { withOrganisation } from '../../platform/access/patient-access';
 import { contentDisposition } from '../../platform/files/serve-file';
@@ -21,6 +23,7 @@ import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
 import { patientContextOf } from '../../plugins/access';
 import * as booking from './patient-booking.service';
+import * as reschedule from './patient-reschedule.service';
 
 const access: RouteAccess = { kind: 'patient', organisation: 'required', terms: true, flag: 'bookingsEnabled' };
 
@@ -77,6 +80,20 @@ export async function patientBookingRoutes(fastify: FastifyInstance, opts: booki
       await booking.cancel(opts, bookingCtx(req), req.params.uuid, req.body ?? {});
       return ok(null);
     },
+  );
+  // Issue 29: the patient changes the time of their own appointment instead of cancelling and booking again.
+  app.get(
+    '/api/services/reschedule/:uuid',
+    { config: { access }, schema: { params: ZAppointmentUuidParams, response: { 200: okEnvelope(ZRescheduleInfo) } } },
+    async (req) => ok(await reschedule.rescheduleInfo(opts, bookingCtx(req), req.params.uuid)),
+  );
+  app.post(
+    '/api/services/reschedule/:uuid',
+    {
+      config: { access },
+      schema: { params: ZAppointmentUuidParams, body: ZReschedulePayload, response: { 200: okEnvelope(ZPatientAppointment) } },
+    },
+    async (req) => ok(await reschedule.reschedule(opts, bookingCtx(req), req.params.uuid, req.body)),
   );
   app.get('/api/services/calendar/:uuid', { config: { access }, schema: { params: ZAppointmentUuidParams } }, async (req, reply) => {
     const file = await booking.calendarFile(opts, bookingCtx(req), req.params.uuid);

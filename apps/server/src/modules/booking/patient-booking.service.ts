@@ -90,7 +90,7 @@ export async function nextFreeTime(
 }
 
 /** The open slot a patient may act on: in their organisation (else 404), still open (422) and in the future (423). */
-async function openSlot(tx: Tx, organisationId: string, id: string, now: Date): Promise<repo.AppointmentRecord> {
+export async function openSlot(tx: Tx, organisationId: string, id: string, now: Date): Promise<repo.AppointmentRecord> {
   const slot = await repo.lockAppointment(tx, organisationId, id);
   if (!slot) throw new AppError(404);
   if (slot.status !== 'open') throw new AppError(422);

@@ -81,6 +81,7 @@ describe('GET /api/services', () => {
       surveys: [],
       preQuestionnaire: [{ id: 'q1', question: 'Q', answer: 'A' }],
       visit: null,
+      selfBooked: true,
     });
 
     const restore = await ctx.setFlags(ctx.espoo.id, { bookingsEnabled: false });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { URGENCY_LEVELS } from './connector';
 import { ZLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
 import { ZQuestionnaireAnswer } from './services';
@@ -147,7 +148,11 @@ export const ZUseChatCodeRequest = z.object({ secureMetadata: z.optional(zText()
 
 /** `POST /api/services/metadata/{uuid}` (spec §7): the questionnaire's metadata, sealed for the expert's side. */
 export const ZMetadataRequest = z.object({ questionnaireMetadata: z.record(zText(), z.unknown()) });
-export const ZMetadataResponse = z.object({ secureMetadata: z.string() });
+/**
+ * The sealed metadata, and beside it how urgent the server read the result to be (null: no urgency in it): an
+ * emergency tells the patient to call 112 before the chat opens (issue 29). Optional for older servers' answers.
+ */
+export const ZMetadataResponse = z.object({ secureMetadata: z.string(), urgency: z.optional(z.nullable(z.enum(URGENCY_LEVELS))) });
 
 /** `GET /api/chat/channels/{id}/messages?after=`. */
 export const ZMessagesQuery = z.object({ after: z.optional(z.coerce.number().check(z.int(), z.gte(0))) });
@@ -182,6 +187,8 @@ export const ZWaitingItem = z.object({
   appointmentStartsAt: z.nullable(z.number()),
   /** Null for a group's channel (its patients are members). */
   patient: z.nullable(ZDeskPatient),
+  /** How urgent the patient's own answers say it is (read by the server when the chat opened); an emergency waits first. */
+  urgency: z.nullable(z.enum(URGENCY_LEVELS)),
 });
 /** `GET /api/expert/chat/queues`: the queues the expert belongs to, how many wait in each and since when. */
 export const ZExpertQueue = z.object({

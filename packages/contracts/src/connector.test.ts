@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { connectorAuth, readSelfAssessment, selfAssessmentMetadata, ZConnectorAuth, ZConnectorMessage } from './connector';
+import { connectorAuth, metadataUrgency, readSelfAssessment, resultUrgency, selfAssessmentMetadata, ZConnectorAuth, ZConnectorMessage } from './connector';
 
 const result = { urgency: 'urgent', answers: [{ question: 'Kuume?', answer: 'Kyllä' }] };
 
@@ -58,4 +58,28 @@ test('a finished connector becomes the metadata the expert reads', () => {
   expect(readSelfAssessment({ selfAssessment: 'text' })).toBeNull();
   expect(readSelfAssessment({ other: 1 })).toBeNull();
   expect(readSelfAssessment(null)).toBeNull();
+});
+
+test.each([
+  ["the built-in result's emergency", { urgency: 'emergency', answers: [] }, 'emergency'],
+  ["the built-in result's urgent", result, 'urgent'],
+  ['self care', { urgency: 'selfCare', answers: [] }, 'selfCare'],
+  ["another connector's top-level emergency", { urgency: 'emergency', score: 9 }, 'emergency'],
+  ["another connector's red flag", { redFlag: true, triage: 'A' }, 'emergency'],
+  ['a red flag outranks a milder urgency', { redFlag: true, urgency: 'selfCare' }, 'emergency'],
+  ['a red flag that is not true', { redFlag: 'yes' }, null],
+  ['an urgency we do not know', { urgency: 'EMERGENCY' }, null],
+  ['no urgency', { answers: [] }, null],
+  ['a list', ['emergency'], null],
+  ['text', 'emergency', null],
+  ['nothing', undefined, null],
+])('the urgency of %s', (_, given, urgency) => {
+  expect(resultUrgency(given)).toBe(urgency);
+});
+
+test("a chat's metadata: the self-assessment's urgency; an encrypted result or none has none", () => {
+  expect(metadataUrgency({ selfAssessment: { urgency: 'emergency', answers: [] } })).toBe('emergency');
+  expect(metadataUrgency({ selfAssessmentEncrypted: 'b64...' })).toBeNull();
+  expect(metadataUrgency({ urgency: 'emergency' })).toBeNull();
+  expect(metadataUrgency(null)).toBeNull();
 });

@@ -60,6 +60,23 @@ export function selfAssessmentMetadata(
   return message.type === 'completed' ? { selfAssessment: message.result } : { selfAssessmentEncrypted: message.result };
 }
 
+/**
+ * How urgent a connector's result says the patient's need is: the built-in result's `urgency`; another connector's
+ * top-level `urgency` when it is one of ours, or `redFlag: true` (an emergency). Null when it says nothing we know.
+ * The server reads it before sealing; an emergency is told to the patient at once and waits first in the queue.
+ */
+export function resultUrgency(result: unknown): Urgency | null {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return null;
+  const { urgency, redFlag } = result as Record<string, unknown>;
+  if (redFlag === true) return 'emergency';
+  return URGENCY_LEVELS.find((level) => level === urgency) ?? null;
+}
+
+/** The urgency of a chat's questionnaire metadata (`{ selfAssessment: result }`); an encrypted result has none we can read. */
+export function metadataUrgency(metadata: Record<string, unknown> | null): Urgency | null {
+  return metadata ? resultUrgency(metadata.selfAssessment) : null;
+}
+
 /** A chat's opened metadata as the expert reads it: a result to show, an encrypted one, another connector's, or none. */
 export type SelfAssessmentView =
   { kind: 'result'; result: SelfAssessmentResult } | { kind: 'other'; result: Record<string, unknown> } | { kind: 'encrypted' } | null;

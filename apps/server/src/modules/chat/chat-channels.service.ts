@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, type ChatChannel, type RealmQueues } from '@prsp/contracts';
+import { CHAT_LIMITS, metadataUrgency, type ChatChannel, type RealmQueues } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -63,7 +63,8 @@ async function enterQueue(
   if (existing) return noteDelegate(tx, existing, caller);
   await openQueue(tx, caller.organisationId, service.chatQueueId, now);
   const secureMetadata = input.secureMetadata ?? null;
-  if (secureMetadata) openMetadata(deps.cipher, secureMetadata, { patientId: caller.patientId, serviceId: service.id });
+  // Opened here, not trusted from the client: the sealed result says how urgent it is, and an emergency waits first.
+  const metadata = secureMetadata ? openMetadata(deps.cipher, secureMetadata, { patientId: caller.patientId, serviceId: service.id }) : null;
   const channel = (await repo.insertChannel(tx, {
     organisationId: caller.organisationId,
     kind: 'queue',
@@ -74,6 +75,7 @@ async function enterQueue(
     patientId: caller.patientId,
     delegatePatientId: caller.delegateId ?? null,
     secureMetadata,
+    urgency: metadataUrgency(metadata),
     queuedAt: now,
     createdAt: now,
   }))!;

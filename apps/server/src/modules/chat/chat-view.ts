@@ -31,7 +31,7 @@ export async function toChannel(tx: Tx, { channel, me }: Pick<ChannelAccess, 'ch
   let position: number | null = null;
   let estimatedWaitSeconds: number | null = null;
   if (channel.status === 'waiting' && channel.queueId) {
-    position = await repo.positionInQueue(tx, channel.queueId, channel.queuedAt);
+    position = await repo.positionInQueue(tx, channel.queueId, channel);
     const mean = await repo.meanHandlingSeconds(tx, channel.queueId, now);
     estimatedWaitSeconds = mean === null ? null : Math.round(mean * position);
   }

@@ -13,6 +13,7 @@ import {
   staffUsers,
 } from '../../db/schema';
 import type { ChatChannelRow, ChatMemberRow, ChatMessageRow } from './chat.tables';
+import { AHEAD_OF_THE_LINE, waitingRank } from './queue-order';
 
 export type NewChannel = typeof chatChannels.$inferInsert;
 export type NewMember = typeof chatMembers.$inferInsert;
@@ -161,12 +162,26 @@ export async function messageWithFile(tx: Tx, id: string): Promise<MessageWithFi
   return row ? withFile(row) : undefined;
 }
 
-/** The place in line: 1 + how many entered the same queue before this channel and still wait. */
-export async function positionInQueue(tx: Tx, queueId: string, queuedAt: Date): Promise<number> {
+/** `waitingRank` in SQL (queue-order.ts), for ordering and counting the waiting line in the database. */
+const waitingRankSql = sql<number>`(case ${sql.join(
+  AHEAD_OF_THE_LINE.map((urgency, rank) => sql`when ${chatChannels.urgency} = ${urgency} then ${sql.raw(String(rank))}`),
+  sql` `,
+)} else ${sql.raw(String(AHEAD_OF_THE_LINE.length))} end)`;
+
+/** The place in line: 1 + how many still wait in the same queue ahead of this channel (more urgent, or as urgent and earlier). */
+export async function positionInQueue(tx: Tx, queueId: string, channel: Pick<ChatChannelRow, 'queuedAt' | 'urgency'>): Promise<number> {
+  const rank = waitingRank(channel.urgency);
   const [row] = await tx
     .select({ ahead: sql<number>`count(*)::int` })
     .from(chatChannels)
-    .where(and(eq(chatChannels.queueId, queueId), eq(chatChannels.status, 'waiting'), lt(chatChannels.queuedAt, queuedAt)));
+    .where(
+      and(
+        eq(chatChannels.queueId, queueId),
+        eq(chatChannels.status, 'waiting'),
+        // Ahead: a more urgent one, or one as urgent that came earlier (queue-order.ts).
+        or(sql`${waitingRankSql} < ${rank}`, and(sql`${waitingRankSql} = ${rank}`, lt(chatChannels.queuedAt, channel.queuedAt))),
+      ),
+    );
   return (row?.ahead ?? 0) + 1;
 }
 
@@ -244,7 +259,7 @@ export function waitingIn(tx: Tx, queueIds: string[]) {
     .leftJoin(services, eq(services.id, chatChannels.serviceId))
     .leftJoin(appointments, eq(appointments.id, chatChannels.appointmentId))
     .where(and(inArray(chatChannels.queueId, queueIds), eq(chatChannels.status, 'waiting')))
-    .orderBy(asc(chatChannels.queuedAt));
+    .orderBy(waitingRankSql, asc(chatChannels.queuedAt));
 }
 
 /**
@@ -262,7 +277,7 @@ export async function lockNextWaiting(tx: Tx, queueId: string, expertIds: string
         or(isNull(chatChannels.expertId), inArray(chatChannels.expertId, expertIds)),
       ),
     )
-    .orderBy(asc(chatChannels.queuedAt))
+    .orderBy(waitingRankSql, asc(chatChannels.queuedAt))
     .for('update', { skipLocked: true })
     .limit(1);
   return row;

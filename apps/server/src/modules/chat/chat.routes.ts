@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import {
   CHAT_LIMITS,
+  metadataUrgency,
   okEnvelope,
   ZChatChannel,
   ZChatMessage,
@@ -142,7 +143,11 @@ export async function chatRoutes(
       const metadata = req.body.questionnaireMetadata;
       if (JSON.stringify(metadata).length > 10_000)
         throw new AppError(400, { fields: [{ field: 'questionnaireMetadata', key: 'tooLong' }] });
-      return ok({ secureMetadata: sealMetadata(opts.cipher, { patientId: ctx.patientId, serviceId: service.id, metadata }) });
+      // The server, not the browser, says whether the result is an emergency: the patient is told before the chat opens.
+      return ok({
+        secureMetadata: sealMetadata(opts.cipher, { patientId: ctx.patientId, serviceId: service.id, metadata }),
+        urgency: metadataUrgency(metadata),
+      });
     },
   );
 

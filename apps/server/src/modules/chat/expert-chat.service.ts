@@ -70,7 +70,8 @@ export async function expertQueues(
   const patientOf = new Map(waiting.map((w, i) => [w.channel.id, people[i] ?? null]));
   return unique.map((q) => {
     const here = waiting.filter((w) => w.channel.queueId === q.id);
-    const oldest = here[0]?.channel.queuedAt.getTime();
+    // The line puts an emergency first (queue-order.ts): the longest wait is not always the first one's.
+    const oldest = here.length === 0 ? undefined : Math.min(...here.map((w) => w.channel.queuedAt.getTime()));
     return {
       id: q.id,
       name: q.name,
@@ -84,6 +85,7 @@ export async function expertQueues(
         waitingSince: w.channel.queuedAt.getTime(),
         appointmentStartsAt: w.appointmentStartsAt?.getTime() ?? null,
         patient: patientOf.get(w.channel.id) ?? null,
+        urgency: w.channel.urgency,
       })),
       longestWaitSeconds: oldest === undefined ? 0 : Math.max(0, Math.round((now.getTime() - oldest) / 1000)),
     };

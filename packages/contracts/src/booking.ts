@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
-import { ZOpenTimeKind, ZPatientAppointment, ZQuestionnaireAnswer, ZVisitState } from './services';
+import { ZMeetingKind, ZOpenTimeKind, ZPatientAppointment, ZQuestionnaireAnswer, ZVisitState } from './services';
 import { pageOf } from './staff-users';
 import { ZSurveyAttachments } from './surveys-admin';
 
@@ -101,6 +101,8 @@ export const ZOpenAppointment = z.object({
   startTime: z.number(),
   duration: z.number(),
   preQuestionnaire: z.boolean(),
+  /** Chat or video (the open time's type `oneOnOne` or `basic`): the slot list says which before the patient picks. */
+  kind: ZMeetingKind,
 });
 export type OpenAppointment = z.infer<typeof ZOpenAppointment>;
 

@@ -28,16 +28,50 @@ export const VISIT_STATES = ['held', 'noShow'] as const;
 export const ZVisitState = z.enum(VISIT_STATES);
 export type VisitState = z.infer<typeof ZVisitState>;
 
+/** Spec §3 appointment types as stored: `oneOnOne` chat, `basic` one-to-one video, `group` chat, `group-video`. */
+export const APPOINTMENT_TYPES = ['group', 'oneOnOne', 'basic', 'group-video'] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
+
+/**
+ * How an appointment is held, as the patient's pages name it (issue 29: the slot list, the confirmation, the success
+ * page, the lists and the modal all say chat, video or group): the stored type in plain words.
+ */
+export const MEETING_KINDS = ['chat', 'video', 'group', 'groupVideo'] as const;
+export const ZMeetingKind = z.enum(MEETING_KINDS);
+export type MeetingKind = z.infer<typeof ZMeetingKind>;
+
+const KIND_OF_TYPE: Record<AppointmentType, MeetingKind> = { oneOnOne: 'chat', basic: 'video', group: 'group', 'group-video': 'groupVideo' };
+/** The kind of a stored appointment type. */
+export const meetingKindOf = (type: AppointmentType): MeetingKind => KIND_OF_TYPE[type];
+/** Whether the kind is held by video (one-to-one or group): the device check is worth doing ahead of time. */
+export const isVideoKind = (kind: MeetingKind): boolean => kind === 'video' || kind === 'groupVideo';
+
+/** Who or what sent a patient's survey: the appointment's booking (`before`), its end (`after`) or an expert. */
+export const SURVEY_TRIGGERS = ['before', 'after', 'expert'] as const;
+
 /** An appointment as the patient sees it (spec §3 'Appointment (patient side)'). */
 export const ZPatientAppointment = z.object({
   uuid: z.string(),
   name: z.string(),
   startTime: z.number(),
   duration: z.number(),
-  type: z.enum(['group', 'oneOnOne', 'basic', 'group-video']),
+  type: z.enum(APPOINTMENT_TYPES),
+  /** The type in plain words (beyond the spec's fields). */
+  kind: ZMeetingKind,
   queueId: z.nullable(z.string()),
   audienceId: z.nullable(z.string()),
-  surveys: z.array(z.object({ response_id: z.string(), responded_at: z.nullable(z.string()), name: ZLocalized })),
+  surveys: z.array(
+    z.object({
+      response_id: z.string(),
+      responded_at: z.nullable(z.string()),
+      name: ZLocalized,
+      /**
+       * Beyond the spec's fields: `before` is the symptom questionnaire sent at booking, which the success page asks
+       * the patient to answer before the visit (issue 29); null for surveys from before triggers were recorded.
+       */
+      trigger: z.nullable(z.enum(SURVEY_TRIGGERS)),
+    }),
+  ),
   /** The pre-questionnaire answers given at booking. */
   preQuestionnaire: z.nullable(z.array(ZQuestionnaireAnswer)),
   /** Held or a no-show (beyond the spec's fields; absent from an answer cached before it existed). */

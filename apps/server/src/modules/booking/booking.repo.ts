@@ -41,11 +41,14 @@ export async function searchOpenSlotsJson(
         'name', ${staffUsers.firstName} || ' ' || ${staffUsers.lastName},
         'startTime', (extract(epoch from s.starts_at) * 1000)::bigint,
         'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,
-        'preQuestionnaire', ${q.preQuestionnaire}::boolean
+        'preQuestionnaire', ${q.preQuestionnaire}::boolean,
+        -- An open time is held by chat (oneOnOne) or video (basic): meetingKindOf in SQL.
+        'kind', case s.type when 'basic' then 'video' when 'group' then 'group' when 'group-video' then 'groupVideo' else 'chat' end
       ) order by s.starts_at, s.ends_at), '[]')::text as slots
     from (
       select distinct on (${appointments.startsAt}, ${appointments.endsAt})
-        ${appointments.id} as id, ${appointments.startsAt} as starts_at, ${appointments.endsAt} as ends_at, ${experts.userId} as user_id
+        ${appointments.id} as id, ${appointments.startsAt} as starts_at, ${appointments.endsAt} as ends_at, ${experts.userId} as user_id,
+        ${appointments.type} as type
       from ${appointments}
       join ${experts} on ${experts.id} = ${appointments.expertId}
       where ${appointments.organisationId} = ${q.organisationId}

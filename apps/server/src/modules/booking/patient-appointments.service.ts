@@ -1,4 +1,4 @@
-import type { PatientAppointment } from '@prsp/contracts';
+import { meetingKindOf, type PatientAppointment } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { appointments } from '../../db/schema';
 import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
@@ -15,6 +15,7 @@ export function toPatientAppointment(row: AppointmentRow, surveys: PatientAppoin
     startTime: row.startsAt.getTime(),
     duration: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
     type: row.type,
+    kind: meetingKindOf(row.type),
     queueId: row.queueId,
     audienceId: row.audienceId,
     surveys,

@@ -40,6 +40,7 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
       startTime: daysAheadAt(3, 10).getTime(),
       duration: 30,
       preQuestionnaire: true,
+      kind: 'chat',
     });
     // Nothing of another specialization.
     expect((await search(aino, daysAheadAt(3, 10), 'paediatrician')).map((s) => s.uuid)).not.toContain(first);
@@ -60,7 +61,7 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     });
 
     const booked = await okData<PatientAppointment>(postJson(aino, `/api/services/book/${first}`, answers('Selkäkipu')));
-    expect(booked).toMatchObject({ uuid: first, type: 'oneOnOne', duration: 30 });
+    expect(booked).toMatchObject({ uuid: first, type: 'oneOnOne', kind: 'chat', duration: 30 });
     // The question is stored as the organisation asks it, not as the client sent it; empty optional answers are left out.
     expect(booked.preQuestionnaire).toEqual([{ id: 'reason', question: 'Mikä on käyntisi syy?', answer: 'Selkäkipu' }]);
     const services = await okData<ServicesResponse>(aino.fetch('/api/services'));

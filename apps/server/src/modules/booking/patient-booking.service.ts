@@ -188,7 +188,7 @@ export async function book(
 /**
  * `POST /api/services/cancel/{uuid}`: the patient cancels their own one-to-one appointment, at least 1440 minutes
  * before its start (spec §4), optionally saying why. Everyone in it is told, and the expert's time opens again for
- * others to book.
+ * others to book, by chat or video as it was.
  */
 export async function cancel(
   deps: PatientBookingDeps,
@@ -216,7 +216,8 @@ export async function cancel(
         name: a.name,
         startsAt: a.startsAt,
         endsAt: a.endsAt,
-        type: 'oneOnOne',
+        // The time opens again as it was held: a video time stays a video time.
+        type: a.type === 'basic' ? 'basic' : 'oneOnOne',
         status: 'open',
         queueId: a.queueId,
       });

@@ -76,6 +76,7 @@ describe('GET /api/services', () => {
       startTime: at(3 * 24 * 60).getTime(),
       duration: 30,
       type: 'oneOnOne',
+      kind: 'chat',
       queueId: 'q',
       audienceId: 'a',
       surveys: [],

@@ -66,7 +66,7 @@ describe('responses for appointments', () => {
     expect(await responsesOf(slot!)).toEqual([{ patientId, versionId: before.versionId, trigger: 'before' }]);
     // The appointment carries its survey for the patient, and the landing lists it pending.
     expect(booked.surveys).toEqual([
-      { response_id: expect.any(String), responded_at: null, name: expect.objectContaining({ fi: 'Esitiedot' }) },
+      { response_id: expect.any(String), responded_at: null, name: expect.objectContaining({ fi: 'Esitiedot' }), trigger: 'before' },
     ]);
     const listed = await okData<ServicesResponse>(aino.fetch('/api/services'));
     expect(listed.appointments.find((a) => a.uuid === slot)?.surveys).toEqual(booked.surveys);

@@ -76,6 +76,7 @@ export function responsesForAppointments(tx: Tx, patientId: string, appointmentI
       appointmentId: surveyResponses.appointmentId,
       surveyName: surveyResponses.surveyName,
       respondedAt: surveyResponses.respondedAt,
+      trigger: surveyResponses.trigger,
     })
     .from(surveyResponses)
     .where(and(eq(surveyResponses.patientId, patientId), inArray(surveyResponses.appointmentId, [...appointmentIds])))

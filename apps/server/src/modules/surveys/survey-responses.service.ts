@@ -130,7 +130,7 @@ export async function patientAppointmentSurveys(
   const bySurvey = new Map<string, PatientAppointment['surveys']>();
   for (const r of await repo.responsesForAppointments(tx, patientId, appointmentIds)) {
     const list = bySurvey.get(r.appointmentId!) ?? [];
-    list.push({ response_id: r.id, responded_at: r.respondedAt?.toISOString() ?? null, name: r.surveyName });
+    list.push({ response_id: r.id, responded_at: r.respondedAt?.toISOString() ?? null, name: r.surveyName, trigger: r.trigger });
     bySurvey.set(r.appointmentId!, list);
   }
   return bySurvey;

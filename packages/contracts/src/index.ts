@@ -43,3 +43,4 @@ export * from './push';
 export * from './api-clients';
 export * from './csrf';
 export * from './patient-lookup';
+export * from './reminders';

@@ -1,4 +1,4 @@
-import type { Language, Localized } from '@prsp/contracts';
+import { meetingKindOf, type Language, type Localized, type MeetingKind } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { templateLanguage } from '../staff/staff-invitations.service';
 import { findNoticeAppointment, findNoticeExperts, findNoticeParticipants } from './booking-notifications.repo';
@@ -15,6 +15,8 @@ export type NoticeRecipient = {
   language: Language;
   firstName: string;
   lastName: string;
+  /** The person's own choice of reminders: a signed-in patient's (issue 29); everyone else gets what the organisation sends. */
+  remindersWanted: { email: boolean; sms: boolean };
 };
 
 export type AppointmentNotice = {
@@ -26,6 +28,8 @@ export type AppointmentNotice = {
   endsAt: Date;
   /** The appointment's own title (the expert's name unless an admin gave one). */
   name: string;
+  /** How it is held: chat, video, group chat or group video (issue 29: the e-mails and calendar entries say it). */
+  kind: MeetingKind;
   serviceName: Localized | null;
   expertName: string;
   /** The patients' names, comma-separated: who booked, for the experts' confirmation. */
@@ -36,6 +40,8 @@ export type AppointmentNotice = {
   reminderSms: boolean;
   recipients: NoticeRecipient[];
 };
+
+const ALL_REMINDERS = { email: true, sms: true } as const;
 
 /** Reserved appointments are the ones people are told about and reminded of. */
 export function isReserved(status: AppointmentNotice['status']): boolean {
@@ -88,6 +94,7 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
       language: templateLanguage(e.language),
       firstName: e.firstName,
       lastName: e.lastName,
+      remindersWanted: ALL_REMINDERS,
     });
   }
   for (const p of participants) {
@@ -107,6 +114,7 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
       mobile: p.mobile || p.contactMobile || null,
       language: p.language,
       ...names,
+      remindersWanted: { email: p.remindersByEmail ?? true, sms: p.remindersBySms ?? true },
     });
   }
 
@@ -119,6 +127,7 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
     startsAt: a.startsAt,
     endsAt: a.endsAt,
     name: a.name,
+    kind: meetingKindOf(a.type),
     serviceName: a.serviceName,
     expertName: expert ? `${expert.firstName} ${expert.lastName}` : '',
     patientNames: recipientsNamed(recipients, 'patient'),

@@ -38,6 +38,7 @@ export async function findNoticeAppointment(tx: Tx, appointmentId: string) {
       cancelReason: appointments.cancelReason,
       expertId: appointments.expertId,
       hostExpertId: appointments.hostExpertId,
+      type: appointments.type,
       serviceName: services.name,
       reminderEmail: bookingSettings.reminderEmail,
       reminderSms: bookingSettings.reminderSms,
@@ -70,6 +71,8 @@ export async function findNoticeParticipants(tx: Tx, appointmentId: string) {
       familyName: patients.familyName,
       contactEmail: patientContacts.email,
       contactMobile: patientContacts.mobile,
+      remindersByEmail: patients.remindersByEmail,
+      remindersBySms: patients.remindersBySms,
     })
     .from(appointmentParticipants)
     .leftJoin(patients, eq(patients.id, appointmentParticipants.patientId))

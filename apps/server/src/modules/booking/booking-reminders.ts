@@ -66,9 +66,12 @@ export function reminderSkipReason(
   return null;
 }
 
-/** Reminders go to the people who come to the appointment, not to its experts (their schedule shows it). */
-function reminded(r: NoticeRecipient): boolean {
-  return r.role === 'patient' || r.role === 'guest';
+/**
+ * Reminders go to the people who come to the appointment, not to its experts (their schedule shows it), and not to
+ * a patient who has turned that channel off (issue 29).
+ */
+function reminded(r: NoticeRecipient, channel: 'email' | 'sms'): boolean {
+  return (r.role === 'patient' || r.role === 'guest') && r.remindersWanted[channel];
 }
 
 const SMS_TEXT: Record<Language, (v: { date: string; time: string; service: string; organisation: string; link: string }) => string> = {
@@ -106,7 +109,7 @@ async function runReminder(
       return 0;
     }
     let count = 0;
-    for (const r of notice!.recipients.filter(reminded)) {
+    for (const r of notice!.recipients.filter((r) => reminded(r, channel))) {
       // One per recipient, appointment and start, even if this job runs twice.
       if (await send(tx, notice!, r, `reminder-${channel}:${reminderKey(notice!.id, notice!.startsAt)}:${r.key}`)) count++;
     }
@@ -119,7 +122,7 @@ async function runReminder(
  * Registers the reminder jobs. Each loads the appointment when it runs and does nothing when it is gone, no longer
  * reserved, moved to another time or already started, or when the organisation has turned that reminder off;
  * otherwise it queues the reminder e-mails (template `bookingReminder`) or SMS to the patients and guests in their
- * language, in one transaction. SMS go only to those with a known mobile number, and only when `smsEnabled` (an
+ * language, in one transaction, leaving out the patients who have turned that reminder off themselves. SMS go only to those with a known mobile number, and only when `smsEnabled` (an
  * SMS gateway or the sink is configured).
  */
 export function registerBookingReminders(

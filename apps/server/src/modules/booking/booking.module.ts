@@ -5,6 +5,7 @@ import { registerBookingReminders } from './booking-reminders';
 import { markHeld } from './booking-visits.service';
 import { expertBookingsRoutes } from './expert-bookings.routes';
 import { patientBookingRoutes } from './patient-booking.routes';
+import { patientRemindersRoutes } from './patient-reminders.routes';
 
 /** Booking: open times, holds, appointments for patients, admins and experts, and their reminders (docs/notifications.md). */
 export const bookingModule = defineModule('booking', async (app, { config, db, cipher, events }) => {
@@ -15,6 +16,7 @@ export const bookingModule = defineModule('booking', async (app, { config, db, c
   events.inTransaction('chat.ended', 'booking', async (tx, e, meta) => {
     if (e.started && e.appointmentId) await markHeld(tx, events.emit, e.appointmentId, meta.occurredAt);
   });
+  await app.register(patientRemindersRoutes, { db, smsEnabled: app.sms.gateway !== null });
   registerHoldExpiry(app.jobs, db);
   // Reminders by SMS only when a gateway (or the built-in sink) is there to send them.
   registerBookingReminders(app.jobs, { db, smsEnabled: app.sms.gateway !== null, publicUrl: config.publicUrl, sender: config.mail.sender });

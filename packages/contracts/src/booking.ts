@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
+import { URGENCY_LEVELS } from './connector';
 import { ZLanguage } from './languages';
 import { ZLocalized } from './organisation-content';
 import { ZMeetingKind, ZOpenTimeKind, ZPatientAppointment, ZQuestionnaireAnswer, ZVisitState } from './services';
@@ -219,6 +220,11 @@ export const ZAppointmentRow = z.object({
   visit: z.nullable(ZVisitState),
   /** A cancelled appointment's reason as the canceller typed it. */
   cancelReason: z.nullable(z.string()),
+  /**
+   * The expert's lists: how urgent the patient's own answers say it is, `emergency` when a survey of the appointment
+   * (the symptom questionnaire) picked a red-flag answer (issue 29); null when they say nothing. Absent elsewhere.
+   */
+  urgency: z.optional(z.nullable(z.enum(URGENCY_LEVELS))),
 });
 export type AppointmentRow = z.infer<typeof ZAppointmentRow>;
 

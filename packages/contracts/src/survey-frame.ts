@@ -47,6 +47,8 @@ export const ZRunnerSurvey = z.object({
   /** The stored answers, once given (to the patient who gave them and to experts). */
   answers: z.nullable(ZSurveyAnswers),
   respondedAt: z.nullable(z.string()),
+  /** The stored answers pick a red-flag option (the server's reading of the version's definition). */
+  redFlag: z.boolean(),
 });
 export type RunnerSurvey = z.infer<typeof ZRunnerSurvey>;
 
@@ -54,7 +56,11 @@ export type RunnerSurvey = z.infer<typeof ZRunnerSurvey>;
 export const ZRunnerAnswers = z.object({ answers: ZSurveyAnswers });
 export type RunnerAnswers = z.infer<typeof ZRunnerAnswers>;
 
-export const ZRunnerAnswered = z.object({ respondedAt: z.string() });
+/**
+ * `redFlag`: the answers picked an option the version marks as a red flag, read by the server from the version's
+ * definition: the runner shows the emergency instruction (call 112) at once.
+ */
+export const ZRunnerAnswered = z.object({ respondedAt: z.string(), redFlag: z.boolean() });
 export type RunnerAnswered = z.infer<typeof ZRunnerAnswered>;
 
 /**

@@ -4,6 +4,8 @@ import {
   answerText,
   checkAnswers,
   conditionValues,
+  hasRedFlag,
+  redFlagQuestionIds,
   surveyDefinitionErrors,
   visibleQuestions,
   ZSurveyQuestions,
@@ -172,5 +174,46 @@ describe('answerText', () => {
     expect(answerText(q('d', 'date'), '2024-02-29', 'fi')).toBe('2024-02-29');
     expect(answerText(q('t', 'text'), '', 'fi')).toBe('');
     expect(answerText(q('s', 'single'), 'gone', 'fi')).toBe('gone');
+  });
+});
+
+describe('red-flag answers (issue 29)', () => {
+  const flagged = (id: string) => ({ ...option(id), redFlag: true });
+  const questions = [
+    q('chest', 'single', { options: [flagged('pressing'), option('none')] }),
+    q('symptoms', 'multiple', { options: [option('cough'), flagged('breath'), option('fever')] }),
+    q('follow', 'single', { showIf: { questionId: 'chest', anyOf: ['none'] }, options: [option('x'), flagged('faint')] }),
+    q('pain', 'scale'),
+  ];
+
+  test('a single choice picking a red-flag option is one; another option is not', () => {
+    expect(redFlagQuestionIds(questions, { chest: 'pressing' })).toEqual(['chest']);
+    expect(hasRedFlag(questions, { chest: 'none', pain: 10 })).toBe(false);
+  });
+
+  test('a multiple choice is one when any of its picks is a red flag', () => {
+    expect(redFlagQuestionIds(questions, { symptoms: ['cough', 'breath'] })).toEqual(['symptoms']);
+    expect(hasRedFlag(questions, { symptoms: ['cough', 'fever'] })).toBe(false);
+    expect(redFlagQuestionIds(questions, { chest: 'pressing', symptoms: ['breath'] })).toEqual(['chest', 'symptoms']);
+  });
+
+  test('an answer behind a hidden question does not count; a shown one does', () => {
+    expect(hasRedFlag(questions, { chest: 'pressing', follow: 'faint' })).toBe(true);
+    expect(redFlagQuestionIds(questions, { chest: 'pressing', follow: 'faint' })).toEqual(['chest']);
+    expect(redFlagQuestionIds(questions, { chest: 'none', follow: 'faint' })).toEqual(['follow']);
+  });
+
+  test('no answers, or a definition without red flags, says none', () => {
+    expect(hasRedFlag(questions, null)).toBe(false);
+    expect(hasRedFlag([q('a', 'single')], { a: 'a' })).toBe(false);
+  });
+
+  test('the schema keeps the mark and takes options without it', () => {
+    const parsed = ZSurveyQuestions.parse([questions[0], q('b', 'single')]);
+    expect(parsed[0]!.options![0]!.redFlag).toBe(true);
+    expect(parsed[1]!.options![0]!.redFlag).toBeUndefined();
+    expect(ZSurveyQuestions.safeParse([{ ...questions[0], options: [{ ...flagged('a'), redFlag: 'yes' }, option('b')] }]).success).toBe(
+      false,
+    );
   });
 });

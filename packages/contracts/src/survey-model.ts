@@ -9,7 +9,7 @@ import { zMultilineText, zText } from './text';
  *
  * Question types: single and multiple choice, a 0–10 scale, faces (1 very unhappy … 5 very happy), free text,
  * number and date. A question may be required, and may be shown only when an earlier question's answer is one of
- * some values (`showIf`). Answers are stored by question id.
+ * some values (`showIf`). A choice may be marked as a red flag (an alarm answer). Answers are stored by question id.
  */
 
 export const SURVEY_QUESTION_TYPES = ['single', 'multiple', 'scale', 'faces', 'text', 'number', 'date'] as const;
@@ -37,7 +37,11 @@ const optionalLocalizedText = (max: number) => {
 /** Ids are chosen by the builder (stable across versions so conditions and PDFs read well); short and plain. */
 export const ZSurveyItemId = zText().check(z.regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'invalid'));
 
-export const ZSurveyOption = z.object({ id: ZSurveyItemId, label: localizedText(300) });
+/**
+ * A choice. `redFlag`: an admin marked it as an alarm answer (issue 29): a patient who picks it is told at once to call
+ * 112 or go to the emergency department, and the experts see the answer flagged (`redFlagQuestionIds`).
+ */
+export const ZSurveyOption = z.object({ id: ZSurveyItemId, label: localizedText(300), redFlag: z.optional(z.boolean()) });
 export type SurveyOption = z.infer<typeof ZSurveyOption>;
 
 /** Show the question only when the answer to an earlier question is one of `anyOf` (option ids, or numbers as text). */
@@ -214,4 +218,34 @@ export function answerText(q: SurveyQuestion, answer: SurveyAnswer | undefined, 
   if (q.type === 'scale') return `${String(answer)} / ${SCALE_MAX}`;
   if (q.type === 'faces') return `${String(answer)} / ${FACES_MAX}`;
   return String(answer);
+}
+
+/** The option ids of a single or multiple choice answer (none for other types or an empty answer). */
+function chosenOptionIds(q: SurveyQuestion, answer: SurveyAnswer | undefined): string[] {
+  if (q.type === 'single') return typeof answer === 'string' ? [answer] : [];
+  if (q.type === 'multiple') return Array.isArray(answer) ? answer : [];
+  return [];
+}
+
+/** Whether this answer picks an option the definition marks as a red flag. */
+export function isRedFlagAnswer(q: SurveyQuestion, answer: SurveyAnswer | undefined): boolean {
+  const chosen = chosenOptionIds(q, answer);
+  return (q.options ?? []).some((o) => o.redFlag === true && chosen.includes(o.id));
+}
+
+/**
+ * The questions whose answers pick a red-flag option, in order: the questions shown for these answers only (an answer
+ * left behind a hidden question does not count, as `checkAnswers` drops it). Always read from the version's
+ * definition, never from what a client says: the server decides what the patient is told and the experts see.
+ */
+export function redFlagQuestionIds(questions: readonly SurveyQuestion[], answers: SurveyAnswers | null | undefined): string[] {
+  if (!answers) return [];
+  return visibleQuestions(questions, answers)
+    .filter((q) => isRedFlagAnswer(q, answers[q.id]))
+    .map((q) => q.id);
+}
+
+/** Whether any answer picks a red-flag option (`redFlagQuestionIds`). */
+export function hasRedFlag(questions: readonly SurveyQuestion[], answers: SurveyAnswers | null | undefined): boolean {
+  return redFlagQuestionIds(questions, answers).length > 0;
 }

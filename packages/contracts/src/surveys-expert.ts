@@ -39,13 +39,15 @@ export const ZExpertSurveyItem = z.object({
   forwardedTo: z.nullable(ZSurveyExpertRef),
   forwardedAt: z.nullable(z.string()),
   lastReminderAt: z.nullable(z.string()),
+  /** The answers pick an option marked as a red flag (issue 29): the list shows it first and flagged. */
+  redFlag: z.boolean(),
 });
 export type ExpertSurveyItem = z.infer<typeof ZExpertSurveyItem>;
 
 const zUuidList = z.union([z.uuid('invalid'), z.array(z.uuid('invalid')).check(z.maxLength(EXPERT_SURVEYS_APPOINTMENTS_MAX, 'tooLong'))]);
 
 /**
- * `GET /api/survey-expert/surveys`: every response the expert sees, newest first, or only those of some appointments
+ * `GET /api/survey-expert/surveys`: every response the expert sees, red-flag answers first, then newest first, or only those of some appointments
  * (`appointmentUuids`, repeated), in one state, forwarded to the caller (`forwarded=true`), or one (`responseId`,
  * for the answers page).
  */

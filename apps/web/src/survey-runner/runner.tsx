@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { checkAnswers, type RunnerSurvey, type SurveyAnswers } from '@prsp/contracts';
+import { checkAnswers, hasRedFlag, type RunnerSurvey, type SurveyAnswers } from '@prsp/contracts';
+import { EmergencyNotice } from '../features/emergency/emergency-notice';
 import { SurveyAnswersSummary } from '../features/surveys/survey-answers-summary';
 import { SurveyQuestions } from '../features/surveys/survey-questions';
 import { loadSurvey, RunnerError, sendAnswers } from './runner-api';
 import { postToParent, reportHeight } from './runner-parent';
 import { useTranslation } from '../lib/i18n';
 
-type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; survey: RunnerSurvey } | { phase: 'sent' };
+type State =
+  | { phase: 'loading' }
+  | { phase: 'error' }
+  | { phase: 'ready'; survey: RunnerSurvey }
+  /** `redFlag`: the server read a red-flag answer in what was sent (issue 29). */
+  | { phase: 'sent'; redFlag: boolean };
 
 /** Field errors of the server (`answers.{questionId}`: `fields.{key}`) by question id, as `checkAnswers` gives them. */
 function byQuestion(fields: Record<string, string>): Record<string, string> {
@@ -16,7 +22,9 @@ function byQuestion(fields: Record<string, string>): Record<string, string> {
 /**
  * The survey runner: the survey its token names, in the token's language. A patient answers once and the page
  * around is told `close`; an answered survey is shown read-only (the patient may close it), a closed one closes at
- * once, and an expert only reads.
+ * once, and an expert only reads. Red-flag answers (issue 29): picking an option marked as one shows the emergency
+ * instruction above the send button at once; when the server says the answers sent hold one, the instruction stays
+ * on the screen until the patient goes on, and only then is the page around told `close`.
  */
 export function Runner({ token }: { token: string | null }) {
   const { t } = useTranslation();
@@ -59,9 +67,9 @@ export function Runner({ token }: { token: string | null }) {
     setErrors({});
     setSending(true);
     try {
-      await sendAnswers(token, checked.answers);
-      setState({ phase: 'sent' });
-      postToParent({ type: 'close' });
+      const sent = await sendAnswers(token, checked.answers);
+      setState({ phase: 'sent', redFlag: sent.redFlag });
+      if (!sent.redFlag) postToParent({ type: 'close' });
     } catch (err) {
       const fields = err instanceof RunnerError ? byQuestion(err.fields) : {};
       if (Object.keys(fields).length > 0) setErrors(fields);
@@ -79,7 +87,14 @@ export function Runner({ token }: { token: string | null }) {
           {t('surveyFrame.runner.error')}
         </p>
       )}
-      {state.phase === 'sent' && <h1>{t('surveyFrame.closedTitle')}</h1>}
+      {state.phase === 'sent' && !state.redFlag && <h1>{t('surveyFrame.closedTitle')}</h1>}
+      {state.phase === 'sent' && state.redFlag && (
+        <EmergencyNotice
+          text={t('surveyFrame.runner.redFlagText')}
+          continueLabel={t('surveyFrame.runner.continue')}
+          onContinue={() => postToParent({ type: 'close' })}
+        />
+      )}
       {state.phase === 'ready' && (
         <SurveyForm
           survey={state.survey}
@@ -107,18 +122,24 @@ type FormProps = {
 
 function SurveyForm({ survey, answers, errors, sending, sendFailed, onChange, onSubmit }: FormProps) {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
   const lang = survey.language;
   const intro = survey.intro[lang].trim();
   const canClose = survey.readOnly && survey.audience === 'patient';
+  // Read from the definition as the patient answers; the server decides again from what is sent.
+  const redFlagPicked = !survey.readOnly && hasRedFlag(survey.questions, answers);
   return (
-    <form className="runner-form" noValidate onSubmit={onSubmit}>
+    <form ref={form} className="runner-form" noValidate onSubmit={onSubmit}>
       <h1>{survey.name[lang]}</h1>
       {intro && <p className="runner-intro">{intro}</p>}
       {survey.readOnly && survey.audience === 'patient' && <p className="hint">{t('surveyFrame.runner.answered')}</p>}
       {!survey.readOnly && <p className="hint">{t('surveyFrame.runner.required')}</p>}
       {/* Answered: the answers as text to read (the nurse's view, the patient's own), not the form greyed out. */}
+      {survey.readOnly && survey.audience === 'expert' && survey.redFlag && (
+        <p className="alert red-flag-summary">{t('surveyFrame.runner.redFlagAnswers')}</p>
+      )}
       {survey.readOnly ? (
-        <SurveyAnswersSummary questions={survey.questions} answers={answers} lang={lang} />
+        <SurveyAnswersSummary questions={survey.questions} answers={answers} lang={lang} markRedFlags={survey.audience === 'expert'} />
       ) : (
         <SurveyQuestions questions={survey.questions} answers={answers} onChange={onChange} lang={lang} errors={errors} />
       )}
@@ -132,8 +153,17 @@ function SurveyForm({ survey, answers, errors, sending, sendFailed, onChange, on
           {t('surveyFrame.runner.sendError')}
         </p>
       )}
+      {/* The instruction takes the send button's place: calling 112 comes first, sending the answers after it. */}
+      {redFlagPicked && (
+        <EmergencyNotice
+          moveFocus={false}
+          text={t('surveyFrame.runner.redFlagText')}
+          continueLabel={sending ? t('surveyFrame.runner.sending') : t('surveyFrame.runner.sendAnyway')}
+          onContinue={() => form.current?.requestSubmit()}
+        />
+      )}
       <div className="actions">
-        {!survey.readOnly && (
+        {!survey.readOnly && !redFlagPicked && (
           <button type="submit" className="button" disabled={sending}>
             {sending ? t('surveyFrame.runner.sending') : t('surveyFrame.runner.send')}
           </button>

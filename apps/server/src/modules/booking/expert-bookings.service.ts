@@ -31,6 +31,7 @@ import * as visits from './booking-visits.service';
 import type { Emit } from '../../platform/events/event-hub';
 import type { Sender } from '../../platform/mail/sender';
 import { reissueGuestPin } from './guest-pin-reissue.service';
+import { redFlaggedAppointments } from '../surveys/survey-red-flags.service';
 
 export type ExpertActor = { userId: string; organisationId: string | null; ip: string };
 type Deps = { db: Db; cipher: FieldCipher };
@@ -40,6 +41,18 @@ async function expertIds(db: Db, actor: ExpertActor): Promise<string[]> {
   const rows = await repo.expertRowsOfUser(db, actor.userId);
   const here = rows.filter((r) => r.organisationId === actor.organisationId);
   return (here.length > 0 ? here : rows).map((r) => r.id);
+}
+
+/**
+ * The rows as the expert's lists show them, each with its urgency: an emergency when a survey of the appointment
+ * picked a red-flag answer (issue 29), so the expert sees it before the visit, not only when the chat opens.
+ */
+async function withUrgency(db: Db, rows: readonly repo.ListedRow[]): Promise<AppointmentRow[]> {
+  const flagged = await redFlaggedAppointments(
+    db,
+    rows.map((r) => r.appointment.id),
+  );
+  return rows.map((r) => ({ ...toRow(r), urgency: flagged.has(r.appointment.id) ? 'emergency' : null }));
 }
 
 const toBreak = (b: repo.BreakRecord): Break => ({ id: b.id, startTime: b.startsAt.getTime(), endTime: b.endsAt.getTime() });
@@ -67,7 +80,7 @@ export async function schedule(
     repo.breaksOf(deps.db, ids, from, to),
   ]);
   reads.show(rowReads(rows));
-  return { date: day, appointments: rows.map(toRow), breaks: breaks.map(toBreak) };
+  return { date: day, appointments: await withUrgency(deps.db, rows), breaks: breaks.map(toBreak) };
 }
 
 /** `/expert/allBookings`: the expert's appointments in a date range (from today on by default), by start; open timeslots when asked. */
@@ -94,7 +107,7 @@ export async function bookings(
     repo.countRows(deps.db, filter),
   ]);
   reads.show(rowReads(rows));
-  return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
+  return { items: await withUrgency(deps.db, rows), total, page: q.page, pageSize: q.pageSize };
 }
 
 /** `/expert/appointmentHistory`: the expert's reserved appointments that have ended, newest first. */
@@ -134,7 +147,8 @@ export async function appointment(
   const ids = await expertIds(deps.db, actor);
   const [row] = await repo.listRows(deps.db, { id, expertIds: ids }, { now, limit: 1, offset: 0 });
   if (!row) throw new AppError(404);
-  return toDetail(deps.db, deps.cipher, row, reads, now);
+  const [urgent] = await withUrgency(deps.db, [row]);
+  return { ...(await toDetail(deps.db, deps.cipher, row, reads, now)), urgency: urgent!.urgency };
 }
 
 /** One of the expert's own appointments (theirs to run, organise or take part in), locked; any other is 404. */

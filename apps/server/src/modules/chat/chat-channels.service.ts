@@ -16,6 +16,7 @@ import { isQueueOpen } from './opening-hours';
 import type { ChatChannelRow } from './chat.tables';
 import type { Emit } from '../../platform/events/event-hub';
 import { setAppointmentAudience } from '../booking/appointment-changes.service';
+import { appointmentUrgency } from '../surveys/survey-red-flags.service';
 import { isSettled } from '../booking/booking-visits.service';
 
 /** `events`: the chat's realtime notices after a change commits; `emit`: the domain events inside its transaction. */
@@ -178,6 +179,8 @@ export async function openForAppointment(tx: Tx, a: AppointmentRow, now: Date): 
     acceptedAt: group ? now : null,
     queuedAt: now,
     createdAt: now,
+    // A red-flag answer in the appointment's questionnaire makes its wait an emergency (issue 29).
+    urgency: group ? null : await appointmentUrgency(tx, a.id),
   });
   // Someone else opened it in the same moment: theirs is the one.
   const channel = inserted ?? (await repo.liveChannelOfAppointment(tx, a.id))!;

@@ -19,17 +19,39 @@ const input: AnswersPdfInput = {
 describe('answer lines', () => {
   test('visible questions with their answers as words; an unanswered optional one says so', () => {
     expect(answerLines(input)).toEqual([
-      { question: 'Onko sinulla kipuja?', answer: 'Kyllä, päivittäin' },
-      { question: 'Missä kohtaa?', answer: NORDIC_ANSWER },
-      { question: 'Mieliala', answer: '(ei vastausta)' },
+      { question: 'Onko sinulla kipuja?', answer: 'Kyllä, päivittäin', redFlag: false },
+      { question: 'Missä kohtaa?', answer: NORDIC_ANSWER, redFlag: false },
+      { question: 'Mieliala', answer: '(ei vastausta)', redFlag: false },
     ]);
   });
 
   test('a question hidden by its condition is left out, in the reader’s language', () => {
     expect(answerLines({ ...input, answers: { pain: 'no', mood: 7 }, language: 'se' })).toEqual([
-      { question: 'Har du smärtor?', answer: 'Nej' },
-      { question: 'Mieliala (sv)', answer: '7 / 10' },
+      { question: 'Har du smärtor?', answer: 'Nej', redFlag: false },
+      { question: 'Mieliala (sv)', answer: '7 / 10', redFlag: false },
     ]);
+  });
+});
+
+/** NORDIC_QUESTIONS with 'yes' to pain marked as a red flag by an admin. */
+const flaggedQuestions = NORDIC_QUESTIONS.map((q) =>
+  q.id === 'pain' ? { ...q, options: q.options!.map((o) => (o.id === 'yes' ? { ...o, redFlag: true } : o)) } : q,
+);
+
+describe('red-flag answers (issue 29)', () => {
+  test('the line of an answer picking a red-flag option is flagged; others are not', () => {
+    expect(answerLines({ ...input, questions: flaggedQuestions }).map((l) => l.redFlag)).toEqual([true, false, false]);
+    expect(answerLines({ ...input, questions: flaggedQuestions, answers: { pain: 'no' } }).map((l) => l.redFlag)).toEqual([false, false]);
+  });
+
+  test('the PDF says "Hälytysvastaus" above the answers and at the answer, in the reader’s language', async () => {
+    const text = await pdfText(await answersPdf({ ...input, questions: flaggedQuestions }));
+    expect(text).toContain('HÄLYTYSVASTAUS: Vastauksissa on hälytysvastaus');
+    expect(text).toContain('Hälytysvastaus: Kyllä, päivittäin');
+    const sv = await pdfText(await answersPdf({ ...input, questions: flaggedQuestions, language: 'se' }));
+    expect(sv).toContain('Larmsvar: Ja, dagligen');
+    const none = await pdfText(await answersPdf({ ...input, questions: flaggedQuestions, answers: { pain: 'no' } }));
+    expect(none).not.toContain('Hälytysvastaus');
   });
 });
 

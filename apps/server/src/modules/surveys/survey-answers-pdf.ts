@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import {
   answerText,
   formatInstant,
+  isRedFlagAnswer,
   visibleQuestions,
   type Language,
   type Localized,
@@ -19,7 +20,7 @@ const FONT_BOLD = serverPath('assets/fonts/DejaVuSans-Bold.ttf');
 
 const LABELS: Record<
   Language,
-  Record<'organisation' | 'version' | 'patient' | 'sent' | 'answered' | 'notAnswered' | 'noAnswer', string>
+  Record<'organisation' | 'version' | 'patient' | 'sent' | 'answered' | 'notAnswered' | 'noAnswer' | 'redFlag' | 'redFlagSummary', string>
 > = {
   fi: {
     organisation: 'Organisaatio',
@@ -29,6 +30,8 @@ const LABELS: Record<
     answered: 'Vastattu',
     notAnswered: 'Ei vielä vastattu',
     noAnswer: '(ei vastausta)',
+    redFlag: 'Hälytysvastaus',
+    redFlagSummary: 'Vastauksissa on hälytysvastaus: potilasta on ohjattu soittamaan 112 tai hakeutumaan päivystykseen.',
   },
   se: {
     organisation: 'Organisation',
@@ -38,6 +41,8 @@ const LABELS: Record<
     answered: 'Besvarad',
     notAnswered: 'Inte besvarad ännu',
     noAnswer: '(inget svar)',
+    redFlag: 'Larmsvar',
+    redFlagSummary: 'Svaren innehåller ett larmsvar: patienten har uppmanats att ringa 112 eller söka sig till jouren.',
   },
   en: {
     organisation: 'Organisation',
@@ -47,6 +52,8 @@ const LABELS: Record<
     answered: 'Answered',
     notAnswered: 'Not answered yet',
     noAnswer: '(no answer)',
+    redFlag: 'Red-flag answer',
+    redFlagSummary: 'The answers include a red-flag answer: the patient was told to call 112 or go to the emergency department.',
   },
 };
 
@@ -70,17 +77,24 @@ export function pdfTime(instant: Date, language: Language): string {
   return formatInstant(instant, language, 'short');
 }
 
+export type AnswerLine = { question: string; answer: string; redFlag: boolean };
+
 /**
  * The visible questions of the version asked with their answers as words (`visibleQuestions`, `answerText`): what
- * the PDF lists, one pair per question; a question left unanswered says so.
+ * the PDF lists, one pair per question; a question left unanswered says so, and an answer picking a red-flag option
+ * is flagged (issue 29).
  */
-export function answerLines(input: Pick<AnswersPdfInput, 'questions' | 'answers' | 'language'>): { question: string; answer: string }[] {
+export function answerLines(input: Pick<AnswersPdfInput, 'questions' | 'answers' | 'language'>): AnswerLine[] {
   const answers = input.answers ?? {};
   return visibleQuestions(input.questions, answers).map((q) => ({
     question: q.text[input.language],
     answer: answerText(q, answers[q.id], input.language) || LABELS[input.language].noAnswer,
+    redFlag: isRedFlagAnswer(q, answers[q.id]),
   }));
 }
+
+/** The red of the red-flag marks; the word says it too, for a print in black and white. */
+const ALERT = '#b00020';
 
 /** The answers as a PDF (A4), made in memory: a survey's answers are a few pages at most. */
 export function answersPdf(input: AnswersPdfInput): Promise<Buffer> {
@@ -109,9 +123,15 @@ export function answersPdf(input: AnswersPdfInput): Promise<Buffer> {
   doc.text(input.respondedAt ? `${l.answered}: ${pdfTime(input.respondedAt, input.language)}` : l.notAnswered);
   doc.moveDown();
 
-  for (const line of answerLines(input)) {
+  const lines = answerLines(input);
+  if (lines.some((line) => line.redFlag)) {
+    doc.font('bold').fontSize(12).fillColor(ALERT).text(`${l.redFlag.toUpperCase()}: ${l.redFlagSummary}`);
+    doc.fillColor('#000').moveDown();
+  }
+  for (const line of lines) {
     doc.font('bold').fontSize(11).text(line.question);
-    doc.font('regular').fontSize(11).text(line.answer, { indent: 12 });
+    if (line.redFlag) doc.font('bold').fontSize(11).fillColor(ALERT).text(`${l.redFlag}: ${line.answer}`, { indent: 12 }).fillColor('#000');
+    else doc.font('regular').fontSize(11).text(line.answer, { indent: 12 });
     doc.moveDown(0.6);
   }
   doc.end();

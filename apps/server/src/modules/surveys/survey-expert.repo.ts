@@ -64,10 +64,14 @@ export function listResponses(tx: Tx, where: SQL, filter: ListFilter = {}) {
       forwardedLast: forwardedUser.lastName,
       forwardedAt: surveyResponses.forwardedAt,
       lastReminderAt: surveyResponses.lastReminderAt,
+      // Read only to flag red-flag answers (the list shows no answers).
+      answers: surveyResponses.answers,
+      questions: surveyTemplateVersions.questions,
     })
     .from(surveyResponses)
     .innerJoin(patients, eq(patients.id, surveyResponses.patientId))
     .leftJoin(appointments, eq(appointments.id, surveyResponses.appointmentId))
+    .leftJoin(surveyTemplateVersions, eq(surveyTemplateVersions.id, surveyResponses.templateVersionId))
     .leftJoin(forwardedExpert, eq(forwardedExpert.id, surveyResponses.forwardedToExpertId))
     .leftJoin(forwardedUser, eq(forwardedUser.id, forwardedExpert.userId))
     .where(

@@ -1,5 +1,6 @@
 import {
   appointmentIdsOf,
+  hasRedFlag,
   isValidSsn,
   localizedOrganisationName,
   maskIdentityCode,
@@ -76,13 +77,15 @@ function toItem(r: repo.ListedResponse): ExpertSurveyItem {
       : null,
     forwardedAt: iso(r.forwardedAt),
     lastReminderAt: iso(r.lastReminderAt),
+    redFlag: r.respondedAt !== null && hasRedFlag(r.questions ?? [], r.answers),
   };
 }
 
 /**
- * `GET survey-expert/surveys`: the responses the expert sees, newest first; with `appointmentUuids` only those of
+ * `GET survey-expert/surveys`: the responses the expert sees, red-flag answers first (issue 29: an alarm answer must
+ * not sink below the day's routine ones), then newest first; with `appointmentUuids` only those of
  * the appointments named (the `/appointment` view), with `state` only open or answered ones, with `forwarded=true`
- * only those forwarded to the caller, with `responseId` that one (the answers page). Names and times only: the answers are read through the audited token or PDF.
+ * only those forwarded to the caller, with `responseId` that one (the answers page). Names, times and the red flag only: the answers are read through the audited token or PDF.
  */
 export async function listSurveys(db: Db, expert: SessionExpert, q: ExpertSurveysQuery, reads: PatientReads): Promise<ExpertSurveyItem[]> {
   const rows = await repo.listResponses(db, repo.visibleToExpert(expert), {
@@ -92,7 +95,9 @@ export async function listSurveys(db: Db, expert: SessionExpert, q: ExpertSurvey
     forwardedTo: q.forwarded === 'true' ? expert.id : undefined,
   });
   reads.show(rows.map((r) => ({ patientId: r.patientId, organisationId: r.organisationId, objectType: 'surveyResponse', objectId: r.id })));
-  return rows.map(toItem);
+  const items = rows.map(toItem);
+  // A stable sort keeps the newest-first order within each group.
+  return [...items.filter((i) => i.redFlag), ...items.filter((i) => !i.redFlag)];
 }
 
 /**

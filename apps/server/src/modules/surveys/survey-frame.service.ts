@@ -1,7 +1,9 @@
 import {
   checkAnswers,
+  hasRedFlag,
   type FieldMessageKey,
   type Language,
+  type RunnerAnswered,
   type RunnerSurvey,
   type SurveyAnswers,
   type SurveyTokenResponse,
@@ -118,6 +120,7 @@ export async function runnerSurvey(db: Db, grant: SurveyTokenGrant, ip: string):
       closed: response.closedAt !== null,
       answers: answered ? (response.answers ?? {}) : null,
       respondedAt: response.respondedAt?.toISOString() ?? null,
+      redFlag: answered && hasRedFlag(version.questions, response.answers),
     };
   });
 }
@@ -126,7 +129,9 @@ export async function runnerSurvey(db: Db, grant: SurveyTokenGrant, ip: string):
  * `POST /api/survey-runner/answers`: a patient token only (an expert's reads: 403). The answers are checked against
  * the version asked (`checkAnswers`: hidden questions' answers dropped, required ones present, each valid; field
  * errors as `answers.{questionId}`), stored with the token's language and the time, and the response's patient
- * tokens end, all in one transaction. An answered or closed response takes no second set (403).
+ * tokens end, all in one transaction. An answered or closed response takes no second set (403). Answers whether the
+ * stored answers pick a red-flag option of the version (never the client's word): the runner then tells the patient
+ * to call 112 at once (issue 29).
  */
 export async function submitAnswers(
   deps: { db: Db; emit: Emit },
@@ -134,7 +139,7 @@ export async function submitAnswers(
   answers: SurveyAnswers,
   ip: string,
   now = new Date(),
-): Promise<{ respondedAt: string }> {
+): Promise<RunnerAnswered> {
   if (grant.audience !== 'patient') throw new AppError(403, { detail: 'an expert token only reads' });
   return deps.db.transaction(async (tx) => {
     const { response, version } = await grantedResponse(tx, grant, { lock: true });
@@ -158,6 +163,6 @@ export async function submitAnswers(
       { organisationId: response.organisationId, responseId: response.id, appointmentId: response.appointmentId },
       now,
     );
-    return { respondedAt: now.toISOString() };
+    return { respondedAt: now.toISOString(), redFlag: checked.ok && hasRedFlag(version.questions, checked.answers) };
   });
 }

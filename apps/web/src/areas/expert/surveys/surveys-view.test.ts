@@ -14,6 +14,7 @@ const item = (over: Partial<ExpertSurveyItem> = {}): ExpertSurveyItem => ({
   forwardedTo: null,
   forwardedAt: null,
   lastReminderAt: null,
+  redFlag: false,
   ...over,
 });
 

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OpenService, PatientAppointment } from '@prsp/contracts';
+import { meetingKindOf, type OpenService, type PatientAppointment } from '@prsp/contracts';
 import { mount, unmountAll } from '@/test/mount';
 import '../patient-texts';
 import { AppointmentDialog } from './appointment-dialog';
@@ -30,6 +30,7 @@ const appt = (type: PatientAppointment['type'], startTime: number): PatientAppoi
   startTime,
   duration: 30,
   type,
+  kind: meetingKindOf(type),
   queueId: null,
   audienceId: null,
   surveys: [],
@@ -82,6 +83,17 @@ describe('appointment modal modes (spec §4)', () => {
     }
     const { dialog } = await render({ kind: 'scheduled', appointment: { ...appt('basic', NOW - 10 * MIN), visit: 'held' } });
     expect(dialog.textContent).toContain('Vastaanotto on pidetty.');
+  });
+
+  it('a video appointment links to the device check ahead of time; a chat one does not (issue 29, major 3)', async () => {
+    const video = await render({ kind: 'scheduled', appointment: appt('basic', NOW + 2 * 24 * 60 * MIN) });
+    const link = video.dialog.querySelector<HTMLAnchorElement>('a[href="/device-check"]')!;
+    expect(link.textContent).toBe('Testaa kamera, mikrofoni ja yhteys ennen videovastaanottoa');
+    expect(video.dialog.querySelector('.facts .meeting-kind svg')!.getAttribute('aria-hidden')).toBe('true');
+    unmountAll();
+    vi.useRealTimers();
+    const chat = await render({ kind: 'scheduled', appointment: appt('oneOnOne', NOW + 2 * 24 * 60 * MIN) });
+    expect(chat.dialog.querySelector('a[href="/device-check"]')).toBeNull();
   });
 
   it('open: an open service starts at once', async () => {

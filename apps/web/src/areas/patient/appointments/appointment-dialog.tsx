@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
-import type { PatientAppointment } from '@prsp/contracts';
+import { isVideoKind, type PatientAppointment } from '@prsp/contracts';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useNow } from '@/lib/use-now';
 import { appointmentMode, type ModalSubject } from './appointment-rules';
+import { DeviceCheckLink, MeetingKindLabel } from './meeting-kind';
 import { StartControl, StartNote } from './start-control';
 
 /**
  * Spec §2 appointment modal in the four modes of spec §4: `open` (an open service: start now), `scheduled`
  * (start only), `scheduledCancellable` (start and cancel, while the start is at least 1440 minutes away) and
- * `scheduledGroup` (start only; the provider cancels). The mode and the start are rechecked every 5 seconds.
+ * `scheduledGroup` (start only; the provider cancels). The mode and the start are rechecked every 5 seconds. A
+ * scheduled one says how it is held; a video one links to the device check, to try camera and sound ahead of time.
  */
 export function AppointmentDialog({
   subject,
@@ -68,11 +70,14 @@ function Scheduled({
         <dd>{formatDateTime(a.startTime, lang, { style: 'weekday' })}</dd>
         <dt>{t('appointment.duration')}</dt>
         <dd>{t('appointment.minutes', { count: a.duration })}</dd>
-        <dt>{t('appointment.type')}</dt>
-        <dd>{t(`appointment.types.${a.type}`)}</dd>
+        <dt>{t('appointment.kind')}</dt>
+        <dd>
+          <MeetingKindLabel kind={a.kind} />
+        </dd>
       </dl>
       {a.visit && <p className="hint">{t(`appointment.visit.${a.visit}`)}</p>}
       <StartNote appointment={a} now={now} />
+      {isVideoKind(a.kind) && <DeviceCheckLink />}
       {mode === 'scheduledCancellable' && <p className="hint">{t('appointment.cancelUntil')}</p>}
       {mode === 'scheduledGroup' && <p className="hint">{t('appointment.groupCancel')}</p>}
       {mode === 'scheduled' && <p className="hint">{t('appointment.cannotCancel')}</p>}

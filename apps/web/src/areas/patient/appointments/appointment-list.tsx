@@ -4,10 +4,12 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import { AppointmentDialog } from './appointment-dialog';
 import { CancelAppointmentDialog } from './cancel-dialog';
+import { MeetingKindLabel } from './meeting-kind';
 
 /**
- * Upcoming appointments as buttons; choosing one opens the appointment modal, whose cancel hands over to the
- * appointment cancel modal (one modal at a time, so focus goes back to the item each time).
+ * Upcoming appointments as buttons with their time and how they are held (chat, video, group); choosing one opens
+ * the appointment modal, whose cancel hands over to the appointment cancel modal (one modal at a time, so focus goes
+ * back to the item each time).
  */
 export function AppointmentList({ appointments }: { appointments: PatientAppointment[] }) {
   const { t } = useTranslation();
@@ -24,6 +26,9 @@ export function AppointmentList({ appointments }: { appointments: PatientAppoint
             <button type="button" className="item" aria-haspopup="dialog" onClick={() => setOpenUuid(a.uuid)}>
               <span className="item-title">{a.name}</span>
               <span className="item-meta">{formatDateTime(a.startTime, lang, { style: 'weekday' })}</span>
+              <span className="item-meta">
+                <MeetingKindLabel kind={a.kind} />
+              </span>
               {a.visit && <span className="item-meta">{t(`appointment.visit.${a.visit}`)}</span>}
             </button>
           </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenService, PatientAppointment } from '@prsp/contracts';
+import { meetingKindOf, type OpenService, type PatientAppointment } from '@prsp/contracts';
 import { appointmentMode, canCancel, canStart, formatCountdown, landingAppointments, upcomingAppointments } from './appointment-rules';
 
 const NOW = Date.UTC(2026, 2, 10, 12, 0);
@@ -12,6 +12,7 @@ const appt = (uuid: string, startTime: number, duration = 30): PatientAppointmen
   startTime,
   duration,
   type: 'oneOnOne',
+  kind: 'chat',
   queueId: null,
   audienceId: null,
   surveys: [],
@@ -59,6 +60,7 @@ describe('appointment lists (spec §2, §4, §9)', () => {
 const typed = (type: PatientAppointment['type'], startTime: number, duration = 30): PatientAppointment => ({
   ...appt(type, startTime, duration),
   type,
+  kind: meetingKindOf(type),
 });
 
 describe('start and cancel windows (spec §4 Start button, §9 5 min and 1440 min)', () => {

@@ -19,6 +19,7 @@ const slot: OpenAppointment = {
   startTime: Date.now() + 3 * 86_400_000,
   duration: 30,
   preQuestionnaire: false,
+  kind: 'chat',
 };
 
 function answer(url: string): unknown {

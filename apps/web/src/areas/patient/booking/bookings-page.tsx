@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { PatientAppointment } from '@prsp/contracts';
+import { isVideoKind, type PatientAppointment } from '@prsp/contracts';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
@@ -9,14 +9,16 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useServices } from '../api/services-api';
 import { canCancel, isGroupAppointment, upcomingAppointments } from '../appointments/appointment-rules';
 import { CancelAppointmentDialog } from '../appointments/cancel-dialog';
+import { DeviceCheckLink, MeetingKindLabel } from '../appointments/meeting-kind';
 import { StartControl, StartNote } from '../appointments/start-control';
 import { usePatientContext } from '../patient-state';
 import { aboutPatient } from '../acting-names';
 import './booking.css';
 
 /**
- * Spec §2 'Booked appointments' (yourBookingsEnabled): the upcoming list, each with start and cancel. The list
- * (`GET /api/services`) refreshes every 5 s; start and cancel are rechecked every 5 s (spec §4).
+ * Spec §2 'Booked appointments' (yourBookingsEnabled): the upcoming list, each with how it is held (a video one with
+ * the way to the device check), start and cancel. The list (`GET /api/services`) refreshes every 5 s; start and
+ * cancel are rechecked every 5 s (spec §4).
  */
 export function BookingsPage() {
   const { t } = useTranslation();
@@ -86,10 +88,13 @@ function BookingItem({
         <dd>{when}</dd>
         <dt>{t('appointment.duration')}</dt>
         <dd>{t('appointment.minutes', { count: a.duration })}</dd>
-        <dt>{t('appointment.type')}</dt>
-        <dd>{t(`appointment.types.${a.type}`)}</dd>
+        <dt>{t('appointment.kind')}</dt>
+        <dd>
+          <MeetingKindLabel kind={a.kind} />
+        </dd>
       </dl>
       <StartNote appointment={a} now={now} />
+      {isVideoKind(a.kind) && <DeviceCheckLink />}
       <p className="hint">
         {isGroupAppointment(a) ? t('appointment.groupCancel') : cancellable ? t('appointment.cancelUntil') : t('appointment.cannotCancel')}
       </p>

@@ -13,6 +13,7 @@ const slot: OpenAppointment = {
   startTime: NOW + 2 * 24 * 60 * MIN,
   duration: 30,
   preQuestionnaire: true,
+  kind: 'chat',
 };
 const questions: Question[] = [
   { id: 'q1', content: { fi: 'Mitä oireita sinulla on?', se: 'Symtom?', en: 'Symptoms?' }, isMandatory: true },
@@ -24,6 +25,7 @@ const booked: PatientAppointment = {
   startTime: slot.startTime,
   duration: 30,
   type: 'oneOnOne',
+  kind: 'chat',
   queueId: null,
   audienceId: null,
   surveys: [],
@@ -33,12 +35,12 @@ const booked: PatientAppointment = {
 let host: HTMLElement;
 afterEach(() => vi.useRealTimers());
 
-async function render() {
+async function render(over: Partial<OpenAppointment> = {}) {
   vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({ status: 'ok', statusCode: 200, data: booked }));
   vi.stubGlobal('fetch', fetch);
   const props = { onBooked: vi.fn(), onFailed: vi.fn(), onBack: vi.fn() };
-  host = await mount(<ConfirmStep slot={slot} holdUntil={NOW + 15 * MIN} holdMinutes={15} questions={questions} {...props} />, {
+  host = await mount(<ConfirmStep slot={{ ...slot, ...over }} holdUntil={NOW + 15 * MIN} holdMinutes={15} questions={questions} {...props} />, {
     queryClient: true,
   });
   const timer = () => host.querySelector('[role="timer"]')!.textContent;
@@ -61,6 +63,12 @@ async function render() {
 }
 
 describe('booking confirmation step (spec §4 booking flow, §5 pre-booking questionnaire)', () => {
+  it('says how the time is held, chat or video, beside its other facts (issue 29)', async () => {
+    await render({ kind: 'video' });
+    const facts = [...host.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]);
+    expect(facts.at(-1)).toEqual(['Vastaanoton tapa', 'Videovastaanotto']);
+  });
+
   it('counts the hold down as mm:ss every second', async () => {
     const { timer } = await render();
     expect(timer()).toBe('15:00');

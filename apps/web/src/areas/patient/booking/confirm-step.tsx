@@ -7,6 +7,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 import { useBookSlot } from '../api/booking-api';
 import { formatCountdown } from '../appointments/appointment-rules';
+import { MeetingKindLabel } from '../appointments/meeting-kind';
 import { questionnaireAnswers, unansweredMandatory, type BookingFailure } from './booking-rules';
 import { StepHeading } from './step-heading';
 
@@ -14,8 +15,9 @@ const MINUTE = 60_000;
 
 /**
  * Spec §2 'Book appointment', confirmation step: the hold's mm:ss countdown (ticking every second), the slot's
- * facts, the organisation's pre-questionnaire (each mandatory question needs an answer, spec §5) and 'confirm
- * booking'. The hold running out, or a refused booking, ends in the failed step, which says which of the two it was.
+ * facts with how it is held (chat or video), the organisation's pre-questionnaire (each mandatory question needs an
+ * answer, spec §5) and 'confirm booking'. The hold running out, or a refused booking, ends in the failed step, which
+ * says which of the two it was.
  */
 export function ConfirmStep({
   slot,
@@ -94,6 +96,10 @@ export function ConfirmStep({
         <dd>{t('appointment.minutes', { count: slot.duration })}</dd>
         <dt>{t('book.expert')}</dt>
         <dd>{slot.name}</dd>
+        <dt>{t('appointment.kind')}</dt>
+        <dd>
+          <MeetingKindLabel kind={slot.kind} />
+        </dd>
       </dl>
       <form noValidate onSubmit={submit}>
         {questions.length > 0 && (

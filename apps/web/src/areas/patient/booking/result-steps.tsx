@@ -1,15 +1,18 @@
 import { Link } from 'react-router';
-import { BOOKING_RULES, type PatientAppointment, type PatientConfig } from '@prsp/contracts';
+import { BOOKING_RULES, isVideoKind, type PatientAppointment, type PatientConfig } from '@prsp/contracts';
 import { ExternalLink } from '@/components/ui/external-link';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useContact } from '../api/patient-api';
+import { DeviceCheckLink, MeetingKindLabel } from '../appointments/meeting-kind';
 import type { BookingFailure } from './booking-rules';
 import { StepHeading } from './step-heading';
 
 /**
- * Spec §2 'Booking confirmation': the booked time, how the appointment will happen (started from the front page 5
- * minutes before, spec §4), where the confirmation e-mail went (the contact e-mail the booking's confirmation is
+ * Spec §2 'Booking confirmation': the booked time and kind, how the appointment will happen by its kind (a chat the
+ * professional opens, or a video call to join, with the device check to try beforehand; started from the front page 5
+ * minutes before, spec §4), the symptom questionnaire to answer before the visit when the service sends one (issue 29,
+ * with a direct link to it), where the confirmation e-mail went (the contact e-mail the booking's confirmation is
  * sent to), the organisation's `bookingConfirmedText` and `bookingConfirmedLink` in the patient's language, the
  * appointment as a calendar file, and the way on to the booked list and the front page.
  */
@@ -39,8 +42,14 @@ export function SuccessStep({
         <dd>{t('appointment.minutes', { count: a.duration })}</dd>
         <dt>{t('book.expert')}</dt>
         <dd>{expertName}</dd>
+        <dt>{t('appointment.kind')}</dt>
+        <dd>
+          <MeetingKindLabel kind={a.kind} />
+        </dd>
       </dl>
-      <p>{t('book.howItHappens', { minutes: BOOKING_RULES.startOpensMinutesBefore })}</p>
+      <p>{t(`book.howItHappens.${a.kind}`, { minutes: BOOKING_RULES.startOpensMinutesBefore })}</p>
+      {isVideoKind(a.kind) && <DeviceCheckLink />}
+      <BeforeSurveys appointment={a} />
       {email && <p>{t('book.confirmationSent', { email })}</p>}
       {text && <p className="confirmed-text">{text}</p>}
       {link?.url && (
@@ -63,6 +72,29 @@ export function SuccessStep({
           {t('common.backToHome')}
         </Link>
       </div>
+    </section>
+  );
+}
+
+/** The symptom questionnaires the booking sent (`before`) and not yet answered, each with a direct link to answer it. */
+function BeforeSurveys({ appointment }: { appointment: PatientAppointment }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const surveys = appointment.surveys.filter((s) => s.trigger === 'before' && s.responded_at === null);
+  if (surveys.length === 0) return null;
+  return (
+    <section className="before-surveys" aria-labelledby="before-surveys-title">
+      <h3 id="before-surveys-title">{t('book.beforeSurvey')}</h3>
+      <p>{t('book.beforeSurveyText')}</p>
+      <ul className="actions">
+        {surveys.map((s) => (
+          <li key={s.response_id}>
+            <Link className="button" to={`/survey/${encodeURIComponent(s.response_id)}`}>
+              {t('book.answerSurvey', { name: s.name[lang] || s.name.fi })}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -14,6 +14,7 @@ const slot: OpenAppointment = {
   startTime: Date.UTC(2026, 10, 28, 8),
   duration: 30,
   preQuestionnaire: false,
+  kind: 'chat',
 };
 
 /** Answers by path: a day's free times by its `dateMs`, and the next free time after a day. */
@@ -100,5 +101,16 @@ describe('booking search step (spec §2 Book appointment, search)', () => {
       'Päivälle ei ole vapaita aikoja. Myöhempiäkään vapaita aikoja ei ole.',
     );
     expect(host.querySelector('.empty button')).toBeNull();
+  });
+
+  it('says on each free time whether it is held by chat or video, with an icon beside the words (issue 29)', async () => {
+    const video = { ...slot, uuid: 's2', startTime: slot.startTime + 30 * 60_000, kind: 'video' as const };
+    const { host, press } = await render({ open: () => [slot, video] });
+    await press('Hae vapaat ajat');
+    const items = [...host.querySelectorAll('.slot-list button')];
+    expect(items.map((b) => b.querySelector('.meeting-kind')!.textContent)).toEqual(['Chat-vastaanotto', 'Videovastaanotto']);
+    expect(items.map((b) => b.querySelector('.meeting-kind svg')!.getAttribute('aria-hidden'))).toEqual(['true', 'true']);
+    // The button's name carries the kind, so a screen reader hears it with the time.
+    expect(items[1]!.textContent).toBe('10.30Videovastaanotto30 minuuttia · Hanna Hoitaja');
   });
 });

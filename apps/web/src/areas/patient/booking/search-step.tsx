@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-fields';
 import { QueryState } from '@/components/ui/query-state';
 import { formatDate, formatDateTime, formatTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { MeetingKindLabel } from '../appointments/meeting-kind';
 import { useExistingSpecializations, useLockSlot, useNextFreeTime, useOpenAppointments, useRefreshSearch } from '../api/booking-api';
 import { dayMs, searchErrors, shiftDate, type SearchErrors, type SearchInput } from './booking-rules';
 import { StepHeading } from './step-heading';
@@ -14,8 +15,9 @@ const DATE_ERRORS = { required: 'book.errors.dateRequired', invalid: 'book.error
 /**
  * Spec §2 'Book appointment', search step: date (today by default, never before today) and professional, 'find
  * free times', previous and next day, and the day's free times under the day's name with its weekday. A day with
- * nothing free says when the next free time is, with a way to that day. A click on a time locks it (spec §4); a lock
- * that fails says the time is not available and the list refreshes.
+ * nothing free says when the next free time is, with a way to that day. Each time says whether it is held by chat or
+ * video (issue 29). A click on a time locks it (spec §4); a lock that fails says the time is not available and the
+ * list refreshes.
  */
 export function SearchStep({
   today,
@@ -188,6 +190,9 @@ export function SearchStep({
                 <li key={slot.uuid}>
                   <button type="button" className="item" disabled={lock.isPending} onClick={() => choose(slot)}>
                     <span className="item-title">{formatTime(slot.startTime, lang)}</span>
+                    <span className="slot-kind">
+                      <MeetingKindLabel kind={slot.kind} />
+                    </span>
                     <span className="item-meta">
                       {t('book.slotMeta', { duration: t('appointment.minutes', { count: slot.duration }), expert: slot.name })}
                     </span>

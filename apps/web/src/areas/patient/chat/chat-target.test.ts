@@ -19,6 +19,7 @@ const appointment: PatientAppointment = {
   startTime: 0,
   duration: 30,
   type: 'group',
+  kind: 'group',
   queueId: null,
   audienceId: null,
   surveys: [],

@@ -6,6 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 import { canStart, endsAt } from '../appointments/appointment-rules';
+import { MeetingKindLabel } from '../appointments/meeting-kind';
 import { StartNote } from '../appointments/start-control';
 import { ChatNotAvailableDialog } from '../chat/chat-not-available-dialog';
 import { fetchAccessKey, useGuestAppointment } from './guest-api';
@@ -57,8 +58,10 @@ export function GuestAppointment({ uuid, name }: { uuid: string; name: string })
         <dd>{formatDateTime(a.startTime, lang, { style: 'weekday' })}</dd>
         <dt>{t('appointment.duration')}</dt>
         <dd>{t('appointment.minutes', { count: a.duration })}</dd>
-        <dt>{t('appointment.type')}</dt>
-        <dd>{t(`appointment.types.${a.type}`)}</dd>
+        <dt>{t('appointment.kind')}</dt>
+        <dd>
+          <MeetingKindLabel kind={a.kind} />
+        </dd>
       </dl>
       {ended ? <p className="hint">{t('guest.appointment.gone')}</p> : <StartNote appointment={a} now={now} />}
       <div className="actions">

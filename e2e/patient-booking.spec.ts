@@ -181,6 +181,24 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
   await expect(item).toHaveCount(1);
   await expect(item.getByRole('button', { name: /^Aloita/ })).toBeDisabled();
   await expectAccessible(page);
+
+  // Issue 29: a change of time instead of cancelling and booking again. The book page names the time being changed
+  // and searches the nurse's specialization; the evening's 20.40 takes its place with the answers already given.
+  await item.getByRole('link', { name: /^Vaihda aikaa/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vaihda aikaa' })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Vaihdat aikaa: .*${finnishDate(day).replace(/\./g, '\\.')}.*20\\.20`))).toBeVisible();
+  await expect(page.getByLabel('Ammattilainen').locator('option:checked')).toHaveText('Sairaanhoitaja');
+  await expectAccessible(page);
+  await date.fill(day);
+  await page.getByRole('button', { name: 'Hae vapaat ajat' }).click();
+  await page.getByRole('button', { name: /^20\.40 / }).click();
+  await page.getByRole('button', { name: 'Vahvista uusi aika' }).click();
+  await expect(page.getByText(/^Aikasi on vaihdettu\./)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Varaukseni' }).click();
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('20.40');
+
   await item.getByRole('button', { name: /^Peru aika/ }).click();
   const cancel = page.getByRole('dialog', { name: 'Peru aika' });
   await expect(cancel).toBeVisible();

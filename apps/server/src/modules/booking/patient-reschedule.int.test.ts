@@ -59,7 +59,10 @@ describe('patient reschedule (issue 29: change the time instead of cancelling an
 
     // The book page's reschedule mode: the appointment and the specialization to search.
     const info = ZRescheduleInfo.parse(await okData(patient.fetch(`/api/services/reschedule/${id}`)));
-    expect(info).toMatchObject({ appointment: { uuid: id, startTime: old.startsAt.getTime(), selfBooked: true }, specialization: 'psychologist' });
+    expect(info).toMatchObject({
+      appointment: { uuid: id, startTime: old.startsAt.getTime(), selfBooked: true },
+      specialization: 'psychologist',
+    });
 
     await okData(postJson(patient, `/api/services/lock/${target}`));
     const sent = await outboxIds();
@@ -138,7 +141,11 @@ describe('patient reschedule (issue 29: change the time instead of cancelling an
     await expectError(postJson(patient, `/api/services/reschedule/${id}`, { timeslotId: booked }), 409, 422);
     await expectError(postJson(patient, `/api/services/reschedule/${id}`, { timeslotId: past }), 400, 423);
     await expectError(postJson(patient, `/api/services/reschedule/${id}`, { timeslotId: id }), 409, 422);
-    await expectError(postJson(patient, `/api/services/reschedule/${id}`, { timeslotId: '00000000-0000-4000-8000-000000000000' }), 404, 404);
+    await expectError(
+      postJson(patient, `/api/services/reschedule/${id}`, { timeslotId: '00000000-0000-4000-8000-000000000000' }),
+      404,
+      404,
+    );
     await expectError(postJson(patient, `/api/services/reschedule/${id}`, { timeslotId: 'nope' }), 400, 400);
 
     expect(await row(id)).toEqual(before);
@@ -162,7 +169,8 @@ describe('patient reschedule (issue 29: change the time instead of cancelling an
     // An open time is nobody's appointment.
     await expectError(change(patient, target!), 404, 404);
 
-    const set = (values: Partial<typeof appointments.$inferInsert>) => ctx.db.update(appointments).set(values).where(eq(appointments.id, id));
+    const set = (values: Partial<typeof appointments.$inferInsert>) =>
+      ctx.db.update(appointments).set(values).where(eq(appointments.id, id));
     const old = (await row(id))!;
     for (const [values, http, code] of [
       [{ type: 'group' }, 403, 403],

@@ -43,7 +43,12 @@ async function ownChangeableAppointment(tx: Tx, ctx: PatientBookingCtx, id: stri
  * `GET /api/services/reschedule/{uuid}`: the appointment the book page changes the time of (refused as the change
  * itself would be), and its professional's first specialization, which the search starts from.
  */
-export async function rescheduleInfo(deps: PatientBookingDeps, ctx: PatientBookingCtx, id: string, now = new Date()): Promise<RescheduleInfo> {
+export async function rescheduleInfo(
+  deps: PatientBookingDeps,
+  ctx: PatientBookingCtx,
+  id: string,
+  now = new Date(),
+): Promise<RescheduleInfo> {
   return deps.db.transaction(async (tx) => {
     const a = await ownChangeableAppointment(tx, ctx, id, now);
     const expert = a.expertId ? (await repo.organisationExperts(tx, a.organisationId)).find((e) => e.id === a.expertId) : undefined;
@@ -73,7 +78,10 @@ export async function reschedule(
       const slot = await openSlot(tx, ctx.organisation.id, payload.timeslotId, now);
       const hold = await repo.findHold(tx, slot.id);
       if (hold && hold.patientId !== ctx.patientId && hold.expiresAt > now) throw new AppError(422);
-      await lockExpertCalendars(tx, [slot.expertId, current.expertId].filter((e): e is string => e !== null));
+      await lockExpertCalendars(
+        tx,
+        [slot.expertId, current.expertId].filter((e): e is string => e !== null),
+      );
       const before = await loadAppointmentNotice(tx, id);
       // The open time's row makes way for the appointment, which takes its time, professional, service and kind.
       await repo.deleteHold(tx, slot.id);

@@ -6,6 +6,7 @@ import {
   ZNextFreeTime,
   ZOpenAppointment,
   ZPatientAppointment,
+  ZRescheduleInfo,
   ZSpecialization,
   type QuestionnaireAnswer,
 } from '@prsp/contracts';
@@ -80,6 +81,36 @@ export function useBookSlot() {
     mutationFn: ({ id, questionnaireAnswers }: { id: string; questionnaireAnswers: QuestionnaireAnswer[] }) =>
       api(`/api/services/book/${encodeURIComponent(id)}`, ZPatientAppointment, { method: 'POST', body: { questionnaireAnswers } }),
     onSettled: () => client.invalidateQueries({ queryKey: SERVICES_KEY }),
+  });
+}
+
+/**
+ * `GET /api/services/reschedule/{uuid}`: the appointment the book page changes the time of, and the specialization it
+ * searches by default (null: not changing a time). Refused like the change itself (404, 403, 422, 423).
+ */
+export function useRescheduleInfo(uuid: string | null) {
+  return useQuery({
+    queryKey: ['patient', 'booking', 'reschedule', uuid],
+    queryFn: () => api(`/api/services/reschedule/${encodeURIComponent(uuid!)}`, ZRescheduleInfo),
+    enabled: uuid !== null,
+    retry: false,
+  });
+}
+
+/**
+ * `POST /api/services/reschedule/{uuid}`: moves the patient's appointment `uuid` into the held time `id`, with the
+ * pre-questionnaire answers (the old ones, or what the patient changed them to). A refusal leaves the old time as it was.
+ */
+export function useRescheduleAppointment(uuid: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, questionnaireAnswers }: { id: string; questionnaireAnswers: QuestionnaireAnswer[] }) =>
+      api(`/api/services/reschedule/${encodeURIComponent(uuid!)}`, ZPatientAppointment, {
+        method: 'POST',
+        // A time that asks no questions keeps the answers given at booking (the server keeps them when none come).
+        body: questionnaireAnswers.length > 0 ? { timeslotId: id, questionnaireAnswers } : { timeslotId: id },
+      }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: SERVICES_KEY }), client.invalidateQueries({ queryKey: OPEN_KEY })]),
   });
 }
 

@@ -6,6 +6,7 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useNow } from '@/lib/use-now';
 import { appointmentMode, type ModalSubject } from './appointment-rules';
 import { DeviceCheckLink, MeetingKindLabel } from './meeting-kind';
+import { RescheduleLink } from './reschedule-link';
 import { StartControl, StartNote } from './start-control';
 
 /**
@@ -83,6 +84,7 @@ function Scheduled({
       {mode === 'scheduled' && <p className="hint">{t('appointment.cannotCancel')}</p>}
       <div className="actions">
         <StartControl appointment={a} now={now} />
+        <RescheduleLink appointment={a} now={now} />
         {mode === 'scheduledCancellable' && (
           <button type="button" className="button secondary" onClick={() => onCancel(a)}>
             {t('appointment.cancel')}

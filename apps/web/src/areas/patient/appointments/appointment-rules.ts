@@ -48,6 +48,14 @@ export function canCancel(a: PatientAppointment, now: number): boolean {
   return !isGroupAppointment(a) && a.startTime - now >= CANCEL_UNTIL_BEFORE_MS;
 }
 
+/**
+ * Issue 29: the patient may change the time of an appointment they booked themself (not one the organisation
+ * booked), on the cancel rule's terms, since it replaces cancelling and booking again; the server checks the same.
+ */
+export function canReschedule(a: PatientAppointment, now: number): boolean {
+  return a.selfBooked === true && canCancel(a, now);
+}
+
 /** What the appointment modal shows: an open service (start now) or one of the patient's scheduled appointments. */
 export type ModalSubject = { kind: 'open'; service: OpenService } | { kind: 'scheduled'; appointment: PatientAppointment };
 

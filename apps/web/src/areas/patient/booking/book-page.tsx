@@ -9,6 +9,7 @@ import { questionsFor, type BookingFailure, type SearchInput } from './booking-r
 import { ConfirmStep } from './confirm-step';
 import { useHoldGuard } from './hold-guard';
 import { FailedStep, SuccessStep } from './result-steps';
+import { RescheduleBanner, useRescheduleMode } from './reschedule-mode';
 import { SearchStep } from './search-step';
 import './booking.css';
 
@@ -42,6 +43,17 @@ export function BookPage() {
   const [moved, setMoved] = useState(false);
   const [criteria, setCriteria] = useState<SearchInput>({ date: today, specialization: '' });
   const [searched, setSearched] = useState<SearchInput | null>(null);
+  // Changing a time (issue 29): the search starts from the appointment's specialization, and runs at once.
+  const reschedule = useRescheduleMode();
+  const [prefilled, setPrefilled] = useState(false);
+  if (!prefilled && reschedule.info) {
+    setPrefilled(true);
+    const specialization = reschedule.info.specialization;
+    if (specialization && !criteria.specialization) {
+      setCriteria({ ...criteria, specialization });
+      setSearched({ ...criteria, specialization });
+    }
+  }
   const go = useCallback((next: Step) => {
     setMoved(true);
     setStep(next);
@@ -78,13 +90,25 @@ export function BookPage() {
 
   if (!config) return null;
   const infoText = info.data?.infoText[lang].trim();
+  // Changing a time that is still loading, or can no longer be changed: no search until it is known.
+  if (reschedule.uuid && !reschedule.info)
+    return (
+      <>
+        <Link to="/landing" className="back-link">
+          {t('common.backToHome')}
+        </Link>
+        <h1 className="page-title">{t('reschedule.title')}</h1>
+        <RescheduleBanner mode={reschedule} done={false} />
+      </>
+    );
 
   return (
     <>
       <Link to="/landing" className="back-link">
         {t('common.backToHome')}
       </Link>
-      <h1 className="page-title">{t('book.title')}</h1>
+      <h1 className="page-title">{reschedule.uuid ? t('reschedule.title') : t('book.title')}</h1>
+      <RescheduleBanner mode={reschedule} done={step.step === 'success'} />
       {infoText && step.step === 'search' && (
         <section className="card" aria-labelledby="book-info-title">
           <h2 id="book-info-title">{t('book.info')}</h2>
@@ -108,6 +132,7 @@ export function BookPage() {
           holdUntil={step.holdUntil}
           holdMinutes={step.holdMinutes}
           questions={questionsFor(step.slot.preQuestionnaire, config.questionnaire)}
+          rescheduleOf={reschedule.info?.appointment}
           onBack={guard.requestBack}
           onFailed={failed}
           onBooked={(appointment) => {

@@ -10,6 +10,7 @@ import { useServices } from '../api/services-api';
 import { canCancel, isGroupAppointment, upcomingAppointments } from '../appointments/appointment-rules';
 import { CancelAppointmentDialog } from '../appointments/cancel-dialog';
 import { DeviceCheckLink, MeetingKindLabel } from '../appointments/meeting-kind';
+import { RescheduleLink } from '../appointments/reschedule-link';
 import { StartControl, StartNote } from '../appointments/start-control';
 import { usePatientContext } from '../patient-state';
 import { aboutPatient } from '../acting-names';
@@ -100,6 +101,7 @@ function BookingItem({
       </p>
       <div className="actions">
         <StartControl appointment={a} now={now} labelSuffix={`${a.name}, ${when}`} />
+        <RescheduleLink appointment={a} now={now} labelSuffix={`${a.name}, ${when}`} />
         {cancellable && (
           <button type="button" className="button secondary" aria-haspopup="dialog" onClick={() => onCancel(a)}>
             {t('appointment.cancel')}

@@ -5,10 +5,10 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
-import { useBookSlot } from '../api/booking-api';
 import { formatCountdown } from '../appointments/appointment-rules';
 import { MeetingKindLabel } from '../appointments/meeting-kind';
 import { questionnaireAnswers, unansweredMandatory, type BookingFailure } from './booking-rules';
+import { previousAnswers, useConfirmBooking } from './reschedule-mode';
 import { StepHeading } from './step-heading';
 
 const MINUTE = 60_000;
@@ -27,6 +27,7 @@ export function ConfirmStep({
   onBooked,
   onFailed,
   onBack,
+  rescheduleOf,
 }: {
   slot: OpenAppointment;
   holdUntil: number;
@@ -35,12 +36,14 @@ export function ConfirmStep({
   onBooked: (appointment: PatientAppointment) => void;
   onFailed: (failure: BookingFailure) => void;
   onBack: () => void;
+  /** Changing this appointment's time (issue 29): its answers fill the form, and confirming moves it here. */
+  rescheduleOf?: PatientAppointment;
 }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const now = useNow(BOOKING_RULES.countdownTickMs);
-  const book = useBookSlot();
-  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const book = useConfirmBooking(rescheduleOf);
+  const [answers, setAnswers] = useState<Record<string, string>>(() => previousAnswers(rescheduleOf));
   const [tried, setTried] = useState(false);
   const [serverRefusedAnswers, setServerRefusedAnswers] = useState(false);
   const left = holdUntil - now;
@@ -106,6 +109,7 @@ export function ConfirmStep({
           <fieldset className="booking-questions">
             <legend>{t('book.questionsTitle')}</legend>
             {questions.some((q) => q.isMandatory) && <p className="hint">{t('book.questionsIntro')}</p>}
+            {rescheduleOf?.preQuestionnaire?.length ? <p className="hint">{t('reschedule.answersKept')}</p> : null}
             {questions.map((q) => (
               <FormField
                 key={q.id}
@@ -135,7 +139,7 @@ export function ConfirmStep({
         <FormAlert message={missing.length > 0 || serverRefusedAnswers ? t('book.answerAllRequired') : undefined} />
         <div className="actions">
           <button type="submit" className="button" disabled={book.isPending || expired}>
-            {t('book.confirm')}
+            {rescheduleOf ? t('reschedule.confirm') : t('book.confirm')}
           </button>
           <button type="button" className="button secondary" onClick={onBack}>
             {t('book.back')}

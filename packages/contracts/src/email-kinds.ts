@@ -16,9 +16,22 @@ const PERSON = ['firstName', 'lastName', 'organisationName'] as const;
 /**
  * The tags of the booking e-mails: the appointment as the recipient sees it, in Europe/Helsinki time and the
  * recipient's language (`date` 'maanantaina 16.3.2026', `time` and `endTime` '10.00', `duration` '30 min'), the
- * expert, the service, and `link` to the service where the appointment is joined or cancelled.
+ * expert, the service, `link` to the service where the appointment is joined or cancelled, `appointmentKind` how it
+ * is held ('chat', 'video', 'ryhmächat', 'ryhmävideo' in the language) and `deviceCheck`, for a video appointment the
+ * line 'Testaa laitteesi etukäteen: <link to the device check>' (empty for a chat: its paragraph is left out).
  */
-const APPOINTMENT = [...PERSON, 'date', 'time', 'endTime', 'duration', 'expertName', 'serviceName', 'link'] as const;
+const APPOINTMENT = [
+  ...PERSON,
+  'date',
+  'time',
+  'endTime',
+  'duration',
+  'expertName',
+  'serviceName',
+  'appointmentKind',
+  'deviceCheck',
+  'link',
+] as const;
 
 /** A booking e-mail without its date and time would be useless. */
 const APPOINTMENT_REQUIRED = ['date', 'time'] as const;
@@ -96,19 +109,19 @@ export const EMAIL_KINDS = {
       fi: {
         title: 'Ajanvaraus vahvistettu {{date}} klo {{time}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\najanvaraus on vahvistettu.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nVastaanotto pidetään etänä. Kirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nLiitteenä on kalenterikutsu, jonka voit lisätä kalenteriisi. Jos et pääse paikalle, peru aika mahdollisimman pian.\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\najanvaraus on vahvistettu.\n\nPalvelu: {{serviceName}}\nVastaanottotapa: {{appointmentKind}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nVastaanotto pidetään etänä. Kirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\n{{deviceCheck}}\n\nLiitteenä on kalenterikutsu, jonka voit lisätä kalenteriisi. Jos et pääse paikalle, peru aika mahdollisimman pian.\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Bokningen är bekräftad {{date}} kl. {{time}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\nbokningen är bekräftad.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nMottagningen sker på distans. Logga in i tjänsten några minuter innan den börjar:\n\n{{link}}\n\nSom bilaga finns en kalenderinbjudan som du kan lägga till i din kalender. Om du inte kan komma, avboka tiden så snart som möjligt.\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\nbokningen är bekräftad.\n\nTjänst: {{serviceName}}\nMottagningsform: {{appointmentKind}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nMottagningen sker på distans. Logga in i tjänsten några minuter innan den börjar:\n\n{{link}}\n\n{{deviceCheck}}\n\nSom bilaga finns en kalenderinbjudan som du kan lägga till i din kalender. Om du inte kan komma, avboka tiden så snart som möjligt.\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'Appointment confirmed {{date}} at {{time}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nthe appointment is confirmed.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nThe appointment takes place remotely. Sign in to the service a few minutes before it starts:\n\n{{link}}\n\nA calendar invitation is attached for your calendar. If you cannot attend, please cancel the appointment as soon as possible.\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nthe appointment is confirmed.\n\nService: {{serviceName}}\nType: {{appointmentKind}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nThe appointment takes place remotely. Sign in to the service a few minutes before it starts:\n\n{{link}}\n\n{{deviceCheck}}\n\nA calendar invitation is attached for your calendar. If you cannot attend, please cancel the appointment as soon as possible.\n\n' +
           NO_REPLY.en,
       },
     },
@@ -124,19 +137,19 @@ export const EMAIL_KINDS = {
       fi: {
         title: 'Uusi ajanvaraus {{date}} klo {{time}}: {{patientName}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\nsinulle on varattu aika.\n\nPotilas: {{patientName}}\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\n\nAika näkyy työjonossasi ja aikataulussasi:\n\n{{link}}\n\nLiitteenä on kalenterikutsu.\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\nsinulle on varattu aika.\n\nPotilas: {{patientName}}\nPalvelu: {{serviceName}}\nVastaanottotapa: {{appointmentKind}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\n\nAika näkyy työjonossasi ja aikataulussasi:\n\n{{link}}\n\n{{deviceCheck}}\n\nLiitteenä on kalenterikutsu.\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Ny bokning {{date}} kl. {{time}}: {{patientName}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\nen tid har bokats hos dig.\n\nPatient: {{patientName}}\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\n\nTiden syns i ditt schema:\n\n{{link}}\n\nSom bilaga finns en kalenderinbjudan.\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\nen tid har bokats hos dig.\n\nPatient: {{patientName}}\nTjänst: {{serviceName}}\nMottagningsform: {{appointmentKind}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\n\nTiden syns i ditt schema:\n\n{{link}}\n\n{{deviceCheck}}\n\nSom bilaga finns en kalenderinbjudan.\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'New appointment {{date}} at {{time}}: {{patientName}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nan appointment has been booked with you.\n\nPatient: {{patientName}}\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\n\nIt is on your schedule:\n\n{{link}}\n\nA calendar invitation is attached.\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nan appointment has been booked with you.\n\nPatient: {{patientName}}\nService: {{serviceName}}\nType: {{appointmentKind}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\n\nIt is on your schedule:\n\n{{link}}\n\n{{deviceCheck}}\n\nA calendar invitation is attached.\n\n' +
           NO_REPLY.en,
       },
     },
@@ -148,19 +161,19 @@ export const EMAIL_KINDS = {
       fi: {
         title: 'Ajanvaraus muuttunut: {{date}} klo {{time}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\najanvarauksen tiedot ovat muuttuneet.\n\nAiempi aika: {{previousDate}} klo {{previousTime}}\nUusi aika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nPalvelu: {{serviceName}}\nAsiantuntija: {{expertName}}\n\nKirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nLiitteenä on päivitetty kalenterikutsu; se korvaa aiemman kalenterimerkinnän.\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\najanvarauksen tiedot ovat muuttuneet.\n\nAiempi aika: {{previousDate}} klo {{previousTime}}\nUusi aika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nPalvelu: {{serviceName}}\nVastaanottotapa: {{appointmentKind}}\nAsiantuntija: {{expertName}}\n\nKirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\n{{deviceCheck}}\n\nLiitteenä on päivitetty kalenterikutsu; se korvaa aiemman kalenterimerkinnän.\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Bokningen har ändrats: {{date}} kl. {{time}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\nuppgifterna om bokningen har ändrats.\n\nTidigare tid: {{previousDate}} kl. {{previousTime}}\nNy tid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nTjänst: {{serviceName}}\nExpert: {{expertName}}\n\nLogga in i tjänsten några minuter innan mottagningen börjar:\n\n{{link}}\n\nSom bilaga finns en uppdaterad kalenderinbjudan; den ersätter den tidigare kalenderposten.\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\nuppgifterna om bokningen har ändrats.\n\nTidigare tid: {{previousDate}} kl. {{previousTime}}\nNy tid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nTjänst: {{serviceName}}\nMottagningsform: {{appointmentKind}}\nExpert: {{expertName}}\n\nLogga in i tjänsten några minuter innan mottagningen börjar:\n\n{{link}}\n\n{{deviceCheck}}\n\nSom bilaga finns en uppdaterad kalenderinbjudan; den ersätter den tidigare kalenderposten.\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'Appointment changed: {{date}} at {{time}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nthe appointment has changed.\n\nEarlier time: {{previousDate}} at {{previousTime}}\nNew time: {{date}} at {{time}}–{{endTime}} ({{duration}})\nService: {{serviceName}}\nExpert: {{expertName}}\n\nSign in to the service a few minutes before it starts:\n\n{{link}}\n\nAn updated calendar invitation is attached; it replaces the earlier calendar entry.\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nthe appointment has changed.\n\nEarlier time: {{previousDate}} at {{previousTime}}\nNew time: {{date}} at {{time}}–{{endTime}} ({{duration}})\nService: {{serviceName}}\nType: {{appointmentKind}}\nExpert: {{expertName}}\n\nSign in to the service a few minutes before it starts:\n\n{{link}}\n\n{{deviceCheck}}\n\nAn updated calendar invitation is attached; it replaces the earlier calendar entry.\n\n' +
           NO_REPLY.en,
       },
     },
@@ -172,19 +185,19 @@ export const EMAIL_KINDS = {
       fi: {
         title: 'Ajanvaraus peruttu {{date}} klo {{time}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\nalla oleva ajanvaraus on peruttu.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}}\nAsiantuntija: {{expertName}}\nPeruutuksen syy: {{cancelReason}}\n\nLiitteenä oleva peruutus poistaa ajan kalenteristasi. Voit varata uuden ajan palvelussa:\n\n{{link}}\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\nalla oleva ajanvaraus on peruttu.\n\nPalvelu: {{serviceName}}\nVastaanottotapa: {{appointmentKind}}\nAika: {{date}} klo {{time}}–{{endTime}}\nAsiantuntija: {{expertName}}\nPeruutuksen syy: {{cancelReason}}\n\nLiitteenä oleva peruutus poistaa ajan kalenteristasi. Voit varata uuden ajan palvelussa:\n\n{{link}}\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Bokningen har avbokats {{date}} kl. {{time}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\nbokningen nedan har avbokats.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}}\nExpert: {{expertName}}\nOrsak till avbokningen: {{cancelReason}}\n\nAvbokningen i bilagan tar bort tiden ur din kalender. Du kan boka en ny tid i tjänsten:\n\n{{link}}\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\nbokningen nedan har avbokats.\n\nTjänst: {{serviceName}}\nMottagningsform: {{appointmentKind}}\nTid: {{date}} kl. {{time}}–{{endTime}}\nExpert: {{expertName}}\nOrsak till avbokningen: {{cancelReason}}\n\nAvbokningen i bilagan tar bort tiden ur din kalender. Du kan boka en ny tid i tjänsten:\n\n{{link}}\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'Appointment cancelled {{date}} at {{time}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nthe appointment below has been cancelled.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}}\nExpert: {{expertName}}\nReason: {{cancelReason}}\n\nThe attached cancellation removes it from your calendar. You can book a new time in the service:\n\n{{link}}\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nthe appointment below has been cancelled.\n\nService: {{serviceName}}\nType: {{appointmentKind}}\nTime: {{date}} at {{time}}–{{endTime}}\nExpert: {{expertName}}\nReason: {{cancelReason}}\n\nThe attached cancellation removes it from your calendar. You can book a new time in the service:\n\n{{link}}\n\n' +
           NO_REPLY.en,
       },
     },
@@ -200,19 +213,19 @@ export const EMAIL_KINDS = {
       fi: {
         title: 'Vastaanotto peruttu {{date}} klo {{time}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\netävastaanotto, jolle sinut oli kutsuttu vieraaksi, on peruttu.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}}\nAsiantuntija: {{expertName}}\nPeruutuksen syy: {{cancelReason}}\n\nLiitteenä oleva peruutus poistaa ajan kalenteristasi. Saamasi kutsu ja PIN-koodi eivät ole enää voimassa.\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\netävastaanotto, jolle sinut oli kutsuttu vieraaksi, on peruttu.\n\nPalvelu: {{serviceName}}\nVastaanottotapa: {{appointmentKind}}\nAika: {{date}} klo {{time}}–{{endTime}}\nAsiantuntija: {{expertName}}\nPeruutuksen syy: {{cancelReason}}\n\nLiitteenä oleva peruutus poistaa ajan kalenteristasi. Saamasi kutsu ja PIN-koodi eivät ole enää voimassa.\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Mottagningen har avbokats {{date}} kl. {{time}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\ndistansmottagningen som du var inbjuden till som gäst har avbokats.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}}\nExpert: {{expertName}}\nOrsak till avbokningen: {{cancelReason}}\n\nAvbokningen i bilagan tar bort tiden ur din kalender. Inbjudan och PIN-koden gäller inte längre.\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\ndistansmottagningen som du var inbjuden till som gäst har avbokats.\n\nTjänst: {{serviceName}}\nMottagningsform: {{appointmentKind}}\nTid: {{date}} kl. {{time}}–{{endTime}}\nExpert: {{expertName}}\nOrsak till avbokningen: {{cancelReason}}\n\nAvbokningen i bilagan tar bort tiden ur din kalender. Inbjudan och PIN-koden gäller inte längre.\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'Appointment cancelled {{date}} at {{time}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nthe remote appointment you were invited to as a guest has been cancelled.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}}\nExpert: {{expertName}}\nReason: {{cancelReason}}\n\nThe attached cancellation removes it from your calendar. Your invitation and PIN are no longer valid.\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nthe remote appointment you were invited to as a guest has been cancelled.\n\nService: {{serviceName}}\nType: {{appointmentKind}}\nTime: {{date}} at {{time}}–{{endTime}}\nExpert: {{expertName}}\nReason: {{cancelReason}}\n\nThe attached cancellation removes it from your calendar. Your invitation and PIN are no longer valid.\n\n' +
           NO_REPLY.en,
       },
     },
@@ -224,19 +237,19 @@ export const EMAIL_KINDS = {
       fi: {
         title: 'Muistutus: ajanvaraus {{date}} klo {{time}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\nmuistutamme huomisesta ajanvarauksesta.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nKirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nJos et pääse paikalle, peru aika palvelussa mahdollisimman pian.\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\nmuistutamme huomisesta ajanvarauksesta.\n\nPalvelu: {{serviceName}}\nVastaanottotapa: {{appointmentKind}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nKirjaudu palveluun muutamaa minuuttia ennen alkua:\n\n{{link}}\n\n{{deviceCheck}}\n\nJos et pääse paikalle, peru aika palvelussa mahdollisimman pian.\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Påminnelse: bokning {{date}} kl. {{time}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\nvi påminner om din bokning i morgon.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nLogga in i tjänsten några minuter innan mottagningen börjar:\n\n{{link}}\n\nOm du inte kan komma, avboka tiden i tjänsten så snart som möjligt.\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\nvi påminner om din bokning i morgon.\n\nTjänst: {{serviceName}}\nMottagningsform: {{appointmentKind}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nLogga in i tjänsten några minuter innan mottagningen börjar:\n\n{{link}}\n\n{{deviceCheck}}\n\nOm du inte kan komma, avboka tiden i tjänsten så snart som möjligt.\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'Reminder: appointment {{date}} at {{time}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nthis is a reminder of your appointment tomorrow.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nSign in to the service a few minutes before it starts:\n\n{{link}}\n\nIf you cannot attend, please cancel the appointment in the service as soon as possible.\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nthis is a reminder of your appointment tomorrow.\n\nService: {{serviceName}}\nType: {{appointmentKind}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nSign in to the service a few minutes before it starts:\n\n{{link}}\n\n{{deviceCheck}}\n\nIf you cannot attend, please cancel the appointment in the service as soon as possible.\n\n' +
           NO_REPLY.en,
       },
     },
@@ -253,19 +266,19 @@ export const EMAIL_KINDS = {
       fi: {
         title: 'Kutsu ryhmävastaanotolle {{date}} klo {{time}} – {{organisationName}}',
         content:
-          'Hei {{firstName}} {{lastName}},\n\nsinut on kutsuttu vieraaksi etävastaanotolle.\n\nPalvelu: {{serviceName}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nAvaa vastaanoton sivu muutamaa minuuttia ennen alkua:\n\n{{link}}\n\nKirjaudu sähköpostiosoitteella {{email}} ja PIN-koodilla {{pin}}. Älä kerro PIN-koodia muille.\n\n' +
+          'Hei {{firstName}} {{lastName}},\n\nsinut on kutsuttu vieraaksi etävastaanotolle.\n\nPalvelu: {{serviceName}}\nVastaanottotapa: {{appointmentKind}}\nAika: {{date}} klo {{time}}–{{endTime}} ({{duration}})\nAsiantuntija: {{expertName}}\n\nAvaa vastaanoton sivu muutamaa minuuttia ennen alkua:\n\n{{link}}\n\n{{deviceCheck}}\n\nKirjaudu sähköpostiosoitteella {{email}} ja PIN-koodilla {{pin}}. Älä kerro PIN-koodia muille.\n\n' +
           NO_REPLY.fi,
       },
       se: {
         title: 'Inbjudan till gruppmottagning {{date}} kl. {{time}} – {{organisationName}}',
         content:
-          'Hej {{firstName}} {{lastName}},\n\ndu har bjudits in som gäst till en distansmottagning.\n\nTjänst: {{serviceName}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nÖppna mottagningens sida några minuter innan den börjar:\n\n{{link}}\n\nLogga in med e-postadressen {{email}} och PIN-koden {{pin}}. Berätta inte PIN-koden för andra.\n\n' +
+          'Hej {{firstName}} {{lastName}},\n\ndu har bjudits in som gäst till en distansmottagning.\n\nTjänst: {{serviceName}}\nMottagningsform: {{appointmentKind}}\nTid: {{date}} kl. {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nÖppna mottagningens sida några minuter innan den börjar:\n\n{{link}}\n\n{{deviceCheck}}\n\nLogga in med e-postadressen {{email}} och PIN-koden {{pin}}. Berätta inte PIN-koden för andra.\n\n' +
           NO_REPLY.se,
       },
       en: {
         title: 'Invitation to a group appointment {{date}} at {{time}} – {{organisationName}}',
         content:
-          'Hello {{firstName}} {{lastName}},\n\nyou have been invited as a guest to a remote appointment.\n\nService: {{serviceName}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nOpen the appointment page a few minutes before it starts:\n\n{{link}}\n\nSign in with the e-mail address {{email}} and the PIN {{pin}}. Do not share the PIN with anyone.\n\n' +
+          'Hello {{firstName}} {{lastName}},\n\nyou have been invited as a guest to a remote appointment.\n\nService: {{serviceName}}\nType: {{appointmentKind}}\nTime: {{date}} at {{time}}–{{endTime}} ({{duration}})\nExpert: {{expertName}}\n\nOpen the appointment page a few minutes before it starts:\n\n{{link}}\n\n{{deviceCheck}}\n\nSign in with the e-mail address {{email}} and the PIN {{pin}}. Do not share the PIN with anyone.\n\n' +
           NO_REPLY.en,
       },
     },

@@ -32,6 +32,8 @@ describe('built-in e-mail kinds', () => {
       'duration',
       'expertName',
       'serviceName',
+      'appointmentKind',
+      'deviceCheck',
       'link',
     ];
     for (const kind of ['bookingConfirmation', 'bookingUpdated', 'bookingCancellation', 'bookingReminder'] as const)

@@ -9,6 +9,8 @@ import {
 import { splitName } from './booking-notifications-data';
 import { appointmentTags, formatDuration } from './booking-notifications-format';
 import { parseIcs } from './booking-notifications.steps';
+import { patientCalendarFile } from './patient-calendar';
+import { deviceCheckLine, deviceCheckLink } from './appointment-kind-texts';
 
 const base: InvitationInput = {
   method: 'REQUEST',
@@ -102,5 +104,40 @@ describe('the appointment as e-mails tell it', () => {
     expect(formatDuration(new Date(0), new Date(120 * 60_000))).toBe('2 h');
     expect(splitName('  Anna  Maria Virtanen ')).toEqual({ firstName: 'Anna', lastName: 'Maria Virtanen' });
     expect(splitName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
+  });
+});
+
+describe("the patient's own calendar file and the device check (issue 29)", () => {
+  const input = {
+    appointmentId: base.appointmentId,
+    start: base.start,
+    end: base.end,
+    stamp: base.stamp,
+    serviceName: 'Lääkärin vastaanotto',
+    organisationName: 'Espoon etävastaanotto',
+    expertName: 'Anna Asiantuntija',
+    link: 'https://prsp.example/',
+    deviceCheckLink: deviceCheckLink('https://prsp.example/', 'patient', base.appointmentId, 'fi'),
+    language: 'fi' as const,
+  };
+  const text = (v: string | undefined) => v?.replace(/\\([,;\\])/g, '$1');
+
+  test('a video appointment: the summary says video, the description the kind and the device check', () => {
+    const e = parseIcs(patientCalendarFile({ ...input, kind: 'video' })).events[0]!;
+    expect(text(e.SUMMARY?.[0]?.value)).toBe('Lääkärin vastaanotto (video) – Espoon etävastaanotto');
+    expect(text(e.DESCRIPTION?.[0]?.value)).toMatch(/^Etävastaanotto \(video\)\. .*Testaa laitteesi etukäteen: https:\/\/prsp\.example\/device-check$/);
+  });
+
+  test('a chat in Swedish: chatt, and no device check', () => {
+    const e = parseIcs(patientCalendarFile({ ...input, language: 'se', kind: 'chat' })).events[0]!;
+    expect(text(e.SUMMARY?.[0]?.value)).toBe('Lääkärin vastaanotto (chatt) – Espoon etävastaanotto');
+    expect(text(e.DESCRIPTION?.[0]?.value)).not.toContain('device-check');
+  });
+
+  test('where each recipient checks their devices, and the line only for video', () => {
+    expect(deviceCheckLink('https://prsp.example/', 'expert', 'a1', 'en')).toBe('https://prsp.example/expert/device-check');
+    expect(deviceCheckLink('https://prsp.example', 'guest', 'a1', 'se')).toBe('https://prsp.example/guest/a1?lang=se');
+    expect(deviceCheckLine('groupVideo', 'L', 'en')).toBe('Test your device beforehand: L');
+    expect(deviceCheckLine('group', 'L', 'en')).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { formatInstant, type Language } from '@prsp/contracts';
 import type { AppointmentNotice, NoticeRecipient } from './booking-notifications-data';
+import { deviceCheckLine, deviceCheckLink, KIND_NAMES } from './appointment-kind-texts';
 
 /** '30 min', '1 h 30 min', '2 h'. */
 export function formatDuration(start: Date, end: Date): string {
@@ -58,6 +59,8 @@ export function noticeTags(notice: AppointmentNotice, r: NoticeRecipient, public
     ...appointmentTags(notice, r.language),
     expertName: notice.expertName,
     serviceName: noticeServiceName(notice, r.language),
+    appointmentKind: KIND_NAMES[r.language][notice.kind],
+    deviceCheck: deviceCheckLine(notice.kind, deviceCheckLink(publicUrl, r.role, notice.id, r.language), r.language),
     link: notificationLink(publicUrl, r.role, notice.id, r.language),
     patientName: notice.patientNames,
     cancelReason: notice.cancelReason || NO_REASON[r.language],

@@ -23,10 +23,11 @@ import { guestPinKey, sendGuestInvitationSms, type GuestPins } from './guest-inv
  */
 export type NotifyOptions = { publicUrl: string; sender: Sender; now?: Date; guestPins?: GuestPins };
 
-const DESCRIPTION: Record<Language, (expertName: string, link: string) => string> = {
-  fi: (expert, link) => `Etävastaanotto${expert ? `, asiantuntija ${expert}` : ''}. Kirjaudu palveluun: ${link}`,
-  se: (expert, link) => `Distansmottagning${expert ? `, expert ${expert}` : ''}. Logga in i tjänsten: ${link}`,
-  en: (expert, link) => `Remote appointment${expert ? ` with ${expert}` : ''}. Sign in to the service: ${link}`,
+/** The invitation's description: the kind, the expert, where to sign in and, for a video, the device check. */
+const DESCRIPTION: Record<Language, (v: { kind: string; expert: string; link: string }) => string> = {
+  fi: (v) => `Etävastaanotto (${v.kind})${v.expert ? `, asiantuntija ${v.expert}` : ''}. Kirjaudu palveluun: ${v.link}`,
+  se: (v) => `Distansmottagning (${v.kind})${v.expert ? `, expert ${v.expert}` : ''}. Logga in i tjänsten: ${v.link}`,
+  en: (v) => `Remote appointment (${v.kind})${v.expert ? ` with ${v.expert}` : ''}. Sign in to the service: ${v.link}`,
 };
 
 type NoticeKind = 'bookingConfirmation' | 'bookingUpdated' | 'bookingCancellation';
@@ -78,8 +79,10 @@ async function sendInvitations(
         start: notice.startsAt,
         end: notice.endsAt,
         stamp: now,
-        summary: `${tags.serviceName} – ${mail.organisationName}`,
-        description: DESCRIPTION[r.language](notice.expertName, tags.link),
+        summary: `${tags.serviceName} (${tags.appointmentKind}) – ${mail.organisationName}`,
+        description: [DESCRIPTION[r.language]({ kind: tags.appointmentKind, expert: notice.expertName, link: tags.link }), tags.deviceCheck]
+          .filter(Boolean)
+          .join(' '),
         url: tags.link,
         organizer: { name: mail.fromName, email: mail.fromAddress },
         attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email },

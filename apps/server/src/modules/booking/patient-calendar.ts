@@ -1,12 +1,15 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import type { Language } from '@prsp/contracts';
+import type { Language, MeetingKind } from '@prsp/contracts';
 import { invitationUid } from './booking-notifications-calendar';
+import { deviceCheckLine, KIND_NAMES } from './appointment-kind-texts';
 
-const DESCRIPTION: Record<Language, (expert: string, link: string) => string> = {
-  fi: (expert, link) =>
-    `${expert ? `Asiantuntija ${expert}. ` : ''}Aloita vastaanotto palvelun etusivulta 5 minuuttia ennen alkua: ${link}`,
-  se: (expert, link) => `${expert ? `Expert ${expert}. ` : ''}Starta mottagningen från tjänstens startsida 5 minuter före: ${link}`,
-  en: (expert, link) => `${expert ? `With ${expert}. ` : ''}Start the appointment from the service's front page 5 minutes before: ${link}`,
+const DESCRIPTION: Record<Language, (kind: string, expert: string, link: string) => string> = {
+  fi: (kind, expert, link) =>
+    `Etävastaanotto (${kind}). ${expert ? `Asiantuntija ${expert}. ` : ''}Aloita vastaanotto palvelun etusivulta 5 minuuttia ennen alkua: ${link}`,
+  se: (kind, expert, link) =>
+    `Distansmottagning (${kind}). ${expert ? `Expert ${expert}. ` : ''}Starta mottagningen från tjänstens startsida 5 minuter före: ${link}`,
+  en: (kind, expert, link) =>
+    `Remote appointment (${kind}). ${expert ? `With ${expert}. ` : ''}Start the appointment from the service's front page 5 minutes before: ${link}`,
 };
 
 /**
@@ -23,6 +26,10 @@ export function patientCalendarFile(input: {
   organisationName: string;
   expertName: string;
   link: string;
+  /** Chat, video or group: said in the summary and description (issue 29). */
+  kind: MeetingKind;
+  /** The patient's device check, named in a video appointment's description. */
+  deviceCheckLink: string;
   language: Language;
 }): string {
   const calendar = ical({ prodId: { company: 'PRSP', product: 'booking', language: 'EN' }, method: ICalCalendarMethod.PUBLISH });
@@ -31,8 +38,13 @@ export function patientCalendarFile(input: {
     start: input.start,
     end: input.end,
     stamp: input.stamp,
-    summary: `${input.serviceName} – ${input.organisationName}`,
-    description: DESCRIPTION[input.language](input.expertName, input.link),
+    summary: `${input.serviceName} (${KIND_NAMES[input.language][input.kind]}) – ${input.organisationName}`,
+    description: [
+      DESCRIPTION[input.language](KIND_NAMES[input.language][input.kind], input.expertName, input.link),
+      deviceCheckLine(input.kind, input.deviceCheckLink, input.language),
+    ]
+      .filter(Boolean)
+      .join(' '),
     url: input.link,
     location: input.link,
     status: ICalEventStatus.CONFIRMED,

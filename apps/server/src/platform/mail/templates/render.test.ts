@@ -46,6 +46,18 @@ describe('renderEmail', () => {
     expect(r.text).toBe('<script>alert(1)</script> <img src=x onerror=alert(1)> & "quotes"');
   });
 
+  test('a paragraph of tags with empty values is left out of both parts; a link at the end of a value is a link (issue 29)', () => {
+    const input = { ...base, content: 'Alku\n\n{{deviceCheck}}\n\nLoppu', tags: ['deviceCheck'] };
+    const chat = renderEmail({ ...input, values: { deviceCheck: '' } });
+    expect(chat.text).toBe('Alku\n\nLoppu');
+    expect(chat.html.match(/<p>/g)).toHaveLength(2);
+    const video = renderEmail({ ...input, values: { deviceCheck: 'Testaa laitteesi etukäteen: https://prsp.example/device-check' } });
+    expect(video.text).toBe('Alku\n\nTestaa laitteesi etukäteen: https://prsp.example/device-check\n\nLoppu');
+    expect(video.html).toContain(
+      '<p>Testaa laitteesi etukäteen: <a href="https://prsp.example/device-check">https://prsp.example/device-check</a></p>',
+    );
+  });
+
   test('a javascript: value is not made a link', () => {
     const { html } = renderEmail({ ...base, values: { ...base.values, link: 'javascript:alert(1)' } });
     expect(html).not.toContain('<a ');

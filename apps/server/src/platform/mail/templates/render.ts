@@ -40,10 +40,18 @@ function fill(source: string, input: RenderInput, encode: (value: string) => str
   });
 }
 
-/** A tag value in the HTML part: escaped, line breaks kept, and a web address made a link. */
+/**
+ * A tag value in the HTML part: escaped, line breaks kept, and every web address in it made a link (a value may be a
+ * line with a link at its end, e.g. `deviceCheck`: 'Testaa laitteesi etukäteen: https://…').
+ */
 function htmlValue(value: string): string {
-  const escaped = escapeHtml(value);
-  return isHttpUrl(value) ? `<a href="${escaped}">${escaped}</a>` : escaped.replace(/\r?\n/g, '<br>');
+  return value
+    .split(/(\s+)/)
+    .map((part) => {
+      const escaped = escapeHtml(part);
+      return isHttpUrl(part) ? `<a href="${escaped}">${escaped}</a>` : escaped.replace(/\r?\n/g, '<br>');
+    })
+    .join('');
 }
 
 /**
@@ -56,12 +64,13 @@ export function renderEmail(input: RenderInput): RenderedEmail {
     .replace(/[\r\n]+/g, ' ')
     .trim();
   const content = input.content.replace(/\r\n?/g, '\n').trim();
-  const text = fill(content, input, (v) => v);
-  const paragraphs = content
+  // A paragraph that is only tags with empty values (a chat appointment's `deviceCheck`) is left out of both parts.
+  const kept = content
     .split(/\n[ \t]*\n/)
     .map((p) => p.trim())
-    .filter((p) => p.length > 0)
-    .map((p) => `<p>${fill(escapeHtml(p).replace(/\n/g, '<br>\n'), input, htmlValue)}</p>`);
+    .filter((p) => fill(p, input, (v) => v).trim().length > 0);
+  const text = fill(kept.join('\n\n'), input, (v) => v);
+  const paragraphs = kept.map((p) => `<p>${fill(escapeHtml(p).replace(/\n/g, '<br>\n'), input, htmlValue)}</p>`);
   const lang = languageTag(input.language);
   const html = [
     '<!doctype html>',

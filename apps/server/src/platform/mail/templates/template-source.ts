@@ -110,7 +110,7 @@ const SAMPLE_PEOPLE: Record<Language, { firstName: string; lastName: string }> =
   en: { firstName: 'Mary', lastName: 'Smith' },
 };
 
-/** A sample appointment for the booking kinds' preview: Monday 16 March 2026, 10.00–10.30 Helsinki time. */
+/** A sample appointment for the booking kinds' preview: a video visit on Monday 16 March 2026, 10.00–10.30 Helsinki time. */
 const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
   fi: {
     date: 'maanantaina 16.3.2026',
@@ -119,6 +119,8 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     duration: '30 min',
     expertName: 'Anna Asiantuntija',
     serviceName: 'Lääkärin vastaanotto',
+    appointmentKind: 'video',
+    deviceCheck: 'Testaa laitteesi etukäteen: https://prsp.example/device-check',
     patientName: 'Maija Meikäläinen',
     previousDate: 'perjantaina 13.3.2026',
     previousTime: '14.00',
@@ -131,6 +133,8 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     duration: '30 min',
     expertName: 'Anna Expert',
     serviceName: 'Läkarmottagning',
+    appointmentKind: 'video',
+    deviceCheck: 'Testa din utrustning i förväg: https://prsp.example/device-check',
     patientName: 'Maja Andersson',
     previousDate: 'fredag 13.3.2026',
     previousTime: '14.00',
@@ -143,6 +147,8 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     duration: '30 min',
     expertName: 'Anna Expert',
     serviceName: "Doctor's appointment",
+    appointmentKind: 'video',
+    deviceCheck: 'Test your device beforehand: https://prsp.example/device-check',
     patientName: 'Mary Smith',
     previousDate: 'Friday 13 March 2026',
     previousTime: '14:00',

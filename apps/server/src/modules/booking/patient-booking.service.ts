@@ -24,6 +24,7 @@ import { loadAppointmentNotice } from './booking-notifications-data';
 import { notifyBooked, notifyCancelled } from './booking-notifications.service';
 import { noticeServiceName, notificationLink } from './booking-notifications-format';
 import { patientCalendarFile } from './patient-calendar';
+import { deviceCheckLink } from './appointment-kind-texts';
 import { cancelPolicy } from './booking-rules';
 import * as repo from './booking.repo';
 import { toPatientAppointment } from './patient-appointments.service';
@@ -247,6 +248,8 @@ export async function calendarFile(deps: PatientBookingDeps, ctx: PatientBooking
       organisationName: notice.organisationName,
       expertName: notice.expertName,
       link: notificationLink(deps.publicUrl, 'patient', id, ctx.language),
+      kind: notice.kind,
+      deviceCheckLink: deviceCheckLink(deps.publicUrl, 'patient', id, ctx.language),
       language: ctx.language,
     });
   });

@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest';
-import { connectorAuth, metadataUrgency, readSelfAssessment, resultUrgency, selfAssessmentMetadata, ZConnectorAuth, ZConnectorMessage } from './connector';
+import {
+  connectorAuth,
+  metadataUrgency,
+  readSelfAssessment,
+  resultUrgency,
+  selfAssessmentMetadata,
+  ZConnectorAuth,
+  ZConnectorMessage,
+} from './connector';
 
 const result = { urgency: 'urgent', answers: [{ question: 'Kuume?', answer: 'Kyllä' }] };
 

@@ -65,7 +65,9 @@ async function enterQueue(
   await openQueue(tx, caller.organisationId, service.chatQueueId, now);
   const secureMetadata = input.secureMetadata ?? null;
   // Opened here, not trusted from the client: the sealed result says how urgent it is, and an emergency waits first.
-  const metadata = secureMetadata ? openMetadata(deps.cipher, secureMetadata, { patientId: caller.patientId, serviceId: service.id }) : null;
+  const metadata = secureMetadata
+    ? openMetadata(deps.cipher, secureMetadata, { patientId: caller.patientId, serviceId: service.id })
+    : null;
   const channel = (await repo.insertChannel(tx, {
     organisationId: caller.organisationId,
     kind: 'queue',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ExpertQueue, WaitingItem } from '@prsp/contracts';
-import { chimeDue, CHIME_REPEAT_MS, newArrivals, waitingIds } from './arrival-signal';
+import { chimeDue, chimeFor, CHIME_REPEAT_MS, CHIMES, newArrivals, waitingIds } from './arrival-signal';
 
-const waiting = (channelId: string, name = channelId): WaitingItem => ({
+const waiting = (channelId: string, name = channelId, urgency: WaitingItem['urgency'] = null): WaitingItem => ({
   channelId,
   name,
   kind: 'queue',
@@ -10,6 +10,7 @@ const waiting = (channelId: string, name = channelId): WaitingItem => ({
   waitingSince: 0,
   appointmentStartsAt: null,
   patient: null,
+  urgency,
 });
 const queue = (id: string, items: WaitingItem[]): ExpertQueue => ({
   id,
@@ -27,10 +28,10 @@ describe('newArrivals', () => {
 
   it('names those who came since the last look, with their queue', () => {
     const before = waitingIds([queue('a', [waiting('c1')])]);
-    const now = [queue('a', [waiting('c1'), waiting('c2', 'Anna')]), queue('b', [waiting('c3', 'Bertil')])];
+    const now = [queue('a', [waiting('c1'), waiting('c2', 'Anna')]), queue('b', [waiting('c3', 'Bertil', 'emergency')])];
     expect(newArrivals(before, now)).toEqual([
-      { channelId: 'c2', name: 'Anna', queueName: 'Queue a' },
-      { channelId: 'c3', name: 'Bertil', queueName: 'Queue b' },
+      { channelId: 'c2', name: 'Anna', queueName: 'Queue a', urgency: null },
+      { channelId: 'c3', name: 'Bertil', queueName: 'Queue b', urgency: 'emergency' },
     ]);
   });
 
@@ -47,5 +48,20 @@ describe('chimeDue', () => {
     expect(chimeDue(recent, 'c1', 2_000)).toBe(false);
     expect(chimeDue(recent, 'c2', 2_000)).toBe(true);
     expect(chimeDue(recent, 'c1', 1_000 + CHIME_REPEAT_MS)).toBe(true);
+  });
+});
+
+describe('chimeFor', () => {
+  it('sounds the emergency alarm when any arrival is an emergency, else the ordinary chime', () => {
+    expect(chimeFor([{ urgency: null }, { urgency: 'emergency' }])).toBe('emergency');
+    expect(chimeFor([{ urgency: 'urgent' }, { urgency: 'selfCare' }, { urgency: null }])).toBe('arrival');
+  });
+
+  it('makes the emergency alarm a sound of its own: more notes, longer and louder than the arrival chime', () => {
+    const end = (kind: keyof typeof CHIMES) => Math.max(...CHIMES[kind].notes.map((n) => n.at + n.length));
+    expect(CHIMES.emergency.notes.length).toBeGreaterThan(CHIMES.arrival.notes.length);
+    expect(end('emergency')).toBeGreaterThan(end('arrival') * 3);
+    expect(CHIMES.emergency.volume).toBeGreaterThan(CHIMES.arrival.volume);
+    expect(CHIMES.emergency.wave).not.toBe(CHIMES.arrival.wave);
   });
 });

@@ -1,6 +1,6 @@
-import type { ExpertQueue } from '@prsp/contracts';
+import type { ExpertQueue, Urgency } from '@prsp/contracts';
 
-export type Arrival = { channelId: string; name: string; queueName: string };
+export type Arrival = { channelId: string; name: string; queueName: string; urgency: Urgency | null };
 
 /**
  * Patients in the queues now who were not there at the last look (`seen`, the channel ids then). The first
@@ -9,7 +9,9 @@ export type Arrival = { channelId: string; name: string; queueName: string };
 export function newArrivals(seen: ReadonlySet<string> | null, queues: readonly ExpertQueue[]): Arrival[] {
   if (seen === null) return [];
   return queues.flatMap((q) =>
-    q.waiting.filter((w) => !seen.has(w.channelId)).map((w) => ({ channelId: w.channelId, name: w.name, queueName: q.name })),
+    q.waiting
+      .filter((w) => !seen.has(w.channelId))
+      .map((w) => ({ channelId: w.channelId, name: w.name, queueName: q.name, urgency: w.urgency })),
   );
 }
 
@@ -32,29 +34,62 @@ export function chimeDue(recent: Map<string, number>, channelId: string, now: nu
   return true;
 }
 
+/** Which sound an arrival makes: an emergency's is its own, more insistent one. */
+export type ChimeKind = 'arrival' | 'emergency';
+
+/** The emergency sound when any of the arrivals is an emergency, else the ordinary chime. */
+export function chimeFor(arrivals: readonly Pick<Arrival, 'urgency'>[]): ChimeKind {
+  return arrivals.some((a) => a.urgency === 'emergency') ? 'emergency' : 'arrival';
+}
+
+/**
+ * The notes of each sound (hertz, seconds from the start, length): the arrival's soft rising pair; an emergency's
+ * high-low alarm played three times over, louder and in a harder tone, so it is heard as something else.
+ */
+export const CHIMES: Record<ChimeKind, { wave: OscillatorType; volume: number; notes: { hz: number; at: number; length: number }[] }> = {
+  arrival: {
+    wave: 'sine',
+    volume: 0.2,
+    notes: [
+      { hz: 660, at: 0, length: 0.15 },
+      { hz: 880, at: 0.16, length: 0.15 },
+    ],
+  },
+  emergency: {
+    wave: 'square',
+    volume: 0.25,
+    notes: [0, 1, 2].flatMap((round) => [
+      { hz: 988, at: round * 0.5, length: 0.2 },
+      { hz: 740, at: round * 0.5 + 0.22, length: 0.2 },
+    ]),
+  },
+};
+
 let audio: AudioContext | undefined;
 
 /**
- * A short two-note chime made with Web Audio (no sound file to load). Browsers may keep audio muted until the
- * user has interacted with the page; then the chime is silent and the live-region announcement still tells.
+ * A chime made with Web Audio (no sound file to load): the arrival's, or an emergency's (`CHIMES`). Browsers may
+ * keep audio muted until the user has interacted with the page; then the chime is silent and the live-region
+ * announcement still tells.
  */
-export function playArrivalChime(): void {
+export function playArrivalChime(kind: ChimeKind = 'arrival'): void {
   try {
     audio ??= new AudioContext();
     if (audio.state === 'suspended') void audio.resume();
     const start = audio.currentTime;
-    for (const [i, frequency] of [660, 880].entries()) {
+    const { wave, volume, notes } = CHIMES[kind];
+    for (const note of notes) {
       const osc = audio.createOscillator();
       const gain = audio.createGain();
-      osc.type = 'sine';
-      osc.frequency.value = frequency;
-      const t = start + i * 0.16;
+      osc.type = wave;
+      osc.frequency.value = note.hz;
+      const t = start + note.at;
       gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.15);
+      gain.gain.exponentialRampToValueAtTime(volume, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + note.length);
       osc.connect(gain).connect(audio.destination);
       osc.start(t);
-      osc.stop(t + 0.16);
+      osc.stop(t + note.length + 0.01);
     }
   } catch {
     // No audio in this browser: the announcement is enough.

@@ -1,20 +1,36 @@
 import './expert-chat.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ExpertQueue } from '@prsp/contracts';
+import type { ExpertQueue, WaitingItem } from '@prsp/contracts';
 import { QueryState } from '@/components/ui/query-state';
+import '@/features/self-assessment/self-assessment-texts';
 import '@/features/video/video-texts';
 import { ApiError } from '@/lib/api-client';
 import { formatTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useSocket } from '@/lib/socket';
 import { useNow } from '@/lib/use-now';
-import { chimeDue, newArrivals, playArrivalChime, waitingIds } from './arrival-signal';
+import { chimeDue, chimeFor, newArrivals, playArrivalChime, waitingIds } from './arrival-signal';
 import { expertChatKeys, useAccept, useExpertQueues } from './expert-chat-api';
 import { patientFacts } from './patient-identity';
 
 /** Whole minutes waited (rounded down: '0 min' for the first minute). */
 const minutesOf = (seconds: number) => Math.max(0, Math.floor(seconds / 60));
+
+/**
+ * An emergency or urgent patient's mark on their queue card (issue 29): a badge in words ("Hätätilanne – 112"),
+ * not colour alone, and the self-assessment's text for the level. Milder levels and none are not marked.
+ */
+function UrgencyBadge({ urgency }: { urgency: WaitingItem['urgency'] }) {
+  const { t } = useTranslation();
+  if (urgency !== 'emergency' && urgency !== 'urgent') return null;
+  return (
+    <span className="waiting-urgency">
+      <strong className={`urgency-badge ${urgency}`}>{t(`expert.chat.queues.urgency.${urgency}`)}</strong>
+      <span>{t(`selfAssessment.urgency.${urgency}`)}</span>
+    </span>
+  );
+}
 
 function QueueItem({
   queue,
@@ -53,7 +69,8 @@ function QueueItem({
       {queue.waiting.length > 0 && (
         <ol className="waiting-list" aria-label={t('expert.chat.queues.waitingList', { queue: queue.name })}>
           {queue.waiting.map((w) => (
-            <li key={w.channelId}>
+            <li key={w.channelId} className={w.urgency === 'emergency' || w.urgency === 'urgent' ? `waiting-${w.urgency}` : undefined}>
+              <UrgencyBadge urgency={w.urgency} />
               <span className="waiting-name">{w.name}</span>
               {w.patient && <span className="waiting-facts">{patientFacts(w.patient, t).join(' · ')}</span>}
               <span className="muted">
@@ -77,7 +94,8 @@ function QueueItem({
 /**
  * The expert's queues (spec §2 'expert desktop and queue views'): how many wait in each and the longest wait,
  * kept live by the socket (`queue:watch`, then `queue:changed`) and a 5-second refetch; accept the next in a
- * queue or a named patient. Someone new in a queue is told with a short chime and a polite announcement.
+ * queue or a named patient. Someone new in a queue is told with a short chime and a polite announcement; an
+ * emergency (issue 29) with its own insistent alarm and an assertive announcement, and it waits first on its card.
  */
 export function QueuePanel({ onAccepted }: { onAccepted: (channelId: string) => void }) {
   const { t } = useTranslation();
@@ -87,6 +105,7 @@ export function QueuePanel({ onAccepted }: { onAccepted: (channelId: string) => 
   const socket = useSocket();
   const now = useNow();
   const announcer = useRef<HTMLParagraphElement>(null);
+  const alarm = useRef<HTMLParagraphElement>(null);
   const seen = useRef<Set<string> | null>(null);
   const chimed = useRef(new Map<string, number>());
   const [acceptError, setAcceptError] = useState<string | null>(null);
@@ -116,10 +135,17 @@ export function QueuePanel({ onAccepted }: { onAccepted: (channelId: string) => 
     if (!queues.data) return;
     const arrivals = newArrivals(seen.current, queues.data);
     seen.current = waitingIds(queues.data);
-    if (arrivals.length === 0 || !announcer.current) return;
+    if (arrivals.length === 0 || !announcer.current || !alarm.current) return;
     const now = Date.now();
-    if (arrivals.map((a) => chimeDue(chimed.current, a.channelId, now)).some(Boolean)) playArrivalChime();
-    announcer.current.textContent = arrivals.map((a) => t('expert.chat.queues.arrived', { name: a.name, queue: a.queueName })).join(' ');
+    const due = arrivals.filter((a) => chimeDue(chimed.current, a.channelId, now));
+    if (due.length > 0) playArrivalChime(chimeFor(due));
+    // An emergency interrupts (assertive); anyone else waits for a pause in what the screen reader says (polite).
+    const emergencies = arrivals.filter((a) => a.urgency === 'emergency');
+    const others = arrivals.filter((a) => a.urgency !== 'emergency');
+    alarm.current.textContent = emergencies
+      .map((a) => t('expert.chat.queues.emergencyArrived', { name: a.name, queue: a.queueName }))
+      .join(' ');
+    announcer.current.textContent = others.map((a) => t('expert.chat.queues.arrived', { name: a.name, queue: a.queueName })).join(' ');
   }, [queues.data, t]);
 
   const onAccept = (what: { queueId: string } | { channelId: string }) => {
@@ -137,6 +163,7 @@ export function QueuePanel({ onAccepted }: { onAccepted: (channelId: string) => 
     <section className="card queue-panel" aria-labelledby="queues-title">
       <h2 id="queues-title">{t('expert.chat.queues.title')}</h2>
       <p ref={announcer} className="visually-hidden" role="status" />
+      <p ref={alarm} className="visually-hidden" aria-live="assertive" aria-atomic="true" />
       {acceptError && (
         <p className="alert" role="alert">
           {acceptError}

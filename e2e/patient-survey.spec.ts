@@ -90,7 +90,7 @@ test('after a group appointment its patient answers the feedback survey in the s
 
   // The runner in its frame: sandboxed without same-origin, themed, in Finnish, at least 500 px high.
   const frameElement = page.locator('iframe.survey-frame');
-  await expect(frameElement).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+  await expect(frameElement).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-top-navigation-to-custom-protocols');
   expect(await frameElement.getAttribute('src')).toMatch(/\/survey-runner#token=[\w-]+&lang=fi&primary=/);
   const frame = page.frameLocator('iframe.survey-frame');
   await expect(frame.getByRole('heading', { level: 1, name: FEEDBACK_SURVEY })).toBeVisible();

@@ -222,3 +222,43 @@ describe('surveys of a service and an appointment', () => {
     ]);
   });
 });
+
+describe('red-flag options (issue 29)', () => {
+  /** SAMPLE_QUESTIONS with 'no' (did not get help) marked as a red flag. */
+  const flagged = SAMPLE_QUESTIONS.map((q) =>
+    q.id === 'helped' ? { ...q, options: q.options!.map((o) => (o.id === 'no' ? { ...o, redFlag: true } : o)) } : q,
+  );
+  const marks = (template: { questions: typeof SAMPLE_QUESTIONS }) => template.questions[0]!.options!.map((o) => o.redFlag ?? false);
+
+  test('the mark is kept on save and in each new version; unmarking it saves a version without it', async () => {
+    const created = await data(postJson(admin, `${API}/templates/create`, sampleTemplateInput('Oirekysely', { questions: flagged })));
+    expect(marks(created)).toEqual([false, true]);
+    expect(marks(await data(admin.fetch(`${API}/templates/${created.id}`)))).toEqual([false, true]);
+    const renamed = await data(
+      postJson(admin, `${API}/templates/${created.id}/update`, sampleTemplateInput('Oirekysely 2', { questions: flagged })),
+    );
+    expect(renamed.version).toBe(2);
+    expect(marks(renamed)).toEqual([false, true]);
+    const unmarked = await data(postJson(admin, `${API}/templates/${created.id}/update`, sampleTemplateInput('Oirekysely 3')));
+    expect(marks(unmarked)).toEqual([false, false]);
+    // The first version, which answers may point at, keeps its mark.
+    const [first] = await t.database.db
+      .select({ questions: surveyTemplateVersions.questions })
+      .from(surveyTemplateVersions)
+      .where(and(eq(surveyTemplateVersions.templateId, created.id), eq(surveyTemplateVersions.version, 1)));
+    expect(marks(first!)).toEqual([false, true]);
+  });
+
+  test("a global admin's global template keeps it too; a mark that is not true or false is refused", async () => {
+    const global = await staffBrowser(t, { isGlobalAdmin: true });
+    const created = await data(
+      postJson(global, `${API}/templates/create`, sampleTemplateInput('Yhteinen', { questions: flagged, global: true })),
+    );
+    expect(created.isGlobal).toBe(true);
+    expect(marks(created)).toEqual([false, true]);
+    const bad = flagged.map((q) => (q.id === 'helped' ? { ...q, options: q.options!.map((o) => ({ ...o, redFlag: 'yes' })) } : q));
+    const res = await postJson(admin, `${API}/templates/create`, { ...sampleTemplateInput(), questions: bad });
+    expect(res.status).toBe(400);
+    expect(fieldKeys(await res.json())).toHaveProperty(['questions.0.options.0.redFlag']);
+  });
+});

@@ -99,7 +99,9 @@ export function SurveyFrame({ tokenUrl, variant, onClosed }: SurveyFrameProps) {
       className="survey-frame"
       title={t('surveyFrame.frameTitle')}
       src={frameSource(token.data.url, token.data.token, currentLanguage(), token.data.theme)}
-      sandbox="allow-scripts allow-forms"
+      // Custom protocols only, not the top page: the emergency instruction's tel:112 link must work from inside the
+      // frame (issue 29), and a sandbox blocks tel: links without this.
+      sandbox="allow-scripts allow-forms allow-top-navigation-to-custom-protocols"
       referrerPolicy="no-referrer"
       style={{ height }}
     />

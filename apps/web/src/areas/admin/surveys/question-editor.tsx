@@ -11,7 +11,7 @@ import { LocalizedFields } from '@/components/ui/localized-fields';
 import { useFieldText } from '@/lib/field-text';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/validation';
-import { conditionSources, isChoice, newOption, withType } from './survey-builder-model';
+import { conditionSources, isChoice, newOption, withRedFlag, withType } from './survey-builder-model';
 
 type Props = {
   question: SurveyQuestion;
@@ -141,10 +141,12 @@ function OptionsEditor({
   const fieldText = useFieldText();
   const options = q.options ?? [];
   const setLabel = (i: number, label: Localized) => onChange({ ...q, options: options.map((o, k) => (k === i ? { ...o, label } : o)) });
+  const setRedFlag = (i: number, on: boolean) => onChange({ ...q, options: options.map((o, k) => (k === i ? withRedFlag(o, on) : o)) });
   const remove = (i: number) => onChange({ ...q, options: options.filter((_, k) => k !== i) });
   return (
     <fieldset>
       <legend>{t('surveysAdmin.question.options')}</legend>
+      <p className="hint">{t('surveysAdmin.question.redFlagHint')}</p>
       {errors[`${path}.options`] && <p className="field-error">{fieldText(errors[`${path}.options`])}</p>}
       {options.map((o, i) => (
         <div key={o.id} className="option-row">
@@ -156,6 +158,20 @@ function OptionsEditor({
             path={`${path}.options.${i}.label`}
             disabled={readOnly}
           />
+          <div className={o.redFlag ? 'red-flag-choice on' : 'red-flag-choice'}>
+            <CheckboxField
+              label={
+                <>
+                  {/* Which option's mark, for a screen reader going through the checkboxes alone. */}
+                  <span className="visually-hidden">{t('surveysAdmin.question.option', { n: i + 1 })}: </span>
+                  {t('surveysAdmin.question.redFlag')}
+                </>
+              }
+              checked={o.redFlag === true}
+              disabled={readOnly}
+              onChange={(on) => setRedFlag(i, on)}
+            />
+          </div>
           {!readOnly && (
             <button type="button" className="button small secondary" onClick={() => remove(i)}>
               {t('surveysAdmin.question.removeOption', { n: i + 1 })}

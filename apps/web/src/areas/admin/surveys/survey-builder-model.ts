@@ -66,6 +66,12 @@ export function newQuestion(questions: readonly SurveyQuestion[], type: SurveyQu
   return q;
 }
 
+/** An option marked as a red flag, or not: unmarked, the key is left out, as options made before red flags were. */
+export function withRedFlag(option: SurveyOption, on: boolean): SurveyOption {
+  const { redFlag: _redFlag, ...rest } = option;
+  return on ? { ...rest, redFlag: true } : rest;
+}
+
 /** A new type keeps the texts; choices get two options when they had none, others lose theirs and the range. */
 export function withType(q: SurveyQuestion, type: SurveyQuestionType): SurveyQuestion {
   const { options, min: _min, max: _max, ...rest } = q;

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import '@/features/surveys/survey-frame-texts';
 import {
   checkAnswers,
+  hasRedFlag,
   LANGUAGES,
   type Language,
   type Localized,
@@ -8,12 +10,14 @@ import {
   type SurveyQuestion,
   languageTag,
 } from '@prsp/contracts';
+import { EmergencyNotice } from '@/features/emergency/emergency-notice';
 import { SurveyQuestions } from '@/features/surveys/survey-questions';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 
 /**
  * The survey as a patient sees it, in a chosen language: the same question renderer as the survey runner, with
- * answers kept here so conditions show and hide questions live, and the runner's check on demand.
+ * answers kept here so conditions show and hide questions live, and the runner's check on demand. The red-flag
+ * options are named under the questions, and picking one shows the emergency instruction as the runner does.
  */
 export function SurveyPreview({ name, intro, questions }: { name: Localized; intro: Localized; questions: readonly SurveyQuestion[] }) {
   const { t } = useTranslation();
@@ -28,6 +32,8 @@ export function SurveyPreview({ name, intro, questions }: { name: Localized; int
     setChecked(false);
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([id]) => next[id] === answers[id])));
   };
+  const redFlags = questions.flatMap((q) => (q.options ?? []).filter((o) => o.redFlag).map((o) => o.label[lang] || o.id));
+  const redFlagPicked = hasRedFlag(questions, answers);
   const check = () => {
     const result = checkAnswers(questions, answers);
     setErrors(result.ok ? {} : result.errors);
@@ -49,6 +55,18 @@ export function SurveyPreview({ name, intro, questions }: { name: Localized; int
         {intro[lang].trim() && <p className="runner-intro">{intro[lang]}</p>}
         <SurveyQuestions key={round} questions={questions} answers={answers} onChange={change} lang={lang} errors={errors} />
       </div>
+      {redFlags.length > 0 && <p className="red-flag-list">{t('surveysAdmin.preview.redFlags', { options: redFlags.join(', ') })}</p>}
+      {redFlagPicked && (
+        <>
+          <p className="hint">{t('surveysAdmin.preview.redFlagPicked')}</p>
+          <EmergencyNotice
+            moveFocus={false}
+            text={t('surveyFrame.runner.redFlagText')}
+            continueLabel={t('surveyFrame.runner.sendAnyway')}
+            onContinue={check}
+          />
+        </>
+      )}
       <div className="actions">
         <button type="button" className="button secondary" onClick={check}>
           {t('surveysAdmin.preview.check')}

@@ -88,7 +88,8 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
   await page.getByRole('button', { name: 'Seuraava päivä' }).click();
   await expect(date).toHaveValue(day);
   await expect(page.getByRole('heading', { level: 3, name: finnishDayHeading(day) })).toBeVisible();
-  const slotButton = page.getByRole('button', { name: new RegExp(`^20\\.20 20 minuuttia · ${DEMO_EXPERT_NAME}$`) });
+  // Each time says how it is held (issue 29): the nurse's are chat.
+  const slotButton = page.getByRole('button', { name: new RegExp(`^20\\.20\\s+Chat-vastaanotto\\s+20 minuuttia · ${DEMO_EXPERT_NAME}$`) });
   await expect(slotButton).toBeVisible();
   await expectAccessible(page);
 
@@ -154,7 +155,11 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
   await expect(page.getByRole('heading', { level: 2, name: 'Aikasi on varattu' })).toBeVisible();
   await expect(page.getByText('Aikasi on varattu.', { exact: true })).toBeVisible();
   // How it will happen, where the confirmation went, and the appointment as a calendar file.
-  await expect(page.getByText(/Aloitat sen palvelun etusivulta aikaisintaan 5 minuuttia ennen alkua\./)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Vastaanotto on chat-vastaanotto: ammattilainen avaa chatin sovittuna aikana\. Aloita vastaanotto palvelun etusivulta aikaisintaan 5 minuuttia ennen alkua/,
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Vahvistus lähetettiin osoitteeseen varaaja.testinen@example.fi.')).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Lisää kalenteriin (.ics)' }).click();

@@ -40,7 +40,12 @@ export const MEETING_KINDS = ['chat', 'video', 'group', 'groupVideo'] as const;
 export const ZMeetingKind = z.enum(MEETING_KINDS);
 export type MeetingKind = z.infer<typeof ZMeetingKind>;
 
-const KIND_OF_TYPE: Record<AppointmentType, MeetingKind> = { oneOnOne: 'chat', basic: 'video', group: 'group', 'group-video': 'groupVideo' };
+const KIND_OF_TYPE: Record<AppointmentType, MeetingKind> = {
+  oneOnOne: 'chat',
+  basic: 'video',
+  group: 'group',
+  'group-video': 'groupVideo',
+};
 /** The kind of a stored appointment type. */
 export const meetingKindOf = (type: AppointmentType): MeetingKind => KIND_OF_TYPE[type];
 /** Whether the kind is held by video (one-to-one or group): the device check is worth doing ahead of time. */

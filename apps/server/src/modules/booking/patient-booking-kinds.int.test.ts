@@ -46,7 +46,9 @@ describe('the kind of an open time and of a booked appointment (issue 29, major 
     await book(patient!, video!);
 
     await okData(postJson(patient!, `/api/services/cancel/${video}`, {}));
-    const reopened = (await search(other!, daysAheadAt(6, 13), 'physiotherapist')).filter((s) => s.startTime === daysAheadAt(6, 13).getTime());
+    const reopened = (await search(other!, daysAheadAt(6, 13), 'physiotherapist')).filter(
+      (s) => s.startTime === daysAheadAt(6, 13).getTime(),
+    );
     expect(reopened.map((s) => s.kind)).toEqual(['video']);
   });
 });

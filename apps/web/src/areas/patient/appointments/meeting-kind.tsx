@@ -9,7 +9,8 @@ const PATHS: Record<MeetingKind, string> = {
   // A camera.
   video: 'M3 6h12a1 1 0 0 1 1 1v3l5-3v10l-5-3v3a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z',
   // Two people.
-  group: 'M8 4a3 3 0 1 1 0 6 3 3 0 0 1 0-6zm8 1a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM2 20v-3a6 6 0 0 1 12 0v3zm13 0v-3c0-1.5-.4-2.8-1.1-3.9A5 5 0 0 1 22 17v3z',
+  group:
+    'M8 4a3 3 0 1 1 0 6 3 3 0 0 1 0-6zm8 1a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM2 20v-3a6 6 0 0 1 12 0v3zm13 0v-3c0-1.5-.4-2.8-1.1-3.9A5 5 0 0 1 22 17v3z',
   // A camera, as for video.
   groupVideo: 'M3 6h12a1 1 0 0 1 1 1v3l5-3v10l-5-3v3a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1z',
 };

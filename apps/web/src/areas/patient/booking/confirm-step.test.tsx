@@ -40,9 +40,10 @@ async function render(over: Partial<OpenAppointment> = {}) {
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({ status: 'ok', statusCode: 200, data: booked }));
   vi.stubGlobal('fetch', fetch);
   const props = { onBooked: vi.fn(), onFailed: vi.fn(), onBack: vi.fn() };
-  host = await mount(<ConfirmStep slot={{ ...slot, ...over }} holdUntil={NOW + 15 * MIN} holdMinutes={15} questions={questions} {...props} />, {
-    queryClient: true,
-  });
+  host = await mount(
+    <ConfirmStep slot={{ ...slot, ...over }} holdUntil={NOW + 15 * MIN} holdMinutes={15} questions={questions} {...props} />,
+    { queryClient: true },
+  );
   const timer = () => host.querySelector('[role="timer"]')!.textContent;
   const type = (id: string, value: string) => {
     const area = host.querySelector<HTMLTextAreaElement>(`#question-${id}`)!;

@@ -18,6 +18,7 @@ async function render(subject: ModalSubject, onCancel = vi.fn()) {
     <MemoryRouter>
       <AppointmentDialog subject={subject} onClose={() => undefined} onCancel={onCancel} />
     </MemoryRouter>,
+    { queryClient: true },
   );
   const dialog = host.querySelector('dialog')!;
   const buttons = () => [...dialog.querySelectorAll('.actions button, .actions a')].map((b) => b.textContent?.trim());
@@ -109,5 +110,24 @@ describe('appointment modal modes (spec §4)', () => {
     const { dialog } = await render({ kind: 'open', service });
     expect(dialog.querySelector('h2')!.textContent).toBe('Hoitajan chat');
     expect(dialog.querySelector('a.button')!.getAttribute('href')).toBe('/chat/s1');
+  });
+});
+
+describe('appointment modal: reminders (issue 29)', () => {
+  it('a future appointment says which reminders will come', async () => {
+    const reminders = {
+      email: { on: true, offered: true, to: 'aino@example.fi', leadMinutes: 1440 },
+      sms: { on: true, offered: true, to: '+358401234567', leadMinutes: 60 },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ status: 'ok', statusCode: 200, data: reminders })),
+    );
+    const { dialog } = await render({ kind: 'scheduled', appointment: appt('oneOnOne', NOW + 3 * 24 * 60 * MIN) });
+    await vi.waitFor(() =>
+      expect(dialog.querySelector('.reminders-note')?.textContent).toBe(
+        'Saat muistutuksen sähköpostilla vuorokautta ennen ja tekstiviestillä tuntia ennen.',
+      ),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useNow } from '@/lib/use-now';
 import { appointmentMode, type ModalSubject } from './appointment-rules';
 import { DeviceCheckLink, MeetingKindLabel } from './meeting-kind';
+import { RemindersNote } from './reminders-note';
 import { RescheduleLink } from './reschedule-link';
 import { StartControl, StartNote } from './start-control';
 
@@ -82,6 +83,7 @@ function Scheduled({
       {mode === 'scheduledCancellable' && <p className="hint">{t('appointment.cancelUntil')}</p>}
       {mode === 'scheduledGroup' && <p className="hint">{t('appointment.groupCancel')}</p>}
       {mode === 'scheduled' && <p className="hint">{t('appointment.cannotCancel')}</p>}
+      {a.startTime > now && <RemindersNote />}
       <div className="actions">
         <StartControl appointment={a} now={now} />
         <RescheduleLink appointment={a} now={now} />

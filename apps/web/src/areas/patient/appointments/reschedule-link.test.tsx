@@ -32,6 +32,7 @@ async function changeLink(a: PatientAppointment) {
     <MemoryRouter>
       <AppointmentDialog subject={{ kind: 'scheduled', appointment: a }} onClose={() => undefined} onCancel={() => undefined} />
     </MemoryRouter>,
+    { queryClient: true },
   );
   return [...host.querySelectorAll<HTMLAnchorElement>('dialog .actions a')].find((l) => l.textContent === 'Vaihda aikaa') ?? null;
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useContact } from '../api/patient-api';
 import { DeviceCheckLink, MeetingKindLabel } from '../appointments/meeting-kind';
+import { RemindersNote } from '../appointments/reminders-note';
 import type { BookingFailure } from './booking-rules';
 import { StepHeading } from './step-heading';
 
@@ -51,6 +52,7 @@ export function SuccessStep({
       {isVideoKind(a.kind) && <DeviceCheckLink />}
       <BeforeSurveys appointment={a} />
       {email && <p>{t('book.confirmationSent', { email })}</p>}
+      <RemindersNote settingsLink={config.contactEnabled} />
       {text && <p className="confirmed-text">{text}</p>}
       {link?.url && (
         <p>

@@ -6,6 +6,7 @@ import { usePatientContext } from '../patient-state';
 import { QueryState } from '@/components/ui/query-state';
 import { showToast } from '@/components/ui/toasts';
 import { ContactForm } from './contact-form';
+import { ReminderSettings } from './reminder-settings';
 import { useTranslation } from '@/lib/i18n';
 
 /**
@@ -48,6 +49,7 @@ export function ContactPage({ variant }: { variant: 'onboarding' | 'profile' }) 
       ) : (
         <QueryState error={contact.error} onRetry={() => void contact.refetch()} />
       )}
+      {variant === 'profile' && <ReminderSettings />}
     </section>
   );
 }

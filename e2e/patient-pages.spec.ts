@@ -22,10 +22,13 @@ test('the menus reach every patient page, each passing axe', async ({ page }) =>
 
   await fromProfileMenu(page, 'Yhteystiedot');
   await expect(page.getByRole('heading', { level: 1, name: 'Yhteystiedot' })).toBeVisible();
-  await expect(page.getByLabel('Sähköposti')).toHaveValue('valikko.kavija@example.fi');
+  // Exact: the reminder switch below the form is labelled 'Muistutus sähköpostilla …'.
+  await expect(page.getByLabel('Sähköposti', { exact: true })).toHaveValue('valikko.kavija@example.fi');
   await page.getByLabel('Katuosoite').fill('Uusi katu 2');
   await page.getByRole('button', { name: 'Tallenna', exact: true }).click();
-  await expect(page.getByRole('status')).toHaveText('Yhteystietosi tallennettiin.');
+  // The reminders section has a status line of its own (empty until a reminder switch is saved).
+  await expect(page.getByRole('status').filter({ hasText: 'Yhteystietosi tallennettiin.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Muistutukset' })).toContainText('Saat muistutuksen sähköpostilla vuorokautta ennen');
   await expectAccessible(page);
 
   await fromProfileMenu(page, 'Käyttöehdot');

@@ -329,6 +329,14 @@ export const ZBookableExpert = z.object({
 });
 export type BookableExpert = z.infer<typeof ZBookableExpert>;
 
+/**
+ * `GET /api/admin/bookings/services`: the services a booker generates open times for and files appointments under
+ * (the services admin list needs the service settings right, which a booker may not have), with the kind of open
+ * times each makes unless the admin picks another.
+ */
+export const ZBookingService = z.object({ id: z.string(), name: ZLocalized, openTimeKind: ZOpenTimeKind });
+export type BookingService = z.infer<typeof ZBookingService>;
+
 /** `/admin/appointments/customizable`: the book page's info text and which reminders go out. */
 export const ZBookingSettings = z.object({
   infoText: z.object({

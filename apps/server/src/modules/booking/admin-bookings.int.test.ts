@@ -5,6 +5,7 @@ import {
   localDateTimeAt,
   type AppointmentDetail,
   type AppointmentRow,
+  type BookingService,
   type BookingSettings,
   type Page,
   type Timeslot,
@@ -101,6 +102,16 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     const other = await bookingExpert(t, kaarina, 'physiotherapist');
     const foreign = await refused(postJson(admin, '/api/admin/bookings/timeslots/preview', { ...plan, expertIds: [other.id] }), 400, 400);
     expect(fieldKeys(foreign as never)).toEqual({ 'expertIds.0': 'fields.expert' });
+  });
+
+  test("a booker without the service settings right lists the organisation's services with their open-time kind", async () => {
+    const offered = await data<BookingService[]>(admin.fetch('/api/admin/bookings/services'));
+    expect(Object.fromEntries(offered.map((s) => [s.name.en, s.openTimeKind]))).toEqual({
+      'Nurse chat': 'chat',
+      'Doctor appointment': 'video',
+      Physiotherapist: 'chat',
+    });
+    expect((await admin.fetch('/api/admin/services/list')).status).toBe(403);
   });
 
   test('generate: open times belong to a service (none, or another organisation\'s, is a field error) and carry its kind', async () => {

@@ -10,6 +10,7 @@ import {
   ZAppointmentRow,
   ZBookableExpert,
   ZBookingListQuery,
+  ZBookingService,
   ZBookingSettings,
   ZCancelBody,
   ZGuestPinParams,
@@ -66,6 +67,11 @@ export async function adminBookingsRoutes(fastify: FastifyInstance, opts: bookin
         .header('cache-control', 'no-store')
         .send(file.csv);
     },
+  );
+  app.get(
+    '/api/admin/bookings/services',
+    { config: { access: view }, schema: { response: { 200: okEnvelope(z.array(ZBookingService)) } } },
+    async (req) => ok(await bookings.bookingServices(deps, actorOf(req))),
   );
   app.get(
     '/api/admin/bookings/experts',

@@ -12,6 +12,7 @@ import {
   type AppointmentInput,
   type AppointmentRow,
   type BookableExpert,
+  type BookingService,
   type BookingListQuery,
   type BookingSettings,
   type CancelInput,
@@ -123,6 +124,11 @@ export async function bookableExperts(deps: BookingDeps, actor: AdminActor): Pro
     name: `${e.firstName} ${e.lastName}`,
     specializations: e.specializations,
   }));
+}
+
+/** The organisation's services with the kind of open times each makes (the generation form and the filters). */
+export function bookingServices(deps: BookingDeps, actor: AdminActor): Promise<BookingService[]> {
+  return repo.organisationServices(deps.db, organisationOf(actor));
 }
 
 /** One appointment of the organisation; another organisation's answers 404 as if it did not exist. */

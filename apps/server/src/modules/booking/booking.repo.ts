@@ -359,6 +359,15 @@ export function expertRowsOfUser(tx: Tx, userId: string): Promise<ExpertRecord[]
     .orderBy(asc(experts.createdAt), asc(experts.id));
 }
 
+/** The organisation's services in their order, for the booking screens. */
+export function organisationServices(tx: Tx, organisationId: string) {
+  return tx
+    .select({ id: services.id, name: services.name, openTimeKind: services.openTimeKind })
+    .from(services)
+    .where(eq(services.organisationId, organisationId))
+    .orderBy(asc(services.position), asc(services.createdAt), asc(services.id));
+}
+
 export async function findService(tx: Tx, organisationId: string, id: string) {
   const [row] = await tx
     .select({ id: services.id, chatQueueId: services.chatQueueId, openTimeKind: services.openTimeKind })

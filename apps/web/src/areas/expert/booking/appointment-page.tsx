@@ -20,6 +20,7 @@ import { formatDateTime, formatTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
+import { UrgencyMark } from './urgency-mark';
 import { backTarget, shownStatus } from './booking-helpers';
 import { expertBookingKeys, useExpertAppointment, useMarkNoShow } from './expert-booking-api';
 import { GuestPin } from '@/features/staff/guest-pin';
@@ -167,6 +168,7 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
           <dt>{t('expert.booking.columns.status')}</dt>
           <dd>
             <BookingStatusBadge status={shownStatus(appointment.status, appointment.visit)} />
+            <UrgencyMark urgency={appointment.urgency} />
             {appointment.cancelledAt !== null && (
               <span className="hint block">
                 {t('expert.booking.details.cancelledAt', {

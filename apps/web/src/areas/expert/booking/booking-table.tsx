@@ -5,6 +5,7 @@ import { formatTimeRange } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 import { BookingStatusBadge } from './booking-status';
+import { UrgencyMark } from './urgency-mark';
 import { shownStatus, withWhom } from './booking-helpers';
 
 /**
@@ -58,6 +59,7 @@ export function BookingTable({
             <td>
               {withWhom(row) || '–'}
               {row.kind === 'group' && <span className="hint block">{t('expert.booking.groupOf', { count: row.participantCount })}</span>}
+              <UrgencyMark urgency={row.urgency} />
             </td>
             <td>{row.service ? row.service.name[lang] || row.service.name.fi : '–'}</td>
           </tr>

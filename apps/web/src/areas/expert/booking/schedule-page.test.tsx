@@ -79,3 +79,27 @@ it('the schedule starts and joins, marks chat, video and group, names the servic
     vi.waitFor(() => expect(video.querySelector('[role="alert"]')?.textContent).toBe('Vastaanoton avaaminen ei onnistunut.')),
   );
 });
+
+it('an appointment whose questionnaire picked a red-flag answer says so in its row; the others do not (issue 29)', async () => {
+  const now = Date.now();
+  const today = localDateAt(now);
+  const later = (hours: number) => (localDateAt(now + hours * 60 * MIN) === today ? now + hours * 60 * MIN : now);
+  const schedule: ExpertSchedule = {
+    date: today,
+    breaks: [],
+    appointments: [
+      row('flagged', later(1), { patientName: 'Aino Virtanen', urgency: 'emergency' }),
+      row('calm', later(1), { patientName: 'Matti Meikäläinen', urgency: null }),
+    ],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ status: 'ok', statusCode: 200, data: schedule })),
+  );
+  const router = createMemoryRouter([{ path: '/expert/schedule', element: <SchedulePage /> }], { initialEntries: ['/expert/schedule'] });
+  const host = await mount(<RouterProvider router={router} />, { queryClient: true });
+  await act(() => vi.waitFor(() => expect(host.textContent).toContain('Aino Virtanen')));
+  const rowOf = (name: string) => [...host.querySelectorAll('tbody tr')].find((r) => r.textContent?.includes(name))!;
+  expect(rowOf('Aino Virtanen').querySelector('.urgency-mark')?.textContent).toBe('Hälytysvastaus: hätätilanne');
+  expect(rowOf('Matti Meikäläinen').querySelector('.urgency-mark')).toBeNull();
+});

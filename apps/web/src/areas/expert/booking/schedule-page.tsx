@@ -19,6 +19,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BookingStatusBadge } from './booking-status';
+import { UrgencyMark } from './urgency-mark';
 import { BreakForm } from './break-form';
 import { DayPicker } from './day-picker';
 import { appointmentType, minutesBetween, scheduleEntries, startState, withWhom, type ScheduleEntry } from './booking-helpers';
@@ -127,6 +128,7 @@ function EntryRow({
       <td>
         {who || '–'}
         {a.kind === 'group' && <span className="hint block">{t('expert.booking.groupOf', { count: a.participantCount })}</span>}
+        <UrgencyMark urgency={a.urgency} />
       </td>
       <td>
         <span className={`type-marker type-${appointmentType(a)}`}>{t(`expert.booking.types.${appointmentType(a)}`)}</span>

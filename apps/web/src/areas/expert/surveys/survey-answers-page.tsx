@@ -17,7 +17,7 @@ function Facts({ item }: { item: ExpertSurveyItem }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const facts: [string, string][] = [
-    [t('expertSurveys.columns.survey'), item.surveyName[lang]],
+    [t('expertSurveys.columns.survey'), item.redFlag ? `${item.surveyName[lang]} (${t('expertSurveys.redFlag')})` : item.surveyName[lang]],
     [t('expertSurveys.columns.patient'), item.patientName],
     ...(item.appointment
       ? [

@@ -8,7 +8,8 @@ import { answersHref } from './surveys-view';
 /**
  * The expert's surveys (spec §4 'Surveys: open, answered, forwarded'): the survey's name opening its answers, the
  * patient, the appointment, when it was sent and answered, to whom it was forwarded and when the patient was last
- * reminded. On a phone each row is a card.
+ * reminded. On a phone each row is a card. A response with a red-flag answer comes first (the server's order) and
+ * says so (issue 29).
  */
 export function SurveyTable({
   rows,
@@ -35,9 +36,10 @@ export function SurveyTable({
   return (
     <DataTable<ExpertSurveyItem> rows={rows} failed={failed} empty={empty} caption={caption} columns={columns}>
       {(row) => (
-        <tr key={row.responseId}>
+        <tr key={row.responseId} className={row.redFlag ? 'red-flag-row' : undefined}>
           <td>
             <Link to={answersHref(row.responseId)}>{row.surveyName[lang]}</Link>
+            {row.redFlag && <strong className="red-flag-mark block">{t('expertSurveys.redFlag')}</strong>}
           </td>
           <td>{row.patientName}</td>
           <td>

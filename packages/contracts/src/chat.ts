@@ -216,6 +216,8 @@ export const ZExpertChat = z.object({
   preQuestionnaire: z.nullable(z.array(ZQuestionnaireAnswer)),
   /** The questionnaire metadata the patient's side sealed, opened for the expert. */
   metadata: z.nullable(z.record(z.string(), z.unknown())),
+  /** How urgent the patient's own answers said it was when the chat opened (the chat's header shows an emergency). */
+  urgency: z.nullable(z.enum(URGENCY_LEVELS)),
 });
 export type ExpertChat = z.infer<typeof ZExpertChat>;
 

@@ -109,6 +109,7 @@ describe('the channel carries the urgency the server read', () => {
     ]);
     const taken = ZExpertChat.parse(await okData(postJson(expert.browser, `/api/expert/chat/channels/${channel.id}/accept`)));
     expect(taken.metadata).toEqual({ selfAssessment: { redFlag: true, oire: 'rintakipu' } });
+    expect(taken.urgency).toBe('emergency');
   });
 });
 

@@ -207,6 +207,7 @@ export async function expertChat(
       : null,
     preQuestionnaire: appointment[0]?.preQuestionnaire ?? null,
     metadata,
+    urgency: channel.urgency,
   };
 }
 

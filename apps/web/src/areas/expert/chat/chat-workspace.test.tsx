@@ -69,6 +69,7 @@ const desk = (id: string, patientName: string, patient: DeskPatient | null = nul
   handover: null,
   preQuestionnaire: null,
   metadata: null,
+  urgency: null,
   ...more,
 });
 
@@ -158,6 +159,25 @@ it('the chat header says who the patient is: masked code (the full one on reques
   expect(show.getAttribute('aria-pressed')).toBe('true');
   await act(async () => show.click());
   expect(head.querySelector('.identity-code code')!.textContent).toBe('010190-****');
+});
+
+it('an emergency taken from the queue is said in the chat header, in words, above who the patient is', async () => {
+  const emergency = desk('c1', 'Eino Hätä', null, {
+    urgency: 'emergency',
+    metadata: {
+      selfAssessment: { urgency: 'emergency', answers: [{ question: 'Onko sinulla jokin seuraavista?', answer: 'Puristava rintakipu' }] },
+    },
+  });
+  await renderDesk((path) => (path === '/api/expert/chat/channels' ? [emergency, desk('c2', 'Olli Tavallinen')] : null));
+  await vi.waitFor(() => expect(host.querySelector('#chat-c1-title')).not.toBeNull());
+  const article = (id: string) => host.querySelector(`#chat-${id}-title`)!.closest('article')!;
+  const banner = article('c1').querySelector('.chat-urgency')!;
+  expect(banner.className).toBe('chat-urgency emergency');
+  expect(banner.querySelector('.urgency-badge')!.textContent).toBe('Hätätilanne – 112');
+  expect(banner.textContent).toContain('Hätätilanne: ohjaa heti päivystykseen tai hätänumeroon 112');
+  // It comes right after the header, before the thread and the details beside it.
+  expect(article('c1').querySelector('.expert-chat-head')!.nextElementSibling).toBe(banner);
+  expect(article('c2').querySelector('.chat-urgency')).toBeNull();
 });
 
 it('a chat handed to the expert waits on the desk with who handed it over and their note, to be accepted; a group goes by its appointment’s name', async () => {

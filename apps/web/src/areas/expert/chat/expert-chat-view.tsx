@@ -10,6 +10,7 @@ import { ContactHistoryPanel } from './contact-history-panel';
 import { removeFromDesk, useAccept, useEndChat, useExpertChat, type DeskChat } from './expert-chat-api';
 import { PatientDetails } from './patient-details';
 import { PatientIdentity } from './patient-identity';
+import { isMarked, UrgencyBadge } from './urgency-badge';
 import { TransferDialog } from './transfer-dialog';
 import { InviteButton } from './invite-dialog';
 
@@ -105,6 +106,11 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
             </p>
           )}
         </div>
+      )}
+      {isMarked(details.data.urgency) && (
+        <p className={`chat-urgency ${details.data.urgency}`}>
+          <UrgencyBadge urgency={details.data.urgency} className="chat-urgency-text" />
+        </p>
       )}
       {details.data.patient && <PatientIdentity channelId={id} name={name} patient={details.data.patient} />}
       {ended && (

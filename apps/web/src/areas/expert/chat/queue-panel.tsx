@@ -1,9 +1,8 @@
 import './expert-chat.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ExpertQueue, WaitingItem } from '@prsp/contracts';
+import type { ExpertQueue } from '@prsp/contracts';
 import { QueryState } from '@/components/ui/query-state';
-import '@/features/self-assessment/self-assessment-texts';
 import '@/features/video/video-texts';
 import { ApiError } from '@/lib/api-client';
 import { formatTime } from '@/lib/format';
@@ -13,24 +12,10 @@ import { useNow } from '@/lib/use-now';
 import { chimeDue, chimeFor, newArrivals, playArrivalChime, waitingIds } from './arrival-signal';
 import { expertChatKeys, useAccept, useExpertQueues } from './expert-chat-api';
 import { patientFacts } from './patient-identity';
+import { isMarked, UrgencyBadge } from './urgency-badge';
 
 /** Whole minutes waited (rounded down: '0 min' for the first minute). */
 const minutesOf = (seconds: number) => Math.max(0, Math.floor(seconds / 60));
-
-/**
- * An emergency or urgent patient's mark on their queue card (issue 29): a badge in words ("Hätätilanne – 112"),
- * not colour alone, and the self-assessment's text for the level. Milder levels and none are not marked.
- */
-function UrgencyBadge({ urgency }: { urgency: WaitingItem['urgency'] }) {
-  const { t } = useTranslation();
-  if (urgency !== 'emergency' && urgency !== 'urgent') return null;
-  return (
-    <span className="waiting-urgency">
-      <strong className={`urgency-badge ${urgency}`}>{t(`expert.chat.queues.urgency.${urgency}`)}</strong>
-      <span>{t(`selfAssessment.urgency.${urgency}`)}</span>
-    </span>
-  );
-}
 
 function QueueItem({
   queue,
@@ -69,7 +54,7 @@ function QueueItem({
       {queue.waiting.length > 0 && (
         <ol className="waiting-list" aria-label={t('expert.chat.queues.waitingList', { queue: queue.name })}>
           {queue.waiting.map((w) => (
-            <li key={w.channelId} className={w.urgency === 'emergency' || w.urgency === 'urgent' ? `waiting-${w.urgency}` : undefined}>
+            <li key={w.channelId} className={isMarked(w.urgency) ? `waiting-${w.urgency}` : undefined}>
               <UrgencyBadge urgency={w.urgency} />
               <span className="waiting-name">{w.name}</span>
               {w.patient && <span className="waiting-facts">{patientFacts(w.patient, t).join(' · ')}</span>}

@@ -69,7 +69,7 @@ export function RescheduleBanner({ mode, done }: { mode: RescheduleMode; done: b
       </p>
     );
   return (
-    <section className="card reschedule-banner" aria-label={t('reschedule.title')}>
+    <section className="card" aria-label={t('reschedule.title')}>
       <p>
         <strong>{t('reschedule.current', { time })}</strong>
       </p>

@@ -26,6 +26,10 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
   const experts = await adminCall<{ id: string; name: string }[]>(admin, '/api/admin/bookings/experts');
   const expert = experts.data.find((e) => e.name === DEMO_EXPERT_NAME)!;
   expect(expert).toBeDefined();
+  // Open times belong to a service (issue 29): the nurse service's, held by chat.
+  const services = await adminCall<{ id: string; chatQueueId: string }[]>(admin, '/api/admin/services/list');
+  const service = services.data.find((s) => s.chatQueueId === 'espoo-nurse')!;
+  expect(service).toBeDefined();
   const opened = await adminCall(admin, '/api/admin/bookings/timeslots/open', {
     expertIds: [expert.id],
     from: day,
@@ -35,8 +39,10 @@ test('a patient books a free time with the pre-questionnaire, sees it on the lan
     dayEnd: '21:00',
     slotMinutes: 20,
     breaks: [],
+    serviceId: service.id,
+    kind: 'chat',
   });
-  expect(opened.statusCode).toBe(200);
+  expect(opened.statusCode, JSON.stringify(opened)).toBe(200);
   const openSlots = async () =>
     (await adminCall<{ id: string; startTime: number }[]>(admin, `/api/admin/bookings/timeslots?date=${day}&expertId=${expert.id}`)).data;
   const slot = (await openSlots()).find((s) => helsinkiTime(s.startTime) === '20:20')!;

@@ -289,6 +289,8 @@ export const ZTimeslot = z.object({
   expertName: z.string(),
   startTime: z.number(),
   endTime: z.number(),
+  /** A video open time (type `basic`); absent or false: a chat (issue 29). Booking it keeps its kind. */
+  video: z.optional(z.boolean()),
 });
 export type Timeslot = z.infer<typeof ZTimeslot>;
 

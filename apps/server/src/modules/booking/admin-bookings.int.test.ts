@@ -114,7 +114,7 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     expect((await admin.fetch('/api/admin/services/list')).status).toBe(403);
   });
 
-  test('generate: open times belong to a service (none, or another organisation\'s, is a field error) and carry its kind', async () => {
+  test("generate: open times belong to a service (none, or another organisation's, is a field error) and carry its kind", async () => {
     const expert = await bookingExpert(t, espoo, 'physiotherapist');
     const plan = {
       expertIds: [expert.id],

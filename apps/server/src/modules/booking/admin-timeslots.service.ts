@@ -78,13 +78,14 @@ export async function previewTimeslots(
   input: TimeslotPlan,
   now = new Date(),
 ): Promise<TimeslotPreview> {
-  const { slots, conflicts, experts } = await plan(deps.db, organisationOf(actor), input, now);
+  const { slots, conflicts, experts, type } = await plan(deps.db, organisationOf(actor), input, now);
   const shown = (s: PlannedSlot): Timeslot => ({
     id: null,
     expertId: s.expertId,
     expertName: nameOf(experts.get(s.expertId)!),
     startTime: s.startsAt.getTime(),
     endTime: s.endsAt.getTime(),
+    video: type === 'basic',
   });
   return {
     slots: slots.map(shown),
@@ -155,7 +156,14 @@ export async function listOpenTimeslots(
   return rows
     .map(toRow)
     .filter((r) => r.heldUntil === null && r.startTime > now.getTime())
-    .map((r) => ({ id: r.id, expertId: r.expert.id, expertName: r.expert.name, startTime: r.startTime, endTime: r.endTime }));
+    .map((r) => ({
+      id: r.id,
+      expertId: r.expert.id,
+      expertName: r.expert.name,
+      startTime: r.startTime,
+      endTime: r.endTime,
+      video: r.video,
+    }));
 }
 
 async function openSlotOf(tx: Tx, organisationId: string, id: string): Promise<repo.AppointmentRecord> {

@@ -21,7 +21,12 @@ const DEVICE_CHECK: Record<Language, string> = {
  * device check, the expert app's, and for a guest the guest page (the device check opens once they have signed in
  * there with their e-mail and PIN; the patients' page would send them to bank identification).
  */
-export function deviceCheckLink(publicUrl: string, role: 'patient' | 'guest' | 'expert', appointmentId: string, language: Language): string {
+export function deviceCheckLink(
+  publicUrl: string,
+  role: 'patient' | 'guest' | 'expert',
+  appointmentId: string,
+  language: Language,
+): string {
   const base = publicUrl.replace(/\/+$/, '');
   if (role === 'guest') return `${base}/guest/${appointmentId}?lang=${language}`;
   return role === 'expert' ? `${base}/expert/device-check` : `${base}/device-check`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { localDateAt, localDateTimeAt, type AppointmentDetail, type AppointmentRow, type Page } from '@prsp/contracts';
-import { TestBrowser } from '../../test/http-client';
+import { type TestBrowser } from '../../test/http-client';
 import { AINO } from '../../test/person-codes';
 import { emailsTo, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
@@ -69,7 +69,7 @@ describe('the kind of an appointment in its e-mail and calendar entry (issue 29)
     expect(description).toContain('/device-check');
   });
 
-  test('a chat time says chat in the reader\'s language, and has no device check line', async () => {
+  test("a chat time says chat in the reader's language, and has no device check line", async () => {
     const { booked, mail, summary, description } = await bookedOpenTime('nurse', 13, 'maja.chat@test.example', 'se');
     expect(booked.video).toBe(false);
     expect(mail.text).toContain('Tjänst: Sjukskötarens chatt\nMottagningsform: chatt\n');

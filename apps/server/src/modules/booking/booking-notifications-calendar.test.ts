@@ -125,7 +125,9 @@ describe("the patient's own calendar file and the device check (issue 29)", () =
   test('a video appointment: the summary says video, the description the kind and the device check', () => {
     const e = parseIcs(patientCalendarFile({ ...input, kind: 'video' })).events[0]!;
     expect(text(e.SUMMARY?.[0]?.value)).toBe('Lääkärin vastaanotto (video) – Espoon etävastaanotto');
-    expect(text(e.DESCRIPTION?.[0]?.value)).toMatch(/^Etävastaanotto \(video\)\. .*Testaa laitteesi etukäteen: https:\/\/prsp\.example\/device-check$/);
+    expect(text(e.DESCRIPTION?.[0]?.value)).toMatch(
+      /^Etävastaanotto \(video\)\. .*Testaa laitteesi etukäteen: https:\/\/prsp\.example\/device-check$/,
+    );
   });
 
   test('a chat in Swedish: chatt, and no device check', () => {

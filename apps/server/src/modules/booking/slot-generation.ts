@@ -1,4 +1,13 @@
-import { addDays, atLocalTime, dayCount, isLocalDate, isoWeekday, type LocalDate, type OpenTimeKind, type TimeslotPlan } from '@prsp/contracts';
+import {
+  addDays,
+  atLocalTime,
+  dayCount,
+  isLocalDate,
+  isoWeekday,
+  type LocalDate,
+  type OpenTimeKind,
+  type TimeslotPlan,
+} from '@prsp/contracts';
 import type { FieldIssue } from '../../platform/field-errors';
 
 export type PlannedSlot = { expertId: string; startsAt: Date; endsAt: Date };

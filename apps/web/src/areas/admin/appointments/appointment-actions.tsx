@@ -18,6 +18,7 @@ const slotOf = (row: AppointmentRow) => ({
   expertName: row.expert.name,
   startTime: row.startTime,
   endTime: row.endTime,
+  video: row.video,
 });
 
 /**

@@ -52,7 +52,10 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
       date: '2026-05-11',
       startTime: '09:00',
       durationMinutes: '45',
+      video: false,
     });
+    // A video open time is booked as video (issue 29).
+    expect(timesOfSlot({ ...slot, video: true }).video).toBe(true);
     const form = initialForm({ slot, today: now.date });
     expect(form.source).toBe('timeslot');
     expect(bodyOf({ ...form, patient: aino })).toMatchObject({

@@ -74,7 +74,10 @@ function patientOf(p: Participant): PatientForm {
 }
 
 /** A picked open timeslot fills in the expert and the time the server will take from it. */
-export function timesOfSlot(slot: Timeslot): Pick<AppointmentForm, 'timeslotId' | 'expertId' | 'date' | 'startTime' | 'durationMinutes'> {
+/** An open timeslot taken into the form: its expert and time, and its kind (a video open time is booked as video). */
+export function timesOfSlot(
+  slot: Timeslot,
+): Pick<AppointmentForm, 'timeslotId' | 'expertId' | 'date' | 'startTime' | 'durationMinutes' | 'video'> {
   const { date, time } = localDateTimeAt(slot.startTime);
   return {
     timeslotId: slot.id ?? '',
@@ -82,6 +85,7 @@ export function timesOfSlot(slot: Timeslot): Pick<AppointmentForm, 'timeslotId' 
     date,
     startTime: time,
     durationMinutes: String(Math.round((slot.endTime - slot.startTime) / 60_000)),
+    video: slot.video ?? false,
   };
 }
 

@@ -22,7 +22,7 @@ import { useZodForm } from '@/features/staff/use-zod-form';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/validation';
 import { appointmentErrors, bodyOf, initialForm, timesOfSlot, type AppointmentForm, type TimeSource } from './appointment-form-model';
-import { BookingInput, BookingSelect, useBookingErrorText } from './booking-fields';
+import { BookingInput, BookingSelect, RadioChoice, useBookingErrorText } from './booking-fields';
 import { formatTimeRange } from '@/lib/format';
 import { clock } from './booking-format';
 import { useAppointment, useBookableExperts, useOpenTimeslots, useSaveAppointment, useServiceOptions } from './bookings-api';
@@ -251,34 +251,6 @@ function ReplaceOpenTimesDialog({
   );
 }
 
-function RadioChoice<V extends string>({
-  name,
-  legend,
-  value,
-  options,
-  onChange,
-}: {
-  name: string;
-  legend: string;
-  value: V;
-  options: { value: V; label: string }[];
-  onChange: (value: V) => void;
-}) {
-  return (
-    <fieldset>
-      <legend>{legend}</legend>
-      <div className="check-columns">
-        {options.map((o) => (
-          <label key={o.value} className="check">
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
-            <span>{o.label}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
 /** The date, then either the day's open timeslots to pick from or an expert, a start time and a length. */
 function TimeFields({
   form,
@@ -383,7 +355,8 @@ function TimeFields({
                     onChange={() => patch({ ...timesOfSlot(slot), date: form.date })}
                   />
                   <span>
-                    {clock(slot.startTime, lang)}–{clock(slot.endTime, lang)} {slot.expertName}
+                    {`${clock(slot.startTime, lang)}–${clock(slot.endTime, lang)} ${slot.expertName}`}{' '}
+                    {`(${t(`admin.bookings.meetingKind.${slot.video ? 'video' : 'chat'}`)})`}
                   </span>
                 </label>
               ))}

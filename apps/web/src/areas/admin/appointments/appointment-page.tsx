@@ -8,6 +8,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 import { formatTimeRange } from '@/lib/format';
+import { meetingKindOfRow } from './booking-format';
 import { BookingStatusBadge } from './booking-status-badge';
 import { BOOKINGS_KEY, useAppointment } from './bookings-api';
 import { GuestPin } from '@/features/staff/guest-pin';
@@ -63,7 +64,7 @@ function Facts({ detail }: { detail: AppointmentDetail }) {
           <BookingStatusBadge status={detail.status} visit={detail.visit} cancelReason={detail.cancelReason} />
         </dd>
         <dt>{t('admin.bookings.form.kind')}</dt>
-        <dd>{t(`admin.bookings.kind.${detail.kind}`)}</dd>
+        <dd>{t(`admin.bookings.meetingKind.${meetingKindOfRow(detail)}`)}</dd>
         {detail.kind === 'group' && detail.name && (
           <>
             <dt>{t('admin.bookings.group.name')}</dt>

@@ -11,7 +11,7 @@ import { RowActionButtons, useAppointmentActions } from './appointment-actions';
 import { bookingsCsvUrl, defaultFilters, type BookingFilters } from './booking-filters';
 import { BookingFiltersForm } from './booking-filters-form';
 import { formatTimeRange } from '@/lib/format';
-import { clock } from './booking-format';
+import { clock, meetingKindOfRow } from './booking-format';
 import { BookingStatusBadge } from './booking-status-badge';
 import { useBookableExperts, useBookings, useServiceOptions } from './bookings-api';
 import { GenerateTimeslotsModal } from './generate-timeslots-modal';
@@ -51,6 +51,7 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
     t('admin.bookings.columns.time'),
     t('admin.bookings.expert'),
     ...(services.available ? [t('admin.bookings.service')] : []),
+    t('admin.bookings.columns.kind'),
     t('admin.bookings.columns.who'),
     t('admin.bookings.columns.status'),
     ...(canEdit ? [t('admin.users.actions')] : []),
@@ -101,6 +102,7 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
             </td>
             <td>{row.expert.name}</td>
             {services.available && <td>{row.service ? row.service.name[lang] : '–'}</td>}
+            <td>{t(`admin.bookings.meetingKind.${meetingKindOfRow(row)}`)}</td>
             <td>
               <Who row={row} />
             </td>

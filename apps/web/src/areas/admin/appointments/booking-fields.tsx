@@ -122,3 +122,40 @@ export function CheckboxGroup({
     </fieldset>
   );
 }
+
+/** One of a few choices under a legend (the kind of an appointment or of open times). */
+export function RadioChoice<V extends string>({
+  name,
+  legend,
+  value,
+  options,
+  onChange,
+  hint,
+}: {
+  name: string;
+  legend: string;
+  /** '' while nothing is chosen yet. */
+  value: V | '';
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+  hint?: string;
+}) {
+  return (
+    <fieldset aria-describedby={hint ? `${name}-hint` : undefined}>
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={`${name}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      <div className="check-columns">
+        {options.map((o) => (
+          <label key={o.value} className="check">
+            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import {
-  ZAdminService,
   ZAppointmentDetail,
   ZAppointmentPage,
   ZAppointmentRow,
   ZBookableExpert,
+  ZBookingService,
   ZBookingSettings,
   ZNationality,
   ZTimeslot,
@@ -56,16 +56,20 @@ export function useAppointment(id: string | undefined) {
 }
 
 /**
- * The organisation's services, to attach one to an appointment or a plan. Reading them needs the service settings
- * right: without it (403) the service field is simply not shown.
+ * The organisation's services with the kind of open times each makes, to attach one to an appointment or a plan
+ * (through the bookings routes, so a booker without the service settings right has them too).
  */
 export function useServiceOptions() {
   const query = useQuery({
-    queryKey: ['admin', 'services', 'list'],
-    queryFn: () => api('/api/admin/services/list', z.array(ZAdminService)),
+    queryKey: ['admin', 'services', 'bookings'],
+    queryFn: () => api(`${BASE}/services`, z.array(ZBookingService)),
     retry: (count, err) => !(err instanceof ApiError && err.statusCode === 403) && count < 2,
   });
-  return { services: query.data ?? [], available: query.isSuccess && query.data.length > 0 };
+  return {
+    services: query.data ?? [],
+    available: query.isSuccess && query.data.length > 0,
+    isError: query.isError,
+  };
 }
 
 export function useNationalities() {

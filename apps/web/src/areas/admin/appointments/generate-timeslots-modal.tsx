@@ -8,14 +8,15 @@ import { saveFailureKey } from '@/lib/form-errors';
 import { useZodForm } from '@/features/staff/use-zod-form';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import type { FieldErrors } from '@/lib/validation';
-import { BookingInput, BookingSelect, CheckboxGroup } from './booking-fields';
+import { BookingInput, BookingSelect, CheckboxGroup, RadioChoice } from './booking-fields';
 import { useBookableExperts, useOpenPlan, usePreviewPlan, useServiceOptions } from './bookings-api';
 import { TimeslotPreviewGrid } from './timeslot-preview-grid';
-import { initialPlan, planErrors, planOf, plannedDays, WEEKDAYS, type PlanForm } from './timeslot-plan-model';
+import { initialPlan, planErrors, planOf, plannedDays, WEEKDAYS, withService, type PlanForm } from './timeslot-plan-model';
 
 /**
  * Spec §4: open timeslots are generated as a preview that must be confirmed before patients can reserve them.
- * Step one is the plan (experts, days, daily hours, slot length, breaks, service); step two the preview to confirm.
+ * Step one is the plan (service and the kind of its open times, experts, days, daily hours, slot length, breaks); step
+ * two the preview to confirm.
  */
 export function GenerateTimeslotsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -105,6 +106,29 @@ function PlanFields({
   const days = plannedDays(form);
   return (
     <>
+      <div className="form-grid">
+        <BookingSelect
+          label={t('admin.bookings.service')}
+          value={form.serviceId}
+          placeholder={t('admin.bookings.generate.chooseService')}
+          onChange={(serviceId) => set(withService(form, serviceId, services.services))}
+          options={services.services.map((s) => ({ value: s.id, label: s.name[lang] }))}
+          error={errors.serviceId}
+          required
+        />
+      </div>
+      {services.isError && <FormAlert message={t('staff.loadError')} />}
+      <RadioChoice
+        name="plan-kind"
+        legend={t('admin.bookings.generate.kind')}
+        hint={t('admin.bookings.generate.kindHint')}
+        value={form.kind}
+        options={[
+          { value: 'chat', label: t('admin.bookings.meetingKind.chat') },
+          { value: 'video', label: t('admin.bookings.meetingKind.video') },
+        ]}
+        onChange={(kind) => set({ kind })}
+      />
       <CheckboxGroup
         id="plan-experts"
         legend={t('admin.bookings.generate.experts')}
@@ -173,16 +197,6 @@ function PlanFields({
           error={errors.slotMinutes}
           required
         />
-        {services.available && (
-          <BookingSelect
-            label={t('admin.bookings.service')}
-            value={form.serviceId}
-            placeholder={t('admin.bookings.noService')}
-            onChange={(serviceId) => set({ serviceId })}
-            options={services.services.map((s) => ({ value: s.id, label: s.name[lang] }))}
-            error={errors.serviceId}
-          />
-        )}
       </div>
       <fieldset className="repeat-group">
         <legend>{t('admin.bookings.generate.breaks')}</legend>

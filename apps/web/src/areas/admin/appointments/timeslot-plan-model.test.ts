@@ -1,15 +1,21 @@
 import { describe, expect, test } from 'vitest';
-import { cellKey, initialPlan, planErrors, planOf, plannedDays, previewWeeks, type PlanForm } from './timeslot-plan-model';
+import { cellKey, initialPlan, planErrors, planOf, plannedDays, previewWeeks, withService, type PlanForm } from './timeslot-plan-model';
 
 const EXPERT = '11111111-1111-4111-8111-111111111111';
 const SERVICE = '22222222-2222-4222-8222-222222222222';
 const today = '2026-05-10'; // a Sunday
 
-const plan = (overrides: Partial<PlanForm> = {}): PlanForm => ({ ...initialPlan(today), expertIds: [EXPERT], ...overrides });
+const plan = (overrides: Partial<PlanForm> = {}): PlanForm => ({
+  ...initialPlan(today),
+  expertIds: [EXPERT],
+  serviceId: SERVICE,
+  ...overrides,
+});
 
 describe('open timeslot generation form (spec §4)', () => {
   test('starts with a working week from tomorrow and turns into the contract plan', () => {
-    const form = plan({ weekdays: [5, 1, 3, 1], serviceId: '' });
+    const form = plan({ weekdays: [5, 1, 3, 1] });
+    expect(initialPlan(today)).toMatchObject({ serviceId: '', kind: '' });
     expect(form.from).toBe('2026-05-11');
     expect(form.to).toBe('2026-05-17');
     expect(planOf(form)).toEqual({
@@ -21,10 +27,21 @@ describe('open timeslot generation form (spec §4)', () => {
       dayEnd: '16:00',
       slotMinutes: 30,
       breaks: [{ start: '11:30', end: '12:00' }],
-      serviceId: null,
+      serviceId: SERVICE,
     });
-    expect(planOf(plan({ serviceId: SERVICE })).serviceId).toBe(SERVICE);
+    expect(planOf(plan({ kind: 'video' })).kind).toBe('video');
     expect(planErrors(form, today)).toEqual({});
+  });
+
+  test('open times belong to a service: none is an error, and choosing one takes its kind (issue 29)', () => {
+    expect(planErrors(plan({ serviceId: '' }), today)).toEqual({ serviceId: 'required' });
+    const services = [
+      { id: SERVICE, openTimeKind: 'video' as const },
+      { id: EXPERT, openTimeKind: 'chat' as const },
+    ];
+    expect(withService({ kind: '' }, SERVICE, services)).toEqual({ serviceId: SERVICE, kind: 'video' });
+    expect(withService({ kind: 'video' }, EXPERT, services)).toEqual({ serviceId: EXPERT, kind: 'chat' });
+    expect(withService({ kind: 'video' }, '', services)).toEqual({ serviceId: '', kind: 'video' });
   });
 
   test('experts, weekdays, dates and the day are checked', () => {

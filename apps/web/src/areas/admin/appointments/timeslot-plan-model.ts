@@ -6,6 +6,7 @@ import {
   isoWeekday,
   localDateTimeAt,
   ZTimeslotPlan,
+  type OpenTimeKind,
   type Timeslot,
   type TimeslotConflict,
   type TimeslotPlan,
@@ -26,7 +27,10 @@ export type PlanForm = {
   dayEnd: string;
   slotMinutes: string;
   breaks: PlanBreak[];
+  /** Required: open times belong to a service (issue 29). */
   serviceId: string;
+  /** Chat or video; '' until a service is chosen, which sets its own kind (the admin may then change it). */
+  kind: OpenTimeKind | '';
 };
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -49,10 +53,20 @@ export function initialPlan(today: string): PlanForm {
     slotMinutes: '30',
     breaks: [{ start: '11:30', end: '12:00' }],
     serviceId: '',
+    kind: '',
   };
 }
 
-/** The request body (`POST …/timeslots/preview` and `…/open`): weekdays in order, no service as null. */
+/** Choosing a service: the plan takes the kind of open times the service makes (issue 29). */
+export function withService(
+  form: Pick<PlanForm, 'kind'>,
+  serviceId: string,
+  services: readonly { id: string; openTimeKind: OpenTimeKind }[],
+): Pick<PlanForm, 'serviceId' | 'kind'> {
+  return { serviceId, kind: services.find((s) => s.id === serviceId)?.openTimeKind ?? form.kind };
+}
+
+/** The request body (`POST …/timeslots/preview` and `…/open`): weekdays in order; no kind picked: the service's. */
 export function planOf(form: PlanForm): TimeslotPlan {
   return {
     expertIds: form.expertIds,
@@ -63,7 +77,8 @@ export function planOf(form: PlanForm): TimeslotPlan {
     dayEnd: form.dayEnd,
     slotMinutes: form.slotMinutes.trim() === '' ? Number.NaN : Number(form.slotMinutes),
     breaks: form.breaks,
-    serviceId: form.serviceId || null,
+    serviceId: form.serviceId,
+    ...(form.kind ? { kind: form.kind } : {}),
   };
 }
 

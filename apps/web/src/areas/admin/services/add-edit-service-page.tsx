@@ -3,6 +3,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   ALWAYS_OPEN,
+  OPEN_TIME_KINDS,
   SELF_ASSESSMENT_MODES,
   ZServiceInput,
   type AdminOrganisation,
@@ -41,6 +42,7 @@ function initialInput(service: AdminServiceDetail | undefined): ServiceDraft {
     createQueue: false,
     requiresCode: service?.requiresCode ?? false,
     selfAssessment: service?.selfAssessment ?? 'none',
+    openTimeKind: service?.openTimeKind ?? 'chat',
     areas: service?.areas ?? [],
     openingHours: service?.openingHours ?? ALWAYS_OPEN,
     surveys: service?.surveys ?? [],
@@ -150,6 +152,14 @@ function ServiceForm({
             disabled={!organisation.flags.htaConnectorEnabled}
             onChange={(v) => set('selfAssessment', v as ServiceInput['selfAssessment'])}
             options={SELF_ASSESSMENT_MODES.map((m) => ({ value: m, label: t(`admin.service.selfAssessmentModes.${m}`) }))}
+          />
+          <SelectField
+            label={t('admin.service.openTimeKind')}
+            hint={t('admin.service.openTimeKindHint')}
+            value={input.openTimeKind ?? 'chat'}
+            onChange={(v) => set('openTimeKind', v as ServiceInput['openTimeKind'])}
+            error={errors.openTimeKind}
+            options={OPEN_TIME_KINDS.map((k) => ({ value: k, label: t(`admin.service.openTimeKinds.${k}`) }))}
           />
         </fieldset>
         <fieldset disabled={!canEdit} className="form">

@@ -261,7 +261,7 @@ describe('admin bookings (spec §5 Appointment (admin))', () => {
     const [header, ...lines] = text.split('\r\n');
     expect(header).toBe('Alkaa;Päättyy;Kesto (min);Tila;Tyyppi;Nimi;Asiantuntija;Palvelu;Potilas;Osallistujia');
     const sara = lines.find((l) => l.includes('Sara Lindholm'))!;
-    expect(sara).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;\d+;Varattu;Yksilöaika;/);
+    expect(sara).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;\d+;Varattu;Chat;/);
     expect(text).not.toContain(SARA);
     expect((await (await admin.fetch(`/api/admin/bookings/export.csv?expertId=${expert.id}&lang=en`)).text()).split('\r\n')[0]).toBe(
       'Starts;Ends;Length (min);Status;Type;Name;Expert;Service;Patient;Participants',

@@ -1,10 +1,11 @@
-import type { AppointmentRow, Language, VisitState } from '@prsp/contracts';
+import type { AppointmentRow, Language, MeetingKind, VisitState } from '@prsp/contracts';
 import { csvDateTime, spreadsheetCsv } from '../../platform/csv';
 
 type Texts = {
   header: readonly string[];
   status: Record<AppointmentRow['status'] | VisitState, string>;
-  kind: Record<AppointmentRow['kind'], string>;
+  /** How it is held (issue 29): chat, video, group chat or group video. */
+  kind: Record<MeetingKind, string>;
 };
 
 const TEXTS: Record<Language, Texts> = {
@@ -18,7 +19,7 @@ const TEXTS: Record<Language, Texts> = {
       held: 'Toteutunut',
       noShow: 'Ei saapunut',
     },
-    kind: { oneOnOne: 'Yksilöaika', group: 'Ryhmäaika' },
+    kind: { chat: 'Chat', video: 'Video', group: 'Ryhmächat', groupVideo: 'Ryhmävideo' },
   },
   se: {
     header: ['Börjar', 'Slutar', 'Längd (min)', 'Status', 'Typ', 'Namn', 'Expert', 'Tjänst', 'Patient', 'Deltagare'],
@@ -30,7 +31,7 @@ const TEXTS: Record<Language, Texts> = {
       held: 'Genomförd',
       noShow: 'Uteblev',
     },
-    kind: { oneOnOne: 'Enskild tid', group: 'Grupptid' },
+    kind: { chat: 'Chatt', video: 'Video', group: 'Gruppchatt', groupVideo: 'Gruppvideo' },
   },
   en: {
     header: ['Starts', 'Ends', 'Length (min)', 'Status', 'Type', 'Name', 'Expert', 'Service', 'Patient', 'Participants'],
@@ -42,7 +43,7 @@ const TEXTS: Record<Language, Texts> = {
       held: 'Held',
       noShow: 'No-show',
     },
-    kind: { oneOnOne: 'One-to-one', group: 'Group' },
+    kind: { chat: 'Chat', video: 'Video', group: 'Group chat', groupVideo: 'Group video' },
   },
 };
 
@@ -61,7 +62,7 @@ export function bookingsCsv(rows: readonly AppointmentRow[], lang: Language): st
       String(r.duration),
       // A reserved appointment's visit, once held or missed, says more than 'booked'.
       texts.status[r.visit ?? r.status],
-      texts.kind[r.kind],
+      texts.kind[r.kind === 'group' ? (r.video ? 'groupVideo' : 'group') : r.video ? 'video' : 'chat'],
       r.name,
       r.expert.name,
       r.service?.name[lang] ?? '',

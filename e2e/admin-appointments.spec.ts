@@ -82,7 +82,11 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   const generate = page.getByRole('dialog', { name: 'Luo vapaita aikoja' });
   await generate.getByRole('button', { name: 'Näytä esikatselu' }).click();
   await expect(generate.getByText('Valitse vähintään yksi asiantuntija.')).toBeVisible();
+  // Open times belong to a service (issue 29): without one the plan is refused; choosing one takes its kind.
+  await expect(generate.getByLabel('Palvelu')).toHaveAccessibleDescription(/Pakollinen kenttä\./);
   await expectAccessible(page);
+  await generate.getByLabel('Palvelu').selectOption({ label: 'Sairaanhoitajan chat' });
+  await expect(generate.getByRole('group', { name: 'Avoimien aikojen tyyppi' }).getByRole('radio', { name: 'Chat' })).toBeChecked();
   await generate.getByRole('checkbox', { name: DEMO_EXPERT_NAME }).check();
   await generate.getByLabel('Ensimmäinen päivä').fill(day);
   await generate.getByLabel('Viimeinen päivä').fill(day);
@@ -114,13 +118,14 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   const first = `${shownDay} 16.30–17.00`;
   const firstRow = page.getByRole('row', { name: new RegExp(first) });
   await expect(firstRow).toContainText('Vapaa');
+  await expect(firstRow).toContainText('Chat');
   await expect(page.getByRole('row', { name: new RegExp(`${shownDay} 17.00–17.30`) })).toBeVisible();
   await expectAccessible(page);
 
   // Book the first for a patient: the identity code is checked in the browser too (spec §5).
   await firstRow.getByRole('button', { name: `Varaa vapaa aika ${first}` }).click();
   const book = page.getByRole('dialog', { name: 'Varaa vapaa aika' });
-  await expect(book.getByRole('radio', { name: `16.30–17.00 ${DEMO_EXPERT_NAME}` })).toBeChecked();
+  await expect(book.getByRole('radio', { name: `16.30–17.00 ${DEMO_EXPERT_NAME} (Chat)` })).toBeChecked();
   const patient = book.getByRole('group', { name: 'Potilas' });
   await patient.getByLabel('Henkilötunnus').fill('010190-1234');
   await patient.getByLabel('Etunimi').fill('Aino');
@@ -150,7 +155,7 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await booked.getByRole('button', { name: `Muokkaa tapaamista ${first}` }).click();
   const reschedule = page.getByRole('dialog', { name: 'Muokkaa tapaamista' });
   await reschedule.getByRole('radio', { name: 'Jokin päivän vapaista ajoista' }).check();
-  await reschedule.getByRole('radio', { name: `17.00–17.30 ${DEMO_EXPERT_NAME}` }).check();
+  await reschedule.getByRole('radio', { name: `17.00–17.30 ${DEMO_EXPERT_NAME} (Chat)` }).check();
   await reschedule.getByRole('button', { name: 'Tallenna' }).click();
   await expect(reschedule).toBeHidden();
   const second = `${shownDay} 17.00–17.30`;
@@ -178,7 +183,7 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...csvRows] = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(header).toBe('Alkaa;Päättyy;Kesto (min);Tila;Tyyppi;Nimi;Asiantuntija;Palvelu;Potilas;Osallistujia');
-  expect(csvRows).toEqual([expect.stringMatching(new RegExp(`^${shownDay} 17:30;${shownDay} 18:00;30;Varattu;Yksilöaika;`))]);
+  expect(csvRows).toEqual([expect.stringMatching(new RegExp(`^${shownDay} 17:30;${shownDay} 18:00;30;Varattu;Chat;`))]);
   expect(csvRows[0]).toContain(`;${DEMO_EXPERT_NAME};`);
   expect(csvRows[0]).toContain(`;Aino ${lastName};`);
 

@@ -24,7 +24,12 @@ test('a demo expert sees the day, opens an appointment with its answers, adds an
   const experts = await adminCall<{ id: string; name: string }[]>(admin, '/api/admin/bookings/experts');
   const expert = experts.data.find((e) => e.name === DEMO_EXPERT_NAME);
   expect(expert).toBeDefined();
+  // Open times belong to a service (issue 29): the nurse's.
+  const services = await adminCall<{ id: string; name: { fi: string } }[]>(admin, '/api/admin/bookings/services');
+  const service = services.data.find((s) => s.name.fi === 'Sairaanhoitajan chat');
+  expect(service).toBeDefined();
   const opened = await adminCall(admin, '/api/admin/bookings/timeslots/open', {
+    serviceId: service!.id,
     expertIds: [expert!.id],
     from: tomorrow,
     to: tomorrow,

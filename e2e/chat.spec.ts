@@ -37,6 +37,10 @@ test('a patient queues for a service, an expert accepts, they exchange text and 
   const patientName = `Kaisa ${family}`;
   const patient = await newPatient(browser, 'Kaisa', family);
   await expectAccessible(patient);
+  // The card says when the queue is open today, and the demo's nurse serves it (issue 29).
+  const card = patient.getByRole('listitem').filter({ has: patient.getByRole('heading', { name: NURSE_SERVICE }) });
+  await expect(card.locator('.service-availability')).toContainText(/Avoinna|Suljettu/);
+  await expect(card).not.toContainText('Ei ammattilaisia paikalla juuri nyt');
   await patient.getByRole('link', { name: new RegExp(`^Aloita\\s*: ${NURSE_SERVICE}$`) }).click();
 
   // The service asks for an optional self-assessment (e2e/chat-self-assessment.spec.ts answers one): skipped here.

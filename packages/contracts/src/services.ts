@@ -97,11 +97,20 @@ export const ZOpenService = z.object({
 });
 export type OpenService = z.infer<typeof ZOpenService>;
 
+/** A chat queue's hours on the patient's day (issue 29): always open, or the day's ranges in order (none: closed today). */
+export const ZHoursToday = z.object({ alwaysOpen: z.boolean(), ranges: z.array(z.object({ opens: z.string(), closes: z.string() })) });
+export type HoursToday = z.infer<typeof ZHoursToday>;
+/** Whether a patient can chat in a queue today: its hours, and whether any professional serves it (without one it takes nobody in). */
+export const ZQueueAvailability = z.object({ hoursToday: ZHoursToday, staffed: z.boolean() });
+export type QueueAvailability = z.infer<typeof ZQueueAvailability>;
+
 /** `GET /api/services`. */
 export const ZServicesResponse = z.object({
   appointments: z.array(ZPatientAppointment),
   openServices: z.array(ZOpenService),
   chatCodeServices: z.array(ZOpenService),
+  /** Beyond the spec's fields: each service queue's availability today, by chat queue id (the service cards show it). */
+  availability: z.optional(z.record(z.string(), ZQueueAvailability)),
 });
 export type ServicesResponse = z.infer<typeof ZServicesResponse>;
 

@@ -37,14 +37,15 @@ export async function seedDemoBookings(tx: Tx, now = new Date()): Promise<void> 
     .where(eq(experts.organisationId, espoo.id));
   if (staff.length === 0) return;
   const serviceRows = await tx
-    .select({ id: services.id, queue: services.chatQueueId, openTimeKind: services.openTimeKind })
+    .select({ id: services.id, queue: services.chatQueueId, openTimeKind: services.openTimeKind, requiresCode: services.requiresCode })
     .from(services)
     .where(eq(services.organisationId, espoo.id));
   const serviceOf = (queue: string | null) => serviceRows.find((s) => s.queue === queue);
   const today = localDateAt(now, SERVICE_TIME_ZONE);
   const slots = planSlots(
     {
-      expertIds: staff.map((e) => e.id),
+      // Not the physiotherapist's: that service is entered with a chat code the professional gives.
+      expertIds: staff.filter((e) => !serviceOf(e.queue)?.requiresCode).map((e) => e.id),
       from: today,
       to: addDays(today, DAYS - 1),
       weekdays: [1, 2, 3, 4, 5],

@@ -13,17 +13,20 @@ export const DEMO_STAFF = [
   { email: 'org.admin@espoo.example', firstName: 'Olli', lastName: 'Organisaatio', role: 'organisation admin, espoo-demo' },
   { email: 'expert@espoo.example', firstName: 'Eeva', lastName: 'Asiantuntija', role: 'expert (nurse), espoo-demo' },
   { email: 'doctor@espoo.example', firstName: 'Lauri', lastName: 'Lääkäri', role: 'expert (general practitioner), espoo-demo' },
+  { email: 'physio@espoo.example', firstName: 'Fiia', lastName: 'Fysioterapeutti', role: 'expert (physiotherapist), espoo-demo' },
 ] as const;
 
 /**
- * Demo staff: a global admin, an organisation admin of espoo-demo, and a nurse and a doctor working there as
- * experts with a chat user each, all with DEMO_STAFF_PASSWORD (hashed now). Existing accounts are left as they are.
+ * Demo staff: a global admin, an organisation admin of espoo-demo, and a nurse, a doctor and a physiotherapist
+ * working there as experts with a chat user each, all with DEMO_STAFF_PASSWORD (hashed now). Each demo service's
+ * queue has its professional: a queue nobody serves takes no patients in (issue 29). Existing accounts are left as
+ * they are.
  */
 export async function seedDemoStaff(tx: Tx): Promise<void> {
   const [espoo] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, 'espoo-demo')).limit(1);
   if (!espoo) return;
   const passwordHash = await hashSecret(DEMO_STAFF_PASSWORD);
-  const [global, orgAdmin, nurse, doctor] = DEMO_STAFF;
+  const [global, orgAdmin, nurse, doctor, physio] = DEMO_STAFF;
 
   await insertIfNew(tx, { ...names(global), passwordHash, isGlobalAdmin: true });
   const orgAdminId = await insertIfNew(tx, { ...names(orgAdmin), passwordHash, isGlobalAdmin: false });
@@ -36,6 +39,7 @@ export async function seedDemoStaff(tx: Tx): Promise<void> {
   for (const [person, specialization, chatQueueId] of [
     [nurse, 'nurse', 'espoo-nurse'],
     [doctor, 'generalPractitioner', 'espoo-doctor'],
+    [physio, 'physiotherapist', 'espoo-physio'],
   ] as const) {
     const userId = await insertIfNew(tx, { ...names(person), passwordHash, isGlobalAdmin: false });
     if (userId) {

@@ -12,7 +12,8 @@ import type { ChatEvents } from './chat-events';
 import { openMetadata } from './chat-metadata';
 import { channelFor, expertIn, type ChatCaller } from './chat-participants';
 import { toChannel } from './chat-view';
-import { isQueueOpen } from './opening-hours';
+import { admitsPatients, isStaffed } from './queue-availability.service';
+import { staffedQueueIds } from './queue-staffing.repo';
 import type { ChatChannelRow } from './chat.tables';
 import type { Emit } from '../../platform/events/event-hub';
 import { setAppointmentAudience } from '../booking/appointment-changes.service';
@@ -23,26 +24,33 @@ import { isSettled } from '../booking/booking-visits.service';
 export type ChatDeps = { db: Db; cipher: FieldCipher; events: ChatEvents; emit: Emit };
 type PatientCaller = Extract<ChatCaller, { kind: 'patient' }>;
 
-/** `describe_realm_queues` (spec §7): the organisation's queues, whether each is closed now and how many wait. */
+/**
+ * `describe_realm_queues` (spec §7): the organisation's queues, whether each is closed now (or unserved: it takes
+ * nobody in) and how many wait.
+ */
 export async function describeRealmQueues(db: Db, organisationId: string, now = new Date()): Promise<RealmQueues> {
   const queues = await repo.organisationQueues(db, organisationId);
   const waiting = await repo.waitingIn(
     db,
     queues.map((q) => q.id),
   );
+  const staffed = await staffedQueueIds(db, organisationId);
   const realm_queues: RealmQueues['realm_queues'] = {};
   for (const q of queues) {
     const length = waiting.filter((w) => w.channel.queueId === q.id).length;
-    realm_queues[q.id] = { queue_attrs: { name: q.name, closed: !isQueueOpen(q.openingHours, now), length } };
+    realm_queues[q.id] = { queue_attrs: { name: q.name, closed: !admitsPatients(q, staffed.has(q.id), now), length } };
   }
   return { realm_queues };
 }
 
-/** The queue a patient enters, refused (403) when it is closed now: the client shows chat-not-available. */
+/**
+ * The queue a patient enters, refused (403) when it is closed now or no professional serves it: the client shows
+ * chat-not-available.
+ */
 async function openQueue(tx: Tx, organisationId: string, queueId: string, now: Date) {
   const queue = await repo.findQueue(tx, queueId);
   if (!queue || queue.organisationId !== organisationId) throw new AppError(404, { detail: 'queue missing' });
-  if (!isQueueOpen(queue.openingHours, now)) throw new AppError(403, { detail: 'queue closed' });
+  if (!admitsPatients(queue, await isStaffed(tx, queue), now)) throw new AppError(403, { detail: 'queue closed or unstaffed' });
   return queue;
 }
 

@@ -365,6 +365,7 @@ describe('chat codes', () => {
 
   test('an unknown code is 201; a one-use code opens one chat and is then used up (204)', async () => {
     const { serviceId, queueId } = await ownQueue(t, espoo, { requiresCode: true });
+    await chatExpert(t, espoo, queueId);
     const [first, second] = await onboardedPatients(t, espoo, 2);
     await expectError(use(first!, 'NOSUCHCODE1'), 400, 201);
     // The service is entered only with a code.
@@ -380,6 +381,7 @@ describe('chat codes', () => {
 
   test('a use is counted only when the chat opens: a closed queue uses nothing; two patients racing for the last use get one chat', async () => {
     const { serviceId, queueId } = await ownQueue(t, espoo, { requiresCode: true });
+    await chatExpert(t, espoo, queueId);
     const [first, second] = await onboardedPatients(t, espoo, 2);
     const code = await codeFor(serviceId, 1);
     const hours = (closed: boolean) =>
@@ -406,7 +408,8 @@ describe('chat codes', () => {
   });
 
   test('entering again with the code resumes the waiting chat without using the code again', async () => {
-    const { serviceId } = await ownQueue(t, espoo, { requiresCode: true });
+    const { serviceId, queueId } = await ownQueue(t, espoo, { requiresCode: true });
+    await chatExpert(t, espoo, queueId);
     const [patient] = await onboardedPatients(t, espoo, 1);
     const code = await codeFor(serviceId, 2);
     const first = await okData<ChatChannel>(use(patient!, code));

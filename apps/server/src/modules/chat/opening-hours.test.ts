@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ALWAYS_OPEN, type OpeningHours } from '@prsp/contracts';
-import { isQueueOpen, localClock } from './opening-hours';
+import { hoursOnDay, isQueueOpen, localClock } from './opening-hours';
 
 const weekdays: OpeningHours = {
   alwaysOpen: false,
@@ -61,5 +61,31 @@ describe('queue opening hours (Europe/Helsinki)', () => {
     expect(isQueueOpen(changeover, at('2026-03-29T00:59:00Z'))).toBe(false); // 02:59 EET
     expect(isQueueOpen(changeover, at('2026-03-29T01:00:00Z'))).toBe(true); // 04:00 EEST
     expect(isQueueOpen(changeover, at('2026-03-29T02:00:00Z'))).toBe(false); // 05:00 EEST
+  });
+});
+
+describe("a queue's hours on the patient's day (the service card)", () => {
+  test('the weekday’s ranges in order, none at the weekend', () => {
+    const shuffled = { ...weekdays, weekly: [...weekdays.weekly].reverse() };
+    expect(hoursOnDay(shuffled, at('2026-11-23T10:00:00Z'))).toEqual({
+      alwaysOpen: false,
+      ranges: [
+        { opens: '08:00', closes: '11:30' },
+        { opens: '12:00', closes: '16:00' },
+      ],
+    });
+    expect(hoursOnDay(weekdays, at('2026-11-22T10:00:00Z'))).toEqual({ alwaysOpen: false, ranges: [] });
+  });
+
+  test('an exception replaces the weekday: closed all day, or its own hours', () => {
+    expect(hoursOnDay(weekdays, at('2026-12-24T10:00:00Z'))).toEqual({ alwaysOpen: false, ranges: [] });
+    expect(hoursOnDay(weekdays, at('2026-12-27T10:00:00Z'))).toEqual({ alwaysOpen: false, ranges: [{ opens: '10:00', closes: '12:00' }] });
+  });
+
+  test('always open, unless the admin switched it closed; the local date decides', () => {
+    expect(hoursOnDay(ALWAYS_OPEN, at('2026-11-22T03:00:00Z'))).toEqual({ alwaysOpen: true, ranges: [] });
+    expect(hoursOnDay({ ...weekdays, closed: true }, at('2026-11-23T10:00:00Z'))).toEqual({ alwaysOpen: false, ranges: [] });
+    // Sunday 23:30 UTC is Monday 01:30 in Helsinki: Monday's hours.
+    expect(hoursOnDay(weekdays, at('2026-11-22T23:30:00Z')).ranges).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { isoWeekday, localDateTimeAt, SERVICE_TIME_ZONE, type OpeningHours } from '@prsp/contracts';
+import { isoWeekday, localDateTimeAt, SERVICE_TIME_ZONE, type HoursToday, type OpeningHours } from '@prsp/contracts';
 
 const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
@@ -29,4 +29,25 @@ export function isQueueOpen(hours: OpeningHours, now: Date, timeZone: string = S
       within(minute, exception.opens, exception.closes)
     );
   return hours.weekly.some((range) => range.weekday === weekday && within(minute, range.opens, range.closes));
+}
+
+/**
+ * A queue's hours on the local day of `now`, as the patient's service card shows them: always open, or the day's
+ * ranges in order (none: closed all day, by the admin's switch, a closing exception or a weekday without hours).
+ */
+export function hoursOnDay(hours: OpeningHours, now: Date, timeZone: string = SERVICE_TIME_ZONE): HoursToday {
+  if (hours.closed) return { alwaysOpen: false, ranges: [] };
+  if (hours.alwaysOpen) return { alwaysOpen: true, ranges: [] };
+  const { date, weekday } = localClock(now, timeZone);
+  const exception = hours.exceptions.find((e) => e.date === date);
+  if (exception)
+    return {
+      alwaysOpen: false,
+      ranges: !exception.closed && exception.opens && exception.closes ? [{ opens: exception.opens, closes: exception.closes }] : [],
+    };
+  const ranges = hours.weekly
+    .filter((r) => r.weekday === weekday)
+    .map(({ opens, closes }) => ({ opens, closes }))
+    .sort((a, b) => minutes(a.opens) - minutes(b.opens));
+  return { alwaysOpen: false, ranges };
 }

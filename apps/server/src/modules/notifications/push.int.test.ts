@@ -113,9 +113,9 @@ describe('web push of the three events, decrypted by the push service stand-in',
     const [patient] = await onboardedPatients(t, espoo, 1);
     const sub = await consent(patient!, 'en');
     const { queueId, serviceId } = await ownQueue(t, espoo);
+    const nurse = await chatExpert(t, espoo, queueId);
     await okData(postJson(patient!, '/api/chat/channels', { serviceId }));
     expect(await runPushes()).toMatchObject({ claimed: 0 });
-    const nurse = await chatExpert(t, espoo, queueId);
     await okData(postJson(nurse.browser, `/api/expert/chat/queues/${queueId}/accept`));
     await runPushes();
     expect(shown(sub)).toEqual([
@@ -165,9 +165,9 @@ describe('delivery faults', () => {
     const sub = await consent(browser, 'fi');
     const [patient] = await onboardedPatients(t, espoo, 1);
     const { queueId, serviceId } = await ownQueue(t, espoo);
+    const nurse = await chatExpert(t, espoo, queueId);
     const channel = await okData<{ id: string }>(postJson(patient!, '/api/chat/channels', { serviceId }));
     // The subscription belongs to Sara, the queue event to another patient: Sara must not hear of it.
-    const nurse = await chatExpert(t, espoo, queueId);
     await okData(postJson(nurse.browser, `/api/expert/chat/channels/${channel.id}/accept`));
     expect(await runPushes()).toMatchObject({ claimed: 0 });
 

@@ -17,9 +17,10 @@ export function defaultOrganisationContent(organisationName: string | Localized)
     termsAndConditionsMoreLink: null,
     cookiePolicyLink: null,
     serviceInfo: {
-      fi: `Tervetuloa ${name.fi} -palveluun.\nVoit asioida ammattilaisen kanssa arkipäivisin.\nKiireellisissä asioissa soita 112.`,
-      se: `Välkommen till ${name.se}.\nDu kan sköta ärenden med en yrkesperson på vardagar.\nI brådskande fall ring 112.`,
-      en: `Welcome to ${name.en}.\nYou can meet a professional on weekdays.\nIn an emergency call 112.`,
+      // Each service card shows its queue's hours today (issue 29): the welcome promises no hours of its own.
+      fi: `Tervetuloa ${name.fi} -palveluun.\nPalvelujen aukioloajat näet kunkin palvelun kohdalta.\nKiireellisissä asioissa soita 112.`,
+      se: `Välkommen till ${name.se}.\nTjänsternas öppettider ser du vid varje tjänst.\nI brådskande fall ring 112.`,
+      en: `Welcome to ${name.en}.\nEach service shows its opening hours.\nIn an emergency call 112.`,
     },
     chatCodesInfo: {
       fi: '<p>Chat-koodin saat ammattilaiselta, joka on sopinut kanssasi etäasioinnista.</p>',

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { patientScope, type OrganisationRow } from '../../platform/access/patient-access';
 import type { ReadModelCache } from '../../platform/cache/read-model-cache';
 import { upcomingAppointments } from '../booking/patient-appointments.service';
+import { queueAvailability } from '../chat/queue-availability.service';
 import * as repo from './services.repo';
 import { toOpenService, type ServiceRow } from '../organisations/organisations.service';
 
@@ -43,6 +44,12 @@ async function appointmentsOf(db: Db, cache: ReadModelCache, patientId: string, 
   return held.filter((a) => a.endsAt > now.getTime()).map((a) => a.appointment);
 }
 
+/** The chat queues of the services in the cached lists. */
+function queueIdsIn(lists: string): string[] {
+  const { openServices, chatCodeServices } = JSON.parse(lists) as ServiceLists;
+  return [...new Set([...openServices, ...chatCodeServices].map((s) => s.chatQueueId))];
+}
+
 const ZServiceLists = z.object({
   openServices: ZServicesResponse.shape.openServices,
   chatCodeServices: ZServicesResponse.shape.chatCodeServices,
@@ -51,9 +58,9 @@ const ZAppointments = ZServicesResponse.shape.appointments;
 
 /**
  * `GET /api/services` (spec §3 'Services response') as the whole answer, serialized through the contract: the
- * effective patient's appointments that have not ended (only when the organisation has bookings on), and the
+ * effective patient's appointments that have not ended (only when the organisation has bookings on), the
  * organisation's services split into open ones and those that need a chat code (only when it has remote reception
- * on). Both parts come from the read-model cache: the organisation's service lists keyed by the organisation (they
+ * on), and their queues' availability today (hours, and whether anyone serves them; read afresh each time). Both parts come from the read-model cache: the organisation's service lists keyed by the organisation (they
  * depend on its services and flags only), the effective patient's appointments by the patient.
  */
 export async function servicesAnswer(
@@ -67,6 +74,7 @@ export async function servicesAnswer(
     cache.get('services', org.id, '', async () => JSON.stringify(encode(ZServiceLists, await serviceListsOf(db, org)))),
     appointmentsOf(db, cache, patientId, org, now),
   ]);
-  // `lists` is `{"openServices":…,"chatCodeServices":…}`: the appointments go in front of its members.
-  return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},${lists.slice(1)}}`;
+  const availability = await queueAvailability(db, org.id, queueIdsIn(lists), now);
+  // `lists` is `{"openServices":…,"chatCodeServices":…}`: the appointments and the availability go in front of its members.
+  return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},"availability":${JSON.stringify(availability)},${lists.slice(1)}}`;
 }

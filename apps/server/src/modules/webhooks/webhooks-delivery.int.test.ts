@@ -81,7 +81,8 @@ describe('events', () => {
     await okData(postJson(patient!, `/api/services/cancel/${slot}`));
 
     // chat.ended: the patient opens a chat in a queue and leaves it.
-    const { serviceId } = await ownQueue(t, espoo);
+    const { queueId, serviceId } = await ownQueue(t, espoo);
+    await chatExpert(t, espoo, queueId);
     const channel = await okData<ChatChannel>(postJson(patient!, '/api/chat/channels', { serviceId }));
     await okData(postJson(patient!, `/api/chat/channels/${channel.id}/leave`));
 
@@ -150,6 +151,7 @@ describe('events', () => {
     receiver.received.length = 0;
     const [kaarinaPatient] = await onboardedPatients(t, (await organisationBySlug(t, 'kaarina-demo')).id, 1);
     const kaarinaQueue = await ownQueue(t, (await organisationBySlug(t, 'kaarina-demo')).id);
+    await chatExpert(t, (await organisationBySlug(t, 'kaarina-demo')).id, kaarinaQueue.queueId);
     const other = await okData<ChatChannel>(postJson(kaarinaPatient!, '/api/chat/channels', { serviceId: kaarinaQueue.serviceId }));
     await okData(postJson(kaarinaPatient!, `/api/chat/channels/${other.id}/leave`));
     await okData(

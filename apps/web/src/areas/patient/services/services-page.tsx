@@ -1,6 +1,6 @@
 import { usePageTitle } from '@/lib/use-page-title';
 import { Link } from 'react-router';
-import type { OpenService } from '@prsp/contracts';
+import type { OpenService, QueueAvailability } from '@prsp/contracts';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useServices } from '../api/services-api';
 import { AppointmentList } from '../appointments/appointment-list';
@@ -8,18 +8,28 @@ import { upcomingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
 import { QueryState } from '@/components/ui/query-state';
 import { useNow } from '@/lib/use-now';
+import { availabilityLines } from './availability';
 import { ChatCodeForm } from './chat-code-form';
 import { ServiceIcon } from './service-icon';
 
-function ServiceCard({ service }: { service: OpenService }) {
+/** A service: what it is, its queue's hours today and whether a professional serves it (issue 29), and its start. */
+function ServiceCard({ service, availability, now }: { service: OpenService; availability?: QueueAvailability; now: number }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const lines = availabilityLines(availability, lang, now);
   return (
     <li className="service-card">
       <ServiceIcon icon={service.serviceImage} />
       <div>
         <h3>{service.serviceName[lang]}</h3>
         <p>{service.serviceDescription[lang]}</p>
+        {lines.length > 0 && (
+          <ul className="service-availability">
+            {lines.map((line) => (
+              <li key={line.key}>{t(line.key, line.values)}</li>
+            ))}
+          </ul>
+        )}
         <Link className="button" to={`/chat/${encodeURIComponent(service.uuid)}`}>
           {t('services.start')}
           <span className="visually-hidden">: {service.serviceName[lang]}</span>
@@ -65,7 +75,7 @@ export function ServicesPage() {
             {data.openServices.length > 0 ? (
               <ul className="service-list">
                 {data.openServices.map((s) => (
-                  <ServiceCard key={s.uuid} service={s} />
+                  <ServiceCard key={s.uuid} service={s} availability={data.availability?.[s.chatQueueId]} now={now} />
                 ))}
               </ul>
             ) : (

@@ -1,0 +1,40 @@
+import { expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import type { OpenService, ServicesResponse } from '@prsp/contracts';
+import { mount } from '@/test/mount';
+import '../patient-texts';
+import { ServicesPage } from './services-page';
+
+const service = (uuid: string, queue: string, name: string): OpenService => ({
+  uuid,
+  serviceName: { fi: name, se: name, en: name },
+  serviceDescription: { fi: '', se: '', en: '' },
+  serviceImage: 'nurse',
+  chatQueueId: queue,
+  mandatorySelfAssessment: false,
+  optionalSelfAssessment: false,
+});
+const answer: ServicesResponse = {
+  appointments: [],
+  openServices: [service('s1', 'q-nurse', 'Hoitajan chat'), service('s2', 'q-empty', 'Lääkärin chat')],
+  chatCodeServices: [],
+  availability: {
+    'q-nurse': { hoursToday: { alwaysOpen: false, ranges: [{ opens: '08:00', closes: '16:00' }] }, staffed: true },
+    'q-empty': { hoursToday: { alwaysOpen: true, ranges: [] }, staffed: false },
+  },
+};
+vi.mock('../api/services-api', () => ({ useServices: () => ({ data: answer, error: null, refetch: () => undefined }) }));
+vi.mock('../patient-state', () => ({ usePatientContext: () => ({ phase: 'loading' }) }));
+
+it("each service card shows its queue's hours today, and says when no professional is there (issue 29)", async () => {
+  const host = await mount(
+    <MemoryRouter>
+      <ServicesPage />
+    </MemoryRouter>,
+  );
+  const cards = [...host.querySelectorAll('.service-card')];
+  expect(cards.map((c) => [...c.querySelectorAll('.service-availability li')].map((li) => li.textContent))).toEqual([
+    ['Avoinna tänään klo 08.00–16.00'],
+    ['Avoinna ympäri vuorokauden', 'Ei ammattilaisia paikalla juuri nyt'],
+  ]);
+});

@@ -357,6 +357,15 @@ describe('reminders', () => {
       .where(and(eq(jobs.kind, 'booking.reminderEmail'), eq(jobs.singletonKey, key)));
     await runner.runOnce({ kinds: ['booking.reminderEmail'], limit: 50 });
     expect(await reminderMails()).toHaveLength(2);
+    // The reminder says how the appointment is held, in each reader's language (issue 29); a chat has no device check.
+    const reminderTexts = await t.database.db
+      .select({ to: outboxEmails.toAddress, subject: outboxEmails.subject, text: outboxEmails.text })
+      .from(outboxEmails)
+      .where(inArray(outboxEmails.toAddress, [a.patientEmail, a.guestEmail]));
+    const reminderTo = (to: string) => reminderTexts.find((m) => m.to === to && /^(Muistutus|Påminnelse)/.test(m.subject))!.text;
+    expect(reminderTo(a.patientEmail)).toContain('Vastaanottotapa: ryhmächat\n');
+    expect(reminderTo(a.guestEmail)).toContain('Mottagningsform: gruppchatt\n');
+    expect(reminderTexts.every((m) => !m.text.includes('device-check'))).toBe(true);
 
     // The SMS is not due 24 h before, but is 1 h before; then it goes through the gateway client to the sink.
     expect(
@@ -376,9 +385,11 @@ describe('reminders', () => {
     const fi = await smsTo(a.patientMobile);
     expect(fi).toHaveLength(1);
     expect(fi[0]).toMatchObject({ to: a.patientMobile, from: 'PRSP' });
-    expect(fi[0]!.text).toMatch(/^Muistutus: etävastaanotto .* klo \d\d\.\d\d \(.*, Espoon etävastaanotto\)\. Kirjaudu palveluun: http/);
+    expect(fi[0]!.text).toMatch(
+      /^Muistutus: etävastaanotto \(ryhmächat\) .* klo \d\d\.\d\d \(.*, Espoon etävastaanotto\)\. Kirjaudu palveluun: http/,
+    );
     expect(fi[0]!.text).not.toContain('Maija');
-    expect((await smsTo(a.guestMobile))[0]!.text).toMatch(/^Påminnelse: distansmottagning /);
+    expect((await smsTo(a.guestMobile))[0]!.text).toMatch(/^Påminnelse: distansmottagning \(gruppchatt\) /);
     const [sent] = await t.database.db.select({ status: outboxSms.status }).from(outboxSms).where(eq(outboxSms.toNumber, a.patientMobile));
     expect(sent!.status).toBe('sent');
   });

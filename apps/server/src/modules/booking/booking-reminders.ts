@@ -8,6 +8,7 @@ import { toInternationalNumber } from '../../platform/sms/phone-number';
 import { enqueueSms } from '../../platform/sms/sms-outbox';
 import { isReserved, loadAppointmentNotice, type AppointmentNotice, type NoticeRecipient } from './booking-notifications-data';
 import { noticeServiceName, noticeTags, notificationLink } from './booking-notifications-format';
+import { KIND_NAMES } from './appointment-kind-texts';
 
 /** A reminder job names the appointment and the start it was scheduled for: ids and a time, nothing personal. */
 export type ReminderPayload = { appointmentId: string; startsAt: string };
@@ -74,15 +75,20 @@ function reminded(r: NoticeRecipient, channel: 'email' | 'sms'): boolean {
   return (r.role === 'patient' || r.role === 'guest') && r.remindersWanted[channel];
 }
 
-const SMS_TEXT: Record<Language, (v: { date: string; time: string; service: string; organisation: string; link: string }) => string> = {
-  fi: (v) => `Muistutus: etävastaanotto ${v.date} klo ${v.time} (${v.service}, ${v.organisation}). Kirjaudu palveluun: ${v.link}`,
-  se: (v) => `Påminnelse: distansmottagning ${v.date} kl. ${v.time} (${v.service}, ${v.organisation}). Logga in i tjänsten: ${v.link}`,
-  en: (v) => `Reminder: remote appointment ${v.date} at ${v.time} (${v.service}, ${v.organisation}). Sign in to the service: ${v.link}`,
+type SmsValues = { kind: string; date: string; time: string; service: string; organisation: string; link: string };
+const SMS_TEXT: Record<Language, (v: SmsValues) => string> = {
+  fi: (v) =>
+    `Muistutus: etävastaanotto (${v.kind}) ${v.date} klo ${v.time} (${v.service}, ${v.organisation}). Kirjaudu palveluun: ${v.link}`,
+  se: (v) =>
+    `Påminnelse: distansmottagning (${v.kind}) ${v.date} kl. ${v.time} (${v.service}, ${v.organisation}). Logga in i tjänsten: ${v.link}`,
+  en: (v) =>
+    `Reminder: remote appointment (${v.kind}) ${v.date} at ${v.time} (${v.service}, ${v.organisation}). Sign in to the service: ${v.link}`,
 };
 
-/** The reminder SMS in the recipient's language: when, what and where to sign in; no names. */
+/** The reminder SMS in the recipient's language: how it is held, when, what and where to sign in; no names. */
 export function reminderSmsText(notice: AppointmentNotice, r: NoticeRecipient, publicUrl: string): string {
   return SMS_TEXT[r.language]({
+    kind: KIND_NAMES[r.language][notice.kind],
     date: formatInstant(notice.startsAt, r.language, 'long'),
     time: formatInstant(notice.startsAt, r.language, 'time'),
     service: noticeServiceName(notice, r.language),

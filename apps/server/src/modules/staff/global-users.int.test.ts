@@ -35,10 +35,11 @@ describe('global user management', () => {
     const byEmail = Object.fromEntries(res.data.items.map((u: { email: string }) => [u.email, u]));
     expect(byEmail['expert@espoo.example']).toMatchObject({ memberships: [], expertOrganisations: [{ organisationId: espoo }] });
     expect(byEmail['doctor@espoo.example']).toMatchObject({ memberships: [], expertOrganisations: [{ organisationId: espoo }] });
+    expect(byEmail['physio@espoo.example']).toMatchObject({ memberships: [], expertOrganisations: [{ organisationId: espoo }] });
     expect(byEmail['org.admin@espoo.example'].memberships).toEqual([
       { organisationId: espoo, organisationName: expect.any(String), preset: 'organisationAdmin', rights: PRESET_RIGHTS.organisationAdmin },
     ]);
-    expect(res.data.total).toBe(3);
+    expect(res.data.total).toBe(4);
   });
 
   test('an organisation admin is refused (403), a stranger is 101', async () => {

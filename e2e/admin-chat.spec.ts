@@ -7,7 +7,9 @@ test.beforeEach(async ({ page }) => {
   await chooseOrganisation(page, DEMO_ORGANISATION);
 });
 
-test("opening hours: a new service's queue gets weekday hours with a lunch break, an exception and the closed switch", async ({ page }) => {
+test("opening hours: a new service's queue gets weekday hours with a lunch break, an exception and the closed switch; its open times are video", async ({
+  page,
+}) => {
   const serviceName = `Aukiolopalvelu ${Date.now()}`;
   await openFromMenu(page, 'Lisää palvelu');
   await expect(page.getByRole('heading', { level: 1, name: 'Lisää palvelu' })).toBeVisible();
@@ -16,6 +18,9 @@ test("opening hours: a new service's queue gets weekday hours with a lunch break
   await names.getByLabel('Ruotsiksi').fill(`Öppettjänst ${serviceName}`);
   await names.getByLabel('Englanniksi').fill(`Hours service ${serviceName}`);
   await page.getByLabel('Kuvake').selectOption({ label: 'Sairaanhoitaja' });
+  // The kind of open times generated for it (issue 29): chat unless chosen.
+  await expect(page.getByLabel('Avoimien aikojen tyyppi')).toHaveValue('chat');
+  await page.getByLabel('Avoimien aikojen tyyppi').selectOption({ label: 'Video' });
   // A queue of its own, so the demo queues other journeys chat in stay open.
   await page.getByLabel('Luo palvelulle uusi chat-jono').check();
 
@@ -52,6 +57,7 @@ test("opening hours: a new service's queue gets weekday hours with a lunch break
 
   await page.getByRole('link', { name: `Muokkaa palvelua ${serviceName}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Muokkaa palvelua' })).toBeVisible();
+  await expect(page.getByLabel('Avoimien aikojen tyyppi')).toHaveValue('video');
   await expect(hours.getByLabel('Aina auki')).not.toBeChecked();
   await expect(hours.getByRole('switch', { name: /Jono suljettu nyt/ })).toBeChecked();
   const friday = hours.getByRole('group', { name: 'Perjantai' });

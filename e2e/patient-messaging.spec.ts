@@ -114,12 +114,15 @@ test('a patient writes to an open subcategory, writes with a message code, and r
   await expect(page.getByText('Kirjoita viesti', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('Kategoria', { exact: true }).selectOption({ label: OPEN.category });
+  // The demo's category promises when an answer comes (issue 29): shown on choosing it and again once sent.
+  await expect(page.getByText('Vastaamme 3 arkipäivän kuluessa.')).toBeVisible();
   await expect(subcategory).toBeEnabled();
   await subcategory.selectOption({ label: OPEN.subcategory });
   await page.getByLabel('Viesti', { exact: true }).fill('<b>Hei!</b> Milloin saan seuraavan rokotteen?');
   await expect(page.getByText('45 / 2000 merkkiä')).toBeVisible();
   await page.getByRole('button', { name: 'Lähetä viesti' }).click();
   await expect(page.getByRole('status').getByText('Viestisi lähetettiin.').first()).toBeVisible();
+  await expect(page.getByRole('status').getByText('Vastaamme 3 arkipäivän kuluessa.')).toBeVisible();
   await expect(page.getByLabel('Viesti', { exact: true })).toHaveValue('');
 
   // The list has it, titled by category and subcategory; the view shows the thread without the tags, Reply disabled.

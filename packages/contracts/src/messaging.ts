@@ -37,12 +37,22 @@ const requiredName = zText().check(z.trim(), z.minLength(1, 'required'), z.maxLe
 
 export const ZLocalizedNameInput = z.object({ fi: requiredName, se: requiredName, en: requiredName });
 
+const promiseText = zText().check(z.trim(), z.maxLength(200, 'tooLong'));
+/**
+ * When the patient can expect an answer in a category ('Vastaamme 3 arkipäivän kuluessa'), in each language (issue
+ * 29): empty in all three is no promise; given in one, it is needed in all (the server answers `required`).
+ */
+export const ZAnswerPromiseInput = z.object({ fi: promiseText, se: promiseText, en: promiseText });
+export type AnswerPromiseInput = z.infer<typeof ZAnswerPromiseInput>;
+
 /** `POST admin/async-messaging/categories/create`, `categories/{id}/update`. */
 export const ZCategoryInput = z.object({
   name: ZLocalizedNameInput,
   /** Open: anyone may write to it; restricted: only with a message code. */
   openAccess: z.boolean(),
   isDisabled: z.optional(z.boolean()),
+  /** Left out: an update keeps the stored promise. */
+  answerPromise: z.optional(z.nullable(ZAnswerPromiseInput)),
 });
 export type CategoryInput = z.infer<typeof ZCategoryInput>;
 
@@ -71,6 +81,8 @@ export const ZCategory = z.object({
   name: ZLocalized,
   openAccess: z.boolean(),
   isDisabled: z.boolean(),
+  /** When an answer comes, as the admin promised it (beyond the spec's fields); null or absent: no promise. */
+  answerPromise: z.optional(z.nullable(ZLocalized)),
   /** With `includeSubcategories=true`; for a patient only the enabled, open ones. */
   subcategories: z.optional(z.array(ZSubcategory)),
 });

@@ -11,11 +11,17 @@ export const DEMO_MESSAGE_CODE = 'VIESTI2026';
 const DEMO_MESSAGE_CODES = 20;
 const DEMO_MESSAGING_EXPERT = 'expert@espoo.example';
 
-type Seeded = { name: Localized; openAccess: boolean; subcategories: { name: Localized; openAccess: boolean }[] };
+type Seeded = {
+  name: Localized;
+  openAccess: boolean;
+  answerPromise?: Localized;
+  subcategories: { name: Localized; openAccess: boolean }[];
+};
 const CATEGORIES: Seeded[] = [
   {
     name: { fi: 'Terveysneuvonta', se: 'Hälsorådgivning', en: 'Health advice' },
     openAccess: true,
+    answerPromise: { fi: 'Vastaamme 3 arkipäivän kuluessa.', se: 'Vi svarar inom 3 vardagar.', en: 'We answer within 3 working days.' },
     subcategories: [
       { name: { fi: 'Rokotukset', se: 'Vaccinationer', en: 'Vaccinations' }, openAccess: true },
       { name: { fi: 'Reseptit', se: 'Recept', en: 'Prescriptions' }, openAccess: true },
@@ -34,7 +40,8 @@ const CATEGORIES: Seeded[] = [
 ];
 
 /**
- * Async messaging for espoo-demo, so a newcomer can write at once: two open categories, one restricted category
+ * Async messaging for espoo-demo, so a newcomer can write at once: two open categories (the first promising when an
+ * answer comes), one restricted category
  * reached with a group of 20 message codes (DEMO_MESSAGE_CODE among them, usable many times), and the demo nurse
  * handling messages in every subcategory. Runs once: an organisation that has categories is left alone.
  */
@@ -59,7 +66,13 @@ export async function seedDemoMessaging(tx: Tx, now = new Date()): Promise<void>
   let order = 0;
   const createdAt = () => new Date(now.getTime() + order++);
   for (const category of CATEGORIES) {
-    const fields = { name: category.name, openAccess: category.openAccess, isDisabled: false, createdAt: createdAt() };
+    const fields = {
+      name: category.name,
+      openAccess: category.openAccess,
+      isDisabled: false,
+      answerPromise: category.answerPromise ?? null,
+      createdAt: createdAt(),
+    };
     const categoryId = await repo.insertCategory(tx, espoo.id, fields);
     for (const sub of category.subcategories) {
       const subId = await repo.insertSubcategory(tx, espoo.id, categoryId, { ...sub, isDisabled: false, createdAt: createdAt() });

@@ -47,7 +47,13 @@ describe('rights', () => {
 describe('categories', () => {
   test('create, rename, restrict and disable; the list has disabled ones too; every write audited', async () => {
     const created = await data(postJson(admin, `${API}/categories/create`, { name: name('Terveysneuvonta'), openAccess: true }));
-    expect(created).toEqual({ id: expect.any(String), name: name('Terveysneuvonta'), openAccess: true, isDisabled: false });
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: name('Terveysneuvonta'),
+      openAccess: true,
+      isDisabled: false,
+      answerPromise: null,
+    });
     const disabled = await data(
       postJson(admin, `${API}/categories/${created.id}/update`, { name: name('Neuvonta'), openAccess: false, isDisabled: true }),
     );
@@ -78,6 +84,30 @@ describe('categories', () => {
       'name.en': 'fields.tooLong',
       openAccess: 'fields.required',
     });
+  });
+
+  test('an answer promise in each language (issue 29): kept when left out, removed when blank, needed in all once given', async () => {
+    const promise = { fi: 'Vastaamme 3 arkipäivän kuluessa.', se: 'Vi svarar inom 3 vardagar.', en: 'We answer within 3 working days.' };
+    const created = await data(
+      postJson(admin, `${API}/categories/create`, {
+        name: name('Reseptit'),
+        openAccess: true,
+        answerPromise: { ...promise, fi: ` ${promise.fi} ` },
+      }),
+    );
+    expect(created.answerPromise).toEqual(promise);
+    const update = (body: Record<string, unknown>) =>
+      postJson(admin, `${API}/categories/${created.id}/update`, { name: name('Reseptit'), openAccess: true, ...body });
+    // Left out (the disable toggle of an older client): kept.
+    expect((await data(update({}))).answerPromise).toEqual(promise);
+    const partial = await update({ answerPromise: { ...promise, se: ' ', en: '' } });
+    expect(partial.status).toBe(400);
+    expect(fieldKeys(await partial.json())).toEqual({ 'answerPromise.se': 'fields.required', 'answerPromise.en': 'fields.required' });
+    expect((await data(update({ answerPromise: { fi: '', se: ' ', en: '' } }))).answerPromise).toBeNull();
+    expect((await data(update({ answerPromise: promise }))).answerPromise).toEqual(promise);
+    expect((await data(update({ answerPromise: null }))).answerPromise).toBeNull();
+    const long = await update({ answerPromise: { ...promise, en: 'x'.repeat(201) } });
+    expect(fieldKeys(await long.json())).toEqual({ 'answerPromise.en': 'fields.tooLong' });
   });
 
   test("another organisation's category is not found", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { messageSubcategoryExperts } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { messageCategories, messageSubcategoryExperts } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { TestBrowser } from '../../test/http-client';
 import { HELMI, MATTI } from '../../test/person-codes';
@@ -48,7 +49,18 @@ describe('patient: categories', () => {
     expect(ids(list)).toEqual([open.id]);
     expect(list[0]!.subcategories).toEqual([expect.objectContaining({ id: openSub.id, addedExperts: [] })]);
     const plain = await okData<Seen[]>(patient.fetch('/api/patient/async-messaging/categories'));
-    expect(plain).toEqual([{ id: open.id, name: expect.any(Object), openAccess: true, isDisabled: false }]);
+    expect(plain).toEqual([{ id: open.id, name: expect.any(Object), openAccess: true, isDisabled: false, answerPromise: null }]);
+  });
+
+  test("the patient reads the category's answer promise (issue 29)", async () => {
+    const promise = { fi: 'Vastaamme 3 arkipäivän kuluessa.', se: 'Vi svarar inom 3 vardagar.', en: 'We answer within 3 working days.' };
+    await t.database.db.update(messageCategories).set({ answerPromise: promise }).where(eq(messageCategories.id, open.id));
+    try {
+      const list = await okData<{ answerPromise: unknown }[]>(patient.fetch('/api/patient/async-messaging/categories'));
+      expect(list.map((c) => c.answerPromise)).toEqual([promise]);
+    } finally {
+      await t.database.db.update(messageCategories).set({ answerPromise: null }).where(eq(messageCategories.id, open.id));
+    }
   });
 
   test('one subcategory: open; restricted only with the code that opens it; never disabled or foreign', async () => {
@@ -134,7 +146,13 @@ describe('message codes', () => {
       const target = await okData(validate(patient, '  validcode2 '));
       expect(target).toEqual({
         code: 'VALIDCODE2',
-        category: { id: category.id, name: expect.objectContaining({ fi: 'Rajattu' }), openAccess: false, isDisabled: false },
+        category: {
+          id: category.id,
+          name: expect.objectContaining({ fi: 'Rajattu' }),
+          openAccess: false,
+          isDisabled: false,
+          answerPromise: null,
+        },
         subcategory: expect.objectContaining({ id: subcategory.id, categoryId: category.id, openAccess: false, addedExperts: [] }),
       });
       expect(await useCountOf(t.database.db, 'VALIDCODE2')).toBe(0);

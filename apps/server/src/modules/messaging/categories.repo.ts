@@ -6,8 +6,10 @@ import { experts, messageCategories, messageSubcategories, messageSubcategoryExp
 export type CategoryRow = typeof messageCategories.$inferSelect;
 export type SubcategoryRow = typeof messageSubcategories.$inferSelect;
 type Fields = { name: Localized; openAccess: boolean; isDisabled: boolean };
+/** A category's fields: a subcategory's, and when an answer comes (null: no promise). */
+type CategoryFields = Fields & { answerPromise?: Localized | null };
 /** `createdAt` orders the lists; rows made in one transaction share `now()`, so a seed sets it to keep its order. */
-type NewFields = Fields & { createdAt?: Date };
+type Created = { createdAt?: Date };
 
 /** The organisation's categories, oldest first (the order the admin made them in). */
 export function categoriesOf(tx: Tx, organisationId: string): Promise<CategoryRow[]> {
@@ -27,7 +29,7 @@ export async function findCategory(tx: Tx, organisationId: string, id: string): 
   return row;
 }
 
-export async function insertCategory(tx: Tx, organisationId: string, fields: NewFields): Promise<string> {
+export async function insertCategory(tx: Tx, organisationId: string, fields: CategoryFields & Created): Promise<string> {
   const [row] = await tx
     .insert(messageCategories)
     .values({ organisationId, ...fields })
@@ -35,7 +37,7 @@ export async function insertCategory(tx: Tx, organisationId: string, fields: New
   return row!.id;
 }
 
-export async function updateCategory(tx: Tx, organisationId: string, id: string, fields: Fields): Promise<boolean> {
+export async function updateCategory(tx: Tx, organisationId: string, id: string, fields: CategoryFields): Promise<boolean> {
   const rows = await tx
     .update(messageCategories)
     .set(fields)
@@ -67,7 +69,7 @@ export async function findSubcategory(tx: Tx, organisationId: string, id: string
   return row;
 }
 
-export async function insertSubcategory(tx: Tx, organisationId: string, categoryId: string, fields: NewFields): Promise<string> {
+export async function insertSubcategory(tx: Tx, organisationId: string, categoryId: string, fields: Fields & Created): Promise<string> {
   const [row] = await tx
     .insert(messageSubcategories)
     .values({ organisationId, categoryId, ...fields })

@@ -5,7 +5,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { throwIfFieldIssues } from '../../platform/field-errors';
 import { organisationOf, type AdminActor } from '../../platform/access/admin-actor';
 import * as repo from './categories.repo';
-import { addedExpertIssues, toCategory, toSubcategory } from './category-rules';
+import { addedExpertIssues, answerPromiseOf, toCategory, toSubcategory } from './category-rules';
 
 /**
  * The admin's categories and subcategories of async messaging (spec §2 `/admin/messages/categories`,
@@ -42,7 +42,9 @@ export async function listCategories(db: Db, actor: AdminActor, includeSubcatego
 
 export async function createCategory(db: Db, actor: AdminActor, input: CategoryInput): Promise<Category> {
   const organisationId = organisationOf(actor);
-  const fields = { name: input.name, openAccess: input.openAccess, isDisabled: input.isDisabled ?? false };
+  const { promise, issues } = answerPromiseOf(input.answerPromise);
+  throwIfFieldIssues(issues);
+  const fields = { name: input.name, openAccess: input.openAccess, isDisabled: input.isDisabled ?? false, answerPromise: promise ?? null };
   const id = await db.transaction(async (tx) => {
     const id = await repo.insertCategory(tx, organisationId, fields);
     await audit(tx, actor, 'messaging.categoryCreate', 'messageCategory', id, { openAccess: fields.openAccess });
@@ -51,14 +53,20 @@ export async function createCategory(db: Db, actor: AdminActor, input: CategoryI
   return toCategory((await repo.findCategory(db, organisationId, id))!);
 }
 
-/** Renames, opens or restricts, disables or enables a category; `isDisabled` left out keeps what it was. */
+/**
+ * Renames, opens or restricts, disables or enables a category, and sets its answer promise; `isDisabled` or
+ * `answerPromise` left out keeps what it was.
+ */
 export async function updateCategory(db: Db, actor: AdminActor, id: string, input: CategoryInput): Promise<Category> {
   const organisationId = organisationOf(actor);
+  const { promise, issues } = answerPromiseOf(input.answerPromise);
+  throwIfFieldIssues(issues);
   await db.transaction(async (tx) => {
     const before = await repo.findCategory(tx, organisationId, id);
     if (!before) throw new AppError(404);
     const isDisabled = input.isDisabled ?? before.isDisabled;
-    await repo.updateCategory(tx, organisationId, id, { name: input.name, openAccess: input.openAccess, isDisabled });
+    const answerPromise = promise === undefined ? before.answerPromise : promise;
+    await repo.updateCategory(tx, organisationId, id, { name: input.name, openAccess: input.openAccess, isDisabled, answerPromise });
     await audit(tx, actor, 'messaging.categoryUpdate', 'messageCategory', id, { openAccess: input.openAccess, isDisabled });
   });
   return toCategory((await repo.findCategory(db, organisationId, id))!);

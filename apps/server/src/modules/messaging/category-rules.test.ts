@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CategoryRow, SubcategoryRow } from './categories.repo';
-import { addedExpertIssues, expertCategories, patientCategories, patientMayWrite } from './category-rules';
+import { addedExpertIssues, answerPromiseOf, expertCategories, patientCategories, patientMayWrite } from './category-rules';
 
 const name = (fi: string) => ({ fi, se: fi, en: fi });
 const at = new Date('2026-01-01T00:00:00Z');
@@ -58,6 +58,7 @@ describe('patientCategories', () => {
         name: name('a'),
         openAccess: true,
         isDisabled: false,
+        answerPromise: null,
         subcategories: [{ id: 'a1', categoryId: 'a', name: name('a1'), openAccess: true, isDisabled: false, addedExperts: [] }],
       },
     ]);
@@ -83,4 +84,21 @@ test('addedExpertIssues: one field error per id that may not be assigned', () =>
     { field: 'addedExperts.2', key: 'invalid' },
   ]);
   expect(addedExpertIssues([], new Set())).toEqual([]);
+});
+
+describe('answerPromiseOf (issue 29)', () => {
+  const promise = { fi: 'Vastaamme 3 arkipäivän kuluessa.', se: 'Vi svarar inom 3 vardagar.', en: 'We answer within 3 working days.' };
+  test('left out keeps the stored one; null or blank in every language is none', () => {
+    expect(answerPromiseOf(undefined)).toEqual({ promise: undefined, issues: [] });
+    expect(answerPromiseOf(null)).toEqual({ promise: null, issues: [] });
+    expect(answerPromiseOf({ fi: ' ', se: '', en: '' })).toEqual({ promise: null, issues: [] });
+  });
+
+  test('given in every language, trimmed; given in some, the others are required', () => {
+    expect(answerPromiseOf({ ...promise, fi: ` ${promise.fi} ` })).toEqual({ promise, issues: [] });
+    expect(answerPromiseOf({ ...promise, se: '', en: ' ' }).issues).toEqual([
+      { field: 'answerPromise.se', key: 'required' },
+      { field: 'answerPromise.en', key: 'required' },
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Category, Subcategory } from '@prsp/contracts';
+import type { AnswerPromiseInput, Category, Localized, Subcategory } from '@prsp/contracts';
 import type { FieldIssue } from '../../platform/field-errors';
 import type { CategoryRow, SubcategoryRow } from './categories.repo';
 
@@ -21,7 +21,13 @@ export function toSubcategory(row: SubcategoryRow, addedExperts: readonly string
 }
 
 export function toCategory(row: CategoryRow, subcategories?: Subcategory[]): Category {
-  const category: Category = { id: row.id, name: row.name, openAccess: row.openAccess, isDisabled: row.isDisabled };
+  const category: Category = {
+    id: row.id,
+    name: row.name,
+    openAccess: row.openAccess,
+    isDisabled: row.isDisabled,
+    answerPromise: row.answerPromise ?? null,
+  };
   return subcategories === undefined ? category : { ...category, subcategories };
 }
 
@@ -75,4 +81,22 @@ export function expertCategories(
 /** A subcategory may name only experts of its organisation who handle messages; each other id is a field error. */
 export function addedExpertIssues(ids: readonly string[], assignable: ReadonlySet<string>): FieldIssue[] {
   return ids.flatMap((id, i) => (assignable.has(id) ? [] : [{ field: `addedExperts.${i}`, key: 'invalid' as const }]));
+}
+
+/**
+ * The answer promise an admin typed (issue 29): blank in every language is none (null); given in some languages, the
+ * blank ones are `required`, as a category's name is, so a patient in any language reads the same promise. Left out
+ * of the input (undefined): the stored one stays.
+ */
+export function answerPromiseOf(input: AnswerPromiseInput | null | undefined): {
+  promise: Localized | null | undefined;
+  issues: FieldIssue[];
+} {
+  if (input === undefined) return { promise: undefined, issues: [] };
+  if (input === null) return { promise: null, issues: [] };
+  const langs = ['fi', 'se', 'en'] as const;
+  const blank = langs.filter((l) => input[l].trim() === '');
+  if (blank.length === langs.length) return { promise: null, issues: [] };
+  const issues = blank.map((l) => ({ field: `answerPromise.${l}`, key: 'required' as const }));
+  return { promise: { fi: input.fi.trim(), se: input.se.trim(), en: input.en.trim() }, issues };
 }

@@ -56,11 +56,19 @@ function CategoryFormView({ category, canEdit }: { category?: Category; canEdit:
         path="name"
       />
       <AccessField value={form.openAccess} onChange={(openAccess) => set('openAccess', openAccess)} />
+      <LocalizedFields
+        legend={t('admin.messages.category.answerPromise')}
+        hint={t('admin.messages.category.answerPromiseHint')}
+        value={form.answerPromise}
+        onChange={(answerPromise) => set('answerPromise', answerPromise)}
+        errors={errors}
+        path="answerPromise"
+      />
     </CategoryFormFrame>
   );
 }
 
-/** `/admin/messages/category/edit` (`?id=` to edit): a category's names in fi, sv and en and its access. */
+/** `/admin/messages/category/edit` (`?id=` to edit): a category's names in fi, sv and en, its access and its answer promise. */
 export function CategoryEditPage({ user }: { user: StaffUserData }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -41,12 +41,19 @@ const category = (overrides: Partial<Category> = {}): Category => ({
 
 describe('category and subcategory forms (spec §5: a name in each language)', () => {
   test('a new category starts empty and open; a new subcategory has no experts', () => {
-    expect(initialCategoryForm()).toEqual({ name: { fi: '', se: '', en: '' }, openAccess: true });
+    expect(initialCategoryForm()).toEqual({
+      name: { fi: '', se: '', en: '' },
+      openAccess: true,
+      answerPromise: { fi: '', se: '', en: '' },
+    });
     expect(initialSubcategoryForm()).toEqual({ name: { fi: '', se: '', en: '' }, openAccess: true, addedExperts: [] });
   });
 
   test('every language of the name is required, with the paths the server answers with', () => {
-    const body = categoryBody({ name: { fi: 'Neuvola', se: ' ', en: '' }, openAccess: true }, false);
+    const body = categoryBody(
+      { name: { fi: 'Neuvola', se: ' ', en: '' }, openAccess: true, answerPromise: { fi: '', se: '', en: '' } },
+      false,
+    );
     expect(categoryErrors(body)).toEqual({ 'name.se': 'required', 'name.en': 'required' });
     expect(categoryErrors(categoryBody(initialCategoryForm(category()), false))).toEqual({});
     const tooLong = subcategoryBody({ ...initialSubcategoryForm(sub()), name: { ...sub().name, fi: 'x'.repeat(201) } }, false);
@@ -64,9 +71,27 @@ describe('category and subcategory forms (spec §5: a name in each language)', (
     expect(subcategoryErrors(subcategoryBody(form, true))).toEqual({});
   });
 
+  test('a category promises when an answer comes: edited in each language, sent as typed (issue 29)', () => {
+    const promise = { fi: 'Vastaamme 3 arkipäivän kuluessa.', se: 'Vi svarar inom 3 vardagar.', en: 'We answer within 3 working days.' };
+    const form = initialCategoryForm(category({ answerPromise: promise }));
+    expect(form.answerPromise).toEqual(promise);
+    expect(categoryBody(form, false).answerPromise).toEqual(promise);
+    expect(categoryErrors(categoryBody({ ...form, answerPromise: { ...promise, en: 'x'.repeat(201) } }, false))).toEqual({
+      'answerPromise.en': 'tooLong',
+    });
+  });
+
   test('the confirmed disable turns only the disabled state of what is stored (spec §4)', () => {
-    expect(toggledCategory(category())).toEqual({ name: category().name, openAccess: true, isDisabled: true });
+    expect(toggledCategory(category())).toEqual({
+      name: category().name,
+      openAccess: true,
+      isDisabled: true,
+      answerPromise: { fi: '', se: '', en: '' },
+    });
     expect(toggledCategory(category({ isDisabled: true })).isDisabled).toBe(false);
+    // The promise goes along as stored, so a disable never drops it (issue 29).
+    const promise = { fi: 'Vastaamme 3 arkipäivän kuluessa.', se: 'Vi svarar inom 3 vardagar.', en: 'We answer within 3 working days.' };
+    expect(toggledCategory(category({ answerPromise: promise })).answerPromise).toEqual(promise);
     expect(toggledSubcategory(sub())).toEqual({ name: sub().name, openAccess: false, isDisabled: true, addedExperts: [EEVA] });
   });
 });

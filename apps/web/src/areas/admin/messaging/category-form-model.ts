@@ -18,21 +18,27 @@ import type { FieldErrors } from '@/lib/validation';
  * Disabling is not part of the forms: it is its own action after a confirmation (spec §4), so a save keeps the
  * stored state and a disable never sends unsaved edits.
  */
-export type CategoryForm = { name: Localized; openAccess: boolean };
-export type SubcategoryForm = CategoryForm & { addedExperts: string[] };
+type NamedForm = { name: Localized; openAccess: boolean };
+/** A category also promises when an answer comes (issue 29): empty in every language is no promise. */
+export type CategoryForm = NamedForm & { answerPromise: Localized };
+export type SubcategoryForm = NamedForm & { addedExperts: string[] };
 
-const emptyName = (): Localized => ({ fi: '', se: '', en: '' });
+const emptyText = (): Localized => ({ fi: '', se: '', en: '' });
 
-export function initialCategoryForm(category?: Pick<Category, 'name' | 'openAccess'>): CategoryForm {
-  return { name: category ? { ...category.name } : emptyName(), openAccess: category?.openAccess ?? true };
+function initialNamedForm(stored?: Pick<Category, 'name' | 'openAccess'>): NamedForm {
+  return { name: stored ? { ...stored.name } : emptyText(), openAccess: stored?.openAccess ?? true };
+}
+
+export function initialCategoryForm(category?: Pick<Category, 'name' | 'openAccess' | 'answerPromise'>): CategoryForm {
+  return { ...initialNamedForm(category), answerPromise: category?.answerPromise ? { ...category.answerPromise } : emptyText() };
 }
 
 export function initialSubcategoryForm(sub?: Pick<Subcategory, 'name' | 'openAccess' | 'addedExperts'>): SubcategoryForm {
-  return { ...initialCategoryForm(sub), addedExperts: sub ? [...sub.addedExperts] : [] };
+  return { ...initialNamedForm(sub), addedExperts: sub ? [...sub.addedExperts] : [] };
 }
 
 export function categoryBody(form: CategoryForm, isDisabled: boolean): CategoryInput {
-  return { name: form.name, openAccess: form.openAccess, isDisabled };
+  return { name: form.name, openAccess: form.openAccess, isDisabled, answerPromise: form.answerPromise };
 }
 
 export function subcategoryBody(form: SubcategoryForm, isDisabled: boolean): SubcategoryInput {

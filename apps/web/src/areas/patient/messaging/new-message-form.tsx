@@ -40,13 +40,15 @@ export function NewMessageForm() {
     const target = targetFrom(state);
     return target ? { step: 'added', target } : CODE_FLOW_START;
   });
+  const name = (n: Record<'fi' | 'se' | 'en', string>) => n[lang] || n.fi;
   const target = flow.step === 'added' ? flow.target : null;
   const [values, setValues] = useState<NewMessageValues>(() =>
     target ? { ...EMPTY, categoryId: target.category.id, subcategoryId: target.subcategory.id } : EMPTY,
   );
   const [errors, setErrors] = useState<NewMessageErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  // The sent message's conversation, and when its category promises an answer (issue 29).
+  const [sent, setSent] = useState<{ path: string; promise: string | null } | null>(null);
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const sentNote = useRef<HTMLDivElement>(null);
@@ -57,6 +59,8 @@ export function NewMessageForm() {
 
   const category: Category | undefined = categories.data?.find((c) => c.id === values.categoryId);
   const subcategories = (category?.subcategories ?? []).filter((s) => !s.isDisabled);
+  const chosen = target?.category ?? category;
+  const promise = chosen?.answerPromise ? name(chosen.answerPromise) : null;
   const set = (patch: Partial<NewMessageValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     setSent(null);
@@ -76,7 +80,7 @@ export function NewMessageForm() {
       {
         onSuccess: (result) => {
           showToast(t('messages.create.sent'));
-          setSent(conversationPath({ id: result.conversationId, kind: 'request', subcategoryId: values.subcategoryId }));
+          setSent({ path: conversationPath({ id: result.conversationId, kind: 'request', subcategoryId: values.subcategoryId }), promise });
           setValues(EMPTY);
           setErrors({});
           if (target) {
@@ -94,7 +98,6 @@ export function NewMessageForm() {
   };
 
   const errorText = (key: string | undefined) => (key ? t(key) : undefined);
-  const name = (n: Record<'fi' | 'se' | 'en', string>) => n[lang] || n.fi;
 
   return (
     <form
@@ -109,7 +112,8 @@ export function NewMessageForm() {
       {sent && (
         <div ref={sentNote} className="success-note" role="status" tabIndex={-1}>
           <p>{t('messages.create.sent')}</p>
-          <Link to={sent}>{t('messages.create.openSent')}</Link>
+          {sent.promise && <p className="answer-promise">{sent.promise}</p>}
+          <Link to={sent.path}>{t('messages.create.openSent')}</Link>
         </div>
       )}
       {banner && <SafeHtml className="info-banner" html={banner} />}
@@ -160,6 +164,8 @@ export function NewMessageForm() {
           </FormField>
         </>
       )}
+      {/* When an answer comes, as the category promises it (issue 29). */}
+      {promise && <p className="answer-promise">{promise}</p>}
       <FormField
         id={`${id}-text`}
         label={t('messages.create.text')}

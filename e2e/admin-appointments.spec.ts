@@ -99,6 +99,7 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await generate.getByRole('button', { name: 'Poista tauko 1' }).click();
   await generate.getByRole('button', { name: 'Näytä esikatselu' }).click();
   await expect(generate.getByText('Luodaan 2 vapaata aikaa.')).toBeVisible();
+  await expect(generate.getByText('Avoimien aikojen tyyppi: Chat')).toBeVisible();
   // The preview is a week grid per expert: a row per start time, the day's column marked.
   const previewWeek = generate.getByRole('table', { name: new RegExp(`^${DEMO_EXPERT_NAME}, viikko`) });
   await expect(previewWeek.getByRole('row', { name: /^16\.30/ })).toContainText('avautuu');

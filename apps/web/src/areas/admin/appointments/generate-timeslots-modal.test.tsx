@@ -67,4 +67,5 @@ it('open times need a service (the field says so and nothing is sent); the servi
   await act(async () => form.requestSubmit());
   await act(() => vi.waitFor(() => expect(sent).toHaveLength(1)));
   expect(sent[0]).toMatchObject({ expertIds: [EXPERT], serviceId: NURSE, kind: 'video' });
+  await act(() => vi.waitFor(() => expect(document.querySelector('dialog')!.textContent).toContain('Avoimien aikojen tyyppi: Video')));
 });

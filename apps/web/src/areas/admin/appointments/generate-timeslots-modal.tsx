@@ -62,6 +62,7 @@ export function GenerateTimeslotsModal({ onClose }: { onClose: () => void }) {
       {preview ? (
         <PreviewStep
           preview={preview.result}
+          video={preview.result.slots[0]?.video ?? preview.plan.kind === 'video'}
           failure={failureKey ? t(failureKey) : undefined}
           busy={opening.isPending}
           onConfirm={confirm}
@@ -247,12 +248,15 @@ function PlanFields({
 
 function PreviewStep({
   preview,
+  video,
   failure,
   busy,
   onConfirm,
   onBack,
 }: {
   preview: TimeslotPreview;
+  /** Whether the open times will be video (else chat), said above the grid. */
+  video: boolean;
   failure: string | undefined;
   busy: boolean;
   onConfirm: () => void;
@@ -267,6 +271,7 @@ function PreviewStep({
         {t('admin.bookings.generate.previewCount', { count })}{' '}
         {preview.conflicts > 0 && t('admin.bookings.generate.conflicts', { count: preview.conflicts })}
       </p>
+      <p>{`${t('admin.bookings.generate.kind')}: ${t(`admin.bookings.meetingKind.${video ? 'video' : 'chat'}`)}`}</p>
       {count + preview.conflicts > 0 && <TimeslotPreviewGrid preview={preview} />}
       <div className="actions">
         <button type="button" className="button" disabled={busy || count === 0} onClick={onConfirm}>

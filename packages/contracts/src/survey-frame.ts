@@ -16,6 +16,13 @@ export const SURVEY_FRAME_RESIZE_DEBOUNCE_MS = 300;
 /** The runner page's path on the service's origin. */
 export const SURVEY_RUNNER_PATH = '/survey-runner';
 
+/**
+ * The visit a patient's survey is about: the appointment's start (null for a walk-in chat's survey or one an expert
+ * sent), when the survey was sent, and the professional whose visit it was or who sent it (null when unknown).
+ */
+export const ZSurveyAbout = z.object({ appointmentAt: z.nullable(z.number()), sentAt: z.number(), professional: z.nullable(z.string()) });
+export type SurveyAbout = z.infer<typeof ZSurveyAbout>;
+
 /** `GET /api/survey/token/{responseId}` and `GET /api/survey-expert/token/{responseId}` (spec §3). */
 export const ZSurveyTokenResponse = z.object({
   /** The runner page's absolute address; the token and language go after it in the fragment, never to the server. */
@@ -23,6 +30,8 @@ export const ZSurveyTokenResponse = z.object({
   token: z.string(),
   /** The organisation's colours, for the runner's theme. */
   theme: z.object({ primaryColor: z.string(), backgroundColor: z.string() }),
+  /** Beyond the spec's fields, to the patient only: what the survey is about, shown above the frame (issue 29). */
+  about: z.optional(ZSurveyAbout),
 });
 export type SurveyTokenResponse = z.infer<typeof ZSurveyTokenResponse>;
 

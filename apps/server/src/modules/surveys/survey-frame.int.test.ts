@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ZRunnerSurvey, ZSurveyTokenResponse, type RunnerSurvey, type SurveyTokenResponse } from '@prsp/contracts';
-import { auditLog, surveyResponses, surveyTokens } from '../../db/schema';
+import { appointments, auditLog, surveyResponses, surveyTokens } from '../../db/schema';
 import { AINO, ELIAS, MATTI } from '../../test/person-codes';
 import type { TestBrowser } from '../../test/http-client';
 import { expectError, okData, onboard, patientTestApp } from '../patients/patient.steps';
@@ -57,6 +57,34 @@ describe('GET /api/survey/token/:responseId', () => {
     const [row] = await ctx.db.select().from(surveyTokens).where(eq(surveyTokens.responseId, id));
     expect(row).toMatchObject({ audience: 'patient', patientId: await ctx.patientIdOf(AINO), language: 'fi' });
     expect(row!.tokenHash).not.toContain(answer.token);
+  });
+
+  test('it says which visit the survey is about: the appointment and its professional, or when it was sent (issue 29)', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'nurse');
+    const startsAt = new Date('2026-11-30T08:00:00Z');
+    const [appointment] = await ctx.db
+      .insert(appointments)
+      .values({
+        organisationId: ctx.espoo.id,
+        expertId: expert.id,
+        name: expert.name,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        type: 'oneOnOne',
+        status: 'booked',
+      })
+      .returning({ id: appointments.id });
+    const id = await newResponse();
+    await ctx.db.update(surveyResponses).set({ appointmentId: appointment!.id, expertId: expert.id }).where(eq(surveyResponses.id, id));
+    const [row] = await ctx.db.select({ createdAt: surveyResponses.createdAt }).from(surveyResponses).where(eq(surveyResponses.id, id));
+    expect((await tokenFor(aino, id)).about).toEqual({
+      appointmentAt: startsAt.getTime(),
+      sentAt: row!.createdAt.getTime(),
+      professional: 'Ritva Varaaja',
+    });
+    // Sent without an appointment or a known expert: only when it was sent.
+    const plain = await newResponse();
+    expect((await tokenFor(aino, plain)).about).toMatchObject({ appointmentAt: null, professional: null });
   });
 
   test("another patient's response, an unknown one and a malformed id are refused", async () => {

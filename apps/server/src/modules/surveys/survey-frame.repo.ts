@@ -1,19 +1,29 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { experts, organisations, surveyResponses, surveyTemplateVersions } from '../../db/schema';
+import { appointments, experts, organisations, staffUsers, surveyResponses, surveyTemplateVersions } from '../../db/schema';
 
-/** A patient's own response with its organisation's colours; undefined for anyone else's. */
+/**
+ * A patient's own response with its organisation's colours, and what it is about (its appointment's start, when it
+ * was sent, its expert's name); undefined for anyone else's.
+ */
 export async function patientResponse(tx: Tx, patientId: string, responseId: string) {
   const [row] = await tx
     .select({
       id: surveyResponses.id,
       organisationId: surveyResponses.organisationId,
       closedAt: surveyResponses.closedAt,
+      createdAt: surveyResponses.createdAt,
+      appointmentAt: appointments.startsAt,
+      expertFirstName: staffUsers.firstName,
+      expertLastName: staffUsers.lastName,
       primaryColor: organisations.primaryColor,
       backgroundColor: organisations.backgroundColor,
     })
     .from(surveyResponses)
     .innerJoin(organisations, eq(organisations.id, surveyResponses.organisationId))
+    .leftJoin(appointments, eq(appointments.id, surveyResponses.appointmentId))
+    .leftJoin(experts, eq(experts.id, surveyResponses.expertId))
+    .leftJoin(staffUsers, eq(staffUsers.id, experts.userId))
     .where(and(eq(surveyResponses.id, responseId), eq(surveyResponses.patientId, patientId)));
   return row;
 }

@@ -42,7 +42,7 @@ export async function frameToken(tx: Tx, input: FrameToken): Promise<SurveyToken
 
 /**
  * `GET /api/survey/token/{responseId}`: the effective patient's own response only (anyone else's is 404, whichever
- * organisation is selected). An answered or closed one still gets a token: the runner shows it read-only, and a
+ * organisation is selected), with what it is about (the visit's time and professional) for the page. An answered or closed one still gets a token: the runner shows it read-only, and a
  * closed one tells the page it is done at once, so the page shows its closed state (spec: a closed survey shows
  * closed).
  */
@@ -63,7 +63,12 @@ export async function patientSurveyToken(
       runnerUrl: input.runnerUrl,
     });
     await recordAudit(tx, { ...patientActor(ctx, input.ip), action: 'survey.token', objectType: 'surveyResponse', objectId: response.id });
-    return answer;
+    // The page says which visit the survey is about and whose it was (issue 29).
+    const professional = response.expertFirstName === null ? null : `${response.expertFirstName} ${response.expertLastName ?? ''}`.trim();
+    return {
+      ...answer,
+      about: { appointmentAt: response.appointmentAt?.getTime() ?? null, sentAt: response.createdAt.getTime(), professional },
+    };
   });
 }
 

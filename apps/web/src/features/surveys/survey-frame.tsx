@@ -25,10 +25,13 @@ const HOME = { patient: '/landing', expert: '/expert' } as const;
  * States: loading (the token), error (no token: back-to-homepage), ready (the frame) and closed (thank-you,
  * back-to-homepage). Every message from the frame is checked: its window, its origin and its schema.
  */
-export function SurveyFrame({ tokenUrl, variant, onClosed }: SurveyFrameProps) {
-  const { t } = useTranslation();
-  // Each token is new: never refetched behind the patient's back, which would reload the survey mid-answer.
-  const token = useQuery({
+/**
+ * The frame's token, fetched once for the frame and the page around it (the patient's page shows what the survey is
+ * about from it). Each token is new: never refetched behind the patient's back, which would reload the survey
+ * mid-answer.
+ */
+export function useSurveyToken(tokenUrl: string) {
+  return useQuery({
     queryKey: ['survey-frame', tokenUrl],
     queryFn: () => api(tokenUrl, ZSurveyTokenResponse),
     retry: false,
@@ -37,6 +40,11 @@ export function SurveyFrame({ tokenUrl, variant, onClosed }: SurveyFrameProps) {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+}
+
+export function SurveyFrame({ tokenUrl, variant, onClosed }: SurveyFrameProps) {
+  const { t } = useTranslation();
+  const token = useSurveyToken(tokenUrl);
   const frame = useRef<HTMLIFrameElement>(null);
   const closedHeading = useRef<HTMLHeadingElement>(null);
   const [height, setHeight] = useState(SURVEY_FRAME_MIN_HEIGHT);

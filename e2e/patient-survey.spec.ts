@@ -76,6 +76,9 @@ test('after a group appointment its patient answers the feedback survey in the s
   await expect(page.getByRole('heading', { level: 2, name: 'Keskustelu on päättynyt' })).toBeFocused();
   await page.getByRole('button', { name: 'Jatka palautteeseen' }).click();
   await expect(page).toHaveURL(/\/feedback$/);
+  // The feedback survey follows: the page asks no 0–10 score of its own and points to the survey (issue 29).
+  await expect(page.getByRole('link', { name: 'Vastaa palautekyselyyn' })).toHaveAttribute('href', /^\/survey\/[0-9a-f-]{36}$/);
+  await expect(page.locator('fieldset').getByRole('radio')).toHaveCount(0);
   await expert.context().close();
 
   // The survey waits on the landing; the patient opens it.
@@ -87,6 +90,8 @@ test('after a group appointment its patient answers the feedback survey in the s
   await expect(page).toHaveURL(new RegExp(`/survey/${responseId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Kysely' })).toBeVisible();
   await expect(page).toHaveTitle(/^Kysely – /);
+  // The page says which visit the survey is about (issue 29).
+  await expect(page.locator('.survey-about')).toContainText(/^Vastaanotto /);
 
   // The runner in its frame: sandboxed without same-origin, themed, in Finnish, at least 500 px high.
   const frameElement = page.locator('iframe.survey-frame');

@@ -283,6 +283,14 @@ export const SCORE_RANGES: Record<ScoreType, { min: number; max: number }> = {
   expertCes: { min: 1, max: 7 },
 };
 
+/**
+ * `GET /api/chat/channels/{id}/feedback-plan` (issue 29): what the feedback page asks after the chat. When a feedback
+ * survey follows the chat, the page does not ask a score of its own (two 0–10 questions in a row) but points to the
+ * survey: `surveyResponseId` once it has been sent, null while it is still to come.
+ */
+export const ZFeedbackPlan = z.object({ askScore: z.boolean(), surveyResponseId: z.nullable(z.string()) });
+export type FeedbackPlan = z.infer<typeof ZFeedbackPlan>;
+
 /** Spec §3 'Feedback': `POST /api/feedback` {data, scoreType, expertUuid}; `channelId` ties it to the chat it rates. */
 export const ZFeedbackRequest = z.object({
   data: z.object({

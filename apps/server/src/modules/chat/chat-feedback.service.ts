@@ -1,4 +1,4 @@
-import { SCORE_RANGES, type ExpertFeedbackRequest, type FeedbackRequest } from '@prsp/contracts';
+import { SCORE_RANGES, type ExpertFeedbackRequest, type FeedbackPlan, type FeedbackRequest } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { UNIQUE_VIOLATION, sqlState } from '../../platform/db-errors';
@@ -7,6 +7,7 @@ import { insertChatFeedback } from './chat-feedback.repo';
 import * as repo from './chat.repo';
 import { channelFor, type ChatCaller } from './chat-participants';
 import type { ExpertCaller } from './expert-chat.service';
+import { feedbackSurveyAfter } from '../surveys/feedback-survey.service';
 
 function checkScore(scoreType: keyof typeof SCORE_RANGES, score: number) {
   const range = SCORE_RANGES[scoreType];
@@ -21,6 +22,20 @@ async function insertOnce(db: Db, row: Parameters<typeof insertChatFeedback>[1])
     if (sqlState(err) === UNIQUE_VIOLATION) throw new AppError(400, { fields: [{ field: 'channelId', key: 'duplicate' }], cause: err });
     throw err;
   }
+}
+
+/**
+ * `GET /chat/channels/{id}/feedback-plan` (issue 29): decided here, not by the page, whether the feedback page asks
+ * its score. A patient of the chat whom a feedback survey follows answers that survey instead; a guest (who gets no
+ * surveys) is asked the score. The caller must have been in the chat (404 otherwise).
+ */
+export async function feedbackPlan(db: Db, caller: ChatCaller, channelId: string): Promise<FeedbackPlan> {
+  if (caller.kind === 'expert') throw new AppError(403);
+  const { channel, member } = await channelFor(db, caller, channelId);
+  if (!member) throw new AppError(404);
+  if (caller.kind !== 'patient') return { askScore: true, surveyResponseId: null };
+  const survey = await feedbackSurveyAfter(db, channel, caller.patientId);
+  return { askScore: !survey.follows, surveyResponseId: survey.responseId };
 }
 
 /**

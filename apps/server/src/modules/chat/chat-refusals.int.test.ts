@@ -105,6 +105,7 @@ describe('every chat route refuses the callers it must', () => {
       'GET /api/ninchat/file': { call: { path: `/api/ninchat/file?id=${chat.fileId}` }, foreignExpert: 404 },
       // Experts never rate a chat through the patient's feedback: refused before anything is looked up.
       'POST /api/feedback': { call: { path: '/api/feedback', body: feedback }, foreignExpert: 403 },
+      'GET /api/chat/channels/:id/feedback-plan': { call: { path: `/api/chat/channels/${c}/feedback-plan` }, foreignExpert: 403 },
       'GET /api/expert/chat/queues': { call: { path: '/api/expert/chat/queues' }, foreignExpert: 200 },
       'POST /api/expert/chat/queues/:queueId/accept': {
         call: { path: `/api/expert/chat/queues/${chat.queueId}/accept` },

@@ -8,6 +8,7 @@ import {
   okEnvelope,
   ZChatChannel,
   ZChatMessage,
+  ZFeedbackPlan,
   ZFeedbackRequest,
   ZFileLink,
   ZHistoryItem,
@@ -48,7 +49,7 @@ import {
   type ChatDeps,
 } from './chat-channels.service';
 import { chatEvents, type ChannelHooks } from './chat-events';
-import { giveFeedback } from './chat-feedback.service';
+import { feedbackPlan, giveFeedback } from './chat-feedback.service';
 import { fileLink, fileLinks, historySince, myTranscripts, recordFileDownload, transcript } from './chat-history.service';
 import { sealMetadata } from './chat-metadata';
 import { messagesAfter, sendFile } from './chat-messages.service';
@@ -246,6 +247,12 @@ export async function chatRoutes(
       if (link?.readerId) await recordFileDownload(opts.db, file, link.readerId, req.ip);
       return sendStoredFile(reply, opts.files, file, { disposition: 'attachment' });
     },
+  );
+
+  app.get(
+    '/api/chat/channels/:id/feedback-plan',
+    { config: { access: member }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZFeedbackPlan) } } },
+    async (req) => ok(await feedbackPlan(opts.db, callerOf(req), req.params.id)),
   );
 
   app.post(

@@ -160,6 +160,9 @@ test('a closed queue opens the chat-not-available modal, which leads back to ser
   await admin.context().close();
 
   const patient = await newPatient(browser, 'Sulo', 'Suljettu');
+  // Its card says so before anyone tries: closed today, and no professional serves its new queue (issue 29).
+  const card = patient.getByRole('listitem').filter({ has: patient.getByRole('heading', { name }) });
+  await expect(card.locator('.service-availability li')).toHaveText(['Suljettu tänään', 'Ei ammattilaisia paikalla juuri nyt']);
   await patient.getByRole('link', { name: new RegExp(`^Aloita\\s*: ${name}$`) }).click();
   const modal = patient.getByRole('dialog', { name: 'Chat ei ole käytettävissä' });
   await expect(modal).toBeVisible();

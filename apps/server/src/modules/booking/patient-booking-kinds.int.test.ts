@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod/mini';
-import { ZOpenAppointment, ZPatientAppointment, ZServicesResponse } from '@prsp/contracts';
+import { ZOpenAppointment, ZPatientAppointment, ZServicesResponse, type PendingSurvey } from '@prsp/contracts';
 import { appointments, services, serviceSurveys } from '../../db/schema';
 import { okData, patientTestApp, postJson } from '../patients/patient.steps';
 import { makeTemplate, useTemplates } from '../surveys/survey.steps';
@@ -74,5 +74,23 @@ describe('the symptom questionnaire at booking (issue 29, major 4)', () => {
     // A time with no service sends no questionnaire, and the answer names none.
     const other = await onboardedPatients(ctx.t, ctx.espoo.id, 1);
     expect((await book(other[0]!, without!)).surveys).toEqual([]);
+  });
+
+  test('cancelling the visit withdraws its unanswered questionnaire: the landing no longer asks for it', async () => {
+    const [service] = await ctx.db.select({ id: services.id }).from(services).where(eq(services.organisationId, ctx.espoo.id)).limit(1);
+    const symptoms = await makeTemplate(ctx.db, ctx.espoo.id, { name: 'Esitiedot' });
+    await useTemplates(ctx.db, ctx.espoo.id, [symptoms.templateId]);
+    await ctx.db.insert(serviceSurveys).values({ serviceId: service!.id, templateId: symptoms.templateId, timing: 'before' });
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const [slot] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [daysAheadAt(8, 9)]);
+    await ctx.db.update(appointments).set({ serviceId: service!.id }).where(eq(appointments.id, slot!));
+    const [patient] = await onboardedPatients(ctx.t, ctx.espoo.id, 1);
+    const booked = await book(patient!, slot!);
+    const responseId = booked.surveys.find((s) => s.name.fi === 'Esitiedot')!.response_id;
+    const pending = async () => (await okData<PendingSurvey[]>(patient!.fetch('/api/surveys/pending'))).map((p) => p.response_id);
+    expect(await pending()).toContain(responseId);
+
+    await okData(postJson(patient!, `/api/services/cancel/${slot}`, {}));
+    expect(await pending()).not.toContain(responseId);
   });
 });

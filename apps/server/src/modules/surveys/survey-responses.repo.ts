@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   appointmentParticipants,
@@ -42,6 +42,21 @@ export function responsesOfAppointment(tx: Tx, appointmentId: string, trigger: '
     .select({ patientId: surveyResponses.patientId, versionId: surveyResponses.templateVersionId })
     .from(surveyResponses)
     .where(and(eq(surveyResponses.appointmentId, appointmentId), eq(surveyResponses.trigger, trigger)));
+}
+
+/** Closes the unanswered responses of one appointment and trigger (their tokens stop working, they leave the lists). */
+export async function closeUnanswered(tx: Tx, appointmentId: string, trigger: 'before' | 'after', now: Date): Promise<void> {
+  await tx
+    .update(surveyResponses)
+    .set({ closedAt: now })
+    .where(
+      and(
+        eq(surveyResponses.appointmentId, appointmentId),
+        eq(surveyResponses.trigger, trigger),
+        isNull(surveyResponses.respondedAt),
+        isNull(surveyResponses.closedAt),
+      ),
+    );
 }
 
 export async function insertResponses(tx: Tx, rows: (typeof surveyResponses.$inferInsert)[]): Promise<string[]> {

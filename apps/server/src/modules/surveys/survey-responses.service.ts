@@ -95,6 +95,14 @@ export async function surveysOnBooking(tx: Tx, appointmentId: string): Promise<v
   );
 }
 
+/**
+ * A cancelled appointment: the questionnaires sent to be answered before it are withdrawn if still unanswered (a
+ * patient is not asked about a visit that will not happen); answers already given stay for the expert.
+ */
+export async function surveysOnCancel(tx: Tx, appointmentId: string, now: Date): Promise<void> {
+  await repo.closeUnanswered(tx, appointmentId, 'before', now);
+}
+
 export type SendSurvey = { organisationId: string; patientId: string; templateId: string; expertId: string; appointmentId?: string | null };
 
 /**

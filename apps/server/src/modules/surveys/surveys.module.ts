@@ -3,7 +3,7 @@ import { registerSurveysAfterJob } from './survey-after.job';
 import { surveyAdminRoutes } from './survey-admin.routes';
 import { surveyExpertRoutes } from './survey-expert.routes';
 import { surveyFrameRoutes } from './survey-frame.routes';
-import { createResponsesForAppointment, createResponsesForChat, surveysOnBooking } from './survey-responses.service';
+import { createResponsesForAppointment, createResponsesForChat, surveysOnBooking, surveysOnCancel } from './survey-responses.service';
 import { surveysRoutes } from './surveys.routes';
 
 /** Surveys and questionnaires: templates, what patients answer, what experts read (docs/surveys.md). */
@@ -22,6 +22,7 @@ export const surveysModule = defineModule('surveys', async (app, { config, db, c
   // In the booking's transaction: its answer already lists the `before` surveys; a new end time gets its own end job.
   events.inTransaction('booking.created', 'surveys', (tx, e) => surveysOnBooking(tx, e.appointmentId));
   events.inTransaction('booking.updated', 'surveys', (tx, e) => surveysOnBooking(tx, e.appointmentId));
+  events.inTransaction('booking.cancelled', 'surveys', (tx, e, meta) => surveysOnCancel(tx, e.appointmentId, meta.occurredAt));
   // An appointment's chat or video ended by its expert: its `after` surveys go now, not at the booked end.
   // A walk-in chat (no appointment) that was taken: its service's `after` surveys go when it ends, whoever ended it.
   events.inTransaction('chat.ended', 'surveys', async (tx, e) => {

@@ -92,7 +92,7 @@ describe('a writer that rolls back emits nothing', () => {
 test('every event has the subscribers docs/architecture.md lists', () => {
   const webhooks = { inTransaction: ['webhooks'], deferred: [] };
   expect(t.app.events.describe()).toEqual({
-    'booking.cancelled': webhooks,
+    'booking.cancelled': { inTransaction: ['webhooks', 'surveys'], deferred: [] },
     'booking.created': { inTransaction: ['webhooks', 'surveys'], deferred: [] },
     'booking.held': webhooks,
     'booking.noShow': webhooks,

@@ -269,4 +269,9 @@ test('booking settings: info text per language and reminders, with an unsaved-ch
   // The patient's book page shows the text (GET /api/services/booking-info reads the same settings).
   const res = await page.request.get('/api/admin/bookings/settings');
   expect(((await res.json()) as { data: { infoText: { fi: string } } }).data.infoText.fi).toBe(text);
+
+  // Leave the reminders as they were: the patients' journeys read which reminders the demo organisation sends.
+  await page.getByLabel('Muistutussähköposti 24 tuntia ennen').setChecked(wasChecked);
+  await page.getByRole('button', { name: 'Tallenna' }).first().click();
+  await expect(page.getByText('Tallennettu')).toBeVisible();
 });

@@ -15,5 +15,19 @@ export async function shoot(page: Page, name: string): Promise<void> {
 
 /** The page does not scroll sideways: nothing sticks out of the 360 px viewport. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  const { width, sticking } = await page.evaluate((limit) => {
+    // The innermost elements reaching past the edge, named so a failure says what to fix.
+    const out = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > limit + 0.5);
+    // A word too long to wrap sticks out of a box that itself fits: name the box that holds the text.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      range.selectNodeContents(n);
+      if (range.getBoundingClientRect().right > limit + 0.5 && n.parentElement) out.push(n.parentElement);
+    }
+    const innermost = out.filter((e) => !out.some((o) => o !== e && e.contains(o)));
+    const name = (e: Element) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${(e.textContent ?? '').slice(0, 40)}"`;
+    return { width: document.documentElement.scrollWidth, sticking: innermost.slice(0, 5).map(name) };
+  }, PHONE.width);
+  expect(width, `sticking out: ${sticking.join('; ')}`).toBeLessThanOrEqual(PHONE.width);
 }

@@ -42,6 +42,12 @@ export const appointments = pgTable(
     /** The patient did not come: marked by the appointment's expert or an admin after the start. */
     noShowAt: timestamp('no_show_at', { withTimezone: true }),
     noShowBy: text('no_show_by', { enum: ['admin', 'expert'] }),
+    /**
+     * The iCalendar SEQUENCE of its latest invitation, update or cancellation (RFC 5545 §3.8.7.4): raised in the
+     * transaction of each change that notifies (booking-notifications.service.ts), so no two messages about the
+     * appointment that say different things share one, however close together they are made.
+     */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

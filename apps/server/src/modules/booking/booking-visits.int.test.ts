@@ -194,7 +194,9 @@ describe('no-show: marked by the expert or an admin, on their own appointments, 
 
   test('the patient marked a no-show no longer sees it as upcoming, nor can start its chat (423)', async () => {
     const a = await visit(-5);
-    expect((await data<{ appointments: PatientAppointment[] }>(patient.fetch('/api/services'))).appointments.map((p) => p.uuid)).toContain(a.id);
+    expect((await data<{ appointments: PatientAppointment[] }>(patient.fetch('/api/services'))).appointments.map((p) => p.uuid)).toContain(
+      a.id,
+    );
     await data(postJson(a.expert.browser, `/api/expert/appointments/${a.id}/no-show`));
     const services = await data<{ appointments: PatientAppointment[] }>(patient.fetch('/api/services'));
     expect(services.appointments.map((p) => p.uuid)).not.toContain(a.id);

@@ -1,7 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZReminders, type Reminders } from '@prsp/contracts';
-import { appointmentParticipants, appointments, auditLog, bookingSettings, outboxEmails, outboxSms, patientContacts } from '../../db/schema';
+import {
+  appointmentParticipants,
+  appointments,
+  auditLog,
+  bookingSettings,
+  outboxEmails,
+  outboxSms,
+  patientContacts,
+} from '../../db/schema';
 import { createJobRunner } from '../../platform/jobs/runner';
 import { TestBrowser } from '../../test/http-client';
 import { organisationId, withCsrfCookie } from '../../test/staff-accounts';
@@ -107,9 +115,17 @@ describe('the reminder jobs', () => {
         bookedAt: new Date(),
       })
       .returning({ id: appointments.id });
-    await t.database.db.insert(appointmentParticipants).values(
-      [optedIn, optedOut].map((p, i) => ({ appointmentId: a!.id, role: 'patient' as const, patientId: p.id, name: `Potilas${i}`, language: 'fi' as const })),
-    );
+    await t.database.db
+      .insert(appointmentParticipants)
+      .values(
+        [optedIn, optedOut].map((p, i) => ({
+          appointmentId: a!.id,
+          role: 'patient' as const,
+          patientId: p.id,
+          name: `Potilas${i}`,
+          language: 'fi' as const,
+        })),
+      );
     await t.database.db.transaction((tx) =>
       notifyBooked(tx, a!.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, sendConfirmation: false }),
     );

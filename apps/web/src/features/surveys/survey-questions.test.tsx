@@ -58,13 +58,24 @@ describe('the survey questions a patient sees', () => {
   });
 
   it('a date answer shows the date in words in the survey language beside the field, as its description', () => {
-    const questions: SurveyQuestion[] = [{ id: 'since', type: 'date', text: l('Mistä asti?', 'Sedan när?', 'Since when?'), required: true }];
+    const questions: SurveyQuestion[] = [
+      { id: 'since', type: 'date', text: l('Mistä asti?', 'Sedan när?', 'Since when?'), required: true },
+    ];
     const root = document.createElement('div');
     root.innerHTML = renderToStaticMarkup(
-      <SurveyQuestions questions={questions} answers={{ since: '2026-11-30' }} onChange={() => undefined} lang="se" errors={{ since: 'required' }} />,
+      <SurveyQuestions
+        questions={questions}
+        answers={{ since: '2026-11-30' }}
+        onChange={() => undefined}
+        lang="se"
+        errors={{ since: 'required' }}
+      />,
     );
     const input = root.querySelector('input[type="date"]')!;
-    const described = input.getAttribute('aria-describedby')!.split(' ').map((id) => root.querySelector(`[id="${id}"]`)?.textContent);
+    const described = input
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => root.querySelector(`[id="${id}"]`)?.textContent);
     expect(described).toEqual(['Obligatoriskt fält.', 'måndag 30.11.2026']);
   });
 });

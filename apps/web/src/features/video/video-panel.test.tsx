@@ -64,12 +64,20 @@ it('in a group call each tile has a labelled toggle that shows it large and back
 
   // A native button: Enter and Space press it like a click does.
   await act(async () => enlargeButtons(host)[1]!.click());
-  expect(tiles(host).filter((f) => f.classList.contains('enlarged')).map((f) => f.querySelector('figcaption')?.textContent)).toEqual(['Ben']);
+  expect(
+    tiles(host)
+      .filter((f) => f.classList.contains('enlarged'))
+      .map((f) => f.querySelector('figcaption')?.textContent),
+  ).toEqual(['Ben']);
   expect(enlargeButtons(host)[1]!.getAttribute('aria-pressed')).toBe('true');
 
   // Another tile takes its place; pressing the enlarged one again shows every tile small.
   await act(async () => enlargeButtons(host)[3]!.click());
-  expect(tiles(host).filter((f) => f.classList.contains('enlarged')).map((f) => f.classList.contains('video-self-tile'))).toEqual([true]);
+  expect(
+    tiles(host)
+      .filter((f) => f.classList.contains('enlarged'))
+      .map((f) => f.classList.contains('video-self-tile')),
+  ).toEqual([true]);
   await act(async () => enlargeButtons(host)[3]!.click());
   expect(tiles(host).some((f) => f.classList.contains('enlarged'))).toBe(false);
   expect(enlargeButtons(host).every((b) => b.getAttribute('aria-pressed') === 'false')).toBe(true);
@@ -90,7 +98,11 @@ it('offers screen sharing only where the browser has getDisplayMedia and is not 
   host = await mount(<VideoPanel channelId="c2" />);
   expect(buttonNames(host)).not.toContain('Jaa näyttö');
 
-  vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getDisplayMedia() {} }, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140' });
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    mediaDevices: { getDisplayMedia() {} },
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
+  });
   host = await mount(<VideoPanel channelId="c3" />);
   expect(buttonNames(host)).toEqual(['Mikrofoni', 'Kamera', 'Jaa näyttö', 'Poistu videopuhelusta']);
 });

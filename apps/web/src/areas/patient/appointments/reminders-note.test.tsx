@@ -16,7 +16,9 @@ describe('which reminders will come', () => {
   it('names only the channels that will come: chosen, sent by the organisation, and with an address', () => {
     expect(remindersSentence(t, both)).toBe('Saat muistutuksen sähköpostilla vuorokautta ennen ja tekstiviestillä tuntia ennen.');
     expect(remindersSentence(t, { ...both, sms: { ...both.sms, on: false } })).toBe('Saat muistutuksen sähköpostilla vuorokautta ennen.');
-    expect(remindersSentence(t, { ...both, email: { ...both.email, offered: false } })).toBe('Saat muistutuksen tekstiviestillä tuntia ennen.');
+    expect(remindersSentence(t, { ...both, email: { ...both.email, offered: false } })).toBe(
+      'Saat muistutuksen tekstiviestillä tuntia ennen.',
+    );
     expect(remindersSentence(t, { ...both, sms: { ...both.sms, to: '' }, email: { ...both.email, on: false } })).toBe(
       'Et saa muistutuksia varatuista ajoista.',
     );
@@ -37,7 +39,9 @@ describe('which reminders will come', () => {
       { queryClient: true },
     );
     await vi.waitFor(() => expect(host.querySelector('.reminders-note')).not.toBeNull());
-    expect(host.querySelector('.reminders-note')!.textContent).toBe('Saat muistutuksen sähköpostilla vuorokautta ennen. Muuta muistutuksia');
+    expect(host.querySelector('.reminders-note')!.textContent).toBe(
+      'Saat muistutuksen sähköpostilla vuorokautta ennen. Muuta muistutuksia',
+    );
     expect(host.querySelector('a')!.getAttribute('href')).toBe('/profile/contact#reminders');
   });
 });

@@ -100,11 +100,7 @@ export function SearchStep({
       </StepHeading>
       <form className="booking-search" noValidate onSubmit={submit}>
         <div className="field-row">
-          <FormField
-            label={t('book.date')}
-            error={errors.date ? t(DATE_ERRORS[errors.date]) : undefined}
-            describedBy={dateWordsId}
-          >
+          <FormField label={t('book.date')} error={errors.date ? t(DATE_ERRORS[errors.date]) : undefined} describedBy={dateWordsId}>
             {(control) => (
               <>
                 <input

@@ -10,7 +10,11 @@ function waitText(notice: WaitingNotice, t: ReturnType<typeof useTranslation>['t
   if (notice.kind === 'startsAt') return t('chat.waiting.startsAt', { time: formatTime(notice.startsAt, currentLanguage()) });
   if (notice.kind === 'late') return t('chat.waiting.late');
   const minutes = notice.minutes;
-  return minutes === null ? t('chat.waiting.noEstimate') : minutes === 0 ? t('chat.waiting.underMinute') : t('chat.waiting.estimate', { count: minutes });
+  return minutes === null
+    ? t('chat.waiting.noEstimate')
+    : minutes === 0
+      ? t('chat.waiting.underMinute')
+      : t('chat.waiting.estimate', { count: minutes });
 }
 
 /**

@@ -27,7 +27,11 @@ export function ReminderSettings() {
   if (!r) return null;
   const choose = (channel: Channel, on: boolean) => save.mutate({ email: r.email.on, sms: r.sms.on, [channel]: on });
   const hint = (channel: Channel, c: ReminderChannel) =>
-    !c.offered ? t('reminders.settings.notOffered') : c.to ? t(`reminders.settings.${channel}To`, { to: c.to }) : t(`reminders.settings.${channel}Missing`);
+    !c.offered
+      ? t('reminders.settings.notOffered')
+      : c.to
+        ? t(`reminders.settings.${channel}To`, { to: c.to })
+        : t(`reminders.settings.${channel}Missing`);
 
   return (
     <section ref={section} id="reminders" className="reminder-settings" aria-labelledby={`${id}-title`}>

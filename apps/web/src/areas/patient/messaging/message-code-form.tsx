@@ -66,7 +66,10 @@ export function MessageCodeForm() {
         </div>
         {message && (
           <p id={`${id}-message`} role="alert" className={message.tone === 'warning' ? 'field-warning' : 'field-error'}>
-            {t(message.key, 'validFrom' in message && message.validFrom ? { date: formatDateTime(message.validFrom, currentLanguage()) } : undefined)}
+            {t(
+              message.key,
+              'validFrom' in message && message.validFrom ? { date: formatDateTime(message.validFrom, currentLanguage()) } : undefined,
+            )}
           </p>
         )}
       </div>

@@ -115,17 +115,15 @@ describe('the reminder jobs', () => {
         bookedAt: new Date(),
       })
       .returning({ id: appointments.id });
-    await t.database.db
-      .insert(appointmentParticipants)
-      .values(
-        [optedIn, optedOut].map((p, i) => ({
-          appointmentId: a!.id,
-          role: 'patient' as const,
-          patientId: p.id,
-          name: `Potilas${i}`,
-          language: 'fi' as const,
-        })),
-      );
+    await t.database.db.insert(appointmentParticipants).values(
+      [optedIn, optedOut].map((p, i) => ({
+        appointmentId: a!.id,
+        role: 'patient' as const,
+        patientId: p.id,
+        name: `Potilas${i}`,
+        language: 'fi' as const,
+      })),
+    );
     await t.database.db.transaction((tx) =>
       notifyBooked(tx, a!.id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, sendConfirmation: false }),
     );

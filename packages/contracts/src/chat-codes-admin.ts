@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { zText } from './text';
 import { ZLocalized } from './organisation-content';
+import { expiryDateForPreset } from './chat-code-expiry';
+import { localDateAt } from './local-date';
 
 /** Spec §4 'Chat-code expiry presets'. */
 export const CHAT_CODE_EXPIRY_PRESETS = ['today', 'endOfYear', 'sixMonthsFromNow', 'oneYearFromNow', 'noExpirationDate'] as const;
@@ -24,6 +26,51 @@ const oneExpiry = <T extends { expiryPreset?: unknown; expiryDate?: unknown }>()
     path: ['expiryDate'],
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
+
+const isDate = (v: unknown): v is string => typeof v === 'string' && z.iso.date().safeParse(v).success;
+
+export type CodeGroupDateIssue = { field: 'startDate' | 'expiryPreset' | 'expiryDate'; key: 'pastDate' | 'expiryBeforeStart' };
+
+/**
+ * Spec §5 'Chat code group' dates of a new group, against today in the service's time zone: the start (today when
+ * left out) may not be past; the expiry, from its preset or its date, may not be past nor before the start. A date
+ * that is no date is the schema's own issue and is skipped here. One rule for the schema, the server and the form.
+ */
+export function newGroupDateIssues(
+  input: { startDate?: unknown; expiryPreset?: unknown; expiryDate?: unknown },
+  today: string,
+): CodeGroupDateIssue[] {
+  const issues: CodeGroupDateIssue[] = [];
+  const startDate = input.startDate === undefined ? today : isDate(input.startDate) ? input.startDate : null;
+  if (startDate !== null && startDate < today) issues.push({ field: 'startDate', key: 'pastDate' });
+  const preset = (CHAT_CODE_EXPIRY_PRESETS as readonly unknown[]).includes(input.expiryPreset)
+    ? (input.expiryPreset as ChatCodeExpiryPreset)
+    : undefined;
+  const field = preset ? 'expiryPreset' : 'expiryDate';
+  const expiryDate = preset ? expiryDateForPreset(preset, today) : isDate(input.expiryDate) ? input.expiryDate : null;
+  if (expiryDate !== null && expiryDate < today) issues.push({ field, key: 'pastDate' });
+  else if (expiryDate !== null && startDate !== null && expiryDate < startDate) issues.push({ field, key: 'expiryBeforeStart' });
+  return issues;
+}
+
+/**
+ * The date rules in the schema, run even when other fields fail, so that every problem shows at once; a field that
+ * has an issue of its own (not a date) gets no second one. Today is the service's date when the request is read.
+ */
+const newGroupDates = <T extends { startDate?: string; expiryPreset?: ChatCodeExpiryPreset; expiryDate?: string }>() =>
+  z.superRefine<T>(
+    (v, ctx) => {
+      for (const issue of newGroupDateIssues(v, localDateAt(new Date())))
+        ctx.addIssue({ code: 'custom', message: issue.key, path: [issue.field], input: v[issue.field] });
+    },
+    {
+      when: (payload) => {
+        const v = payload.value;
+        if (typeof v !== 'object' || v === null) return false;
+        return !payload.issues.some((i) => ['startDate', 'expiryPreset', 'expiryDate'].includes(String(i.path?.[0])));
+      },
+    },
+  );
 
 /**
  * What every new code group states (spec §5 'Chat code group'): name not empty, more than 0 codes, a correct start
@@ -51,11 +98,13 @@ export const CODE_GROUP_TARGET_KINDS = ['service', 'subcategory'] as const;
 export type CodeGroupTargetKind = (typeof CODE_GROUP_TARGET_KINDS)[number];
 
 /** A new group of chat codes: for a service of the organisation. */
-export const ZChatCodeGroupCreate = z.object({ ...groupFields, serviceId: z.uuid('required') }).check(oneExpiry());
+export const ZChatCodeGroupCreate = z.object({ ...groupFields, serviceId: z.uuid('required') }).check(oneExpiry(), newGroupDates());
 export type ChatCodeGroupCreate = z.infer<typeof ZChatCodeGroupCreate>;
 
 /** A new group of message codes: for a subcategory of the organisation (spec §5 'subcategory for message codes'). */
-export const ZMessageCodeGroupCreate = z.object({ ...groupFields, subcategoryId: z.uuid('subcategoryRequired') }).check(oneExpiry());
+export const ZMessageCodeGroupCreate = z
+  .object({ ...groupFields, subcategoryId: z.uuid('subcategoryRequired') })
+  .check(oneExpiry(), newGroupDates());
 export type MessageCodeGroupCreate = z.infer<typeof ZMessageCodeGroupCreate>;
 
 /** A new group's terms, whatever its target. */

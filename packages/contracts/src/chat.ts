@@ -274,7 +274,7 @@ export const SCORE_TYPES = ['nps', 'ces', 'care', 'open', 'expertCes'] as const;
 export type ScoreType = (typeof SCORE_TYPES)[number];
 /** The three the patient gets one of at random (spec §4 'Feedback'): 0–10 number scale, faces, care satisfaction. */
 export const PATIENT_SCORE_TYPES = ['nps', 'ces', 'care'] as const;
-/** Highest score per type: nps 0–10 (spec §5), faces 1–5, care 1–5, expertCes 1–7. */
+/** Highest score per type: nps 0–10 (spec §5), faces 1–5, care 1–5, expertCes 1–7. A score outside is `outOfRange`. */
 export const SCORE_RANGES: Record<ScoreType, { min: number; max: number }> = {
   nps: { min: 0, max: 10 },
   ces: { min: 1, max: 5 },
@@ -294,7 +294,7 @@ export type FeedbackPlan = z.infer<typeof ZFeedbackPlan>;
 /** Spec §3 'Feedback': `POST /api/feedback` {data, scoreType, expertUuid}; `channelId` ties it to the chat it rates. */
 export const ZFeedbackRequest = z.object({
   data: z.object({
-    score: z.number().check(z.int(), z.gte(0), z.lte(10)),
+    score: z.number('invalid').check(z.int('invalid'), z.gte(0, 'outOfRange'), z.lte(10, 'outOfRange')),
     tags: z.object({
       environment: zText().check(z.maxLength(50, 'tooLong')),
       device: zText().check(z.maxLength(50, 'tooLong')),
@@ -312,7 +312,7 @@ export type FeedbackRequest = z.infer<typeof ZFeedbackRequest>;
 /** `POST /api/expert/feedback`: the expert's own view of the chat (score type expertCes, 1–7). */
 export const ZExpertFeedbackRequest = z.object({
   channelId: zUuid(),
-  score: z.number().check(z.int(), z.gte(1), z.lte(7)),
+  score: z.number('invalid').check(z.int('invalid'), z.gte(1, 'outOfRange'), z.lte(7, 'outOfRange')),
   comment: z.optional(zMultilineText().check(z.trim(), z.maxLength(CHAT_LIMITS.textMax, 'tooLong'))),
 });
 export type ExpertFeedbackRequest = z.infer<typeof ZExpertFeedbackRequest>;

@@ -97,6 +97,24 @@ describe('chat code groups (target: a service)', () => {
     expect(open).toMatchObject({ expiryDate: null });
   });
 
+  test('date errors come with the other fields, all at once (issue 30)', async () => {
+    const browser = await staffBrowser(t);
+    const past = addDays(today(), -1);
+    const both = await postJson(browser, '/api/admin/chat-codes/create', validGroup({ name: ' ', totalCodes: 0, startDate: past }));
+    expect(fieldKeys(await both.json())).toEqual({ name: 'fields.required', totalCodes: 'fields.codeCount', startDate: 'fields.pastDate' });
+    const reversed = await postJson(
+      browser,
+      '/api/admin/chat-codes/create',
+      validGroup({ usesPerCode: 0, expiryPreset: undefined, startDate: addDays(today(), 3), expiryDate: addDays(today(), 2) }),
+    );
+    expect(fieldKeys(await reversed.json())).toEqual({ usesPerCode: 'fields.usesPerCode', expiryDate: 'fields.expiryBeforeStart' });
+    // A date that is no date gets its own message only.
+    const badDate = await postJson(browser, '/api/admin/chat-codes/create', validGroup({ name: '', startDate: '2030-02-30' }));
+    expect(fieldKeys(await badDate.json())).toEqual({ name: 'fields.required', startDate: 'fields.date' });
+    const message = await postJson(browser, `${MESSAGE_CODES}/create`, messageGroup({ totalCodes: 0, startDate: past }));
+    expect(fieldKeys(await message.json())).toEqual({ totalCodes: 'fields.codeCount', startDate: 'fields.pastDate' });
+  });
+
   test('spec §5: name, service, more than 0 codes, uses, dates', async () => {
     const browser = await staffBrowser(t);
     const res = await postJson(browser, '/api/admin/chat-codes/create', { name: ' ', totalCodes: 0, usesPerCode: 0 });

@@ -1,5 +1,6 @@
 import {
   expiryDateForPreset,
+  newGroupDateIssues,
   MAX_CODES_PER_GROUP,
   type ChatCodeService,
   type CodeGroup,
@@ -69,14 +70,11 @@ export type GroupDates = { startDate: LocalDate; expiryDate: LocalDate | null; i
  * not be past; the expiry comes from a preset or a date, may not be past, and not before the start.
  */
 export function groupDates(input: Pick<CodeGroupTerms, 'startDate' | 'expiryPreset' | 'expiryDate'>, today: LocalDate): GroupDates {
-  const issues: FieldIssue[] = [];
   const startDate = input.startDate ?? today;
-  if (startDate < today) issues.push({ field: 'startDate', key: 'pastDate' });
-  const expiryField = input.expiryPreset ? 'expiryPreset' : 'expiryDate';
   const expiryDate = input.expiryPreset ? expiryDateForPreset(input.expiryPreset, today) : (input.expiryDate ?? null);
-  if (expiryDate !== null && expiryDate < today) issues.push({ field: expiryField, key: 'pastDate' });
-  else if (expiryDate !== null && expiryDate < startDate) issues.push({ field: expiryField, key: 'expiryBeforeStart' });
-  return { startDate, expiryDate, issues };
+  // The schema has checked these already, with the other fields (contracts' newGroupDateIssues); checked again against
+  // the `today` of this request, which a request read just before midnight may not share.
+  return { startDate, expiryDate, issues: newGroupDateIssues(input, today) };
 }
 
 /**

@@ -11,7 +11,7 @@ import { feedbackSurveyAfter } from '../surveys/feedback-survey.service';
 
 function checkScore(scoreType: keyof typeof SCORE_RANGES, score: number) {
   const range = SCORE_RANGES[scoreType];
-  if (score < range.min || score > range.max) throw new AppError(400, { fields: [{ field: 'data.score', key: 'invalid' }] });
+  if (score < range.min || score > range.max) throw new AppError(400, { fields: [{ field: 'data.score', key: 'outOfRange' }] });
 }
 
 /** A chat is rated once from each side: a second rating is refused, not counted twice. */

@@ -287,6 +287,23 @@ describe('malformed requests', () => {
     expect(await say(socket, c, 'y'.repeat(CHAT_LIMITS.textMax))).toMatchObject({ seq: 2 });
   });
 
+  test('a score out of range says so, not that it is too long (issue 30)', async () => {
+    const chat = await activeChat();
+    const tags = { environment: 'test', device: 'desktop', organization: 'Espoo', serviceName: 'Chat' };
+    const fieldsOf = async (res: Promise<Response>) => ((await (await res).json()) as { fields?: unknown }).fields;
+    const outOfRange = (field: string) => [{ field, messageKey: 'fields.outOfRange', message: 'Arvo on sallitun alueen ulkopuolella.' }];
+    const feedback = (score: unknown, scoreType = 'nps') =>
+      fieldsOf(postJson(chat.patient, '/api/feedback', { data: { score, tags }, scoreType, expertUuid: null }));
+    expect(await feedback(11)).toEqual(outOfRange('data.score'));
+    expect(await feedback(-1)).toEqual(outOfRange('data.score'));
+    // Within 0–10 but beyond the faces' 1–5.
+    expect(await feedback(6, 'ces')).toEqual(outOfRange('data.score'));
+    expect(await feedback(2.5)).toEqual([expect.objectContaining({ field: 'data.score', messageKey: 'fields.invalid' })]);
+    expect(await fieldsOf(postJson(chat.expert.browser, '/api/expert/feedback', { channelId: chat.channel.id, score: 8 }))).toEqual(
+      outOfRange('score'),
+    );
+  });
+
   test('ids that are not UUIDs name nothing: 400 or 404, never a server error', async () => {
     const chat = await activeChat();
     const tags = { environment: 'test', device: 'desktop', organization: 'Espoo', serviceName: 'Chat' };

@@ -115,6 +115,22 @@ describe('expert: categories', () => {
     expect(plain.map((c) => c.subcategories)).toEqual([undefined, undefined]);
   });
 
+  test('one subcategory (issue 30): only one assigned to the expert, disabled too, with its experts; else 404', async () => {
+    const me = await expertBrowser(t, 'espoo-demo', { handlesMessages: true });
+    const get = (id: string) => me.browser.fetch(`/api/expert/async-messaging/subcategories/${id}`);
+    await expectError(get(openSub.id), 404, 404);
+    await t.database.db.insert(messageSubcategoryExperts).values([
+      { subcategoryId: openSub.id, expertId: me.expertId },
+      { subcategoryId: subOfDisabled.id, expertId: me.expertId },
+    ]);
+    expect(await okData(get(openSub.id))).toMatchObject({ id: openSub.id, categoryId: open.id, addedExperts: [me.expertId] });
+    expect(await okData(get(subOfDisabled.id))).toMatchObject({ id: subOfDisabled.id, categoryId: disabled.id });
+    await expectError(get(restrictedSubOfOpen.id), 404, 404);
+    const foreign = await expertBrowser(t, 'kaarina-demo', { handlesMessages: true });
+    await expectError(foreign.browser.fetch(`/api/expert/async-messaging/subcategories/${openSub.id}`), 404, 404);
+    expect((await patient.fetch(`/api/expert/async-messaging/subcategories/${openSub.id}`)).status).toBe(401);
+  });
+
   test("an expert of another organisation sees none of these; a patient's session is refused", async () => {
     const foreign = await expertBrowser(t, 'kaarina-demo', { handlesMessages: true });
     expect(await okData(foreign.browser.fetch('/api/expert/async-messaging/categories'))).toEqual([]);

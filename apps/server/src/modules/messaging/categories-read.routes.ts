@@ -70,4 +70,12 @@ export async function categoriesReadRoutes(fastify: FastifyInstance, opts: { db:
     { config: { access: { kind: 'expert', patientData: 'none' } }, schema: list },
     async (req) => ok(await read.expertCategoryList(opts.db, expertCallerOf(req), req.query.includeSubcategories === 'true')),
   );
+  app.get(
+    '/api/expert/async-messaging/subcategories/:id',
+    {
+      config: { access: { kind: 'expert', patientData: 'none' } },
+      schema: { params: ZCategoryParams, response: { 200: okEnvelope(ZSubcategory) } },
+    },
+    async (req) => ok(await read.expertSubcategory(opts.db, expertCallerOf(req), req.params.id)),
+  );
 }

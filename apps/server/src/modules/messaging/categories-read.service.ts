@@ -44,6 +44,19 @@ export async function expertCategoryList(db: Db, caller: ExpertContext, includeS
 }
 
 /**
+ * One subcategory as an expert reads it (`expert/async-messaging/subcategories/{id}`): only one assigned to the expert,
+ * as in their category list, disabled or not (they still answer its requests), with its assigned experts. Else 404,
+ * so an expert cannot tell another's subcategory from a missing one.
+ */
+export async function expertSubcategory(db: Db, caller: ExpertContext, id: string): Promise<Subcategory> {
+  const { expertId, organisationId } = await messagingExpertOf(db, caller);
+  const subcategory = await repo.findSubcategory(db, organisationId, id);
+  if (!subcategory || !(await repo.subcategoryIdsOfExpert(db, expertId)).has(id)) throw new AppError(404);
+  const experts = await repo.expertsBySubcategory(db, [id]);
+  return toSubcategory(subcategory, experts.get(id) ?? []);
+}
+
+/**
  * A patient's message code (spec §5 'Message code', §8 201–204): a code of a group for a subcategory
  * (modules/chat-codes checks it and counts its uses), which opens that subcategory, restricted or not, for a new
  * message. What it opens is decided here: the code's subcategory, enabled, in an enabled category of the

@@ -211,8 +211,12 @@ function listFrom(tx: Tx, unread: SQL<number>) {
 }
 
 /** The patient's conversations in the organisation, newest first, with what they have not read. */
-export function patientConversations(tx: Tx, q: { organisationId: string; patientId: string; status?: 'open' | 'closed'; id?: string }) {
+export function patientConversations(
+  tx: Tx,
+  q: { organisationId: string; patientId: string; status?: 'open' | 'closed'; id?: string; name?: string; subject?: string },
+) {
   const own = sql`m.author_patient_id is not null`;
+  const name = q.name && `%${escapeLike(q.name)}%`;
   return listFrom(tx, unreadCount(readerOf.patient(q.patientId), own))
     .where(
       and(
@@ -220,6 +224,13 @@ export function patientConversations(tx: Tx, q: { organisationId: string; patien
         eq(conversations.patientId, q.patientId),
         q.status ? eq(conversations.status, q.status) : undefined,
         q.id ? eq(conversations.id, q.id) : undefined,
+        name
+          ? or(
+              ilike(sql`${patients.givenName} || ' ' || ${patients.familyName}`, name),
+              ilike(sql`${staffUsers.firstName} || ' ' || ${staffUsers.lastName}`, name),
+            )
+          : undefined,
+        q.subject ? ilike(conversations.subject, `%${escapeLike(q.subject)}%`) : undefined,
       ),
     )
     .orderBy(desc(conversations.lastMessageAt))

@@ -11,7 +11,7 @@ import {
 } from '@prsp/contracts';
 import { conversations } from '../../db/schema';
 import { pngImage } from '../../test/png';
-import { AINO, LILJA, MATTI, SARA } from '../../test/person-codes';
+import { AINO, ELIAS, LILJA, MATTI, SARA } from '../../test/person-codes';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { organisationId } from '../../test/staff-accounts';
 import { actFor, setFlags } from '../patients/patient.steps';
@@ -82,13 +82,16 @@ describe('a request: patient → subcategory → expert, and back', () => {
 
     const list = await data<Conversation[]>(aino.fetch(`${P}/conversations`));
     expect(list.map((c) => [c.id, c.unreadMessages, c.canReply, c.kind])).toEqual([[id, 1, false, 'request']]);
-    // The direct-conversation route does not open a request.
-    await refused(aino.fetch(`${P}/conversations/${id}/messages`), 404, 404);
     const thread = await data<ConversationThread>(aino.fetch(`${P}/subcategories/${subcategoryId}/messages/${id}`));
     expect(thread.messages.map((m) => [m.content, m.isOwn, m.name])).toEqual([
       ['Hei, xkuumetta', true, 'Aino Virtanen'],
       ['Juo vettä.', false, 'Testi Vastaaja'],
     ]);
+    // The conversation route serves a request too (spec §7 names both), the same thread (issue 30).
+    expect(await data<ConversationThread>(aino.fetch(`${P}/conversations/${id}/messages`))).toEqual(thread);
+    // The subcategory route names the request's own subcategory only.
+    const elsewhere = await subcategoryWith(t.database.db, espoo, [a.expertId]);
+    await refused(aino.fetch(`${P}/subcategories/${elsewhere.subcategoryId}/messages/${id}`), 404, 404);
     // A request is read-only for the patient.
     await refused(postForm(aino, `${P}/conversations/${id}/send-message`, messageForm({ text: 'Kiitos' })), 403, 403);
 
@@ -112,6 +115,7 @@ describe('a request: patient → subcategory → expert, and back', () => {
     const { browser: matti } = await onboardedPatient(t, MATTI, espoo);
     expect((await data<Conversation[]>(matti.fetch(`${P}/conversations`))).map((c) => c.id)).not.toContain(sent.conversationId);
     await refused(matti.fetch(`${P}/subcategories/${subcategoryId}/messages/${sent.conversationId}`), 404, 404);
+    await refused(matti.fetch(`${P}/conversations/${sent.conversationId}/messages`), 404, 404);
     await refused(matti.fetch(`${P}/conversations/${sent.conversationId}/mark-as-read`, { method: 'POST' }), 404, 404);
     await refused(matti.fetch(`${P}/${sent.messages[0]!.id}/attachment`), 404, 404);
 
@@ -121,11 +125,39 @@ describe('a request: patient → subcategory → expert, and back', () => {
       const { browser: elsewhere } = await onboardedPatient(t, SARA, kaarina);
       expect(await data<Conversation[]>(elsewhere.fetch(`${P}/conversations`))).toEqual([]);
       await refused(elsewhere.fetch(`${P}/subcategories/${subcategoryId}/messages/${sent.conversationId}`), 404, 404);
+      await refused(elsewhere.fetch(`${P}/conversations/${sent.conversationId}/messages`), 404, 404);
       // Nor can a patient write to another organisation's subcategory.
       await refused(postForm(elsewhere, `${P}/request-conversation`, messageForm({ categoryId, subcategoryId, text: 'x' })), 404, 404);
     } finally {
       await restore();
     }
+  });
+});
+
+describe('the conversation list filters (issue 30)', () => {
+  test('name (patient or expert) and subject are case-insensitive parts; ssn matches by its hash the own code only', async () => {
+    const rokottaja = await expertBrowser(t, 'espoo-demo', { lastName: 'Rokottaja' });
+    const kontrolloija = await expertBrowser(t, 'espoo-demo', { lastName: 'Kontrolloija' });
+    const start = (b: typeof rokottaja.browser, subject: string) =>
+      data<SentMessages>(
+        postForm(
+          b,
+          `${E}/create-conversation`,
+          messageForm({ ssn: ELIAS, name: 'Elias Esimerkki', email: 'elias@test.example', mobile: '040 765 4321', subject, text: 'Hei' }),
+        ),
+      );
+    const r = await start(rokottaja.browser, 'Rokotusaika');
+    const k = await start(kontrolloija.browser, 'Kontrollikäynti');
+    const { browser: elias } = await onboardedPatient(t, ELIAS, espoo);
+    const ids = async (q: string) => (await data<Conversation[]>(elias.fetch(`${P}/conversations?${q}`))).map((c) => c.id);
+    expect(await ids('')).toEqual([k.conversationId, r.conversationId]);
+    expect(await ids('subject=ROKOTUS')).toEqual([r.conversationId]);
+    expect(await ids('subject=%25')).toEqual([]);
+    expect(await ids('name=kontrolloija')).toEqual([k.conversationId]);
+    expect(await ids(`ssn=${ELIAS}`)).toEqual([k.conversationId, r.conversationId]);
+    expect(await ids(`ssn=${AINO}`)).toEqual([]);
+    expect(await ids('ssn=123')).toEqual([]);
+    expect(await ids(`ssn=${ELIAS}&subject=kontrolli&isClosed=false`)).toEqual([k.conversationId]);
   });
 });
 

@@ -71,13 +71,13 @@ export async function patientMessagingRoutes(fastify: FastifyInstance, opts: Mes
   app.get(
     `${BASE}/conversations`,
     { config: { access: patient }, schema: { querystring: ZConversationsQuery, response: { 200: okEnvelope(z.array(ZConversation)) } } },
-    async (req) => ok(await service.listConversations(opts.db, ctxOf(req), req.query.isClosed)),
+    async (req) => ok(await service.listConversations(opts, ctxOf(req), req.query)),
   );
 
   app.get(
     `${BASE}/conversations/:id/messages`,
     { config: { access: patient }, schema: { params: ZConversationParams, response: { 200: okEnvelope(ZConversationThread) } } },
-    async (req) => ok(await service.thread(opts.db, ctxOf(req), req.ip, req.params.id, { kind: 'direct' })),
+    async (req) => ok(await service.thread(opts.db, ctxOf(req), req.ip, req.params.id, { kind: 'any' })),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Conversation, ConversationThread, RequestConversationFields, ZSendMessageFields, SentMessages } from '@prsp/contracts';
 import type { z } from 'zod/mini';
+import { isValidSsn } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { patientActor } from '../../platform/access/patient-access';
 import { AppError } from '../../platform/app-error';
@@ -12,6 +13,7 @@ import { toConversation, toMessages } from './conversations-view';
 import * as repo from './conversations.repo';
 import { checkAttachments, withStoredAttachments, type MessageForm } from './message-attachments';
 import { consumeMessageCode } from './categories-read.service';
+import { patientIdByIdentityCode } from '../patients/patients.service';
 
 /** The patient's side of async messaging (spec §2 'Messages', 'Conversation', 'New message'; §4 'New message flow'). */
 
@@ -106,26 +108,46 @@ export async function sendMessage(
   return { conversationId, messages };
 }
 
-/** `GET conversations?isClosed`: newest first, with unread counts; without the filter, open and ended alike. */
-export async function listConversations(db: Db, ctx: MessagingPatient, isClosed?: 'true' | 'false'): Promise<Conversation[]> {
-  const status = isClosed === undefined ? undefined : isClosed === 'true' ? 'closed' : 'open';
-  const rows = await repo.patientConversations(db, { organisationId: ctx.organisation.id, patientId: ctx.patientId, status });
+export type PatientListQuery = { isClosed?: 'true' | 'false'; name?: string; ssn?: string; subject?: string };
+
+/**
+ * `GET conversations?isClosed&name&ssn&subject` (spec §3 'Conversation list filters'): newest first, with unread
+ * counts; without isClosed, open and ended alike. `name` and `subject` are case-insensitive parts of a participant's
+ * name (the patient's or the expert's) and of the subject; `ssn` goes by the keyed hash (codes are stored encrypted),
+ * so it finds the list only when it is the identity code of the patient whose list this is.
+ */
+export async function listConversations(
+  deps: Pick<MessagingDeps, 'db' | 'cipher'>,
+  ctx: MessagingPatient,
+  q: PatientListQuery = {},
+): Promise<Conversation[]> {
+  const ssn = q.ssn?.trim();
+  if (ssn && (!isValidSsn(ssn) || (await patientIdByIdentityCode(deps.db, deps.cipher, ssn)) !== ctx.patientId)) return [];
+  const status = q.isClosed === undefined ? undefined : q.isClosed === 'true' ? 'closed' : 'open';
+  const rows = await repo.patientConversations(deps.db, {
+    organisationId: ctx.organisation.id,
+    patientId: ctx.patientId,
+    status,
+    name: q.name?.trim() || undefined,
+    subject: q.subject?.trim() || undefined,
+  });
   return rows.map(toConversation);
 }
 
 /**
- * `GET conversations/{id}/messages` (a direct conversation) and `subcategories/{subId}/messages/{id}` (a request of
- * that subcategory): the thread. A delegate reading the principal's thread is audited.
+ * `GET conversations/{id}/messages` (any of the patient's conversations, a request too, as the expert's route does)
+ * and `subcategories/{subId}/messages/{id}` (a request of that subcategory only): the thread, under the same access
+ * check. A delegate reading the principal's thread is audited.
  */
 export async function thread(
   db: Db,
   ctx: MessagingPatient,
   ip: string,
   conversationId: string,
-  expect: { kind: 'direct' } | { kind: 'request'; subcategoryId: string },
+  expect: { kind: 'any' } | { kind: 'request'; subcategoryId: string },
 ): Promise<ConversationThread> {
   const c = await patientConversation(db, ctx, conversationId);
-  if (c.kind !== expect.kind || (expect.kind === 'request' && c.subcategoryId !== expect.subcategoryId)) throw new AppError(404);
+  if (expect.kind === 'request' && (c.kind !== 'request' || c.subcategoryId !== expect.subcategoryId)) throw new AppError(404);
   const [[row], messages, reads] = await Promise.all([
     repo.patientConversations(db, { organisationId: ctx.organisation.id, patientId: ctx.patientId, id: c.id }),
     repo.messagesOf(db, c.id),

@@ -19,6 +19,7 @@ import { ChatCodesInformationPage, SelfBookingConfirmationPage } from './content
 import { ThankYouPage } from './content/thank-you-page';
 import { ExpertsPage } from './experts/experts-page';
 import { FeedbackPage } from './feedback/feedback-page';
+import { GlobalSettingsPage } from './global-settings-page';
 import { AdminHomePage } from './home-page';
 import { MessageCategoriesPage } from './messaging/categories-page';
 import { CategoryEditPage } from './messaging/category-edit-page';
@@ -93,6 +94,7 @@ export function AdminApp() {
         {ORGANISATION_PAGES.map(({ path, area, page }) => (
           <Route key={path} path={path} element={<RequireAdmin area={area}>{page}</RequireAdmin>} />
         ))}
+        <Route path="globalSettings" element={<RequireAdmin global>{(u) => <GlobalSettingsPage user={u} />}</RequireAdmin>} />
         <Route
           path="globalUsers"
           element={<RequireAdmin global>{(u) => <UsersPage key="global" scope="global" user={u} />}</RequireAdmin>}

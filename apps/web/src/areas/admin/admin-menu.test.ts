@@ -28,7 +28,7 @@ describe('the admin menu shows what the rights allow (spec §6)', () => {
   });
 
   test('a global admin has the global menus, also without an organisation', () => {
-    expect(paths(adminMenu(NO_RIGHTS, true, false))).toEqual(['/admin/globalUsers', '/admin/newOrganization']);
+    expect(paths(adminMenu(NO_RIGHTS, true, false))).toEqual(['/admin/globalSettings', '/admin/globalUsers', '/admin/newOrganization']);
     expect(adminMenu(NO_RIGHTS, true, false).at(-1)?.headingKey).toBe('admin.menu.globalHeading');
   });
 

@@ -67,6 +67,7 @@ const GLOBAL: AdminMenuGroup = {
   id: 'global',
   headingKey: 'admin.menu.globalHeading',
   links: [
+    { to: '/admin/globalSettings', labelKey: 'admin.menu.globalSettings' },
     { to: '/admin/globalUsers', labelKey: 'admin.menu.globalUsers' },
     { to: '/admin/newOrganization', labelKey: 'admin.menu.newOrganization' },
   ],

@@ -26,6 +26,22 @@ function roleText(t: (k: string) => string, row: Row): string {
   return orgs.join(', ') || '–';
 }
 
+/** What a row's menu asks to confirm (spec §6 'each confirmed'): an action, or the action log's download. */
+type Asked = UserAction | 'log';
+
+/**
+ * The action log as a download (a plain link's, so the session cookie goes with it), once the admin has confirmed.
+ */
+function downloadActionLog(scope: UserScope, id: string): void {
+  const link = document.createElement('a');
+  link.href = actionLogUrl(scope, id, currentLanguage());
+  link.download = '';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 /** Row actions of spec §6, each confirmed; the action log is a download. */
 function RowActions({
   scope,
@@ -41,7 +57,7 @@ function RowActions({
   /** The signed-in admin's own row: no locking, logging out or deleting oneself. */
   self: boolean;
   onEdit: () => void;
-  onAsk: (a: UserAction) => void;
+  onAsk: (a: Asked) => void;
 }) {
   const { t } = useTranslation();
   const name = `${row.firstName} ${row.lastName}`;
@@ -76,9 +92,9 @@ function RowActions({
             </li>
           )}
           <li>
-            <a href={actionLogUrl(scope, row.id, currentLanguage())} download>
+            <button type="button" className="menu-item" onClick={() => onAsk('log')}>
               {t('admin.users.action.log')}
-            </a>
+            </button>
           </li>
           {!self && (
             <li>
@@ -103,7 +119,7 @@ export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserDa
   const lang = currentLanguage();
   const list = useListQuery();
   const [editing, setEditing] = useState<Row | 'new' | undefined>();
-  const [asking, setAsking] = useState<{ row: Row; action: UserAction } | undefined>();
+  const [asking, setAsking] = useState<{ row: Row; action: Asked } | undefined>();
   const orgUsers = useOrganisationUsers(list.query, list.page, scope === 'organisation');
   const globalUsers = useGlobalUsers(list.query, list.page, scope === 'global');
   const users = scope === 'global' ? globalUsers : orgUsers;
@@ -112,11 +128,17 @@ export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserDa
 
   const confirm = () => {
     if (!asking) return;
+    if (asking.action === 'log') {
+      downloadActionLog(scope, asking.row.id);
+      setAsking(undefined);
+      return;
+    }
+    const { action: asked } = asking;
     action.mutate(
-      { id: asking.row.id, action: asking.action },
+      { id: asking.row.id, action: asked },
       {
         onSuccess: () => {
-          showToast(t(`admin.users.done.${asking.action}`));
+          showToast(t(`admin.users.done.${asked}`));
           setAsking(undefined);
         },
         onError: () => setAsking(undefined),

@@ -11,7 +11,7 @@ import { RescheduleLink } from './reschedule-link';
 import { StartControl, StartNote } from './start-control';
 
 /**
- * Spec §2 appointment modal in the four modes of spec §4: `open` (an open service: start now), `scheduled`
+ * Spec §2 appointment modal in the four modes of spec §4: `open` (an open service of service selection: start now), `scheduled`
  * (start only), `scheduledCancellable` (start and cancel, while the start is at least 1440 minutes away) and
  * `scheduledGroup` (start only; the provider cancels). The mode and the start are rechecked every 5 seconds. A
  * scheduled one says how it is held; a video one links to the device check, to try camera and sound ahead of time.
@@ -33,7 +33,7 @@ export function AppointmentDialog({
   return (
     <ModalDialog open={subject !== null} title={title} onClose={onClose} closeLabel={t('common.close')}>
       {subject?.kind === 'open' && (
-        <>
+        <div data-mode="open">
           <p>{subject.service.serviceDescription[lang]}</p>
           <p className="hint">{t('appointment.openText')}</p>
           <div className="actions">
@@ -44,7 +44,7 @@ export function AppointmentDialog({
               {t('common.close')}
             </button>
           </div>
-        </>
+        </div>
       )}
       {subject?.kind === 'scheduled' && <Scheduled appointment={subject.appointment} now={now} onClose={onClose} onCancel={onCancel} />}
     </ModalDialog>

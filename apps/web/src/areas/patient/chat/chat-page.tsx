@@ -60,6 +60,8 @@ export function ChatPage() {
   const back = guest ? guestPagePath(guest.appointmentId) : '/services';
   // Spec §4 'Chat page': without a chat to open, a guest goes back to the guest page.
   if (guest && !channelId) return <Navigate to={back} replace />;
+  // A target that is none of the patient's services (or no longer) has no chat config: back to service selection.
+  if (!channelId && target === null) return <Navigate to={back} replace />;
 
   let stage;
   if (channelId) stage = <PatientChannel key={channelId} channelId={channelId} waitingText={texts.waiting} canLogOut={canLogOut} />;
@@ -73,8 +75,7 @@ export function ChatPage() {
         onStarted={(ch) => setParams({ channel: ch.id }, { replace: true })}
       />
     );
-  else if (target === null || services.isError)
-    stage = <ChatNotAvailableDialog open text={t('chat.notAvailable.text')} canLogOut={canLogOut} />;
+  else if (services.isError) stage = <ChatNotAvailableDialog open text={t('chat.notAvailable.text')} canLogOut={canLogOut} />;
   else stage = <Loading />;
 
   return (

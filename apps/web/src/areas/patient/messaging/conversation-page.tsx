@@ -18,7 +18,8 @@ import { PATIENT_MESSAGING_KEY, useConversationThread, useMarkRead, useSendReply
 
 /**
  * Spec §2 'Conversation' and §4 'Conversation reply': the subject (or category and subcategory names), the thread,
- * an info banner when the last message is not the patient's, and Reply, which opens the composer (Discard closes
+ * an info banner when the last message is not the patient's (the organisation's `asyncMessagingNewMessageBanner`, else
+ * a built-in text), and Reply, which opens the composer (Discard closes
  * it). Reply is disabled for a subcategory conversation (a request) and for an ended one. Sent items are appended
  * at once; the thread refreshes every 5 s and on `messages:changed`, and unread messages are marked read.
  * Routes: `/messages/:conversationId` (direct) and `/messages/subcategory/:subId/:conversationId` (request).
@@ -29,6 +30,9 @@ export function ConversationPage() {
   const { conversationId = '', subId } = useParams();
   const ctx = usePatientContext();
   const actingFor = ctx.phase === 'ready' ? ctx.config?.actOnBehalf : null;
+  // The organisation's own banner (admin: messages' customizable content), in Finnish when not in the patient's language.
+  const ownBanner = ctx.phase === 'ready' ? ctx.config?.asyncMessagingNewMessageBanner : undefined;
+  const banner = (ownBanner && (ownBanner[lang] || ownBanner.fi)) || t('messages.conversation.banner');
   const thread = useConversationThread({ id: conversationId, ...(subId ? { subcategoryId: subId } : {}) });
   const send = useSendReply(conversationId);
   const markRead = useMarkRead();
@@ -80,7 +84,7 @@ export function ConversationPage() {
           <MessageThread app="patient" messages={messages} />
           {showReplyBanner(messages) && (
             <p className="info-banner conversation-banner" role="note">
-              {t('messages.conversation.banner')}
+              {banner}
             </p>
           )}
           {!composing && (

@@ -28,7 +28,6 @@ const categories: Category[] = [
     ],
   },
 ];
-vi.mock('../patient-state', () => ({ usePatientContext: () => ({ phase: 'loading' }) }));
 afterEach(() => vi.unstubAllGlobals());
 
 const ok = (data: unknown) => Response.json({ status: 'ok', statusCode: 200, data });

@@ -4,12 +4,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGE_TEXT_MAX, ZMessageCodeTarget, type Category, type MessageCodeTarget } from '@prsp/contracts';
 import { FormField } from '@/components/ui/form-fields';
 import { QueryState } from '@/components/ui/query-state';
-import { SafeHtml } from '@/components/ui/safe-html';
 import { showToast } from '@/components/ui/toasts';
 import { cleanMessageText } from '@/features/messaging/message-rules';
 import { ApiError } from '@/lib/api-client';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
-import { usePatientContext } from '../patient-state';
 import { CODE_FLOW_START, codeFlow, messageCodeMessage } from './message-code-flow';
 import { conversationPath, newMessageErrors, type NewMessageErrors, type NewMessageValues } from './new-message-rules';
 import { useMessageCategories, useRequestConversation } from './patient-messaging-api';
@@ -32,8 +30,6 @@ export function NewMessageForm() {
   const lang = currentLanguage();
   const location = useLocation();
   const navigate = useNavigate();
-  const ctx = usePatientContext();
-  const banner = (ctx.phase === 'ready' && ctx.config?.asyncMessagingNewMessageBanner[lang]) || '';
   const categories = useMessageCategories();
   const send = useRequestConversation();
   const [flow, dispatch] = useReducer(codeFlow, location.state, (state: unknown): ReturnType<typeof codeFlow> => {
@@ -116,7 +112,6 @@ export function NewMessageForm() {
           <Link to={sent.path}>{t('messages.create.openSent')}</Link>
         </div>
       )}
-      {banner && <SafeHtml className="info-banner" html={banner} />}
       {target ? (
         <>
           <p className="notice">{t('messages.create.codeNote', { code: target.code })}</p>

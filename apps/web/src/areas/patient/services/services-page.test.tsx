@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { OpenService, ServicesResponse } from '@prsp/contracts';
@@ -37,4 +38,21 @@ it("each service card shows its queue's hours today, and says when no profession
     ['Avoinna tänään klo 08.00–16.00'],
     ['Avoinna ympäri vuorokauden', 'Ei ammattilaisia paikalla juuri nyt'],
   ]);
+});
+
+it("a service's 'About the service' opens the appointment modal in open mode, with its start (issue 30)", async () => {
+  const host = await mount(
+    <MemoryRouter>
+      <ServicesPage />
+    </MemoryRouter>,
+  );
+  const dialog = host.querySelector('dialog')!;
+  expect(dialog.open).toBe(false);
+  const about = host.querySelector('.service-card')!.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]')!;
+  expect(about.textContent).toBe('Tietoa palvelusta: Hoitajan chat');
+  await act(async () => about.click());
+  expect(dialog.open).toBe(true);
+  expect(dialog.querySelector('[data-mode]')!.getAttribute('data-mode')).toBe('open');
+  expect(dialog.querySelector('h2')!.textContent).toBe('Hoitajan chat');
+  expect(dialog.querySelector('a.button')!.getAttribute('href')).toBe('/chat/s1');
 });

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Link } from 'react-router';
 import type { OpenService, QueueAvailability } from '@prsp/contracts';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useServices } from '../api/services-api';
+import { AppointmentDialog } from '../appointments/appointment-dialog';
 import { AppointmentList } from '../appointments/appointment-list';
 import { upcomingAppointments } from '../appointments/appointment-rules';
 import { usePatientContext } from '../patient-state';
@@ -12,8 +14,21 @@ import { availabilityLines } from './availability';
 import { ChatCodeForm } from './chat-code-form';
 import { ServiceIcon } from './service-icon';
 
-/** A service: what it is, its queue's hours today and whether a professional serves it (issue 29), and its start. */
-function ServiceCard({ service, availability, now }: { service: OpenService; availability?: QueueAvailability; now: number }) {
+/**
+ * A service: what it is, its queue's hours today and whether a professional serves it (issue 29), its start, and
+ * its appointment modal in `open` mode (spec §4 'Appointment modal modes').
+ */
+function ServiceCard({
+  service,
+  availability,
+  now,
+  onAbout,
+}: {
+  service: OpenService;
+  availability?: QueueAvailability;
+  now: number;
+  onAbout: () => void;
+}) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const lines = availabilityLines(availability, lang, now);
@@ -33,7 +48,11 @@ function ServiceCard({ service, availability, now }: { service: OpenService; ava
         <Link className="button" to={`/chat/${encodeURIComponent(service.uuid)}`}>
           {t('services.start')}
           <span className="visually-hidden">: {service.serviceName[lang]}</span>
-        </Link>
+        </Link>{' '}
+        <button type="button" className="button secondary" aria-haspopup="dialog" onClick={onAbout}>
+          {t('services.about')}
+          <span className="visually-hidden">: {service.serviceName[lang]}</span>
+        </button>
       </div>
     </li>
   );
@@ -53,6 +72,9 @@ export function ServicesPage() {
   const now = useNow();
   const data = services.data;
   const upcoming = data && config?.bookingsEnabled ? upcomingAppointments(data.appointments, now) : [];
+  // The service whose modal is open; it closes if the service leaves the list.
+  const [aboutUuid, setAboutUuid] = useState<string | null>(null);
+  const about = data?.openServices.find((s) => s.uuid === aboutUuid) ?? null;
 
   return (
     <>
@@ -75,12 +97,23 @@ export function ServicesPage() {
             {data.openServices.length > 0 ? (
               <ul className="service-list">
                 {data.openServices.map((s) => (
-                  <ServiceCard key={s.uuid} service={s} availability={data.availability?.[s.chatQueueId]} now={now} />
+                  <ServiceCard
+                    key={s.uuid}
+                    service={s}
+                    availability={data.availability?.[s.chatQueueId]}
+                    now={now}
+                    onAbout={() => setAboutUuid(s.uuid)}
+                  />
                 ))}
               </ul>
             ) : (
               <p className="empty">{t('services.none')}</p>
             )}
+            <AppointmentDialog
+              subject={about ? { kind: 'open', service: about } : null}
+              onClose={() => setAboutUuid(null)}
+              onCancel={() => undefined}
+            />
           </section>
           {data.chatCodeServices.length > 0 && (
             <section className="card" aria-labelledby="chat-code-title">

@@ -4,7 +4,7 @@ import type { EmailAttachment } from '../../platform/mail/outbox';
 export type InvitationInput = {
   method: 'REQUEST' | 'CANCEL';
   appointmentId: string;
-  /** Grows with every message about the appointment, so calendars apply the latest (`invitationSequence`). */
+  /** The appointment's `calendar_sequence` for this change: higher with every change, so calendars apply the latest. */
   sequence: number;
   start: Date;
   end: Date;
@@ -22,12 +22,6 @@ export type InvitationInput = {
 /** The event's UID: the same for every message about one appointment, so an update or cancellation replaces it. */
 export function invitationUid(appointmentId: string): string {
   return `${appointmentId}@prsp`;
-}
-
-/** Seconds since 2020 when the message is made: grows with every change and stays well within a 32-bit SEQUENCE. */
-const SEQUENCE_EPOCH_MS = Date.UTC(2020, 0, 1);
-export function invitationSequence(at: Date): number {
-  return Math.max(0, Math.floor((at.getTime() - SEQUENCE_EPOCH_MS) / 1000));
 }
 
 /**
@@ -67,7 +61,10 @@ export function buildInvitation(input: InvitationInput): string {
   return calendar.toString();
 }
 
-/** The invitation as an e-mail attachment: `text/calendar` with its method, as calendar clients expect. */
+/**
+ * The invitation as an e-mail attachment: `text/calendar` with its method. Mail delivery also sends it as the
+ * message's inline calendar part (outbox-delivery.ts), which calendar clients read as the invitation.
+ */
 export function invitationAttachment(input: InvitationInput): EmailAttachment {
   return {
     filename: input.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',

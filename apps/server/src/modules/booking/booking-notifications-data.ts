@@ -36,6 +36,8 @@ export type AppointmentNotice = {
   patientNames: string;
   /** What the canceller typed, if anything. */
   cancelReason: string | null;
+  /** The SEQUENCE of its latest calendar message (`raiseCalendarSequence`). */
+  calendarSequence: number;
   reminderEmail: boolean;
   reminderSms: boolean;
   recipients: NoticeRecipient[];
@@ -132,6 +134,7 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
     expertName: expert ? `${expert.firstName} ${expert.lastName}` : '',
     patientNames: recipientsNamed(recipients, 'patient'),
     cancelReason: a.cancelReason,
+    calendarSequence: a.calendarSequence,
     reminderEmail: a.reminderEmail ?? true,
     reminderSms: a.reminderSms ?? true,
     recipients,

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { experts, organisations, patientContacts, patients, services, staffUsers } from '../../db/schema';
 import { appointmentParticipants, appointments, bookingSettings } from './booking.tables';
@@ -39,6 +39,7 @@ export async function findNoticeAppointment(tx: Tx, appointmentId: string) {
       expertId: appointments.expertId,
       hostExpertId: appointments.hostExpertId,
       type: appointments.type,
+      calendarSequence: appointments.calendarSequence,
       serviceName: services.name,
       reminderEmail: bookingSettings.reminderEmail,
       reminderSms: bookingSettings.reminderSms,
@@ -49,6 +50,21 @@ export async function findNoticeAppointment(tx: Tx, appointmentId: string) {
     .leftJoin(bookingSettings, eq(bookingSettings.organisationId, appointments.organisationId))
     .where(eq(appointments.id, appointmentId));
   return a;
+}
+
+/**
+ * Raises the appointment's iCalendar SEQUENCE by one and returns the new value. The update locks the row until the
+ * caller's transaction ends, so two changes at once get different numbers, in the order they commit.
+ */
+export async function raiseCalendarSequence(tx: Tx, appointmentId: string): Promise<number> {
+  const [row] = await tx
+    .update(appointments)
+    .set({ calendarSequence: sql`${appointments.calendarSequence} + 1` })
+    .where(eq(appointments.id, appointmentId))
+    .returning({ calendarSequence: appointments.calendarSequence });
+  // Called after the appointment was read in the same transaction: it is there.
+  if (!row) throw new Error(`appointment ${appointmentId} not found`);
+  return row.calendarSequence;
 }
 
 /**

@@ -2,9 +2,10 @@ import type { EmailTemplateKind, Language } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import type { Sender } from '../../platform/mail/sender';
 import { sendTemplatedEmail, type ResolvedMail } from '../../platform/mail/templated-email';
-import { invitationAttachment, invitationSequence } from './booking-notifications-calendar';
+import { invitationAttachment } from './booking-notifications-calendar';
 import { isReserved, loadAppointmentNotice, type AppointmentNotice, type NoticeRecipient } from './booking-notifications-data';
 import { noticeTags, previousTimeTags } from './booking-notifications-format';
+import { raiseCalendarSequence } from './booking-notifications.repo';
 import { scheduleReminders } from './booking-reminders';
 import { guestPinKey, sendGuestInvitationSms, type GuestPins } from './guest-invitations.service';
 
@@ -13,12 +14,16 @@ import { guestPinKey, sendGuestInvitationSms, type GuestPins } from './guest-inv
  * participants'). Written in the caller's transaction: nothing is sent for a change that rolls back. The e-mails go
  * to the appointment's expert (and a group's host) and every participant with an e-mail address, each in their own
  * language, each with an iCalendar invitation naming only its recipient (docs/notifications.md).
+ *
+ * Each change that notifies raises the appointment's calendar SEQUENCE here, in its transaction, and every message
+ * about that change carries the new value: a later change's messages always carry a higher one, so calendars apply
+ * them in order however close together they are made (RFC 5545 §3.8.7.4).
  */
 
 /**
- * When a notice is written; tests pass their own clock (the invitation's DTSTAMP and SEQUENCE, the reminders' 'too
- * late'). `guestPins`: the clear PINs of guests added by this change; each of them gets the guest invitation
- * (template `guestInvitation`: guest page link, e-mail and PIN, and an SMS when they have a mobile) instead of the
+ * When a notice is written; tests pass their own clock (the invitation's DTSTAMP, the reminders' 'too late').
+ * `guestPins`: the clear PINs of guests added by this change; each of them gets the guest invitation (template
+ * `guestInvitation`: guest page link, e-mail and PIN, and an SMS when they have a mobile) instead of the
  * confirmation or update, whether or not confirmations were asked for: without it they could not sign in.
  */
 export type NotifyOptions = { publicUrl: string; sender: Sender; now?: Date; guestPins?: GuestPins };
@@ -49,6 +54,8 @@ async function sendInvitations(
   kind: NoticeKind,
   method: 'REQUEST' | 'CANCEL',
   now: Date,
+  /** The change's SEQUENCE (`raiseCalendarSequence`). */
+  sequence: number,
   opts: {
     publicUrl: string;
     sender: Sender;
@@ -75,7 +82,7 @@ async function sendInvitations(
       invitationAttachment({
         method,
         appointmentId: notice.id,
-        sequence: invitationSequence(now),
+        sequence,
         start: notice.startsAt,
         end: notice.endsAt,
         stamp: now,
@@ -108,7 +115,7 @@ export async function notifyBooked(tx: Tx, appointmentId: string, opts: { sendCo
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
-  await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, {
+  await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, await raiseCalendarSequence(tx, notice.id), {
     ...outgoing(opts),
     guestPins: opts.guestPins,
     onlyPinned: !opts.sendConfirmation,
@@ -125,7 +132,8 @@ export async function notifyUpdated(tx: Tx, appointmentId: string, opts: NotifyO
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
-  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now, {
+  const sequence = await raiseCalendarSequence(tx, notice.id);
+  await sendInvitations(tx, notice, 'bookingUpdated', 'REQUEST', now, sequence, {
     ...outgoing(opts),
     guestPins: opts.guestPins,
     before: opts.before ?? notice,
@@ -134,7 +142,7 @@ export async function notifyUpdated(tx: Tx, appointmentId: string, opts: NotifyO
     const still = new Set(notice.recipients.map(addressOf));
     const removed = opts.before.recipients.filter((r) => r.email && !still.has(addressOf(r)));
     if (removed.length > 0)
-      await sendInvitations(tx, { ...opts.before, recipients: removed }, 'bookingCancellation', 'CANCEL', now, outgoing(opts));
+      await sendInvitations(tx, { ...opts.before, recipients: removed }, 'bookingCancellation', 'CANCEL', now, sequence, outgoing(opts));
   }
   await scheduleReminders(tx, notice, now);
 }
@@ -151,7 +159,7 @@ export async function notifyCancelled(tx: Tx, appointmentId: string, opts: Notif
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice) return;
-  await sendInvitations(tx, notice, 'bookingCancellation', 'CANCEL', now, outgoing(opts));
+  await sendInvitations(tx, notice, 'bookingCancellation', 'CANCEL', now, await raiseCalendarSequence(tx, notice.id), outgoing(opts));
 }
 
 /**
@@ -163,7 +171,7 @@ export async function notifyInvited(tx: Tx, appointmentId: string, participantId
   const now = opts.now ?? new Date();
   const notice = await loadAppointmentNotice(tx, appointmentId);
   if (!notice || !isReserved(notice.status)) return;
-  await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, {
+  await sendInvitations(tx, notice, 'bookingConfirmation', 'REQUEST', now, await raiseCalendarSequence(tx, notice.id), {
     ...outgoing(opts),
     guestPins: opts.guestPins,
     onlyKeys: new Set(participantIds),

@@ -225,6 +225,8 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     expect(ics).toContain(`DTSTART:${start.toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
     expect(ics).toContain('Aloita vastaanotto palvelun etusivulta 5 minuuttia ennen alkua');
     expect(ics).not.toContain('ATTENDEE');
+    // The booking's confirmation was the appointment's first calendar message: the file carries its SEQUENCE.
+    expect(ics).toContain('SEQUENCE:1\r\n');
 
     await expectError(other!.fetch(`/api/services/calendar/${booked}`), 404, 404);
     await expectError(owner!.fetch(`/api/services/calendar/${open}`), 404, 404);

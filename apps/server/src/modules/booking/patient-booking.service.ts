@@ -241,6 +241,7 @@ export async function calendarFile(deps: PatientBookingDeps, ctx: PatientBooking
     if (!notice) throw new AppError(404);
     return patientCalendarFile({
       appointmentId: id,
+      sequence: notice.calendarSequence,
       start: a.startsAt,
       end: a.endsAt,
       stamp: now,

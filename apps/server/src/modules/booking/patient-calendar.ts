@@ -15,10 +15,12 @@ const DESCRIPTION: Record<Language, (kind: string, expert: string, link: string)
 /**
  * The patient's own booking as a calendar file to add by hand (the success page's 'add to calendar'): METHOD:PUBLISH,
  * no attendees, and the invitations' UID, so the confirmation's invitation and later updates or a cancellation by
- * e-mail replace the same event. Times in UTC, as in the invitations.
+ * e-mail replace the same event; its SEQUENCE is the latest invitation's. Times in UTC, as in the invitations.
  */
 export function patientCalendarFile(input: {
   appointmentId: string;
+  /** The appointment's current `calendar_sequence`: the same as its latest invitation, so neither overrides the other wrongly. */
+  sequence: number;
   start: Date;
   end: Date;
   stamp: Date;
@@ -35,6 +37,7 @@ export function patientCalendarFile(input: {
   const calendar = ical({ prodId: { company: 'PRSP', product: 'booking', language: 'EN' }, method: ICalCalendarMethod.PUBLISH });
   calendar.createEvent({
     id: invitationUid(input.appointmentId),
+    sequence: input.sequence,
     start: input.start,
     end: input.end,
     stamp: input.stamp,

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { retryDelayMs } from '../jobs/backoff';
 import { MAIL_MAX_ATTEMPTS } from './outbox';
-import { describeSmtpError, MAIL_DELIVERY } from './outbox-delivery';
+import { automaticHeaders, calendarAlternatives, describeSmtpError, MAIL_DELIVERY } from './outbox-delivery';
 
 test('retries back off exponentially from 30 seconds, and eight attempts are made in all', () => {
   const waits = Array.from({ length: MAIL_MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, MAIL_DELIVERY.backoff) / 1000);
@@ -29,4 +29,18 @@ test('a stored SMTP error keeps the code and reason but never an address', () =>
     'ESOCKET: connect ECONNREFUSED 127.0.0.1:9',
   );
   expect(describeSmtpError('x'.repeat(2000))).toHaveLength(500);
+});
+
+test('every e-mail says it is automatic (RFC 3834) and names its outbox row', () => {
+  expect(automaticHeaders('o-1')).toEqual({ 'Auto-Submitted': 'auto-generated', 'X-PRSP-Outbox-Id': 'o-1' });
+});
+
+test('an invitation attachment also goes as the inline calendar part; other files do not', () => {
+  const invite = { filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', contentBase64: 'QkVHSU4=' };
+  const published = { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', contentBase64: 'QkVHSU4=' };
+  const pdf = { filename: 'a.pdf', contentType: 'application/pdf', contentBase64: 'JVBERg==' };
+  expect(calendarAlternatives([pdf, invite, published])).toEqual([
+    { contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: 'QkVHSU4=', encoding: 'base64' },
+  ]);
+  expect(calendarAlternatives([])).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { JobError } from '../jobs/job-error';
 import type { JobRunner } from '../jobs/runner';
+import type { EmailAttachment } from './mail.tables';
 import { findOutboxEmail, markEmailSent, recordEmailFailure } from './outbox.repo';
 import type { MailTransport } from './smtp-transport';
 
@@ -18,6 +19,25 @@ export function describeSmtpError(err: unknown): string {
   const response = typeof e?.responseCode === 'number' ? ` ${e.responseCode}` : '';
   const message = typeof e?.message === 'string' ? e.message : String(err);
   return `${code}${response}: ${message}`.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '<address>').slice(0, 500);
+}
+
+/**
+ * Every e-mail the product sends is automatic (RFC 3834): auto-responders and out-of-office replies do not answer it.
+ * `X-PRSP-Outbox-Id` names the outbox row, for tracing a delivery.
+ */
+export function automaticHeaders(outboxId: string): Record<string, string> {
+  return { 'Auto-Submitted': 'auto-generated', 'X-PRSP-Outbox-Id': outboxId };
+}
+
+/**
+ * An invitation attachment (`text/calendar` with a METHOD) also goes as the message's inline calendar part, beside
+ * the text and HTML in multipart/alternative: that part is what calendar clients (Outlook, Gmail, Apple Mail) read as
+ * an invitation to accept or an update to apply; the attachment stays for those that only open files.
+ */
+export function calendarAlternatives(attachments: readonly EmailAttachment[]) {
+  return attachments
+    .filter((a) => /^text\/calendar;/i.test(a.contentType) && /;\s*method=/i.test(a.contentType))
+    .map((a) => ({ contentType: a.contentType, content: a.contentBase64, encoding: 'base64' }));
 }
 
 /**
@@ -41,13 +61,14 @@ export function registerMailDelivery(runner: JobRunner, deps: { db: Db; transpor
           subject: row.subject,
           text: row.text,
           html: row.html,
+          alternatives: calendarAlternatives(row.attachments ?? []),
           attachments: (row.attachments ?? []).map((a) => ({
             filename: a.filename,
             contentType: a.contentType,
             content: a.contentBase64,
             encoding: 'base64',
           })),
-          headers: { 'X-PRSP-Outbox-Id': row.id },
+          headers: automaticHeaders(row.id),
           disableFileAccess: true,
           disableUrlAccess: true,
         });

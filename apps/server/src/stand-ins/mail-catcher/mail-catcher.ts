@@ -38,14 +38,17 @@ export async function startMailCatcher(opts: { db: Db; port: number; production:
         .then(async (parsed) => {
           if (stream.sizeExceeded) throw Object.assign(new Error('message too large'), { responseCode: 552 });
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          // An invitation's inline calendar part (in multipart/alternative, without Content-Disposition) repeats its
+          // .ics attachment: the inbox lists the files only.
+          const files = parsed.attachments.filter((a) => a.contentType !== 'text/calendar' || a.headers.has('content-disposition'));
           const id = await insertCaughtEmail(opts.db, {
             toAddresses: to,
             fromAddress: addressText(parsed.from) || (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
-            attachments: parsed.attachments.length
-              ? parsed.attachments.map((a, i) => ({
+            attachments: files.length
+              ? files.map((a, i) => ({
                   filename: a.filename ?? `attachment-${i + 1}`,
                   contentType: a.contentType,
                   contentBase64: a.content.toString('base64'),

@@ -22,7 +22,7 @@ let espoo: string;
 const MINUTE = 60_000;
 
 type Reader = { name: string; role: 'expert' | 'admin' | 'apiClient'; fetch: (path: string, init?: RequestInit) => Promise<Response> };
-type Call = { reader: Reader; path: string | (() => string); method?: 'GET' | 'POST'; body?: unknown; form?: () => FormData };
+type Call = { reader: Reader; path: string | (() => string); method?: 'GET' | 'POST'; body?: unknown; form?: () => FormData | URLSearchParams };
 
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: 'error' });
@@ -137,7 +137,7 @@ describe('every route that reads patient data writes its audit rows before it an
     const apiClient: Reader = {
       name: 'API client',
       role: 'apiClient',
-      fetch: (p) => fetch(`${t.baseUrl}${p}`, { headers: { authorization: `Bearer ${accessToken}` } }),
+      fetch: (p, i) => fetch(`${t.baseUrl}${p}`, { ...i, headers: { authorization: `Bearer ${accessToken}` } }),
     };
 
     // The chats: the patient waits in the expert's queue and sends a file once taken; the other patient waits next.
@@ -290,6 +290,10 @@ describe('every route that reads patient data writes its audit rows before it an
       ['GET /api/survey-expert/answers_pdf/:responseId', { reader: expert, path: `/api/survey-expert/answers_pdf/${responseId}` }],
       ['GET /fhir/R4/:type', { reader: apiClient, path: `/fhir/R4/Patient?_id=${patientIds[0]}` }],
       ['GET /fhir/R4/:type/:id', { reader: apiClient, path: `/fhir/R4/Appointment/${group.id}` }],
+      [
+        'POST /fhir/R4/:type/_search',
+        { reader: apiClient, path: '/fhir/R4/Patient/_search', form: () => new URLSearchParams({ _id: patientIds[0]! }) },
+      ],
       ['POST /api/admin/patients/lookup', { reader: admin, path: '/api/admin/patients/lookup', method: 'POST', body: { ssn: MATTI } }],
       ['POST /api/expert/patients/lookup', { reader: expert, path: '/api/expert/patients/lookup', method: 'POST', body: { ssn: SARA } }],
     ];

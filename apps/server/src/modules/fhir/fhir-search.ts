@@ -17,6 +17,18 @@ export function values(query: Query, name: string): string[] {
   return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).filter((v) => v !== '');
 }
 
+/**
+ * A search's parameters from the URL and from a POSTed form as one set (R4 http.html#search: a search by POST may
+ * carry parameters in both): a parameter given in both has the values of both, as if repeated in one query.
+ */
+export function mergeParams(...parts: (Query | undefined)[]): Query {
+  const merged: Record<string, string[]> = {};
+  for (const part of parts)
+    for (const [name, value] of Object.entries(part ?? {}))
+      if (value !== undefined) (merged[name] ??= []).push(...(Array.isArray(value) ? value : [value]));
+  return Object.fromEntries(Object.entries(merged).map(([name, all]) => [name, all.length === 1 ? all[0]! : all]));
+}
+
 // C0 and C1 control characters (NUL among them) and DEL: no identifier, date or reference holds one.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, max } from 'drizzle-orm';
+import { Client } from 'fhir-kit-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentParticipants, appointments, auditLog, patients, surveyResponses, termsAcceptances } from '../../db/schema';
 import { apiTokenKey, issueApiAccessToken } from '../../platform/access/api-client-access';
@@ -11,6 +12,7 @@ import type { TestApp } from '../../test/test-app';
 import { bookingExpert, openSlots } from '../booking/booking.steps';
 import { makeTemplate } from '../surveys/survey.steps';
 import { expectValidFhir } from './fhir-schema.steps';
+import { SEARCH_PARAMS } from './fhir.service';
 
 let t: TestApp;
 let espoo: string;
@@ -60,6 +62,34 @@ async function fhir(path: string, bearer = token) {
   expectValidFhir(body);
   return { status: res.statusCode, body, headers: res.headers };
 }
+type Found = Awaited<ReturnType<typeof fhir>>['body'];
+type Link = { relation: string; url: string };
+const linkOf = (body: Found, relation: string) => (body.link as Link[] | undefined)?.find((l) => l.relation === relation)?.url;
+
+/** A search by POST: `form` as an application/x-www-form-urlencoded body, `query` (if any) in the URL besides. */
+async function fhirPost(type: string, form: [string, string][], query = '', bearer = token) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/fhir/R4/${type}/_search${query}`,
+    headers: { ...FORM, authorization: `Bearer ${bearer}` },
+    payload: new URLSearchParams(form).toString(),
+  });
+  expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+  const body = res.json<Found>();
+  expectValidFhir(body);
+  return { status: res.statusCode, body, headers: res.headers };
+}
+/** A FHIR answer's URL (a Bundle's link) as a path of the test app. */
+const pathOf = (url: string) => url.slice(url.indexOf('/fhir/R4/') + '/fhir/R4/'.length);
+/** The OperationOutcome's status and first issue code of an injected answer, checked to be valid FHIR JSON. */
+function outcomeOf(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+  expect(res.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+  const body = res.json() as { resourceType: string; issue: { code: string }[] };
+  expectValidFhir(body);
+  return [res.statusCode, body.resourceType, body.issue[0]!.code];
+}
+const lastAuditId = async () => (await t.database.db.select({ id: max(auditLog.id) }).from(auditLog))[0]?.id ?? 0;
+
 const entryIds = (body: { entry?: { resource: Record<string, unknown> }[] }) => (body.entry ?? []).map((e) => e.resource.id);
 
 beforeAll(async () => {
@@ -329,5 +359,228 @@ describe('FHIR R4 resources', () => {
     expect((await fhir('Patient?identifier=%01010190-124N')).status).toBe(400);
     expect((await fhir('Encounter')).status).toBe(404);
     expect((await fhir('Appointment/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('FHIR search by POST', () => {
+  // One search of every served type, by GET and by POST: the same Bundle but for its links.
+  const searches = (): [string, [string, string][]][] => [
+    [
+      'Appointment',
+      [
+        ['date', 'ge2026-11-01'],
+        ['date', 'lt2026-12-01'],
+        ['actor', `Patient/${ids.patient}`],
+      ],
+    ],
+    ['Slot', [['schedule', `Schedule/${ids.expert}`]]],
+    ['Schedule', [['actor', `Practitioner/${ids.expert}`]]],
+    ['Patient', [['identifier', `urn:oid:1.2.246.21|${AINO}`]]],
+    ['Practitioner', [['_id', ids.expert]]],
+    [
+      'QuestionnaireResponse',
+      [
+        ['subject', `Patient/${ids.patient}`],
+        ['authored', '2026-11-11'],
+      ],
+    ],
+  ];
+
+  it('answers every searchable type with the Bundle its GET search answers', async () => {
+    const cases = searches();
+    expect(cases.map(([type]) => type).sort()).toEqual(Object.keys(SEARCH_PARAMS).sort());
+    for (const [type, params] of cases) {
+      const byGet = await fhir(`${type}?${new URLSearchParams(params).toString()}`);
+      const byPost = await fhirPost(type, params);
+      expect([type, byPost.status]).toEqual([type, 200]);
+      expect(byGet.body.total, type).toBeGreaterThan(0);
+      const { link: _getLinks, ...got } = byGet.body;
+      const { link: _postLinks, ...posted } = byPost.body;
+      expect(posted, type).toEqual(got);
+    }
+  });
+
+  it('takes parameters from the query string and the form as one set', async () => {
+    const both = await fhirPost('Appointment', [['date', 'lt2026-12-01']], '?date=ge2026-11-01');
+    expect(entryIds(both.body)).toEqual([ids.appointment]);
+    const narrowed = await fhirPost('Appointment', [['date', 'lt2026-11-01']], '?date=ge2026-10-01');
+    expect(narrowed.body.total).toBe(0);
+    expect((await fhirPost('Appointment', [['colour', 'red']])).status).toBe(400);
+    expect((await fhirPost('Appointment', [], '?colour=red')).status).toBe(400);
+    expect(entryIds((await fhirPost('Slot', [], `?schedule=Schedule/${ids.expert}&start=ge2026-12`)).body)).toEqual([ids.slotDec]);
+  });
+
+  it('keeps what the form carried out of its links: pages are opaque tokens a GET follows, for this client only', async () => {
+    const patient = await fhirPost('Patient', [['identifier', `urn:oid:1.2.246.21|${AINO}`]]);
+    expect(entryIds(patient.body)).toEqual([ids.patient]);
+    const self = linkOf(patient.body, 'self')!;
+    expect(self).toMatch(/\/fhir\/R4\/Patient\?_page=[A-Za-z0-9_-]+$/);
+    for (const secret of [AINO, encodeURIComponent(AINO), 'identifier', '1.2.246.21']) expect(self).not.toContain(secret);
+    expect(entryIds((await fhir(pathOf(self))).body)).toEqual([ids.patient]);
+
+    const first = await fhirPost('Slot', [
+      ['schedule', `Schedule/${ids.expert}`],
+      ['_count', '1'],
+    ]);
+    expect([first.body.total, entryIds(first.body)]).toEqual([2, [ids.slotNov]]);
+    const next = linkOf(first.body, 'next')!;
+    expect(next).toMatch(/\/fhir\/R4\/Slot\?_page=[A-Za-z0-9_-]+$/);
+    const second = await fhir(pathOf(next));
+    expect(entryIds(second.body)).toEqual([ids.slotDec]);
+    expect(linkOf(second.body, 'self')).toMatch(/\?_page=/);
+    expect(linkOf(second.body, 'next')).toBeUndefined();
+    // The token opens for the client that searched and the type it searched, unaltered, and alone.
+    const token = new URL(next).searchParams.get('_page')!;
+    const otherClient = await tokenFor(await createClient('espoo-demo', 'Toinen järjestelmä'));
+    const refusals = [
+      await fhir(`Slot?_page=${token}`, otherClient),
+      await fhir(`Schedule?_page=${token}`),
+      await fhir(`Slot?_page=${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`),
+      await fhir(`Slot?_page=${token}&_count=5`),
+      await fhir('Slot?_page=not-a-token'),
+    ];
+    for (const res of refusals) expect([res.status, (res.body.issue as { code: string }[])[0]!.code]).toEqual([400, 'invalid']);
+    expect(entryIds((await fhir(`Slot?_page=${token}&_format=json`)).body)).toEqual([ids.slotDec]);
+  });
+
+  it('audits the patients it shows like the GET search', async () => {
+    const since = await lastAuditId();
+    expect((await fhirPost('Patient', [['identifier', AINO]])).status).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(gt(auditLog.id, since), eq(auditLog.action, 'fhir.read')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ objectType: 'patient', objectId: ids.patient, actorRole: 'apiClient', actorId: client.id });
+  });
+
+  it('refuses a body that is not a form, an unknown type and a caller without a token', async () => {
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/R4/Patient/_search',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ identifier: AINO }),
+    });
+    expect(outcomeOf(json)).toEqual([415, 'OperationOutcome', 'invalid']);
+    expect((await fhirPost('Encounter', [])).status).toBe(404);
+    const none = await t.app.inject({ method: 'POST', url: '/fhir/R4/Patient/_search', headers: FORM, payload: '' });
+    expect(outcomeOf(none)).toEqual([401, 'OperationOutcome', 'login']);
+    // No body at all is a search without parameters.
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/R4/Practitioner/_search',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect([empty.statusCode, empty.json<Found>().resourceType]).toEqual([200, 'Bundle']);
+  });
+
+  it('searches by POST and pages on with fhir-kit-client, getting the Bundle of its GET search', async () => {
+    const kit = new Client({ baseUrl: `${t.baseUrl}/fhir/R4`, bearerToken: token });
+    const searchParams = { schedule: `Schedule/${ids.expert}`, _count: '1' };
+    const byGet = (await kit.search({ resourceType: 'Slot', searchParams })) as Found;
+    const byPost = (await kit.search({ resourceType: 'Slot', searchParams, options: { postSearch: true } })) as Found;
+    expect(byPost.entry).toEqual(byGet.entry);
+    expect(byPost.total).toBe(2);
+    const next = (await kit.nextPage({ bundle: byPost as Parameters<Client['nextPage']>[0]['bundle'] })) as Found;
+    expect(entryIds(next)).toEqual([ids.slotDec]);
+    const patients = (await kit.search({
+      resourceType: 'Patient',
+      searchParams: { identifier: `urn:oid:1.2.246.21|${AINO}` },
+      options: { postSearch: true },
+    })) as Found;
+    expect(entryIds(patients)).toEqual([ids.patient]);
+    expect(JSON.stringify(patients.link)).not.toContain(AINO);
+  });
+});
+
+describe('what the read-only FHIR API refuses', () => {
+  const patientBody = JSON.stringify({ resourceType: 'Patient', name: [{ family: 'Uusi' }] });
+  const writes = () => [
+    { method: 'POST' as const, url: '/fhir/R4/Patient', payload: patientBody },
+    { method: 'PUT' as const, url: `/fhir/R4/Patient/${ids.patient}`, payload: patientBody },
+    { method: 'PATCH' as const, url: `/fhir/R4/Appointment/${ids.appointment}`, payload: '[{"op":"remove","path":"/description"}]' },
+    { method: 'DELETE' as const, url: `/fhir/R4/Slot/${ids.slotNov}` },
+    { method: 'DELETE' as const, url: '/fhir/R4/Appointment?patient=Patient/x' },
+    { method: 'PUT' as const, url: '/fhir/R4/Schedule?actor=Practitioner/x', payload: patientBody },
+  ];
+
+  it('answers create, update, patch and delete with 405 after authentication, and an unknown type with 404', async () => {
+    for (const write of writes()) {
+      const headers = { 'content-type': write.method === 'PATCH' ? 'application/json-patch+json' : 'application/fhir+json' };
+      const res = await t.app.inject({ ...write, headers: { ...headers, authorization: `Bearer ${token}` } });
+      expect([write.method, write.url, ...outcomeOf(res)]).toEqual([write.method, write.url, 405, 'OperationOutcome', 'not-supported']);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      const anonymous = await t.app.inject({ ...write, headers });
+      expect([write.method, write.url, ...outcomeOf(anonymous)]).toEqual([write.method, write.url, 401, 'OperationOutcome', 'login']);
+    }
+    const unknown = await t.app.inject({ method: 'POST', url: '/fhir/R4/Encounter', headers: { authorization: `Bearer ${token}` } });
+    expect(outcomeOf(unknown)).toEqual([404, 'OperationOutcome', 'not-found']);
+    expect(await t.database.db.select().from(patients).where(eq(patients.familyName, 'Uusi'))).toEqual([]);
+  });
+
+  it('refuses writes through fhir-kit-client with 405 and an OperationOutcome', async () => {
+    const kit = new Client({ baseUrl: `${t.baseUrl}/fhir/R4`, bearerToken: token });
+    const refusal = (call: Promise<unknown>) =>
+      call.then(
+        () => null,
+        (err: { response: { status: number; data: { issue: { code: string }[] } } }) => [
+          err.response.status,
+          err.response.data.issue[0]!.code,
+        ],
+      );
+    const patient = { resourceType: 'Patient' as const, id: ids.patient };
+    expect(await refusal(kit.create({ resourceType: 'Patient', body: patient }))).toEqual([405, 'not-supported']);
+    expect(await refusal(kit.update({ resourceType: 'Patient', id: ids.patient, body: patient }))).toEqual([405, 'not-supported']);
+    expect(await refusal(kit.patch({ resourceType: 'Patient', id: ids.patient, jsonPatch: [{ op: 'remove', path: '/name' }] }))).toEqual([
+      405,
+      'not-supported',
+    ]);
+    expect(await refusal(kit.delete({ resourceType: 'Patient', id: ids.patient }))).toEqual([405, 'not-supported']);
+    expect(
+      await refusal(kit.read({ resourceType: 'Patient', id: ids.patient, options: { headers: { accept: 'application/fhir+xml' } } })),
+    ).toEqual([406, 'not-supported']);
+  });
+
+  it('answers a request for XML with 406 in JSON, and serves JSON to whoever accepts it', async () => {
+    const get = (url: string, accept?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...(accept ? { accept } : {}) } });
+    const xmlFormats = ['xml', 'application/fhir+xml', 'text/xml', 'application/xml', 'ttl'];
+    for (const format of xmlFormats) {
+      for (const path of ['Practitioner', `Practitioner/${ids.expert}`, 'metadata']) {
+        const res = await get(`/fhir/R4/${path}?_format=${encodeURIComponent(format)}`);
+        expect([format, path, ...outcomeOf(res)]).toEqual([format, path, 406, 'OperationOutcome', 'not-supported']);
+      }
+    }
+    for (const accept of ['application/fhir+xml', 'application/xml, text/xml', 'application/fhir+xml, application/fhir+json;q=0']) {
+      expect([accept, ...outcomeOf(await get('/fhir/R4/Practitioner', accept))]).toEqual([
+        accept,
+        406,
+        'OperationOutcome',
+        'not-supported',
+      ]);
+    }
+    const form = await fhirPost('Practitioner', [['_format', 'xml']]);
+    expect([form.status, form.body.resourceType]).toEqual([406, 'OperationOutcome']);
+    const query = await fhirPost('Practitioner', [], '?_format=application/fhir%2Bxml');
+    expect([query.status, query.body.resourceType]).toEqual([406, 'OperationOutcome']);
+    // Without a token, the 401 comes first.
+    const anonymous = await t.app.inject({ method: 'GET', url: '/fhir/R4/Practitioner?_format=xml' });
+    expect(anonymous.statusCode).toBe(401);
+
+    for (const format of ['json', 'application/fhir+json', 'application/fhir%2Bjson', 'application/json']) {
+      const res = await get(`/fhir/R4/Practitioner?_format=${format}`);
+      expect([format, res.statusCode, res.json<Found>().resourceType]).toEqual([format, 200, 'Bundle']);
+    }
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const accept of [
+      '*/*',
+      'application/fhir+json',
+      'application/json',
+      'application/fhir+xml;q=0.9, application/fhir+json;q=0.1',
+      browser,
+    ]) {
+      const res = await get(`/fhir/R4/Practitioner/${ids.expert}`, accept);
+      expect([accept, res.statusCode]).toEqual([accept, 200]);
+    }
   });
 });

@@ -134,22 +134,43 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
   },
 };
 
-/** A search answered as a searchset Bundle, with `self` and, when more match, `next` links. */
-export async function search(deps: FhirDeps, caller: FhirCaller, type: FhirResourceType, query: Query, base: string): Promise<Bundle> {
+/** The URL a Bundle links one page of a search with (`self`, `next`), from that page's parameters. */
+export type PageUrl = (type: FhirResourceType, params: Query) => string;
+
+/** A page's parameters in the link's query string, as a search by GET gave them. */
+export function plainPageUrl(base: string): PageUrl {
+  return (type, params) => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(params))
+      for (const v of Array.isArray(value) ? value : [value ?? '']) search.append(name, v);
+    return `${base}/${type}?${search.toString()}`;
+  };
+}
+
+/**
+ * A search answered as a searchset Bundle, with `self` and, when more match, `next` links, made by `pageUrl` (a
+ * search by POST links its pages with opaque tokens, so what its body carried stays out of URLs).
+ */
+export async function search(
+  deps: FhirDeps,
+  caller: FhirCaller,
+  type: FhirResourceType,
+  query: Query,
+  base: string,
+  pageUrl: PageUrl = plainPageUrl(base),
+): Promise<Bundle> {
   assertKnownParams(query, SEARCH_PARAMS[type]);
   // Slots, schedules and practitioners show no patient: an answer of them has nothing more to log.
   caller.reads.show([]);
   const page = paging(query);
   const { resources, total } = await searches[type](deps, caller, query, page);
   const link = (offset: number) => {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (name === '_offset' || name === '_count' || value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) params.append(name, v);
-    }
-    params.set('_count', String(page.count));
-    if (offset) params.set('_offset', String(offset));
-    return `${base}/${type}?${params.toString()}`;
+    const params: Query = {};
+    for (const [name, value] of Object.entries(query))
+      if (name !== '_offset' && name !== '_count' && value !== undefined) params[name] = value;
+    params._count = String(page.count);
+    if (offset) params._offset = String(offset);
+    return pageUrl(type, params);
   };
   return {
     resourceType: 'Bundle',

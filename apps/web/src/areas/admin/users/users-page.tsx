@@ -44,14 +44,12 @@ function downloadActionLog(scope: UserScope, id: string): void {
 
 /** Row actions of spec §6, each confirmed; the action log is a download. */
 function RowActions({
-  scope,
   row,
   canEdit,
   self,
   onEdit,
   onAsk,
 }: {
-  scope: UserScope;
   row: Row;
   canEdit: boolean;
   /** The signed-in admin's own row: no locking, logging out or deleting oneself. */
@@ -184,7 +182,6 @@ export function UsersPage({ scope, user }: { scope: UserScope; user: StaffUserDa
             <td>{formatDateTime(row.lastLogin, lang)}</td>
             <td>
               <RowActions
-                scope={scope}
                 row={row}
                 canEdit={canEdit}
                 self={row.id === user.id}

@@ -1,14 +1,17 @@
 import ICAL from 'ical.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { localDateAt, type AppointmentDetail } from '@prsp/contracts';
+import { appointments } from '../../db/schema';
 import { createJobRunner, type JobRunner } from '../../platform/jobs/runner';
 import { registerMailDelivery } from '../../platform/mail/outbox-delivery';
 import { AINO } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestBrowser } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
+import { notifyUpdated } from './booking-notifications.service';
 import { bookingExpert, minutesFromNow } from './booking.steps';
 
 // Issue 30: calendar clients apply an update only when its SEQUENCE is higher than the one they have. The messages
@@ -138,4 +141,37 @@ test('booked and moved at once, then cancelled: each invitation has a higher SEQ
   // RFC 3834: every automatic e-mail says so, so auto-responders do not answer it.
   expect(sent.length).toBeGreaterThanOrEqual(6);
   for (const raw of sent) expect((await simpleParser(raw)).headers.get('auto-submitted')).toBe('auto-generated');
+});
+
+test('two changes made at the very same instant still get increasing SEQUENCEs, the later one with the later time', async () => {
+  const expert = await bookingExpert(t, espoo, 'physiotherapist');
+  const email = `same-instant-${Date.now()}@test.example`;
+  const startsAt = minutesFromNow(14 * 24 * 60);
+  const created = await postJson(admin, '/api/admin/bookings/create', {
+    kind: 'oneOnOne',
+    expertId: expert.id,
+    date: localDateAt(startsAt),
+    startTime: '10:00',
+    durationMinutes: 30,
+    sendConfirmation: false,
+    patient: { ssn: AINO, firstName: 'Aino', lastName: 'Virtanen', email, language: 'fi', nationality: 'FI' },
+  });
+  const { id, startTime } = ((await created.json()) as { data: AppointmentDetail }).data;
+
+  // One clock for both changes: what a time-based SEQUENCE could not tell apart.
+  const at = new Date();
+  const times = [startTime + 60 * 60_000, startTime + 2 * 60 * 60_000];
+  for (const start of times) {
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .update(appointments)
+        .set({ startsAt: new Date(start), endsAt: new Date(start + 30 * 60_000) })
+        .where(eq(appointments.id, id));
+      await notifyUpdated(tx, id, { publicUrl: t.config.publicUrl, sender: t.config.mail.sender, now: at });
+    });
+  }
+  const [first, second] = (await mailTo(email)).map(invitationIn).sort((a, b) => a.sequence - b.sequence) as [Invitation, Invitation];
+  expect(second.stamp).toBe(first.stamp);
+  expect(second.sequence).toBeGreaterThan(first.sequence);
+  expect([first.start, second.start]).toEqual(times);
 });

@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { ConversationThread } from '@prsp/contracts';
@@ -54,7 +55,7 @@ async function bannerText(): Promise<string> {
     </MemoryRouter>,
     { queryClient: true },
   );
-  await vi.waitFor(() => expect(host.querySelector('.conversation-banner')).not.toBeNull());
+  await act(() => vi.waitFor(() => expect(host.querySelector('.conversation-banner')).not.toBeNull()));
   return host.querySelector('.conversation-banner')!.textContent!;
 }
 

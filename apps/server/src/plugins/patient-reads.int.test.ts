@@ -22,7 +22,13 @@ let espoo: string;
 const MINUTE = 60_000;
 
 type Reader = { name: string; role: 'expert' | 'admin' | 'apiClient'; fetch: (path: string, init?: RequestInit) => Promise<Response> };
-type Call = { reader: Reader; path: string | (() => string); method?: 'GET' | 'POST'; body?: unknown; form?: () => FormData | URLSearchParams };
+type Call = {
+  reader: Reader;
+  path: string | (() => string);
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  form?: () => FormData | URLSearchParams;
+};
 
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: 'error' });

@@ -1,4 +1,6 @@
-import type { ChatCodeExpiryPreset } from './chat-codes-admin';
+/** Spec §4 'Chat-code expiry presets'. */
+export const CHAT_CODE_EXPIRY_PRESETS = ['today', 'endOfYear', 'sixMonthsFromNow', 'oneYearFromNow', 'noExpirationDate'] as const;
+export type ChatCodeExpiryPreset = (typeof CHAT_CODE_EXPIRY_PRESETS)[number];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,12 +1,8 @@
 import { z } from 'zod/mini';
 import { zText } from './text';
 import { ZLocalized } from './organisation-content';
-import { expiryDateForPreset } from './chat-code-expiry';
+import { CHAT_CODE_EXPIRY_PRESETS, expiryDateForPreset, type ChatCodeExpiryPreset } from './chat-code-expiry';
 import { localDateAt } from './local-date';
-
-/** Spec §4 'Chat-code expiry presets'. */
-export const CHAT_CODE_EXPIRY_PRESETS = ['today', 'endOfYear', 'sixMonthsFromNow', 'oneYearFromNow', 'noExpirationDate'] as const;
-export type ChatCodeExpiryPreset = (typeof CHAT_CODE_EXPIRY_PRESETS)[number];
 
 export const MAX_CODES_PER_GROUP = 10_000;
 /** Codes are read aloud and typed: no 0/O or 1/I. 32 symbols, so a random byte maps without bias. */

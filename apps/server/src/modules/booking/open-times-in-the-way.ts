@@ -52,6 +52,9 @@ export async function clearOpenTimes(
  * A booking moved into an open timeslot leaves its old time open in its place (if still ahead), as a cancelled
  * patient's time reopens: the two swap. Skipped, not refused, if something took the old time meanwhile.
  */
+/** The open time an appointment's slot becomes again: a video time stays a video time, anything else opens as chat. */
+export const reopenedType = (type: repo.AppointmentRecord['type']): 'basic' | 'oneOnOne' => (type === 'basic' ? 'basic' : 'oneOnOne');
+
 export async function reopenOldTime(tx: Tx, old: repo.AppointmentRecord, now: Date): Promise<void> {
   if (!old.expertId || !isFuture(old.startsAt, now)) return;
   const expert = (await repo.organisationExperts(tx, old.organisationId)).find((e) => e.id === old.expertId);
@@ -64,7 +67,7 @@ export async function reopenOldTime(tx: Tx, old: repo.AppointmentRecord, now: Da
       name: `${expert.firstName} ${expert.lastName}`,
       startsAt: old.startsAt,
       endsAt: old.endsAt,
-      type: 'oneOnOne',
+      type: reopenedType(old.type),
       status: 'open',
       queueId: expert.chatQueueId,
     },

@@ -51,6 +51,21 @@ describe('the kind of an open time and of a booked appointment (issue 29, major 
     );
     expect(reopened.map((s) => s.kind)).toEqual(['video']);
   });
+
+  test('a video time the patient moves away from opens again as a video time', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'physiotherapist');
+    const [video, later] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [daysAheadAt(7, 13), daysAheadAt(7, 15)]);
+    await asVideo(video!);
+    const [patient, other] = await onboardedPatients(ctx.t, ctx.espoo.id, 2);
+    await book(patient!, video!);
+
+    await okData(postJson(patient!, `/api/services/lock/${later}`));
+    await okData(postJson(patient!, `/api/services/reschedule/${video}`, { timeslotId: later }));
+    const reopened = (await search(other!, daysAheadAt(7, 13), 'physiotherapist')).filter(
+      (s) => s.startTime === daysAheadAt(7, 13).getTime(),
+    );
+    expect(reopened.map((s) => s.kind)).toEqual(['video']);
+  });
 });
 
 describe('the symptom questionnaire at booking (issue 29, major 4)', () => {

@@ -28,6 +28,7 @@ import { deviceCheckLink } from './appointment-kind-texts';
 import { cancelPolicy } from './booking-rules';
 import * as repo from './booking.repo';
 import { toPatientAppointment } from './patient-appointments.service';
+import { reopenedType } from './open-times-in-the-way';
 import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
 import type { Emit } from '../../platform/events/event-hub';
 
@@ -217,8 +218,7 @@ export async function cancel(
         name: a.name,
         startsAt: a.startsAt,
         endsAt: a.endsAt,
-        // The time opens again as it was held: a video time stays a video time.
-        type: a.type === 'basic' ? 'basic' : 'oneOnOne',
+        type: reopenedType(a.type),
         status: 'open',
         queueId: a.queueId,
       });

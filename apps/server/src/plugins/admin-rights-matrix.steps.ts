@@ -118,7 +118,7 @@ export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string
   apiClient: async (t, organisationId) => {
     const [row] = await t.database.db
       .insert(apiClients)
-      .values({ organisationId, name: 'Matriisi', clientId: `matrix-${randomBytes(8).toString('hex')}`, secretHash: 'matrix' })
+      .values({ organisationId, name: 'Matriisi', clientId: `matrix-${randomBytes(8).toString('hex')}`, secretHash: 'matrix', scopes: [] })
       .returning({ id: apiClients.id });
     return row!.id;
   },

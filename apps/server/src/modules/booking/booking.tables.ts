@@ -48,11 +48,18 @@ export const appointments = pgTable(
      * appointment that say different things share one, however close together they are made.
      */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /**
+     * When the row last changed and how often (FHIR `meta.lastUpdated` and `meta.versionId`): kept by the trigger
+     * `fhir_touch_version` (migration 0025), once per transaction, so no code path can forget them.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('appointments_org_idx').on(t.organisationId, t.startsAt),
     index('appointments_expert_idx').on(t.expertId, t.startsAt),
+    index('appointments_org_updated_idx').on(t.organisationId, t.updatedAt),
     check('appointments_positive_length', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -18,6 +18,11 @@ export const apiClients = pgTable(
     /** The public `client_id` (random, not the row id). */
     clientId: text('client_id').notNull(),
     secretHash: text('secret_hash').notNull(),
+    /**
+     * What the client may read, as SMART system scopes (`system/Appointment.read`, …; docs/fhir.md 'Scopes'): one
+     * per resource type, chosen by the admin. Clients made before scopes existed kept the six types they could read.
+     */
+    scopes: text('scopes').array().notNull(),
     createdBy: uuid('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

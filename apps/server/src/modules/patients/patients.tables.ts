@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from '../organisations/organisations.tables';
 
 /** A person who signed in with strong identification. The identity code is kept encrypted, found by its keyed hash. */
@@ -18,6 +18,12 @@ export const patients = pgTable('patients', {
   /** Whether the patient wants appointment reminders by e-mail and by SMS (both on until they turn one off). */
   remindersByEmail: boolean('reminders_by_email').notNull().default(true),
   remindersBySms: boolean('reminders_by_sms').notNull().default(true),
+  /**
+   * When the row last changed and how often (FHIR `meta.lastUpdated` and `meta.versionId`): kept by the trigger
+   * `fhir_touch_version` (migration 0025), once per transaction, so no code path can forget them.
+   */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
 });
 
 /** Contact details the patient gives (names come from the identity, not from here). */

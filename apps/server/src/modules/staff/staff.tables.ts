@@ -64,6 +64,12 @@ export const experts = pgTable(
       .notNull()
       .$defaultFn(() => newChatUserId()),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the row last changed and how often (FHIR `meta.lastUpdated` and `meta.versionId`): kept by the trigger
+     * `fhir_touch_version` (migration 0025), once per transaction, so no code path can forget them.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('experts_user_org_idx').on(t.userId, t.organisationId), index('experts_org_idx').on(t.organisationId)],
 );

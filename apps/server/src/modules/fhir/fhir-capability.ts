@@ -3,6 +3,7 @@ import { SEARCH_PARAMS, type FhirResourceType } from './fhir.service';
 
 const PARAM_TYPES: Record<string, 'token' | 'date' | 'reference'> = {
   _id: 'token',
+  _lastUpdated: 'date',
   identifier: 'token',
   date: 'date',
   start: 'date',

@@ -1,6 +1,8 @@
 import type {
   Appointment,
   AppointmentParticipant,
+  CodeableConcept,
+  Meta,
   Patient,
   Practitioner,
   QuestionnaireResponse,
@@ -33,6 +35,12 @@ function appointmentStatus(row: AppointmentRow): Appointment['status'] {
 
 const serviceType = (name: Localized | null) => (name ? [{ text: name.fi }] : undefined);
 
+/** A row's FHIR version: kept by the database (migration 0025), once per changing transaction. */
+export type Versioned = { version: number; updatedAt: Date };
+
+/** `meta.versionId` and `meta.lastUpdated` of a row (docs/fhir.md 'Versions and _lastUpdated'). */
+export const metaOf = (row: Versioned): Meta => ({ versionId: String(row.version), lastUpdated: row.updatedAt.toISOString() });
+
 export type AppointmentRow = {
   id: string;
   expertId: string | null;
@@ -48,7 +56,7 @@ export type AppointmentRow = {
   bookedAt: Date | null;
   createdAt: Date;
   serviceName: Localized | null;
-};
+} & Versioned;
 
 /**
  * An appointment: its time, status, service and who takes part (the expert, a group's host and other experts as
@@ -71,6 +79,7 @@ export function toAppointment(row: AppointmentRow, participants: { patientId: st
   return {
     resourceType: 'Appointment',
     id: row.id,
+    meta: metaOf(row),
     status: appointmentStatus(row),
     serviceType: serviceType(row.serviceName),
     appointmentType: { coding: [{ system: 'urn:prsp:appointment-type', code: row.type }] },
@@ -86,10 +95,13 @@ export function toAppointment(row: AppointmentRow, participants: { patientId: st
 }
 
 /** An open timeslot: free time on its expert's Schedule. */
-export function toSlot(row: { id: string; expertId: string | null; startsAt: Date; endsAt: Date; serviceName: Localized | null }): Slot {
+export function toSlot(
+  row: { id: string; expertId: string | null; startsAt: Date; endsAt: Date; serviceName: Localized | null } & Versioned,
+): Slot {
   return {
     resourceType: 'Slot',
     id: row.id,
+    meta: metaOf(row),
     schedule: { reference: `Schedule/${row.expertId}` },
     status: 'free',
     serviceType: serviceType(row.serviceName),
@@ -98,13 +110,37 @@ export function toSlot(row: { id: string; expertId: string | null; startsAt: Dat
   };
 }
 
-export type ExpertRow = { id: string; firstName: string; lastName: string; active: boolean; language: string; specializations: string[] };
+/** A specialisation as the expert's Schedule names it: its slug and Finnish name (null when no longer in the list). */
+export type Specialization = { slug: string; name: Localized | null };
+
+export type ExpertRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+  language: string;
+  specializations: Specialization[];
+} & Versioned;
+
+/** The system of our specialisations' codes: the slugs of the `specializations` list (docs/fhir.md 'Mapping'). */
+export const SPECIALIZATION_SYSTEM = 'urn:prsp:specialization';
+
+/**
+ * A specialisation as a coded concept: its slug as the code, its Finnish name as display and text (the service's
+ * default language: every organisation's names have a Finnish one; docs/fhir.md). A slug no longer in the list keeps
+ * its code, without a name to show.
+ */
+function specialty(s: Specialization): CodeableConcept {
+  const name = s.name?.fi;
+  return { coding: [{ system: SPECIALIZATION_SYSTEM, code: s.slug, ...(name ? { display: name } : {}) }], ...(name ? { text: name } : {}) };
+}
 
 /** An expert as a Practitioner: name, whether active, the language they work in; no contact details. */
-export function toPractitioner(row: ExpertRow): Practitioner {
+export function toPractitioner(row: Omit<ExpertRow, 'specializations'>): Practitioner {
   return {
     resourceType: 'Practitioner',
     id: row.id,
+    meta: metaOf(row),
     active: row.active,
     name: [{ family: row.lastName, given: [row.firstName] }],
     communication: [{ coding: [{ system: LANGUAGE_SYSTEM, code: bcp47(row.language) }] }],
@@ -116,17 +152,22 @@ export function toSchedule(row: ExpertRow): Schedule {
   return {
     resourceType: 'Schedule',
     id: row.id,
+    meta: metaOf(row),
     active: row.active,
-    specialty: row.specializations.length ? row.specializations.map((text) => ({ text })) : undefined,
+    specialty: row.specializations.length ? row.specializations.map(specialty) : undefined,
     actor: [{ reference: `Practitioner/${row.id}` }],
   };
 }
 
 /** A patient: names from the strong identification and the identity code (decrypted by the caller, here only). */
-export function toPatient(row: { id: string; givenName: string; familyName: string; lang: string | null }, identityCode: string): Patient {
+export function toPatient(
+  row: { id: string; givenName: string; familyName: string; lang: string | null } & Versioned,
+  identityCode: string,
+): Patient {
   return {
     resourceType: 'Patient',
     id: row.id,
+    meta: metaOf(row),
     identifier: [{ use: 'official', system: FINNISH_PIC_SYSTEM, value: identityCode }],
     name: [{ use: 'official', family: row.familyName, given: row.givenName.split(/\s+/).filter(Boolean) }],
     communication: row.lang ? [{ language: { coding: [{ system: LANGUAGE_SYSTEM, code: bcp47(row.lang) }] } }] : undefined,
@@ -153,7 +194,7 @@ export type ResponseRow = {
   respondedAt: Date | null;
   closedAt: Date | null;
   questions: SurveyQuestion[] | null;
-};
+} & Versioned;
 
 /**
  * Survey answers: one item per answered question of the version asked (its id as `linkId`, its text in the
@@ -168,6 +209,7 @@ export function toQuestionnaireResponse(row: ResponseRow): QuestionnaireResponse
   return {
     resourceType: 'QuestionnaireResponse',
     id: row.id,
+    meta: metaOf(row),
     questionnaire: row.templateVersionId ? `urn:uuid:${row.templateVersionId}` : undefined,
     status: row.respondedAt ? 'completed' : row.closedAt ? 'stopped' : 'in-progress',
     subject: { reference: `Patient/${row.patientId}` },

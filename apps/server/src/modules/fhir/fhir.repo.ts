@@ -1,5 +1,6 @@
 import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Localized } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import {
   appointmentParticipants,
@@ -7,6 +8,7 @@ import {
   experts,
   patients,
   services,
+  specializations,
   staffUsers,
   surveyResponses,
   surveyTemplateVersions,
@@ -51,6 +53,7 @@ export type AppointmentFilter = {
   date?: DateRange | null;
   patientIds?: string[] | null;
   practitionerIds?: string[] | null;
+  lastUpdated?: DateRange | null;
 };
 
 /** Appointments (reserved or cancelled; open ones are Slots) with their service's name. */
@@ -60,6 +63,7 @@ export async function findAppointments(db: Db, organisationId: string, f: Appoin
     ne(appointments.status, 'open'),
     ...idsSql(appointments.id, f.ids),
     ...dateSql(appointments.startsAt, f.date),
+    ...dateSql(appointments.updatedAt, f.lastUpdated),
   ];
   if (f.patientIds) {
     const participant = db
@@ -102,6 +106,8 @@ export async function findAppointments(db: Db, organisationId: string, f: Appoin
         bookedAt: appointments.bookedAt,
         createdAt: appointments.createdAt,
         serviceName: services.name,
+        version: appointments.version,
+        updatedAt: appointments.updatedAt,
       })
       .from(appointments)
       .leftJoin(services, eq(services.id, appointments.serviceId))
@@ -127,7 +133,7 @@ export async function participantsOf(db: Db, appointmentIds: string[]) {
     );
 }
 
-export type SlotFilter = { ids?: string[] | null; start?: DateRange | null; scheduleIds?: string[] | null };
+export type SlotFilter = { ids?: string[] | null; start?: DateRange | null; scheduleIds?: string[] | null; lastUpdated?: DateRange | null };
 
 /** Open timeslots of the organisation's experts: each expert's Schedule is the expert's id. */
 export async function findSlots(db: Db, organisationId: string, f: SlotFilter, p: Page) {
@@ -138,6 +144,7 @@ export async function findSlots(db: Db, organisationId: string, f: SlotFilter, p
     ...idsSql(appointments.id, f.ids),
     ...idsSql(appointments.expertId, f.scheduleIds),
     ...dateSql(appointments.startsAt, f.start),
+    ...dateSql(appointments.updatedAt, f.lastUpdated),
   );
   return page(db, where, appointments, () =>
     db
@@ -147,6 +154,8 @@ export async function findSlots(db: Db, organisationId: string, f: SlotFilter, p
         startsAt: appointments.startsAt,
         endsAt: appointments.endsAt,
         serviceName: services.name,
+        version: appointments.version,
+        updatedAt: appointments.updatedAt,
       })
       .from(appointments)
       .leftJoin(services, eq(services.id, appointments.serviceId))
@@ -158,8 +167,10 @@ export async function findSlots(db: Db, organisationId: string, f: SlotFilter, p
 }
 
 /** The organisation's experts with their names and whether their account is active: Practitioners and Schedules. */
-export async function findExperts(db: Db, organisationId: string, ids: string[] | null | undefined, p: Page) {
-  const where = and(eq(experts.organisationId, organisationId), ...idsSql(experts.id, ids));
+export type ExpertFilter = { ids?: string[] | null; lastUpdated?: DateRange | null };
+
+export async function findExperts(db: Db, organisationId: string, f: ExpertFilter, p: Page) {
+  const where = and(eq(experts.organisationId, organisationId), ...idsSql(experts.id, f.ids), ...dateSql(experts.updatedAt, f.lastUpdated));
   return page(db, where, experts, () =>
     db
       .select({
@@ -169,6 +180,8 @@ export async function findExperts(db: Db, organisationId: string, ids: string[] 
         active: staffUsers.active,
         language: experts.communicationLanguage,
         specializations: experts.specializations,
+        version: experts.version,
+        updatedAt: experts.updatedAt,
       })
       .from(experts)
       .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
@@ -200,10 +213,15 @@ function patientOfOrganisation(db: Db, organisationId: string): SQL {
   return or(exists(terms), exists(appointment), exists(survey))!;
 }
 
-export type PatientFilter = { ids?: string[] | null; ssnHashes?: string[] | null };
+export type PatientFilter = { ids?: string[] | null; ssnHashes?: string[] | null; lastUpdated?: DateRange | null };
 
 export async function findPatients(db: Db, organisationId: string, f: PatientFilter, p: Page) {
-  const where = and(patientOfOrganisation(db, organisationId), ...idsSql(patients.id, f.ids), ...idsSql(patients.ssnHash, f.ssnHashes));
+  const where = and(
+    patientOfOrganisation(db, organisationId),
+    ...idsSql(patients.id, f.ids),
+    ...idsSql(patients.ssnHash, f.ssnHashes),
+    ...dateSql(patients.updatedAt, f.lastUpdated),
+  );
   return page(db, where, patients, () =>
     db
       .select({
@@ -212,6 +230,8 @@ export async function findPatients(db: Db, organisationId: string, f: PatientFil
         familyName: patients.familyName,
         ssnEncrypted: patients.ssnEncrypted,
         lang: patients.lang,
+        version: patients.version,
+        updatedAt: patients.updatedAt,
       })
       .from(patients)
       .where(where)
@@ -221,7 +241,12 @@ export async function findPatients(db: Db, organisationId: string, f: PatientFil
   );
 }
 
-export type ResponseFilter = { ids?: string[] | null; patientIds?: string[] | null; authored?: DateRange | null };
+export type ResponseFilter = {
+  ids?: string[] | null;
+  patientIds?: string[] | null;
+  authored?: DateRange | null;
+  lastUpdated?: DateRange | null;
+};
 
 /** Survey responses sent by the organisation, with the questions of the version asked. */
 export async function findResponses(db: Db, organisationId: string, f: ResponseFilter, p: Page) {
@@ -230,6 +255,7 @@ export async function findResponses(db: Db, organisationId: string, f: ResponseF
     ...idsSql(surveyResponses.id, f.ids),
     ...idsSql(surveyResponses.patientId, f.patientIds),
     ...dateSql(surveyResponses.respondedAt, f.authored),
+    ...dateSql(surveyResponses.updatedAt, f.lastUpdated),
   );
   return page(db, where, surveyResponses, () =>
     db
@@ -243,6 +269,8 @@ export async function findResponses(db: Db, organisationId: string, f: ResponseF
         respondedAt: surveyResponses.respondedAt,
         closedAt: surveyResponses.closedAt,
         questions: surveyTemplateVersions.questions,
+        version: surveyResponses.version,
+        updatedAt: surveyResponses.updatedAt,
       })
       .from(surveyResponses)
       .leftJoin(surveyTemplateVersions, eq(surveyTemplateVersions.id, surveyResponses.templateVersionId))
@@ -251,4 +279,14 @@ export async function findResponses(db: Db, organisationId: string, f: ResponseF
       .limit(p.count)
       .offset(p.offset),
   );
+}
+
+/** The names of the specialisations with these slugs (those still in the list). */
+export async function specializationNames(db: Db, slugs: string[]): Promise<Map<string, Localized>> {
+  if (!slugs.length) return new Map();
+  const rows = await db
+    .select()
+    .from(specializations)
+    .where(inArray(specializations.id, [...new Set(slugs)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -27,12 +27,12 @@ type Found = { resources: Resource[]; total: number };
 
 /** The resource types served, and the search parameters each takes (besides `_count`). */
 export const SEARCH_PARAMS = {
-  Appointment: ['_id', 'date', 'patient', 'practitioner', 'actor'],
-  Slot: ['_id', 'start', 'schedule'],
-  Schedule: ['_id', 'actor'],
-  Patient: ['_id', 'identifier'],
-  Practitioner: ['_id'],
-  QuestionnaireResponse: ['_id', 'patient', 'subject', 'authored'],
+  Appointment: ['_id', '_lastUpdated', 'date', 'patient', 'practitioner', 'actor'],
+  Slot: ['_id', '_lastUpdated', 'start', 'schedule'],
+  Schedule: ['_id', '_lastUpdated', 'actor'],
+  Patient: ['_id', '_lastUpdated', 'identifier'],
+  Practitioner: ['_id', '_lastUpdated'],
+  QuestionnaireResponse: ['_id', '_lastUpdated', 'patient', 'subject', 'authored'],
 } as const;
 export type FhirResourceType = keyof typeof SEARCH_PARAMS;
 
@@ -46,6 +46,8 @@ function showReads(caller: FhirCaller, objectType: string, shown: { id: string; 
 }
 
 const idFilter = (query: Query) => (query._id === undefined ? null : uuids(values(query, '_id')));
+/** `_lastUpdated`: the row's `updated_at` (meta.lastUpdated), with the date prefixes of every date parameter. */
+const lastUpdated = (query: Query) => dateRange(query, '_lastUpdated');
 const refs = (query: Query, name: string, type: string) => {
   const ids = referenceIds(query, name, type);
   return ids === null ? null : uuids(ids);
@@ -68,6 +70,7 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
         date: dateRange(query, 'date'),
         patientIds: both(refs(query, 'patient', 'Patient'), actor?.Patient?.length ? uuids(actor.Patient) : null),
         practitionerIds: both(refs(query, 'practitioner', 'Practitioner'), actor?.Practitioner?.length ? uuids(actor.Practitioner) : null),
+        lastUpdated: lastUpdated(query),
       },
       page,
     );
@@ -91,17 +94,32 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
     };
   },
   async Slot(deps, caller, query, page) {
-    const filter = { ids: idFilter(query), start: dateRange(query, 'start'), scheduleIds: refs(query, 'schedule', 'Schedule') };
+    const filter = {
+      ids: idFilter(query),
+      start: dateRange(query, 'start'),
+      scheduleIds: refs(query, 'schedule', 'Schedule'),
+      lastUpdated: lastUpdated(query),
+    };
     const { rows, total } = await repo.findSlots(deps.db, caller.client.organisationId, filter, page);
     return { resources: rows.map(toSlot), total };
   },
   async Schedule(deps, caller, query, page) {
     const ids = both(idFilter(query), refs(query, 'actor', 'Practitioner'));
-    const { rows, total } = await repo.findExperts(deps.db, caller.client.organisationId, ids, page);
-    return { resources: rows.map(toSchedule), total };
+    const { rows, total } = await repo.findExperts(deps.db, caller.client.organisationId, { ids, lastUpdated: lastUpdated(query) }, page);
+    const names = await repo.specializationNames(
+      deps.db,
+      rows.flatMap((r) => r.specializations),
+    );
+    return {
+      resources: rows.map((row) =>
+        toSchedule({ ...row, specializations: row.specializations.map((slug) => ({ slug, name: names.get(slug) ?? null })) }),
+      ),
+      total,
+    };
   },
   async Practitioner(deps, caller, query, page) {
-    const { rows, total } = await repo.findExperts(deps.db, caller.client.organisationId, idFilter(query), page);
+    const filter = { ids: idFilter(query), lastUpdated: lastUpdated(query) };
+    const { rows, total } = await repo.findExperts(deps.db, caller.client.organisationId, filter, page);
     return { resources: rows.map(toPractitioner), total };
   },
   async Patient(deps, caller, query, page) {
@@ -114,7 +132,8 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
           return deps.cipher.keyedHash(normalizeSsn(value ?? ''));
         })
       : null;
-    const { rows, total } = await repo.findPatients(deps.db, caller.client.organisationId, { ids: idFilter(query), ssnHashes }, page);
+    const filter = { ids: idFilter(query), ssnHashes, lastUpdated: lastUpdated(query) };
+    const { rows, total } = await repo.findPatients(deps.db, caller.client.organisationId, filter, page);
     showReads(
       caller,
       'patient',
@@ -127,6 +146,7 @@ const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, qu
       ids: idFilter(query),
       patientIds: both(refs(query, 'patient', 'Patient'), refs(query, 'subject', 'Patient')),
       authored: dateRange(query, 'authored'),
+      lastUpdated: lastUpdated(query),
     };
     const { rows, total } = await repo.findResponses(deps.db, caller.client.organisationId, filter, page);
     showReads(caller, 'surveyResponse', rows);

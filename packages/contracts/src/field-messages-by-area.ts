@@ -221,8 +221,13 @@ export const SIGN_IN_MESSAGES = {
   },
 } as const satisfies Messages;
 
-/** Webhooks (docs/webhooks.md). */
+/** Webhooks (docs/webhooks.md) and FHIR API clients (docs/fhir.md). */
 export const WEBHOOK_MESSAGES = {
+  apiClientScopes: {
+    fi: 'Valitse vähintään yksi tietotyyppi.',
+    se: 'Välj minst en informationstyp.',
+    en: 'Choose at least one resource type.',
+  },
   webhookEvents: { fi: 'Valitse vähintään yksi tapahtuma.', se: 'Välj minst en händelse.', en: 'Choose at least one event.' },
   webhookUrl: {
     fi: 'Anna täydellinen https://-alkuinen osoite.',

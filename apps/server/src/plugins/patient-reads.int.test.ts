@@ -1,6 +1,6 @@
 import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { localDateAt, type ChatChannel, type ChatMessage, type SentMessages } from '@prsp/contracts';
+import { API_CLIENT_SCOPES, localDateAt, type ChatChannel, type ChatMessage, type SentMessages } from '@prsp/contracts';
 import { auditLog, conversationMessages, conversations, surveyResponses } from '../db/schema';
 import { bookedAppointment, chatExpert, ownQueue, tinyPdf, uploadFile } from '../modules/chat/chat.steps';
 import { messageForm, onboardedPatient, PDF, postForm, subcategoryWith } from '../modules/messaging/conversations.steps';
@@ -127,7 +127,7 @@ describe('every route that reads patient data writes its audit rows before it an
     const fileMessageId = attached.messages.find((m) => m.type === 'file')!.id;
     // An API client of the organisation, with its access token.
     const created = await okData<{ client: { clientId: string }; clientSecret: string }>(
-      postJson(adminBrowser, '/api/admin/api-clients', { name: 'Lukija' }),
+      postJson(adminBrowser, '/api/admin/api-clients', { name: 'Lukija', scopes: API_CLIENT_SCOPES }),
     );
     const tokenRes = await t.app.inject({
       method: 'POST',

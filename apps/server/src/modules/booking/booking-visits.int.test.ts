@@ -42,7 +42,7 @@ beforeAll(async () => {
     .insert(webhookEndpoints)
     .values({ organisationId: espoo, url: 'https://hooks.example/visits', events: [...WEBHOOK_EVENTS], secretEncrypted: 'x' });
   const created = await data<{ client: { clientId: string }; clientSecret: string }>(
-    postJson(admin, '/api/admin/api-clients', { name: 'Käynnit' }),
+    postJson(admin, '/api/admin/api-clients', { name: 'Käynnit', scopes: ['system/Appointment.read'] }),
   );
   const res = await t.app.inject({
     method: 'POST',

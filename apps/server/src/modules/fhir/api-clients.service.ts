@@ -16,11 +16,20 @@ function toClient(row: Row): ApiClient {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    scopes: row.scopes,
   };
 }
 
-async function audit(tx: Tx, actor: AdminActor, action: string, id: string): Promise<void> {
-  await recordAudit(tx, { actorType: 'staff', actorId: actor.staff.userId, action, objectType: 'apiClient', objectId: id, ip: actor.ip });
+async function audit(tx: Tx, actor: AdminActor, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
+  await recordAudit(tx, {
+    actorType: 'staff',
+    actorId: actor.staff.userId,
+    action,
+    objectType: 'apiClient',
+    objectId: id,
+    ip: actor.ip,
+    details,
+  });
 }
 
 /** The organisation's API clients, newest first, revoked ones too (an admin sees what was cut off and when). */
@@ -30,8 +39,8 @@ export async function listApiClients(db: Db, actor: AdminActor): Promise<ApiClie
 }
 
 /**
- * Makes a client with a random `client_id` and a 256-bit secret, answered once. The secret is random and long, so a
- * plain SHA-256 stores it safely (a slow password hash guards guessable secrets, and would slow every token request).
+ * Makes a client with the scopes the admin chose, a random `client_id` and a 256-bit secret, answered once. The
+ * secret is random and long, so a plain SHA-256 stores it safely (a slow password hash guards guessable secrets, and would slow every token request).
  */
 export async function createApiClient(db: Db, actor: AdminActor, input: ApiClientCreate): Promise<ApiClientCreated> {
   const clientSecret = randomToken();
@@ -41,9 +50,11 @@ export async function createApiClient(db: Db, actor: AdminActor, input: ApiClien
       name: input.name,
       clientId: `prsp-${randomToken().slice(0, 24)}`,
       secretHash: sha256(clientSecret),
+      scopes: input.scopes,
       createdBy: actor.staff.userId,
     });
-    await audit(tx, actor, 'apiClient.create', inserted.id);
+    // What was granted is part of the record: it says what the integration could read.
+    await audit(tx, actor, 'apiClient.create', inserted.id, { scopes: input.scopes });
     return inserted;
   });
   return { client: toClient(row), clientSecret };

@@ -1,5 +1,6 @@
 import { and, eq, gt, max } from 'drizzle-orm';
 import { Client } from 'fhir-kit-client';
+import { API_CLIENT_SCOPES } from '@prsp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentParticipants, appointments, auditLog, patients, surveyResponses, termsAcceptances } from '../../db/schema';
 import { apiTokenKey, issueApiAccessToken } from '../../platform/access/api-client-access';
@@ -37,7 +38,8 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 async function createClient(organisation: string, name: string) {
   const admin = await staffBrowser(t, { organisation });
-  const res = await postJson(admin, '/api/admin/api-clients', { name });
+  // Every scope: this file reads every type (fhir-scopes.int.test.ts tests narrower grants).
+  const res = await postJson(admin, '/api/admin/api-clients', { name, scopes: API_CLIENT_SCOPES });
   expect(res.status).toBe(200);
   const { data } = (await res.json()) as { data: { client: { id: string; clientId: string }; clientSecret: string } };
   return { id: data.client.id, clientId: data.client.clientId, secret: data.clientSecret };
@@ -184,12 +186,12 @@ describe('API clients (admin)', () => {
   it('refuses a view-only admin’s create and another organisation’s revoke', async () => {
     const viewer = await staffBrowser(t, { organisation: 'espoo-demo', preset: 'operationalAdmin' });
     expect((await viewer.fetch('/api/admin/api-clients')).status).toBe(200);
-    expect((await postJson(viewer, '/api/admin/api-clients', { name: 'x' })).status).toBe(403);
+    expect((await postJson(viewer, '/api/admin/api-clients', { name: 'x', scopes: API_CLIENT_SCOPES })).status).toBe(403);
     const booker = await staffBrowser(t, { organisation: 'espoo-demo', preset: 'booker' });
     expect((await booker.fetch('/api/admin/api-clients')).status).toBe(403);
     const kaarinaAdmin = await staffBrowser(t, { organisation: 'kaarina-demo' });
     expect((await postJson(kaarinaAdmin, `/api/admin/api-clients/${client.id}/revoke`)).status).toBe(404);
-    expect((await postJson(kaarinaAdmin, '/api/admin/api-clients', { name: ' ' })).status).toBe(400);
+    expect((await postJson(kaarinaAdmin, '/api/admin/api-clients', { name: ' ', scopes: API_CLIENT_SCOPES })).status).toBe(400);
   });
 });
 

@@ -8,6 +8,7 @@ import { capabilityStatement } from './fhir-capability';
 import { assertJsonAccepted } from './fhir-format';
 import { FHIR_JSON, FhirError, sendFhirError } from './fhir-outcome';
 import { openPage, sealPage } from './fhir-page-token';
+import { scopeCheck } from './fhir-scopes';
 import { mergeParams, type Query } from './fhir-search';
 import { plainPageUrl, read, search, SEARCH_PARAMS, type FhirResourceType, type PageUrl } from './fhir.service';
 import { grantClientCredentials, OAuthError } from './oauth-token.service';
@@ -84,6 +85,8 @@ export async function fhirRoutes(app: FastifyInstance, opts: Opts) {
   app.addHook('preParsing', async (req) => {
     if (req.url.startsWith('/fhir/R4/')) assertJsonAccepted((req.query as Query)._format, req.headers.accept);
   });
+  // Every read and search needs its type's scope (docs/fhir.md 'Scopes'); writes were refused before (preParsing).
+  app.addHook('preHandler', scopeCheck(isType));
   const base = `${opts.publicUrl}/fhir/R4`;
   const started = new Date().toISOString();
   const deps = { db: opts.db, cipher: opts.cipher };

@@ -43,6 +43,7 @@ export async function findApiClientByClientId(db: Db, clientId: string) {
       clientId: apiClients.clientId,
       organisationId: apiClients.organisationId,
       revokedAt: apiClients.revokedAt,
+      scopes: apiClients.scopes,
     })
     .from(apiClients)
     .where(eq(apiClients.clientId, clientId))

@@ -1,12 +1,16 @@
 import { hkdfSync } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { parseRequestedScope, readScope, type ApiClientScope } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../app-error';
 import { findApiClientByClientId } from './access.repo';
 
 /** An organisation's integration client calling the FHIR API with a live access token (docs/fhir.md). */
-/** `id` is the client's row (the audit log's actor), `clientId` its public OAuth `client_id`. */
-export type ApiClientContext = { id: string; clientId: string; organisationId: string };
+/**
+ * `id` is the client's row (the audit log's actor), `clientId` its public OAuth `client_id`; `scopes` what this
+ * request may read: the token's scopes that the client still holds (docs/fhir.md 'Scopes').
+ */
+export type ApiClientContext = { id: string; clientId: string; organisationId: string; scopes: readonly ApiClientScope[] };
 
 /** How long an access token lives: short, so a leaked one is worth little (revocation bites at once anyway). */
 export const API_TOKEN_TTL_SECONDS = 15 * 60;
@@ -28,10 +32,18 @@ export function apiBearerToken(header: string | undefined): string | null {
   return match && match[1]!.length <= 2048 ? match[1]! : null;
 }
 
-/** Signs an access token (HS256 JWT) naming the client; it carries no rights of its own, the client row does. */
-export async function issueApiAccessToken(key: Uint8Array, clientId: string, now = new Date()): Promise<string> {
+/**
+ * Signs an access token (HS256 JWT) naming the client and the scopes granted to it (the `scope` claim, space-separated
+ * as in RFC 9068 §2.2.3); they only narrow the client's grant, which every request reads again.
+ */
+export async function issueApiAccessToken(
+  key: Uint8Array,
+  clientId: string,
+  now = new Date(),
+  scopes: readonly string[] = [],
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ scope: scopes.join(' ') })
     .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -42,8 +54,21 @@ export async function issueApiAccessToken(key: Uint8Array, clientId: string, now
 }
 
 /**
- * The client a bearer access token names (101 otherwise): a valid signature and expiry, and a client that exists and
- * is not revoked. The client row is read on every request, so revoking a client refuses its tokens at once.
+ * What a token may read: the types its `scope` claim names that the client's grant still holds, so narrowing a
+ * client's grant, like revoking it, bites at once.
+ */
+export function effectiveScopes(tokenScope: string, grant: readonly string[]): ApiClientScope[] {
+  const types = tokenScope.split(' ').flatMap((scope) => {
+    const type = parseRequestedScope(scope)?.type;
+    return type && type !== '*' ? [type] : [];
+  });
+  return [...new Set(types)].map(readScope).filter((scope) => grant.includes(scope));
+}
+
+/**
+ * The client a bearer access token names (101 otherwise): a valid signature and expiry, a `scope` claim (a token
+ * signed before scopes existed has none and is refused: the client asks for a new one), and a client that exists
+ * and is not revoked. The client row is read on every request, so revoking a client refuses its tokens at once.
  */
 export async function loadApiClientContext(
   db: Db,
@@ -53,6 +78,7 @@ export async function loadApiClientContext(
 ): Promise<ApiClientContext> {
   if (!token || !key) throw new AppError(101, { detail: 'no api access token' });
   let clientId: string | undefined;
+  let scope: unknown;
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -62,12 +88,14 @@ export async function loadApiClientContext(
       currentDate: now,
     });
     clientId = payload.sub;
+    scope = payload.scope;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) throw new AppError(101, { detail: `api access token refused: ${error.code}` });
     throw error;
   }
   if (!clientId) throw new AppError(101, { detail: 'api access token without subject' });
+  if (typeof scope !== 'string') throw new AppError(101, { detail: 'api access token without scope' });
   const client = await findApiClientByClientId(db, clientId);
   if (!client || client.revokedAt) throw new AppError(101, { detail: 'api client unknown or revoked' });
-  return { id: client.id, clientId: client.clientId, organisationId: client.organisationId };
+  return { id: client.id, clientId: client.clientId, organisationId: client.organisationId, scopes: effectiveScopes(scope, client.scopes) };
 }

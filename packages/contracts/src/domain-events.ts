@@ -1,13 +1,25 @@
 /**
+ * What a `booking.updated` says changed, in this order: `time` its start or end; `participants` who takes part (its
+ * expert, a group's organiser, patients, other experts, guests); `kind` how it is held (the appointment type: chat,
+ * video, group chat, group video); `state` cancelled, held or a no-show; `details` its title or its service.
+ */
+export const BOOKING_CHANGES = ['time', 'participants', 'kind', 'state', 'details'] as const;
+export type BookingChange = (typeof BOOKING_CHANGES)[number];
+
+/**
  * What the server's modules tell each other (apps/server/src/platform/events, docs/architecture.md 'Events'): the
- * one list of event names and payloads. A payload is the organisation and ids, never a name, identity code, message
- * or answer: deferred subscribers keep it in a job row, and the public ones are sent to integrations as they are.
+ * one list of event names and payloads. A payload is the organisation and ids (a `booking.updated` also what
+ * changed), never a name, identity code, message or answer: deferred subscribers keep it in a job row, and the public
+ * ones are sent to integrations as they are.
  */
 export type DomainEventPayloads = {
   /** An appointment was booked (by a patient or an admin). */
   'booking.created': { organisationId: string; appointmentId: string };
-  /** A booked appointment's time or people changed. */
-  'booking.updated': { organisationId: string; appointmentId: string };
+  /**
+   * A reserved appointment changed in what a copy of it shows: `changes` says what (BOOKING_CHANGES). Raised with
+   * every change that has one, beside `booking.cancelled`, `booking.held` and `booking.noShow` for a change of state.
+   */
+  'booking.updated': { organisationId: string; appointmentId: string; changes: BookingChange[] };
   'booking.cancelled': { organisationId: string; appointmentId: string };
   /** A reserved appointment's visit took place: its chat or video was started and has ended. */
   'booking.held': { organisationId: string; appointmentId: string };
@@ -44,7 +56,7 @@ export type DomainEvent = keyof DomainEventPayloads;
 /** Every event, and whether it is public: what an organisation's webhook endpoints can ask for (webhooks.ts). */
 export const DOMAIN_EVENTS = {
   'booking.created': { public: true },
-  'booking.updated': { public: false },
+  'booking.updated': { public: true },
   'booking.cancelled': { public: true },
   'booking.held': { public: true },
   'booking.noShow': { public: true },

@@ -3,8 +3,8 @@ import { DOMAIN_EVENTS, type DomainEvent, type DomainEventPayloads, type PublicD
 import { zText } from './text';
 
 /**
- * The events an organisation's webhook endpoints can ask for (docs/webhooks.md). A payload names ids and times only,
- * never names, identity codes, message or answer text: integrators read details through the FHIR API.
+ * The events an organisation's webhook endpoints can ask for (docs/webhooks.md). A payload names ids, times and what
+ * changed only, never names, identity codes, message or answer text: integrators read details through the FHIR API.
  */
 export type WebhookEvent = PublicDomainEvent;
 /** The public events of the domain-event list, in its order. */
@@ -24,9 +24,13 @@ export const WEBHOOK_MAX_ATTEMPTS = 12;
 
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 
-/** The object ids each event's `data` carries: a deliberate part of the event's payload, documented in docs/webhooks.md. */
+/**
+ * The object ids (and a `booking.updated`'s `changes`) each event's `data` carries: a deliberate part of the event's
+ * payload, documented in docs/webhooks.md.
+ */
 export const WEBHOOK_EVENT_DATA = {
   'booking.created': ['appointmentId'],
+  'booking.updated': ['appointmentId', 'changes'],
   'booking.cancelled': ['appointmentId'],
   'booking.held': ['appointmentId'],
   'booking.noShow': ['appointmentId'],

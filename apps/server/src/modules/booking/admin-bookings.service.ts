@@ -35,12 +35,14 @@ import type { PatientReads } from '../../platform/audit/patient-reads';
 import { notifyBooked, notifyCancelled, notifyUpdated } from './booking-notifications.service';
 import type { Emit } from '../../platform/events/event-hub';
 import { attachSurveys } from '../surveys/survey-attachments.service';
+import { createResponsesForAppointment } from '../surveys/survey-responses.service';
 import { appointmentType, isVideo } from './appointment-view';
 import { currentGuestPins, withGuestPins } from './guest-invitations.service';
 import { reissueGuestPin } from './guest-pin-reissue.service';
 import { loadAppointmentNotice } from './booking-notifications-data';
 import { isFuture } from './booking-rules';
 import * as visits from './booking-visits.service';
+import { emitChanges, emitStateChange, snapshotOf } from './booking-updated';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
 import { clearOpenTimes, reopenOldTime, takeOpenSlot } from './open-times-in-the-way';
@@ -347,6 +349,7 @@ export async function updateBooking(
       // A visit that took place, was missed or is over is not moved (spec 423: the time must be in the future).
       if (visits.isSettled(current, now)) throw new AppError(423, { detail: 'the visit is settled' });
       const before = await loadAppointmentNotice(tx, id);
+      const was = (await snapshotOf(tx, id))!;
       // Into an open timeslot: the booking takes the slot's time and the slot's row goes; the old time opens below.
       const slot = input.timeslotId ? await takeOpenSlot(tx, organisationId, input.timeslotId, now) : null;
       const r = await resolveInput(tx, deps, organisationId, input, slot, now);
@@ -377,10 +380,14 @@ export async function updateBooking(
         tx,
         participants.map((p) => ({ ...p, appointmentId: id })),
       );
-      if (input.surveys) await attachSurveys(tx, organisationId, id, input.surveys);
+      if (input.surveys) {
+        await attachSurveys(tx, organisationId, id, input.surveys);
+        // An edit may attach surveys and change nothing else, which raises no event: their `before` surveys go here.
+        await createResponsesForAppointment(tx, id, 'before');
+      }
       await audit(tx, actor, 'appointment.update', id);
       await notifyUpdated(tx, id, { before, guestPins: pins, publicUrl: deps.publicUrl, sender: deps.sender });
-      await deps.emit(tx, 'booking.updated', { organisationId, appointmentId: id }, now);
+      await emitChanges(tx, deps.emit, was, now);
     }),
   );
   return getBooking(deps, actor, id, reads, now);
@@ -408,7 +415,7 @@ export async function cancelBooking(
     await repo.updateAppointment(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: 'admin', cancelReason });
     await audit(tx, actor, 'appointment.cancel', id);
     await notifyCancelled(tx, id, { publicUrl: deps.publicUrl, sender: deps.sender });
-    await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
+    await emitStateChange(tx, deps.emit, 'booking.cancelled', a, now);
   });
   return getBooking(deps, actor, id, reads, now);
 }

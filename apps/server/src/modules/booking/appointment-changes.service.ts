@@ -1,4 +1,6 @@
 import type { Tx } from '../../db/client';
+import type { Emit } from '../../platform/events/event-hub';
+import { emitUpdated } from './booking-updated';
 import * as repo from './booking.repo';
 
 /**
@@ -11,9 +13,17 @@ export async function setAppointmentAudience(tx: Tx, appointmentId: string, chan
   await repo.updateAppointment(tx, appointmentId, { audienceId: channelId });
 }
 
-/** Adds a participant to the appointment; answers its id. */
-export function addParticipant(tx: Tx, values: repo.ParticipantValues): Promise<string> {
-  return repo.insertParticipant(tx, values);
+/** Adds a participant to the appointment, told to integrations as `booking.updated` (participants); answers its id. */
+export async function addParticipant(
+  tx: Tx,
+  emit: Emit,
+  appointment: { id: string; organisationId: string },
+  values: Omit<repo.ParticipantValues, 'appointmentId'>,
+  now: Date,
+): Promise<string> {
+  const id = await repo.insertParticipant(tx, { ...values, appointmentId: appointment.id });
+  await emitUpdated(tx, emit, appointment, ['participants'], now);
+  return id;
 }
 
 /** Writes a guest's PIN counters after a try (modules/guests). */

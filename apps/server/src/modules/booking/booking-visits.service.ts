@@ -3,12 +3,13 @@ import { AppError } from '../../platform/app-error';
 import type { Emit } from '../../platform/events/event-hub';
 import { isReserved } from './booking-notifications-data';
 import * as repo from './booking.repo';
+import { emitStateChange } from './booking-updated';
 
 /**
  * The visit's state beside the booking's (booking.tables.ts): held when its chat or video was started and has
  * ended, a no-show when its expert or an admin says the patient did not come. Both only for a reserved appointment;
  * held wins over a no-show (the patient came late after all). Each change is audited by its caller and told to
- * integrations (`booking.held`, `booking.noShow`: docs/webhooks.md).
+ * integrations (`booking.held`, `booking.noShow`, each with `booking.updated`: docs/webhooks.md).
  */
 
 /** The visit's state of a stored appointment, for the lists, FHIR and the CSV. */
@@ -40,7 +41,7 @@ export async function markHeld(tx: Tx, emit: Emit, appointmentId: string, now: D
   const a = await repo.lockAppointmentById(tx, appointmentId);
   if (!a || !isReserved(a.status) || a.heldAt) return;
   await repo.updateAppointment(tx, a.id, { heldAt: now, noShowAt: null, noShowBy: null });
-  await emit(tx, 'booking.held', { organisationId: a.organisationId, appointmentId: a.id }, now);
+  await emitStateChange(tx, emit, 'booking.held', a, now);
 }
 
 /**
@@ -54,6 +55,6 @@ export async function markNoShow(tx: Tx, emit: Emit, a: repo.AppointmentRecord, 
   if (a.heldAt) throw new AppError(403, { detail: 'the visit was held' });
   if (a.noShowAt) return false;
   await repo.updateAppointment(tx, a.id, { noShowAt: now, noShowBy: by });
-  await emit(tx, 'booking.noShow', { organisationId: a.organisationId, appointmentId: a.id }, now);
+  await emitStateChange(tx, emit, 'booking.noShow', a, now);
   return true;
 }

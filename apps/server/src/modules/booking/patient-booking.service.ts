@@ -27,6 +27,7 @@ import { patientCalendarFile } from './patient-calendar';
 import { deviceCheckLink } from './appointment-kind-texts';
 import { cancelPolicy } from './booking-rules';
 import * as repo from './booking.repo';
+import { emitStateChange } from './booking-updated';
 import { toPatientAppointment } from './patient-appointments.service';
 import { reopenedType } from './open-times-in-the-way';
 import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
@@ -224,7 +225,7 @@ export async function cancel(
       });
     await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.cancel', objectType: 'appointment', objectId: id });
     await notifyCancelled(tx, id, { publicUrl: deps.publicUrl, sender: deps.sender });
-    await deps.emit(tx, 'booking.cancelled', { organisationId: a.organisationId, appointmentId: id }, now);
+    await emitStateChange(tx, deps.emit, 'booking.cancelled', a, now);
   });
 }
 

@@ -7,6 +7,7 @@ import { EXCLUSION_VIOLATION, sqlState } from '../../platform/db-errors';
 import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
 import { loadAppointmentNotice } from './booking-notifications-data';
 import { notifyUpdated } from './booking-notifications.service';
+import { emitChanges, snapshotOf } from './booking-updated';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
 import { reopenOldTime } from './open-times-in-the-way';
@@ -83,6 +84,7 @@ export async function reschedule(
         [slot.expertId, current.expertId].filter((e): e is string => e !== null),
       );
       const before = await loadAppointmentNotice(tx, id);
+      const was = (await snapshotOf(tx, id))!;
       // The open time's row makes way for the appointment, which takes its time, professional, service and kind.
       await repo.deleteHold(tx, slot.id);
       await repo.deleteAppointment(tx, slot.id);
@@ -105,7 +107,7 @@ export async function reschedule(
         details: { timeslotId: slot.id },
       });
       await notifyUpdated(tx, id, { before, publicUrl: deps.publicUrl, sender: deps.sender });
-      await deps.emit(tx, 'booking.updated', { organisationId: current.organisationId, appointmentId: id }, now);
+      await emitChanges(tx, deps.emit, was, now);
       return toPatientAppointment(moved, (await patientAppointmentSurveys(tx, ctx.patientId, [id])).get(id));
     });
   } catch (err) {

@@ -69,20 +69,20 @@ export async function invite(
       };
       const { participants, pins } = await withGuestPins([given]);
       guestPins = pins;
-      participantId = await addParticipant(tx, { ...participants[0]!, appointmentId: appointment.id });
+      participantId = await addParticipant(tx, deps.emit, appointment, participants[0]!, now);
       await repo.addMembers(tx, [{ channelId: channel.id, userId: participantId, role: 'guest', name: given.name, joinedAt: now }]);
     } else {
       const expert = await appointmentsRepo.findActiveExpert(tx, input.expertId);
       if (!expert || expert.organisationId !== channel.organisationId) throw new AppError(404, { detail: 'no such expert here' });
       if (await alreadyIn(tx, appointment, { expertId: expert.id })) throwIfFieldIssues([{ field: 'expertId', key: 'duplicate' }]);
       const name = `${expert.firstName} ${expert.lastName}`;
-      participantId = await addParticipant(tx, {
-        appointmentId: appointment.id,
-        role: 'expert',
-        expertId: expert.id,
-        name,
-        language: templateLanguage(expert.language),
-      });
+      participantId = await addParticipant(
+        tx,
+        deps.emit,
+        appointment,
+        { role: 'expert', expertId: expert.id, name, language: templateLanguage(expert.language) },
+        now,
+      );
       await repo.addMembers(tx, [{ channelId: channel.id, userId: expert.id, role: 'agent', name, joinedAt: now }]);
       notifyUser = expert.userId;
     }

@@ -21,7 +21,11 @@ export const surveysModule = defineModule('surveys', async (app, { config, db, c
   registerSurveysAfterJob(app.jobs, db);
   // In the booking's transaction: its answer already lists the `before` surveys; a new end time gets its own end job.
   events.inTransaction('booking.created', 'surveys', (tx, e) => surveysOnBooking(tx, e.appointmentId));
-  events.inTransaction('booking.updated', 'surveys', (tx, e) => surveysOnBooking(tx, e.appointmentId));
+  // A new time, new people or another service may want surveys; a change of state alone (cancelled, held, a
+  // no-show) never does: a visit that took place or will not is not asked about beforehand.
+  events.inTransaction('booking.updated', 'surveys', async (tx, e) => {
+    if (e.changes.some((c) => c !== 'state')) await surveysOnBooking(tx, e.appointmentId);
+  });
   events.inTransaction('booking.cancelled', 'surveys', (tx, e, meta) => surveysOnCancel(tx, e.appointmentId, meta.occurredAt));
   // An appointment's chat or video ended by its expert: its `after` surveys go now, not at the booked end.
   // A walk-in chat (no appointment) that was taken: its service's `after` surveys go when it ends, whoever ended it.

@@ -44,7 +44,7 @@ beforeAll(async () => {
   const id = '00000000-0000-4000-8000-0000000000e1';
   payloads = {
     'booking.created': ids,
-    'booking.updated': ids,
+    'booking.updated': { ...ids, changes: ['time'] },
     'booking.cancelled': ids,
     'booking.held': ids,
     'booking.noShow': ids,
@@ -96,7 +96,7 @@ test('every event has the subscribers docs/architecture.md lists', () => {
     'booking.created': { inTransaction: ['webhooks', 'surveys'], deferred: [] },
     'booking.held': webhooks,
     'booking.noShow': webhooks,
-    'booking.updated': { inTransaction: ['surveys'], deferred: [] },
+    'booking.updated': { inTransaction: ['webhooks', 'surveys'], deferred: [] },
     'chat.accepted': { inTransaction: [], deferred: ['web push'] },
     'chat.ended': { inTransaction: ['webhooks', 'surveys', 'booking'], deferred: [] },
     'expert.chatEnabled': { inTransaction: ['chat queues'], deferred: [] },

@@ -152,6 +152,16 @@ test("an expert ending an appointment's chat or video sends its `after` surveys 
   expect(await responsesOf(call.appointment.id)).toEqual([{ patientId: call.patientId, versionId: after.versionId, trigger: 'after' }]);
 });
 
+test('a change of state alone (the visit held: booking.updated with [state]) sends no `before` survey after the visit', async () => {
+  const call = await acceptedOneToOne(t, espoo);
+  await t.database.db.insert(appointmentSurveys).values([
+    { appointmentId: call.appointment.id, templateId: before.templateId, timing: 'before' },
+    { appointmentId: call.appointment.id, templateId: after.templateId, timing: 'after' },
+  ]);
+  await okData(postJson(call.expert.browser, `/api/expert/chat/channels/${call.channel.id}/end`));
+  expect(await responsesOf(call.appointment.id)).toEqual([{ patientId: call.patientId, versionId: after.versionId, trigger: 'after' }]);
+});
+
 describe('sendSurveyToPatient', () => {
   test("an expert sends the template's current version; another organisation's or an archived template is refused", async () => {
     const expert = await bookingExpert(t, espoo, 'doctor');

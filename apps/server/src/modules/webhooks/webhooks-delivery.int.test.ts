@@ -112,20 +112,32 @@ describe('events', () => {
     await drain();
 
     expect(receiver.received.every((r) => r.verified)).toBe(true);
-    // chat.ended twice: the queue chat and the appointment's; the rest once each.
+    // chat.ended twice: the queue chat and the appointment's; booking.updated with each of the three changes of
+    // state (the cancel, held, the no-show); the rest once each.
+    const updates = receiver.received.filter((r) => r.payload.type === 'booking.updated');
     const byType = Object.fromEntries(
       receiver.received
-        .filter((r) => (r.payload.data as { channelId?: string }).channelId !== visitChat.id)
+        .filter((r) => (r.payload.data as { channelId?: string }).channelId !== visitChat.id && r.payload.type !== 'booking.updated')
         .map((r) => [r.payload.type, r]),
     );
-    expect(Object.keys(byType).sort()).toEqual([...WEBHOOK_EVENTS].sort());
-    expect(receiver.received).toHaveLength(WEBHOOK_EVENTS.length + 1);
+    expect([...Object.keys(byType), 'booking.updated'].sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    expect(receiver.received).toHaveLength(WEBHOOK_EVENTS.length + 3);
     const base = { id: expect.any(String), timestamp: expect.any(String), organisationId: espoo };
     expect(byType['booking.created']!.payload).toEqual({ ...base, type: 'booking.created', data: { appointmentId: slot } });
     expect(byType['booking.cancelled']!.payload).toEqual({ ...base, type: 'booking.cancelled', data: { appointmentId: slot } });
     expect(byType['chat.ended']!.payload).toEqual({ ...base, type: 'chat.ended', data: { channelId: channel.id, appointmentId: null } });
     expect(byType['booking.held']!.payload).toEqual({ ...base, type: 'booking.held', data: { appointmentId: visit.id } });
     expect(byType['booking.noShow']!.payload).toEqual({ ...base, type: 'booking.noShow', data: { appointmentId: missed.id } });
+    expect(updates).toHaveLength(3);
+    expect(updates.map((r) => r.payload)).toEqual(
+      expect.arrayContaining(
+        [slot, visit.id, missed.id].map((appointmentId) => ({
+          ...base,
+          type: 'booking.updated',
+          data: { appointmentId, changes: ['state'] },
+        })),
+      ),
+    );
     expect(byType['message.received']!.payload).toEqual({
       ...base,
       type: 'message.received',
@@ -142,7 +154,7 @@ describe('events', () => {
     }
     const rows = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.endpoint.id));
     expect(rows.map((r) => `${r.state}/${r.attempts}/${r.lastStatusCode}`)).toEqual(
-      Array(WEBHOOK_EVENTS.length + 1).fill('delivered/1/200'),
+      Array(WEBHOOK_EVENTS.length + 3).fill('delivered/1/200'),
     );
     expect(rows.every((r) => r.deliveredAt instanceof Date && r.lastError === null)).toBe(true);
 

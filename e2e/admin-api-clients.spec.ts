@@ -5,7 +5,7 @@ import { expectAccessible } from './fixtures';
 // The copy buttons write to the clipboard; the journey reads it back to check what was copied.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('an admin creates a FHIR API client, keeps the secret shown once, the integration reads with it, and revoking shuts it out', async ({
+test('an admin creates a FHIR API client with the scopes it needs, keeps the secret shown once, the integration reads what it was granted, and revoking shuts it out', async ({
   page,
   request,
 }, testInfo) => {
@@ -24,6 +24,17 @@ test('an admin creates a FHIR API client, keeps the secret shown once, the integ
   await expect(dialog.getByLabel('Nimi')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
   await dialog.getByLabel('Nimi').fill(name);
+
+  // What it may read: the six former types ticked, secure messages (with their text, the hint says) and visits not.
+  const scope = (words: string) => dialog.getByRole('checkbox', { name: words });
+  for (const words of ['Ajanvaraukset', 'Vapaat ajat', 'Asiantuntijoiden kalenterit', 'Asiantuntijat', 'Potilaat', 'Kyselyvastaukset']) {
+    await expect(scope(words)).toBeChecked();
+  }
+  await expect(scope('Suojatut viestit')).not.toBeChecked();
+  await expect(scope('Toteutuneet chat- ja videokäynnit')).not.toBeChecked();
+  await expect(dialog.getByText('Sisältää potilaiden ja ammattilaisten välisten suojattujen viestien tekstin')).toBeVisible();
+  // This system needs no patients.
+  await scope('Potilaat').uncheck();
   await dialog.getByRole('button', { name: 'Luo', exact: true }).click();
   await expect(dialog).toBeHidden();
 
@@ -47,6 +58,8 @@ test('an admin creates a FHIR API client, keeps the secret shown once, the integ
   await expect(row).toContainText(clientId);
   await expect(row).toContainText('Ei koskaan');
   await expect(row).toContainText('Käytössä');
+  await expect(row).toContainText('Ajanvaraukset');
+  await expect(row).not.toContainText('Potilaat');
 
   // The integration: a token by client credentials, then a search.
   const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
@@ -55,11 +68,18 @@ test('an admin creates a FHIR API client, keeps the secret shown once, the integ
     form: { grant_type: 'client_credentials' },
   });
   expect(tokenAnswer.status()).toBe(200);
-  const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+  const granted = (await tokenAnswer.json()) as { access_token: string; scope: string };
+  expect(granted.scope.split(' ')).toContain('system/Practitioner.read');
+  expect(granted.scope.split(' ')).not.toContain('system/Patient.read');
+  const token = granted.access_token;
   const read = () => request.get('/fhir/R4/Practitioner', { headers: { authorization: `Bearer ${token}` } });
   const bundle = await read();
   expect(bundle.status()).toBe(200);
   expect(await bundle.json()).toMatchObject({ resourceType: 'Bundle', type: 'searchset' });
+  // Patients were not granted: refused, naming the scope.
+  const patients = await request.get('/fhir/R4/Patient', { headers: { authorization: `Bearer ${token}` } });
+  expect(patients.status()).toBe(403);
+  expect(JSON.stringify(await patients.json())).toContain('system/Patient.read');
 
   // The list now tells when it last asked for a token.
   await page.reload();

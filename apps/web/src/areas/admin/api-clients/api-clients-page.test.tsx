@@ -13,6 +13,7 @@ const clients: ApiClient[] = [
     createdAt: '2026-11-01T08:00:00.000Z',
     lastUsedAt: null,
     revokedAt: null,
+    scopes: ['system/Appointment.read', 'system/Communication.read'],
   },
   {
     id: '7a2b9c41-1e5f-4d3a-8b6c-2d4e6f8a0b12',
@@ -21,6 +22,7 @@ const clients: ApiClient[] = [
     createdAt: '2026-10-01T08:00:00.000Z',
     lastUsedAt: '2026-10-02T08:00:00.000Z',
     revokedAt: '2026-10-03T08:00:00.000Z',
+    scopes: ['system/Patient.read'],
   },
 ];
 
@@ -55,10 +57,19 @@ describe('the API clients page by right', () => {
     expect([...host.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
       'Nimi',
       'Asiakastunnus',
+      'Saa lukea',
       'Luotu',
       'Viimeksi käytetty',
       'Tila',
     ]);
     expect(host.textContent).toContain('prsp-active');
+  });
+
+  it('names what each client may read', async () => {
+    await render(PRESET_RIGHTS.operationalAdmin);
+    const scopes = [...host.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('.api-client-scopes li')].map((li) => li.textContent),
+    );
+    expect(scopes).toEqual([['Ajanvaraukset', 'Suojatut viestit'], ['Potilaat ja heidän henkilötunnuksensa']]);
   });
 });

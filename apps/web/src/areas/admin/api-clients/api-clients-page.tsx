@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApiClient, ApiClientCreated, StaffUserData } from '@prsp/contracts';
+import { FHIR_SCOPE_TYPES, readScope, type ApiClient, type ApiClientCreated, type StaffUserData } from '@prsp/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-fields';
@@ -13,6 +13,23 @@ import { ClientSecretDialog } from './client-secret-dialog';
 import { CreateClientModal } from './create-client-modal';
 import './api-clients.css';
 
+/** What a client may read, its scopes named in words (a scope outside the vocabulary as it is). */
+function ClientScopes({ scopes }: { scopes: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="api-client-scopes">
+      {scopes.map((scope) => {
+        const type = FHIR_SCOPE_TYPES.find((ty) => readScope(ty) === scope);
+        return (
+          <li key={scope} title={scope}>
+            {type ? t(`apiClientsAdmin.scopeNames.${type}`) : scope}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function ClientRow({ client, canEdit, onRevoke }: { client: ApiClient; canEdit: boolean; onRevoke: () => void }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -21,6 +38,9 @@ function ClientRow({ client, canEdit, onRevoke }: { client: ApiClient; canEdit: 
       <td>{client.name}</td>
       <td>
         <code className="api-client-value">{client.clientId}</code>
+      </td>
+      <td>
+        <ClientScopes scopes={client.scopes} />
       </td>
       <td>{formatDateTime(client.createdAt, lang)}</td>
       <td>{client.lastUsedAt ? formatDateTime(client.lastUsedAt, lang) : t('apiClientsAdmin.never')}</td>
@@ -52,8 +72,8 @@ function ClientRow({ client, canEdit, onRevoke }: { client: ApiClient; canEdit: 
 }
 
 /**
- * `/admin/api-clients` (docs/fhir.md): the organisation's FHIR API clients, with when each last asked for a token and
- * whether it is revoked. Those with the service-settings edit right create clients (the secret is shown once) and
+ * `/admin/api-clients` (docs/fhir.md): the organisation's FHIR API clients, with what each may read, when it last
+ * asked for a token and whether it is revoked. Those with the service-settings edit right create clients (the secret is shown once) and
  * revoke them; those with the view right only see the list (the server refuses the rest anyway).
  */
 export function ApiClientsPage({ user }: { user: StaffUserData }) {
@@ -68,6 +88,7 @@ export function ApiClientsPage({ user }: { user: StaffUserData }) {
   const columns = [
     t('apiClientsAdmin.name'),
     t('apiClientsAdmin.clientId'),
+    t('apiClientsAdmin.scopes'),
     t('apiClientsAdmin.created'),
     t('apiClientsAdmin.lastUsed'),
     t('apiClientsAdmin.state'),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { FHIR_SCOPE_TYPES } from '@prsp/contracts';
 import en from '@/locales/en/api-clients.json';
 import fi from '@/locales/fi/api-clients.json';
 import sv from '@/locales/sv/api-clients.json';
@@ -11,10 +12,11 @@ import { expectMatchingCatalogues, keysNamedIn, missingTexts, sourcesIn } from '
 describe('API client texts', () => {
   const files = sourcesIn(path.dirname(new URL(import.meta.url).pathname));
 
-  test('every key the page names exists in Finnish, Swedish and English', () => {
+  test('every key the page names, and every resource type it offers, exists in Finnish, Swedish and English', () => {
     const named = keysNamedIn(files, 'apiClientsAdmin');
     expect(named.length).toBeGreaterThan(25);
-    expect(missingTexts(named, { fi, sv, en })).toEqual([]);
+    const built = FHIR_SCOPE_TYPES.map((type) => `apiClientsAdmin.scopeNames.${type}`);
+    expect(missingTexts([...named, ...built], { fi, sv, en })).toEqual([]);
     expect(missingTexts(keysNamedIn(files, 'staff'), { fi: staffFi, sv: staffSv, en: staffEn })).toEqual([]);
   });
 

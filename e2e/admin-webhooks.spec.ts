@@ -69,6 +69,12 @@ test('an admin registers a receiver by keyboard, keeps the secret shown once, se
   await expect(dialog.getByRole('checkbox', { name: 'Varaus tehty' })).toBeFocused();
   await page.keyboard.press('Space');
   await expect(dialog.getByRole('checkbox', { name: 'Varaus tehty' })).toBeChecked();
+  // The next event: a booking's every change (time, people, kind, state), for a copy that follows them.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('checkbox', { name: 'Varaus muuttui' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('checkbox', { name: 'Varaus muuttui' })).toBeChecked();
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
@@ -84,7 +90,7 @@ test('an admin registers a receiver by keyboard, keeps the secret shown once, se
   await expect(page.getByText(secret)).toHaveCount(0);
 
   const row = page.getByRole('row', { name: new RegExp(receiverUrl.replace(/[.?*+^$[\]\\(){}|-]/g, '\\$&')) });
-  await expect(row).toContainText('Varaus tehty');
+  await expect(row).toContainText('Varaus tehty, Varaus muuttui');
   await row.getByRole('button', { name: `Lähetä testitapahtuma osoitteeseen ${receiverUrl}` }).click();
   await expect(page.getByText('Testitapahtuma jonossa')).toBeVisible();
 

@@ -31,7 +31,7 @@ test('an admin creates a FHIR API client with the scopes it needs, keeps the sec
     await expect(scope(words)).toBeChecked();
   }
   await expect(scope('Suojatut viestit')).not.toBeChecked();
-  await expect(scope('Toteutuneet chat- ja videokäynnit')).not.toBeChecked();
+  await expect(scope('Chat- ja videokäynnit')).not.toBeChecked();
   await expect(dialog.getByText('Sisältää potilaiden ja ammattilaisten välisten suojattujen viestien tekstin')).toBeVisible();
   // This system needs no patients.
   await scope('Potilaat').uncheck();

@@ -35,7 +35,8 @@ export function capabilityStatement(base: string, tokenUrl: string, software: { 
         security: {
           cors: false,
           service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'OAuth' }] }],
-          description: 'OAuth 2.0 client credentials (RFC 6749 §4.4); send the access token as Authorization: Bearer.',
+          description:
+            'OAuth 2.0 client credentials (RFC 6749 §4.4); send the access token as Authorization: Bearer. Each resource type needs its SMART system scope (system/{Type}.read, or .rs), granted to the client by an admin and asked with scope in the token request (docs/fhir.md, Scopes).',
           extension: [
             {
               url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',

@@ -166,8 +166,12 @@ describe('FHIR requests', () => {
       const refused = await fhir(token, path, form);
       expect([path, refused.status, refused.issue?.code]).toEqual([path, 403, 'forbidden']);
     }
-    // The CapabilityStatement stays public; an unserved type is still not found.
-    expect((await t.app.inject({ method: 'GET', url: '/fhir/R4/metadata' })).statusCode).toBe(200);
+    // The CapabilityStatement stays public and says scopes are needed; an unserved type is still not found.
+    const metadata = await t.app.inject({ method: 'GET', url: '/fhir/R4/metadata' });
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.json<{ rest: { security: { description: string } }[] }>().rest[0]!.security.description).toContain(
+      'system/{Type}.read',
+    );
     expect((await fhir(token, 'Observation')).status).toBe(404);
   });
 

@@ -13,7 +13,24 @@ const PARAM_TYPES: Record<string, 'token' | 'date' | 'reference'> = {
   practitioner: 'reference',
   actor: 'reference',
   schedule: 'reference',
+  sent: 'date',
+  'part-of': 'reference',
+  appointment: 'reference',
+  status: 'token',
 };
+
+/**
+ * A type's parameters by name: `part-of:identifier` is `part-of`, searched with that modifier only (its
+ * documentation says so).
+ */
+const searchParams = (names: readonly string[]) =>
+  [...new Set(names.map((name) => name.split(':')[0]!))].map((name) => ({
+    name,
+    type: PARAM_TYPES[name]!,
+    ...(name === 'part-of'
+      ? { documentation: 'Only with :identifier, the conversation: part-of:identifier=urn:prsp:conversation|{id}' }
+      : {}),
+  }));
 
 /**
  * What the server offers (`GET /fhir/R4/metadata`): FHIR 4.0.1, JSON only, read and search-type of each resource
@@ -47,7 +64,7 @@ export function capabilityStatement(base: string, tokenUrl: string, software: { 
         resource: (Object.keys(SEARCH_PARAMS) as FhirResourceType[]).map((type) => ({
           type,
           interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
-          searchParam: SEARCH_PARAMS[type].map((name) => ({ name, type: PARAM_TYPES[name]! })),
+          searchParam: searchParams(SEARCH_PARAMS[type]),
         })),
       },
     ],

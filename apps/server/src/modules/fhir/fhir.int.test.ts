@@ -2,7 +2,17 @@ import { and, eq, gt, max } from 'drizzle-orm';
 import { Client } from 'fhir-kit-client';
 import { API_CLIENT_SCOPES } from '@prsp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentParticipants, appointments, auditLog, patients, surveyResponses, termsAcceptances } from '../../db/schema';
+import {
+  appointmentParticipants,
+  appointments,
+  auditLog,
+  chatChannels,
+  conversationMessages,
+  conversations,
+  patients,
+  surveyResponses,
+  termsAcceptances,
+} from '../../db/schema';
 import { apiTokenKey, issueApiAccessToken } from '../../platform/access/api-client-access';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 /** Identity codes of no seeded person (the seed has the test provider's). */
@@ -28,7 +38,11 @@ type Ids =
   | 'otherSlot'
   | 'appointment'
   | 'otherAppointment'
-  | 'response';
+  | 'response'
+  | 'message'
+  | 'otherMessage'
+  | 'channel'
+  | 'otherChannel';
 const ids = {} as Record<Ids, string>;
 let client: { id: string; clientId: string; secret: string };
 let token: string;
@@ -160,6 +174,40 @@ beforeAll(async () => {
     })
     .returning({ id: surveyResponses.id });
   ids.response = response!.id;
+  // A secure message and a chat of each organisation: Communication and Encounter (fhir-contacts.int.test.ts makes
+  // them through the product's routes).
+  const [conversation, otherConversation] = await db
+    .insert(conversations)
+    .values([
+      { organisationId: espoo, patientId: patient!.id, kind: 'direct', expertId: expert.id, subject: 'Tulokset' },
+      { organisationId: kaarina, patientId: otherPatient!.id, kind: 'direct', expertId: other.id },
+    ])
+    .returning({ id: conversations.id });
+  const [message, otherMessage] = await db
+    .insert(conversationMessages)
+    .values([
+      { conversationId: conversation!.id, authorExpertId: expert.id, type: 'text', body: 'Tulokset ovat hyvät.', createdAt: nov(11, 9) },
+      { conversationId: otherConversation!.id, authorExpertId: other.id, type: 'text', body: 'Muualla', createdAt: nov(11, 9) },
+    ])
+    .returning({ id: conversationMessages.id });
+  const [channel, otherChannel] = await db
+    .insert(chatChannels)
+    .values([
+      {
+        organisationId: espoo,
+        kind: 'appointment',
+        status: 'ended',
+        appointmentId: booked!.id,
+        patientId: patient!.id,
+        expertId: expert.id,
+        createdAt: nov(12, 9),
+        acceptedAt: nov(12, 9),
+        endedAt: nov(12, 10),
+      },
+      { organisationId: kaarina, kind: 'queue', status: 'waiting', patientId: otherPatient!.id, createdAt: nov(12, 9) },
+    ])
+    .returning({ id: chatChannels.id });
+  Object.assign(ids, { message: message!.id, otherMessage: otherMessage!.id, channel: channel!.id, otherChannel: otherChannel!.id });
   client = await createClient('espoo-demo', 'Potilastietojärjestelmä');
   token = await tokenFor(client);
 });
@@ -334,6 +382,8 @@ describe('FHIR R4 resources', () => {
       `Schedule/${ids.otherExpert}`,
       `Practitioner/${ids.otherExpert}`,
       `Patient/${ids.otherPatient}`,
+      `Communication/${ids.otherMessage}`,
+      `Encounter/${ids.otherChannel}`,
     ]) {
       const res = await fhir(path);
       expect([path, res.status, (res.body.issue as { code: string }[])[0]!.code]).toEqual([path, 404, 'not-found']);
@@ -359,7 +409,7 @@ describe('FHIR R4 resources', () => {
       'invalid',
     ]);
     expect((await fhir('Patient?identifier=%01010190-124N')).status).toBe(400);
-    expect((await fhir('Encounter')).status).toBe(404);
+    expect((await fhir('Observation')).status).toBe(404);
     expect((await fhir('Appointment/not-a-uuid')).status).toBe(404);
   });
 });
@@ -384,6 +434,20 @@ describe('FHIR search by POST', () => {
       [
         ['subject', `Patient/${ids.patient}`],
         ['authored', '2026-11-11'],
+      ],
+    ],
+    [
+      'Communication',
+      [
+        ['patient', `Patient/${ids.patient}`],
+        ['sent', 'ge2026-11-01'],
+      ],
+    ],
+    [
+      'Encounter',
+      [
+        ['appointment', `Appointment/${ids.appointment}`],
+        ['status', 'finished'],
       ],
     ],
   ];
@@ -464,7 +528,7 @@ describe('FHIR search by POST', () => {
       payload: JSON.stringify({ identifier: AINO }),
     });
     expect(outcomeOf(json)).toEqual([415, 'OperationOutcome', 'invalid']);
-    expect((await fhirPost('Encounter', [])).status).toBe(404);
+    expect((await fhirPost('Observation', [])).status).toBe(404);
     const none = await t.app.inject({ method: 'POST', url: '/fhir/R4/Patient/_search', headers: FORM, payload: '' });
     expect(outcomeOf(none)).toEqual([401, 'OperationOutcome', 'login']);
     // No body at all is a search without parameters.
@@ -515,7 +579,7 @@ describe('what the read-only FHIR API refuses', () => {
       const anonymous = await t.app.inject({ ...write, headers });
       expect([write.method, write.url, ...outcomeOf(anonymous)]).toEqual([write.method, write.url, 401, 'OperationOutcome', 'login']);
     }
-    const unknown = await t.app.inject({ method: 'POST', url: '/fhir/R4/Encounter', headers: { authorization: `Bearer ${token}` } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/fhir/R4/Observation', headers: { authorization: `Bearer ${token}` } });
     expect(outcomeOf(unknown)).toEqual([404, 'OperationOutcome', 'not-found']);
     expect(await t.database.db.select().from(patients).where(eq(patients.familyName, 'Uusi'))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Localized } from '@prsp/contracts';
 import type { Db } from '../../db/client';
@@ -23,17 +23,19 @@ import type { DateRange } from './fhir-search';
 export type Page = { count: number; offset: number };
 export type Found<T> = { rows: T[]; total: number };
 
-const none = sql`false`;
+export const none = sql`false`;
 
-function dateSql(column: PgColumn, range: DateRange | null | undefined): SQL[] {
+export function dateSql(column: PgColumn | SQL, range: DateRange | null | undefined): SQL[] {
   if (!range) return [];
+  // An expression (an Encounter's period start) has no column type to bind a Date with: the instant is cast instead.
+  const at = (instant: Date) => (column instanceof SQL ? sql`${instant.toISOString()}::timestamptz` : instant);
   const out: SQL[] = [];
-  if (range.from) out.push(range.fromInclusive ? gte(column, range.from) : gt(column, range.from));
-  if (range.to) out.push(range.toInclusive ? lte(column, range.to) : lt(column, range.to));
+  if (range.from) out.push(range.fromInclusive ? gte(column as PgColumn, at(range.from)) : gt(column as PgColumn, at(range.from)));
+  if (range.to) out.push(range.toInclusive ? lte(column as PgColumn, at(range.to)) : lt(column as PgColumn, at(range.to)));
   return out;
 }
 
-function idsSql(column: PgColumn, ids: string[] | null | undefined): SQL[] {
+export function idsSql(column: PgColumn, ids: string[] | null | undefined): SQL[] {
   if (!ids) return [];
   return [ids.length ? inArray(column, ids) : none];
 }

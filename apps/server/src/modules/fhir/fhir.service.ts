@@ -6,6 +6,9 @@ import type { PatientReads } from '../../platform/audit/patient-reads';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import { FhirError } from './fhir-outcome';
 import * as repo from './fhir.repo';
+import * as contacts from './fhir-contacts.repo';
+import { CONVERSATION_SYSTEM, toCommunication } from './fhir-communication';
+import { toEncounter } from './fhir-encounter';
 import {
   toAppointment,
   toPatient,
@@ -33,6 +36,8 @@ export const SEARCH_PARAMS = {
   Patient: ['_id', '_lastUpdated', 'identifier'],
   Practitioner: ['_id', '_lastUpdated'],
   QuestionnaireResponse: ['_id', '_lastUpdated', 'patient', 'subject', 'authored'],
+  Communication: ['_id', '_lastUpdated', 'patient', 'subject', 'sent', 'part-of:identifier'],
+  Encounter: ['_id', '_lastUpdated', 'patient', 'subject', 'date', 'appointment', 'status'],
 } as const;
 export type FhirResourceType = keyof typeof SEARCH_PARAMS;
 
@@ -52,6 +57,17 @@ const refs = (query: Query, name: string, type: string) => {
   const ids = referenceIds(query, name, type);
   return ids === null ? null : uuids(ids);
 };
+/** A token search on a logical identifier of one system (`{system}|{value}`, `|{value}` or `{value}`). */
+function identifierValues(query: Query, name: string, system: string): string[] | null {
+  const all = values(query, name);
+  if (all.length === 0) return null;
+  return all.map((raw) => {
+    const [given, value] = raw.includes('|') ? raw.split('|', 2) : [system, raw];
+    if (given !== system && given !== '') throw new FhirError(400, 'not-supported', `Only ${system} identifiers are searchable in ${name}`);
+    return value ?? '';
+  });
+}
+
 /** Both of two parameters meaning one thing (`patient` and `subject`): their ids must all match, so intersect them. */
 function both(a: string[] | null, b: string[] | null): string[] | null {
   if (a === null) return b;
@@ -59,7 +75,50 @@ function both(a: string[] | null, b: string[] | null): string[] | null {
   return a.filter((id) => b.includes(id));
 }
 
-const searches: Record<FhirResourceType, (deps: FhirDeps, caller: FhirCaller, query: Query, page: repo.Page) => Promise<Found>> = {
+type Search = (deps: FhirDeps, caller: FhirCaller, query: Query, page: repo.Page) => Promise<Found>;
+
+/** The searches of the contacts with patients: secure messages and chat or video visits. */
+const contactSearches: Record<'Communication' | 'Encounter', Search> = {
+  async Communication(deps, caller, query, page) {
+    const conversations = identifierValues(query, 'part-of:identifier', CONVERSATION_SYSTEM);
+    const sent = [dateRange(query, 'sent'), lastUpdated(query)].filter((r) => r !== null);
+    const filter = {
+      ids: idFilter(query),
+      patientIds: both(refs(query, 'patient', 'Patient'), refs(query, 'subject', 'Patient')),
+      conversationIds: conversations === null ? null : uuids(conversations),
+      sent,
+    };
+    const { rows, total } = await contacts.findMessages(deps.db, caller.client.organisationId, filter, page);
+    showReads(caller, 'conversationMessage', rows);
+    return { resources: rows.map(toCommunication), total };
+  },
+  async Encounter(deps, caller, query, page) {
+    const filter = {
+      ids: idFilter(query),
+      patientIds: both(refs(query, 'patient', 'Patient'), refs(query, 'subject', 'Patient')),
+      appointmentIds: refs(query, 'appointment', 'Appointment'),
+      statuses: query.status === undefined ? null : values(query, 'status'),
+      date: dateRange(query, 'date'),
+      lastUpdated: lastUpdated(query),
+    };
+    const { rows, total } = await contacts.findChannels(deps.db, caller.client.organisationId, filter, page);
+    showReads(caller, 'chatChannel', rows);
+    const experts = await contacts.expertsOfChannels(
+      deps.db,
+      rows.map((r) => r.id),
+    );
+    const resources = rows.map((row) =>
+      toEncounter(
+        row,
+        experts.filter((e) => e.channelId === row.id).map((e) => e.expertId),
+      ),
+    );
+    return { resources, total };
+  },
+};
+
+const searches: Record<FhirResourceType, Search> = {
+  ...contactSearches,
   async Appointment(deps, caller, query, page) {
     const actor = typedReferences(query, 'actor', ['Patient', 'Practitioner']);
     const { rows, total } = await repo.findAppointments(

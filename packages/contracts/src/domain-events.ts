@@ -47,6 +47,11 @@ export type DomainEventPayloads = {
   'organisation.servicesOrdered': { organisationId: string; serviceIds: string[] };
   /** A service was saved; `newQueue` is the chat queue made for it, with the id the service now names. */
   'service.saved': { organisationId: string; serviceId: string; newQueue: { id: string; name: string } | null };
+  /**
+   * An admin is removing an expert from the organisation: emitted in the removal's transaction just before the row
+   * goes, while the appointments still name them (their expert, organiser or participant rows go with it).
+   */
+  'expert.removing': { organisationId: string; expertId: string };
   /** An expert got a chat user of the product's own chat, with a personal queue of that id. */
   'expert.chatEnabled': { organisationId: string; expertId: string; personalQueue: { id: string; name: string } };
 };
@@ -67,6 +72,7 @@ export const DOMAIN_EVENTS = {
   'survey.answered': { public: true },
   'organisation.servicesOrdered': { public: false },
   'service.saved': { public: false },
+  'expert.removing': { public: false },
   'expert.chatEnabled': { public: false },
 } as const satisfies Record<DomainEvent, { public: boolean }>;
 

@@ -155,6 +155,29 @@ describe('booking.updated', () => {
     expect(await delivered()).toEqual([{ type: 'booking.updated', data: { appointmentId: live.id, changes: ['participants'] } }]);
   });
 
+  test('an admin removes an expert: each reserved appointment they run or take part in, changes [participants]', async () => {
+    const leaving = await bookingExpert(t, espoo, 'nurse');
+    const stays = await bookingExpert(t, espoo, 'nurse');
+    const own = await bookedAppointment(t, espoo, { type: 'oneOnOne', expertId: leaving.id, startsAt: daysAheadAt(20, 9) });
+    const group = await bookedAppointment(t, espoo, {
+      type: 'group',
+      expertId: stays.id,
+      startsAt: daysAheadAt(21, 9),
+      experts: [{ id: leaving.id, name: leaving.name }],
+    });
+    // A cancelled one changes for nobody: it is not told.
+    await bookedAppointment(t, espoo, { type: 'oneOnOne', expertId: leaving.id, startsAt: daysAheadAt(22, 9), status: 'cancelled' });
+    const res = await admin.fetch(`/api/admin/experts/${leaving.id}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    const got = await delivered();
+    expect(got).toHaveLength(2);
+    expect(got).toEqual(
+      expect.arrayContaining(
+        [own.id, group.id].map((appointmentId) => ({ type: 'booking.updated', data: { appointmentId, changes: ['participants'] } })),
+      ),
+    );
+  });
+
   test('a cancel sends booking.cancelled and booking.updated with [state]', async () => {
     const expert = await bookingExpert(t, espoo, 'doctor');
     const created = await okData<AppointmentDetail>(

@@ -39,6 +39,14 @@ export function emitUpdated(
 }
 
 /**
+ * An expert is about to be removed (`expert.removing`, before their row goes): every reserved appointment they run,
+ * organise or take part in loses a participant.
+ */
+export async function expertLeaving(tx: Tx, emit: Emit, expertId: string, now: Date): Promise<void> {
+  for (const a of await repo.reservedAppointmentsNaming(tx, expertId)) await emitUpdated(tx, emit, a, ['participants'], now);
+}
+
+/**
  * A reserved appointment was cancelled, held or a no-show: its own event, which integrations already know, and
  * `booking.updated` with `state`, for a copy that follows every change through one event.
  */

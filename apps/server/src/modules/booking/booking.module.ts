@@ -3,6 +3,7 @@ import { adminBookingsRoutes } from './admin-bookings.routes';
 import { registerHoldExpiry } from './booking-holds.job';
 import { registerBookingReminders } from './booking-reminders';
 import { markHeld } from './booking-visits.service';
+import { expertLeaving } from './booking-updated';
 import { expertBookingsRoutes } from './expert-bookings.routes';
 import { patientBookingRoutes } from './patient-booking.routes';
 import { patientRemindersRoutes } from './patient-reminders.routes';
@@ -16,6 +17,8 @@ export const bookingModule = defineModule('booking', async (app, { config, db, c
   events.inTransaction('chat.ended', 'booking', async (tx, e, meta) => {
     if (e.started && e.appointmentId) await markHeld(tx, events.emit, e.appointmentId, meta.occurredAt);
   });
+  // An expert is being removed: each reserved appointment naming them loses a participant (booking.updated).
+  events.inTransaction('expert.removing', 'booking', (tx, e, meta) => expertLeaving(tx, events.emit, e.expertId, meta.occurredAt));
   await app.register(patientRemindersRoutes, { db, smsEnabled: app.sms.gateway !== null });
   registerHoldExpiry(app.jobs, db);
   // Reminders by SMS only when a gateway (or the built-in sink) is there to send them.

@@ -207,6 +207,24 @@ export function participantsOf(tx: Tx, appointmentId: string) {
     .orderBy(asc(appointmentParticipants.createdAt), asc(appointmentParticipants.id));
 }
 
+/** The reserved appointments an expert runs, organises or takes part in. */
+export function reservedAppointmentsNaming(tx: Tx, expertId: string): Promise<{ id: string; organisationId: string }[]> {
+  const participant = tx
+    .select({ id: appointmentParticipants.appointmentId })
+    .from(appointmentParticipants)
+    .where(eq(appointmentParticipants.expertId, expertId));
+  return tx
+    .select({ id: appointments.id, organisationId: appointments.organisationId })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.status, ['booked', 'selfBooked']),
+        or(eq(appointments.expertId, expertId), eq(appointments.hostExpertId, expertId), inArray(appointments.id, participant)),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}
+
 /** Whether the patient takes part in the appointment as its patient. */
 export async function isPatientOf(tx: Tx, appointmentId: string, patientId: string): Promise<boolean> {
   const [row] = await tx

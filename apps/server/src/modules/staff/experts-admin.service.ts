@@ -185,6 +185,8 @@ export async function deleteExpert(deps: ExpertsDeps, actor: AdminActor, id: str
   await deps.db.transaction(async (tx) => {
     const current = await repo.findExpert(tx, organisationId, id);
     if (!current) throw new AppError(404);
+    // Before the row goes: booking tells integrations of each reserved appointment that loses them.
+    await deps.emit(tx, 'expert.removing', { organisationId, expertId: id });
     await repo.deleteExpert(tx, id);
     await deleteExpertSessions(tx, current.user.id, organisationId);
     if (!current.user.isGlobalAdmin && (await placesLeft(tx, current.user.id)) === 0) await deleteStaffUser(tx, current.user.id);

@@ -55,6 +55,7 @@ beforeAll(async () => {
     'survey.answered': { organisationId: espoo, responseId: id, appointmentId: null },
     'organisation.servicesOrdered': { organisationId: espoo, serviceIds: [service!.id] },
     'service.saved': { organisationId: espoo, serviceId: id, newQueue: { id: 'espoo-demo-evtest', name: 'Event test' } },
+    'expert.removing': { organisationId: espoo, expertId: expert!.id },
     'expert.chatEnabled': {
       organisationId: espoo,
       expertId: expert!.id,
@@ -100,6 +101,7 @@ test('every event has the subscribers docs/architecture.md lists', () => {
     'chat.accepted': { inTransaction: [], deferred: ['web push'] },
     'chat.ended': { inTransaction: ['webhooks', 'surveys', 'booking'], deferred: [] },
     'expert.chatEnabled': { inTransaction: ['chat queues'], deferred: [] },
+    'expert.removing': { inTransaction: ['booking'], deferred: [] },
     'message.answered': { inTransaction: [], deferred: ['web push'] },
     'message.received': webhooks,
     'organisation.servicesOrdered': { inTransaction: ['services'], deferred: [] },

@@ -158,7 +158,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(readModelsPlugin, { database, ttlSeconds: config.readModelCache.ttlSeconds });
   // Before any route: every /api/ route must declare its access and gets that access's loader (after its rate limit).
   await app.register(accessPlugin, { db: database.db, apiTokenKey: apiTokenKey(config.dataKey), cache: app.readModels });
-  await app.register(openApiPlugin, { apiDocs: config.apiDocs });
+  await app.register(openApiPlugin, { apiDocs: config.apiDocs, names });
   await app.register(sessionPlugin, { db: database.db, policy, names, cache: app.readModels });
   await app.register(csrfPlugin, { names, production: config.production, publicOrigin: new URL(config.publicUrl).origin });
 

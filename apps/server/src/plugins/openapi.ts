@@ -1,21 +1,73 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../platform/access/route-access';
+import { openApiComponents, finishOperations, OPERATION_MARK } from './openapi-components';
+import { errorShapeOf, errorStatusesFor, isDocumented, operationIdFor, securityFor, type DocumentedRoute } from './openapi-operations';
+import type { CookieNames } from './session';
+
+type SwaggerRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
+type Transformed = { schema?: Record<string, unknown>; url: string };
+
+/** What the route declares, as openapi-operations.ts reads it. */
+function documentedRoute(route: SwaggerRoute, method: string): DocumentedRoute {
+  const schema = route.schema ?? {};
+  const config = (route.config ?? {}) as { access?: RouteAccess; rateLimit?: unknown };
+  return {
+    method,
+    url: route.url,
+    access: config.access,
+    rateLimited: config.rateLimit !== undefined,
+    hasBody: schema.body !== undefined,
+    hasQuery: schema.querystring !== undefined,
+    hasParams: schema.params !== undefined,
+    pathParams: route.url.includes(':'),
+    multipart: schema.multipart !== undefined,
+    errors: schema.errors ?? [],
+  };
+}
+
+/**
+ * The zod transform, then what the document derives from the route's declaration: hidden when it is not part of the
+ * API, else its operationId (unless the route names one), security, and, as marks that `finishOperations` turns into
+ * OpenAPI once the document is assembled, its error answers and multipart body.
+ */
+function transformRoute(input: Parameters<typeof jsonSchemaTransform>[0]): Transformed {
+  const route = input.route as SwaggerRoute;
+  const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
+  const result = jsonSchemaTransform(input) as Transformed;
+  if (!isDocumented(method, route.url)) return { ...result, schema: { ...result.schema, hide: true } };
+  const declared = documentedRoute(route, method);
+  const { errors: _errors, multipart, ...schema } = result.schema ?? {};
+  return {
+    ...result,
+    schema: {
+      ...schema,
+      operationId: schema.operationId ?? operationIdFor(method, route.url),
+      security: securityFor(declared),
+      [OPERATION_MARK]: { errors: errorStatusesFor(declared), shape: errorShapeOf(route.url), multipart },
+    },
+  };
+}
 
 /**
  * OpenAPI generated from the same zod schemas the routes validate with, so the document cannot drift
  * from the code. Served as JSON at `/api/docs` (no bundled UI: any OpenAPI viewer can read it) to whom `API_DOCS`
  * says: anyone, signed-in staff (production's default: the whole route table is a map for an attacker), or nobody.
- * Registered before the routes so it sees them all.
+ * Registered before the routes so it sees them all. docs/openapi.md says what it holds and how to make a client.
  */
-export const openApiPlugin = fp(async (app: FastifyInstance, opts: { apiDocs: 'public' | 'staff' | 'off' }) => {
+export const openApiPlugin = fp(async (app: FastifyInstance, opts: { apiDocs: 'public' | 'staff' | 'off'; names: CookieNames }) => {
   await app.register(swagger, {
     openapi: {
       info: { title: 'PRSP API', description: 'Remote healthcare service: patient, guest, expert and admin API', version: '1.0.0' },
+      // Relative: the document describes the service that serves it, whatever its address.
+      servers: [{ url: '/' }],
+      // The security schemes must be there when the routes' requirements are read.
+      components: openApiComponents(opts.names) as never,
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute as never,
+    transformObject: (document) => finishOperations((document as { openapiObject: never }).openapiObject) as never,
     hideUntagged: false,
   });
   if (opts.apiDocs === 'off') return;

@@ -169,7 +169,14 @@ export async function chatRoutes(
 
   app.post(
     '/api/chat/channels/:id/files',
-    { config: { access: member }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZChatMessage) } } },
+    {
+      config: { access: member },
+      schema: {
+        params: ZIdParams,
+        multipart: { files: [{ name: 'file', required: true }], fields: z.object({ id: zUuid() }) },
+        response: { 200: okEnvelope(ZChatMessage) },
+      },
+    },
     async (req) => {
       const body = await readAttachment(req);
       const id = body.fields.get('id') ?? '';

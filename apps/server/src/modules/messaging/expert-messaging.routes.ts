@@ -23,7 +23,7 @@ import { AppError } from '../../platform/app-error';
 import { ok } from '../../platform/ok';
 import { messagingExpertOf } from './conversations-access';
 import * as service from './expert-messaging.service';
-import { MESSAGE_MULTIPART_LIMITS, readMessageForm, sendAttachment } from './message-attachments';
+import { MESSAGE_MULTIPART_LIMITS, messageForm, readMessageForm, sendAttachment } from './message-attachments';
 import { messagingDeps, type MessagingRouteOptions } from './patient-messaging.routes';
 
 const expert: RouteAccess = { kind: 'expert', patientData: 'none' };
@@ -47,7 +47,10 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
 
   app.post(
     `${BASE}/create-conversation`,
-    { config: { access: expert }, schema: { response: { 200: okEnvelope(ZSentMessages) } } },
+    {
+      config: { access: expert },
+      schema: { multipart: messageForm(ZCreateConversationFields), response: { 200: okEnvelope(ZSentMessages) } },
+    },
     async (req) => {
       const actor = await actorOf(req);
       const form = await readMessageForm(req, ZCreateConversationFields);
@@ -66,7 +69,10 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
 
   app.post(
     `${BASE}/categories/:id/reply/:requestId`,
-    { config: { access: expert }, schema: { params: ZCategoryReplyParams, response: { 200: okEnvelope(ZSentMessages) } } },
+    {
+      config: { access: expert },
+      schema: { params: ZCategoryReplyParams, multipart: messageForm(ZSendMessageFields), response: { 200: okEnvelope(ZSentMessages) } },
+    },
     async (req) => {
       const actor = await actorOf(req);
       const form = await readMessageForm(req, ZSendMessageFields);
@@ -103,7 +109,10 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
 
   app.post(
     `${BASE}/conversations/:id/send-message`,
-    { config: { access: expert }, schema: { params: ZConversationParams, response: { 200: okEnvelope(ZSentMessages) } } },
+    {
+      config: { access: expert },
+      schema: { params: ZConversationParams, multipart: messageForm(ZSendMessageFields), response: { 200: okEnvelope(ZSentMessages) } },
+    },
     async (req) => {
       const actor = await actorOf(req);
       const form = await readMessageForm(req, ZSendMessageFields);

@@ -11,6 +11,7 @@ import type { VirusScanner } from '../../platform/files/virus-scan';
 import { throwIfFieldIssues, zodIssuesToFieldIssues } from '../../platform/field-errors';
 import { scanAttachment, sniffAttachment } from '../../platform/files/attachment-check';
 import { safeName } from '../chat/chat-messages.service';
+import type { MultipartBodyDoc } from '../../plugins/openapi-operations';
 
 /** The multipart field of the files (spec §3 'Send payload': arrays as repeated `name[]` entries). */
 export const ATTACHMENTS_FIELD = 'attachments[]';
@@ -27,6 +28,11 @@ export const MESSAGE_MULTIPART_LIMITS = {
   fields: 10,
   fieldSize: 16 * 1024,
 };
+
+/** A send's multipart body for the OpenAPI document: the text fields of `fields` and the repeated attachments. */
+export function messageForm(fields: z.ZodMiniType): MultipartBodyDoc {
+  return { files: [{ name: ATTACHMENTS_FIELD, repeated: true }], fields };
+}
 
 /** What a send posted: its checked text fields and its files, still in temporary files (never whole in memory). */
 export type MessageForm<T> = { fields: T; files: ReceivedFile[] };

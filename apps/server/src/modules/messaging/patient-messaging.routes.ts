@@ -25,7 +25,7 @@ import { patientContextOf } from '../../plugins/access';
 import { messagingEvents } from './conversations-events';
 import type { MessagingDeps } from './conversations-send';
 import type { Emit } from '../../platform/events/event-hub';
-import { MESSAGE_MULTIPART_LIMITS, readMessageForm, sendAttachment } from './message-attachments';
+import { MESSAGE_MULTIPART_LIMITS, messageForm, readMessageForm, sendAttachment } from './message-attachments';
 import * as service from './patient-messaging.service';
 
 const patient: RouteAccess = { kind: 'patient', organisation: 'required', terms: true, flag: 'asyncMessagingEnabled' };
@@ -60,7 +60,10 @@ export async function patientMessagingRoutes(fastify: FastifyInstance, opts: Mes
 
   app.post(
     `${BASE}/request-conversation`,
-    { config: { access: patient }, schema: { response: { 200: okEnvelope(ZSentMessages) } } },
+    {
+      config: { access: patient },
+      schema: { multipart: messageForm(ZRequestConversationFields), response: { 200: okEnvelope(ZSentMessages) } },
+    },
     async (req) => {
       const ctx = ctxOf(req);
       const form = await readMessageForm(req, ZRequestConversationFields);
@@ -89,7 +92,10 @@ export async function patientMessagingRoutes(fastify: FastifyInstance, opts: Mes
 
   app.post(
     `${BASE}/conversations/:id/send-message`,
-    { config: { access: patient }, schema: { params: ZConversationParams, response: { 200: okEnvelope(ZSentMessages) } } },
+    {
+      config: { access: patient },
+      schema: { params: ZConversationParams, multipart: messageForm(ZSendMessageFields), response: { 200: okEnvelope(ZSentMessages) } },
+    },
     async (req) => {
       const ctx = ctxOf(req);
       const form = await readMessageForm(req, ZSendMessageFields);

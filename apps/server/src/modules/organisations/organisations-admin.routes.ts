@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   okEnvelope,
+  ORGANISATION_IMAGE_KINDS,
+  ORGANISATION_JSON_FIELDS,
+  ORGANISATION_TEXT_FIELDS,
   SERVICE_ICON_LABELS,
   ZAdminOrganisation,
   ZAdminOrganisationList,
@@ -17,6 +20,7 @@ import { throwIfFieldIssues } from '../../platform/field-errors';
 import { ok } from '../../platform/ok';
 import { staffOf } from '../../plugins/access';
 import { actorOf } from '../../platform/access/admin-actor';
+import type { MultipartBodyDoc } from '../../plugins/openapi-operations';
 import { expertOrganisation } from './expert-organisation.service';
 import { parseOrganisationForm } from './organisation-form';
 import { ORGANISATION_MULTIPART_LIMITS, readOrganisationMultipart } from './organisation-multipart';
@@ -24,6 +28,12 @@ import * as organisations from './organisations-admin.service';
 import type { Emit } from '../../platform/events/event-hub';
 
 export type OrganisationsAdminRouteOptions = { db: Db; emit: Emit; files: FileStore };
+
+/** The organisation form for the OpenAPI document: its images, and its text and JSON fields (each checked on its own). */
+const ORGANISATION_FORM: MultipartBodyDoc = {
+  files: ORGANISATION_IMAGE_KINDS.map((name) => ({ name })),
+  fields: [...Object.keys(ORGANISATION_TEXT_FIELDS), ...Object.keys(ORGANISATION_JSON_FIELDS)],
+};
 
 /** Reads, parses and checks the multipart organisation form; every field problem is answered at once. */
 async function readForm(req: FastifyRequest, mode: 'create' | 'update') {
@@ -58,7 +68,10 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
 
   app.post(
     '/api/admin/organisation/create',
-    { config: { access: { kind: 'globalAdmin', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZOrganisationSaved) } } },
+    {
+      config: { access: { kind: 'globalAdmin', patientData: 'none' } },
+      schema: { multipart: ORGANISATION_FORM, response: { 200: okEnvelope(ZOrganisationSaved) } },
+    },
     async (req) => {
       const actor = actorOf(req);
       return ok(
@@ -74,7 +87,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
     '/api/admin/organisation/update',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } },
-      schema: { response: { 200: okEnvelope(ZOrganisationSaved) } },
+      schema: { multipart: ORGANISATION_FORM, response: { 200: okEnvelope(ZOrganisationSaved) } },
     },
     async (req) => {
       const actor = actorOf(req);

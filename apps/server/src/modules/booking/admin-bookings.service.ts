@@ -164,8 +164,9 @@ function patientIssues(p: PatientInput, field: string): FieldIssue[] {
 
 /**
  * Spec §5 'Appointment (admin)': a proper identity code (105), the expert from the organisation's list, a correct
- * future time (423), nationality and e-mail (the schema), for a group an organiser and an expert with a chat id
- * (1006) and nobody twice. Answers the people and the time as they will be stored.
+ * future time (423), nationality and e-mail (the schema), for a group an organiser from that list, someone to invite
+ * and nobody twice (any expert can host or join: each has a chat user, issue 28). Answers the people and the time as
+ * they will be stored.
  */
 async function resolveInput(
   tx: Tx,

@@ -9,6 +9,7 @@ import type { TestApp } from '../../test/test-app';
 import { bookingExpert, minutesFromNow, openSlots } from '../booking/booking.steps';
 import { okData, onboard, patientIdOf, postJson, signedIn } from '../patients/patient.steps';
 import { acceptedOneToOne } from '../chat/video.steps';
+import { bookedAppointment } from '../chat/chat.steps';
 import { createResponsesForAppointment, sendSurveyToPatient } from './survey-responses.service';
 import { makeTemplate, useTemplates } from './survey.steps';
 
@@ -160,6 +161,29 @@ test('a change of state alone (the visit held: booking.updated with [state]) sen
   ]);
   await okData(postJson(call.expert.browser, `/api/expert/chat/channels/${call.channel.id}/end`));
   expect(await responsesOf(call.appointment.id)).toEqual([{ patientId: call.patientId, versionId: after.versionId, trigger: 'after' }]);
+});
+
+test('an expert removed after a visit (booking.updated with [participants]) sends none of its surveys', async () => {
+  const expert = await bookingExpert(t, espoo, 'nurse');
+  const past = await bookedAppointment(t, espoo, {
+    type: 'oneOnOne',
+    expertId: expert.id,
+    startsAt: minutesFromNow(-3 * 60),
+    patients: [{ id: await patientIdOf(t, AINO), name: 'Aino Virtanen' }],
+  });
+  await t.database.db.insert(appointmentSurveys).values([
+    { appointmentId: past.id, templateId: before.templateId, timing: 'before' },
+    { appointmentId: past.id, templateId: after.templateId, timing: 'after' },
+  ]);
+  const admin = await staffBrowser(t);
+  expect((await admin.fetch(`/api/admin/experts/${expert.id}`, { method: 'DELETE' })).status).toBe(200);
+  expect(await responsesOf(past.id)).toEqual([]);
+  expect(
+    await t.database.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.singletonKey, `${past.id}:%`)),
+  ).toEqual([]);
 });
 
 describe('sendSurveyToPatient', () => {

@@ -96,6 +96,16 @@ export async function surveysOnBooking(tx: Tx, appointmentId: string): Promise<v
 }
 
 /**
+ * A reserved appointment changed in more than its state (`booking.updated`): as at booking, unless its visit is over
+ * (an expert removed long after it): nobody is asked beforehand about a past visit, and its end job has run.
+ */
+export async function surveysOnChange(tx: Tx, appointmentId: string, now: Date): Promise<void> {
+  const appointment = await repo.lockAppointment(tx, appointmentId);
+  if (!appointment || appointment.endsAt.getTime() <= now.getTime()) return;
+  await surveysOnBooking(tx, appointmentId);
+}
+
+/**
  * A cancelled appointment: the questionnaires sent to be answered before it are withdrawn if still unanswered (a
  * patient is not asked about a visit that will not happen); answers already given stay for the expert.
  */

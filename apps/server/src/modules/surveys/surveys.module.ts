@@ -3,7 +3,13 @@ import { registerSurveysAfterJob } from './survey-after.job';
 import { surveyAdminRoutes } from './survey-admin.routes';
 import { surveyExpertRoutes } from './survey-expert.routes';
 import { surveyFrameRoutes } from './survey-frame.routes';
-import { createResponsesForAppointment, createResponsesForChat, surveysOnBooking, surveysOnCancel } from './survey-responses.service';
+import {
+  createResponsesForAppointment,
+  createResponsesForChat,
+  surveysOnBooking,
+  surveysOnCancel,
+  surveysOnChange,
+} from './survey-responses.service';
 import { surveysRoutes } from './surveys.routes';
 
 /** Surveys and questionnaires: templates, what patients answer, what experts read (docs/surveys.md). */
@@ -23,8 +29,8 @@ export const surveysModule = defineModule('surveys', async (app, { config, db, c
   events.inTransaction('booking.created', 'surveys', (tx, e) => surveysOnBooking(tx, e.appointmentId));
   // A new time, new people or another service may want surveys; a change of state alone (cancelled, held, a
   // no-show) never does: a visit that took place or will not is not asked about beforehand.
-  events.inTransaction('booking.updated', 'surveys', async (tx, e) => {
-    if (e.changes.some((c) => c !== 'state')) await surveysOnBooking(tx, e.appointmentId);
+  events.inTransaction('booking.updated', 'surveys', async (tx, e, meta) => {
+    if (e.changes.some((c) => c !== 'state')) await surveysOnChange(tx, e.appointmentId, meta.occurredAt);
   });
   events.inTransaction('booking.cancelled', 'surveys', (tx, e, meta) => surveysOnCancel(tx, e.appointmentId, meta.occurredAt));
   // An appointment's chat or video ended by its expert: its `after` surveys go now, not at the booked end.

@@ -1,5 +1,6 @@
 import type { Language } from '@prsp/contracts';
 import { csvDateTime, spreadsheetCsv } from '../../platform/csv';
+import { actionWords, objectTypeWords } from './action-log-words';
 
 export type ActionLogRow = {
   at: Date;
@@ -17,12 +18,19 @@ const HEADERS: Record<Language, readonly string[]> = {
 };
 
 /**
- * A user's audited actions as the downloadable action log (`spreadsheetCsv`): headers in the admin's language, times
- * on the service's wall clock. The actions keep their audit names (`staff.login`): they are what the audit log holds.
+ * A user's audited actions as the downloadable action log (`spreadsheetCsv`): headers, actions and object types in the
+ * admin's language (`action-log-words.ts`), times on the service's wall clock.
  */
 export function actionLogCsv(rows: readonly ActionLogRow[], lang: Language): string {
   return spreadsheetCsv(
     HEADERS[lang],
-    rows.map((r) => [csvDateTime(r.at, lang), r.action, r.objectType, r.objectId, r.onBehalfOf, r.ip]),
+    rows.map((r) => [
+      csvDateTime(r.at, lang),
+      actionWords(r.action, lang),
+      objectTypeWords(r.objectType, lang),
+      r.objectId,
+      r.onBehalfOf,
+      r.ip,
+    ]),
   );
 }

@@ -109,7 +109,7 @@ describe('global user management', () => {
     expect((await postJson(global, `${BASE}/${expert.id}/lock`)).status).toBe(200);
     expect((await postJson(global, `${BASE}/${expert.id}/unlock`)).status).toBe(200);
     const csv = await (await global.fetch(`${BASE}/${expert.id}/action-log`)).text();
-    expect(csv).toContain(';staff.login;session;');
+    expect(csv).toContain(';Kirjautui sisään;Istunto;');
     expect((await global.fetch(`${BASE}/${expert.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await t.database.db.select().from(staffUsers).where(eq(staffUsers.id, expert.id))).toHaveLength(0);
     expect(await json(global.fetch(`${BASE}/${expert.id}`))).toMatchObject({ statusCode: 601 });

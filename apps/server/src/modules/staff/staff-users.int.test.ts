@@ -208,7 +208,7 @@ describe('one user', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe('Aika;Toiminto;Kohteen tyyppi;Kohde;Kenen puolesta;Osoite');
-    expect(lines[1]).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;staff\.login;session;[0-9a-f-]{36};;/);
+    expect(lines[1]).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4} \d\d:\d\d;Kirjautui sisään;Istunto;[0-9a-f-]{36};;/);
     const audit = await t.database.db
       .select()
       .from(auditLog)

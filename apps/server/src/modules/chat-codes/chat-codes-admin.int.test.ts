@@ -338,6 +338,40 @@ describe('message code groups (target: a subcategory)', () => {
     expect(fieldKeys(await wrongKind.json())).toEqual({ serviceId: 'fields.invalid' });
   });
 
+  test('a group’s subcategory and dates can be corrected; the new subcategory must be the organisation’s (issue 28)', async () => {
+    const admin = await staffBrowser(t);
+    const group = await okData<{ id: string; name: string }>(postJson(admin, `${MESSAGE_CODES}/create`, messageGroup({ totalCodes: 2 })));
+    const other = await makeSubcategory(t.database.db, espoo, category.id, { openAccess: false, fi: 'Ravitsemus' });
+    const start = addDays(today(), 2);
+    const end = addDays(today(), 30);
+    const body = { name: group.name, usesPerCode: 2, subcategoryId: other.id, startDate: start, expiryDate: end };
+    expect(await okData(postJson(admin, `${MESSAGE_CODES}/${group.id}/update`, body))).toMatchObject({
+      target: { kind: 'subcategory', subcategoryId: other.id, categoryName: { fi: 'Rajattu' }, subcategoryName: { fi: 'Ravitsemus' } },
+      startDate: start,
+      expiryDate: end,
+      totalCodes: 2,
+    });
+    const [row] = await t.database.db.select().from(chatCodeGroups).where(eq(chatCodeGroups.id, group.id));
+    expect(row).toMatchObject({ subcategoryId: other.id, serviceId: null });
+
+    const refused = async (patch: Record<string, unknown>) =>
+      fieldKeys(await (await postJson(admin, `${MESSAGE_CODES}/${group.id}/update`, { ...body, ...patch })).json());
+    const foreignCategory = await makeCategory(t.database.db, kaarina);
+    const foreignSub = await makeSubcategory(t.database.db, kaarina, foreignCategory.id);
+    expect(await refused({ subcategoryId: foreignSub.id })).toEqual({ subcategoryId: 'fields.invalid' });
+    expect(await refused({ expiryDate: addDays(start, -1) })).toEqual({ expiryDate: 'fields.expiryBeforeStart' });
+    expect(await refused({ serviceId: physioId })).toEqual({ serviceId: 'fields.invalid' });
+    const [unchanged] = await t.database.db.select().from(chatCodeGroups).where(eq(chatCodeGroups.id, group.id));
+    expect(unchanged!.subcategoryId).toBe(other.id);
+
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectId, group.id), eq(auditLog.action, 'messageCodes.groupUpdate')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({ changed: ['subcategoryId', 'startDate', 'expiryDate'], subcategoryId: other.id });
+  });
+
   test('the two kinds keep apart: neither list nor route of one reaches a group of the other', async () => {
     const admin = await staffBrowser(t);
     const message = await okData<{ id: string }>(postJson(admin, `${MESSAGE_CODES}/create`, messageGroup({ totalCodes: 1 })));

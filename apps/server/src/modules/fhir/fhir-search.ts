@@ -6,7 +6,7 @@ export const FHIR_DEFAULT_COUNT = 50;
 export const FHIR_MAX_COUNT = 100;
 
 /** A date search as a half-open instant range on the searched column: `from <= value < to` (either end open). */
-export type DateRange = { from?: Date; to?: Date; fromInclusive: boolean; toInclusive: boolean };
+export type DateRange = { from?: Date; to?: Date };
 
 export type Query = Record<string, string | string[] | undefined>;
 
@@ -59,19 +59,27 @@ export function paging(query: Query): { count: number; offset: number } {
   return { count: Math.min(parse(count, FHIR_DEFAULT_COUNT, '_count'), FHIR_MAX_COUNT), offset: parse(offset, 0, '_offset') };
 }
 
-/** A FHIR date, dateTime or instant as the span it names: a day, month or year in the service's time zone, or an instant. */
-function span(value: string): { lo: Date; hi: Date; point: boolean } {
-  if (/^\d{4}$/.test(value))
-    return { lo: startOfLocalDay(`${value}-01-01`), hi: startOfLocalDay(`${Number(value) + 1}-01-01`), point: false };
+/**
+ * A FHIR date, dateTime or instant as the half-open span it names (FHIR search.html#date: a value's precision is its
+ * implicit range): a year, month or day in the service's time zone, or a dateTime's minute, second or fraction of one.
+ * So `gt` a resource's `meta.lastUpdated` (milliseconds) excludes that resource, although the database keeps
+ * microseconds.
+ */
+function span(value: string): { lo: Date; hi: Date } {
+  if (/^\d{4}$/.test(value)) return { lo: startOfLocalDay(`${value}-01-01`), hi: startOfLocalDay(`${Number(value) + 1}-01-01`) };
   if (/^\d{4}-\d{2}$/.test(value) && isLocalDate(`${value}-01`)) {
     const [y, m] = value.split('-').map(Number) as [number, number];
     const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    return { lo: startOfLocalDay(`${value}-01`), hi: startOfLocalDay(next), point: false };
+    return { lo: startOfLocalDay(`${value}-01`), hi: startOfLocalDay(next) };
   }
-  if (isLocalDate(value)) return { lo: startOfLocalDay(value), hi: startOfLocalDay(addDays(value, 1)), point: false };
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
-    const at = new Date(value);
-    if (!Number.isNaN(at.getTime())) return { lo: at, hi: at, point: true };
+  if (isLocalDate(value)) return { lo: startOfLocalDay(value), hi: startOfLocalDay(addDays(value, 1)) };
+  const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  const at = time ? new Date(value) : null;
+  if (time && at && !Number.isNaN(at.getTime())) {
+    // A fraction finer than milliseconds is a millisecond: the finest a Date (and meta.lastUpdated) holds.
+    const fraction = time[2];
+    const ms = fraction ? 10 ** Math.max(0, 3 - fraction.length) : time[1] ? 1000 : 60_000;
+    return { lo: at, hi: new Date(at.getTime() + ms) };
   }
   throw new FhirError(400, 'invalid', 'Invalid date value (YYYY, YYYY-MM, YYYY-MM-DD or a dateTime with a time zone)');
 }
@@ -83,26 +91,24 @@ function span(value: string): { lo: Date; hi: Date; point: boolean } {
 export function dateRange(query: Query, name: string): DateRange | null {
   const all = values(query, name);
   if (all.length === 0) return null;
-  const range: DateRange = { fromInclusive: true, toInclusive: false };
-  const raise = (at: Date, inclusive: boolean) => {
-    if (!range.from || at > range.from || (at.getTime() === range.from.getTime() && !inclusive))
-      Object.assign(range, { from: at, fromInclusive: inclusive });
+  const range: DateRange = {};
+  const raise = (at: Date) => {
+    if (!range.from || at > range.from) range.from = at;
   };
-  const lower = (at: Date, inclusive: boolean) => {
-    if (!range.to || at < range.to || (at.getTime() === range.to.getTime() && !inclusive))
-      Object.assign(range, { to: at, toInclusive: inclusive });
+  const lower = (at: Date) => {
+    if (!range.to || at < range.to) range.to = at;
   };
   for (const raw of all) {
     const match = /^(eq|ge|gt|le|lt)?(.+)$/.exec(raw)!;
     const prefix = match[1] ?? 'eq';
-    const { lo, hi, point } = span(match[2]!);
-    if (prefix === 'ge') raise(lo, true);
-    else if (prefix === 'gt') raise(hi, !point);
-    else if (prefix === 'lt') lower(lo, false);
-    else if (prefix === 'le') lower(hi, point);
+    const { lo, hi } = span(match[2]!);
+    if (prefix === 'ge') raise(lo);
+    else if (prefix === 'gt') raise(hi);
+    else if (prefix === 'lt') lower(lo);
+    else if (prefix === 'le') lower(hi);
     else {
-      raise(lo, true);
-      lower(hi, point);
+      raise(lo);
+      lower(hi);
     }
   }
   return range;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, lt, lte, ne, or, SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, isNotNull, lt, ne, or, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Localized } from '@prsp/contracts';
 import type { Db } from '../../db/client';
@@ -30,8 +30,8 @@ export function dateSql(column: PgColumn | SQL, range: DateRange | null | undefi
   // An expression (an Encounter's period start) has no column type to bind a Date with: the instant is cast instead.
   const at = (instant: Date) => (column instanceof SQL ? sql`${instant.toISOString()}::timestamptz` : instant);
   const out: SQL[] = [];
-  if (range.from) out.push(range.fromInclusive ? gte(column as PgColumn, at(range.from)) : gt(column as PgColumn, at(range.from)));
-  if (range.to) out.push(range.toInclusive ? lte(column as PgColumn, at(range.to)) : lt(column as PgColumn, at(range.to)));
+  if (range.from) out.push(gte(column as PgColumn, at(range.from)));
+  if (range.to) out.push(lt(column as PgColumn, at(range.to)));
   return out;
 }
 

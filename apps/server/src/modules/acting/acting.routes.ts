@@ -41,22 +41,36 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
     return reply.redirect(`${LANDING}?onBehalfError=${reason}`, 303);
   };
 
-  app.get('/api/on-behalf/set', { schema: { querystring: ZOnBehalfSetQuery }, config: browserFlow }, async (req, reply) => {
-    const session = req.session;
-    if (!session?.patientId) return reply.redirect(AUTHENTICATION, 303);
-    try {
-      const { redirectTo, state } = await acting.startActing(deps, { ...session, patientId: session.patientId }, requestLanguage(req));
-      reply.setCookie(flowCookieName, state, { ...flowCookie, maxAge: MANDATE_FLOW_TTL_MS / 1000 });
-      return reply.redirect(redirectTo, 303);
-    } catch (err) {
-      return refuse(req, reply, err);
-    }
-  });
+  app.get(
+    '/api/on-behalf/set',
+    {
+      schema: { summary: 'Start acting on behalf of another person (redirects to the mandate service)', querystring: ZOnBehalfSetQuery },
+      config: browserFlow,
+    },
+    async (req, reply) => {
+      const session = req.session;
+      if (!session?.patientId) return reply.redirect(AUTHENTICATION, 303);
+      try {
+        const { redirectTo, state } = await acting.startActing(deps, { ...session, patientId: session.patientId }, requestLanguage(req));
+        reply.setCookie(flowCookieName, state, { ...flowCookie, maxAge: MANDATE_FLOW_TTL_MS / 1000 });
+        return reply.redirect(redirectTo, 303);
+      } catch (err) {
+        return refuse(req, reply, err);
+      }
+    },
+  );
 
   app.get(
     ON_BEHALF_CALLBACK_PATH,
     // A malformed redirect is a failed flow, shown on the landing page, not a JSON error in the browser.
-    { schema: { querystring: ZOnBehalfCallbackQuery }, attachValidation: true, config: browserFlow },
+    {
+      schema: {
+        summary: 'Finish choosing whom the patient acts on behalf of (the mandate service’s redirect)',
+        querystring: ZOnBehalfCallbackQuery,
+      },
+      attachValidation: true,
+      config: browserFlow,
+    },
     async (req, reply) => {
       reply.clearCookie(flowCookieName, flowCookie);
       const session = req.session;
@@ -85,7 +99,7 @@ export async function actingRoutes(fastify: FastifyInstance, opts: ActingRouteOp
       // our cookie to put in it. Not signed in is still 101, answered before this check.
       config: { access: { kind: 'patient' } },
       preHandler: requireCsrfOnGet(opts.names),
-      schema: { response: { 200: okEnvelope(z.null()) } },
+      schema: { summary: 'Stop acting on behalf of another person', errors: [403], response: { 200: okEnvelope(z.null()) } },
     },
     async (req) => {
       const session = req.session!;

@@ -44,25 +44,35 @@ export async function expertBookingsRoutes(
     '/api/expert/schedule',
     {
       config: { access: reading('appointment.schedule') },
-      schema: { querystring: ZScheduleQuery, response: { 200: okEnvelope(ZExpertSchedule) } },
+      schema: { summary: 'Get the expert’s schedule', querystring: ZScheduleQuery, response: { 200: okEnvelope(ZExpertSchedule) } },
     },
     async (req) => ok(await expert.schedule(deps, actorOf(req), req.query.date, patientReadsOf(req))),
   );
   app.get(
     '/api/expert/bookings',
-    { config: { access: reading('appointment.list') }, schema: { querystring: ZExpertBookingQuery, response: page } },
+    {
+      config: { access: reading('appointment.list') },
+      schema: { summary: 'List the expert’s bookings', querystring: ZExpertBookingQuery, response: page },
+    },
     async (req) => ok(await expert.bookings(deps, actorOf(req), req.query, patientReadsOf(req))),
   );
   app.get(
     '/api/expert/appointment-history',
-    { config: { access: reading('appointment.history') }, schema: { querystring: ZHistorySearchQuery, response: page } },
+    {
+      config: { access: reading('appointment.history') },
+      schema: { summary: 'List the expert’s past appointments', querystring: ZHistorySearchQuery, response: page },
+    },
     async (req) => ok(await expert.history(deps, actorOf(req), req.query, patientReadsOf(req))),
   );
   app.get(
     '/api/expert/appointments/:id',
     {
       config: { access: reading('appointment.read') },
-      schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(ZAppointmentDetail) } },
+      schema: {
+        summary: 'Get one of the expert’s appointments',
+        params: ZAppointmentIdParams,
+        response: { 200: okEnvelope(ZAppointmentDetail) },
+      },
     },
     async (req) => ok(await expert.appointment(deps, actorOf(req), req.params.id, patientReadsOf(req))),
   );
@@ -70,7 +80,11 @@ export async function expertBookingsRoutes(
     '/api/expert/appointments/:id/no-show',
     {
       config: { access: reading('appointment.read') },
-      schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(ZAppointmentDetail) } },
+      schema: {
+        summary: 'Mark an appointment’s patient as not having come, as its expert',
+        params: ZAppointmentIdParams,
+        response: { 200: okEnvelope(ZAppointmentDetail) },
+      },
     },
     async (req) => ok(await expert.markNoShow(deps, actorOf(req), req.params.id, patientReadsOf(req))),
   );
@@ -78,18 +92,32 @@ export async function expertBookingsRoutes(
     '/api/expert/appointments/:id/guests/:participantId/new-pin',
     {
       config: { access: reading('appointment.read') },
-      schema: { params: ZGuestPinParams, response: { 200: okEnvelope(ZAppointmentDetail) } },
+      schema: {
+        summary: 'Send an appointment’s guest a new PIN, as its expert',
+        params: ZGuestPinParams,
+        response: { 200: okEnvelope(ZAppointmentDetail) },
+      },
     },
     async (req) => ok(await expert.newGuestPin(deps, actorOf(req), req.params.id, req.params.participantId, patientReadsOf(req))),
   );
   app.post(
     '/api/expert/breaks',
-    { config: { access }, schema: { body: ZBreakInput, response: { 200: okEnvelope(ZBreak) } } },
+    {
+      config: { access },
+      schema: { summary: 'Add a break to the expert’s schedule', errors: [409], body: ZBreakInput, response: { 200: okEnvelope(ZBreak) } },
+    },
     async (req) => ok(await expert.addBreak(deps, actorOf(req), req.body)),
   );
   app.delete(
     '/api/expert/breaks/:id',
-    { config: { access }, schema: { params: ZAppointmentIdParams, response: { 200: okEnvelope(z.null()) } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Remove a break from the expert’s schedule',
+        params: ZAppointmentIdParams,
+        response: { 200: okEnvelope(z.null()) },
+      },
+    },
     async (req) => {
       await expert.deleteBreak(deps, actorOf(req), req.params.id);
       return ok(null);

@@ -17,12 +17,17 @@ const access: RouteAccess = { kind: 'patient' };
 export async function patientRemindersRoutes(fastify: FastifyInstance, opts: { db: Db; smsEnabled: boolean }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, smsEnabled } = opts;
-  app.get('/api/patient/reminders', { config: { access }, schema: { response: { 200: okEnvelope(ZReminders) } } }, async (req) =>
-    ok(await remindersOf(db, patientContextOf(req), smsEnabled)),
+  app.get(
+    '/api/patient/reminders',
+    { config: { access }, schema: { summary: 'Get the patient’s reminder settings', response: { 200: okEnvelope(ZReminders) } } },
+    async (req) => ok(await remindersOf(db, patientContextOf(req), smsEnabled)),
   );
   app.post(
     '/api/patient/reminders',
-    { config: { access }, schema: { body: ZRemindersSave, response: { 200: okEnvelope(ZReminders) } } },
+    {
+      config: { access },
+      schema: { summary: 'Save the patient’s reminder settings', body: ZRemindersSave, response: { 200: okEnvelope(ZReminders) } },
+    },
     async (req) => ok(await saveReminders(db, patientContextOf(req), req.body, { ip: req.ip, smsEnabled })),
   );
 }

@@ -22,9 +22,9 @@ import { chatCodesCsv } from './chat-codes-csv';
 
 /** Where each target kind's groups are administered, and the object kind their `:groupId` names for the access checks. */
 const KINDS = {
-  service: { base: '/api/admin/chat-codes', object: 'chatCodeGroup' },
-  subcategory: { base: '/api/admin/message-codes', object: 'messageCodeGroup' },
-} as const satisfies Record<CodeTargetKind, { base: string; object: string }>;
+  service: { base: '/api/admin/chat-codes', object: 'chatCodeGroup', noun: 'chat code' },
+  subcategory: { base: '/api/admin/message-codes', object: 'messageCodeGroup', noun: 'message code' },
+} as const satisfies Record<CodeTargetKind, { base: string; object: string; noun: string }>;
 
 /**
  * Code groups and their codes (spec §3 'Chat code group', §4 presets, §5), one route set per target: chat codes
@@ -41,7 +41,7 @@ export async function codeGroupsAdminRoutes(fastify: FastifyInstance, opts: { db
     `${KINDS.service.base}/create`,
     {
       config: { access: { kind: 'admin', area: 'chatCodes', need: 'edit', patientData: 'none' } },
-      schema: { body: ZChatCodeGroupCreate, response: one },
+      schema: { summary: 'Create a group of chat codes', body: ZChatCodeGroupCreate, response: one },
     },
     async (req) => {
       const { serviceId, ...terms } = req.body;
@@ -52,7 +52,7 @@ export async function codeGroupsAdminRoutes(fastify: FastifyInstance, opts: { db
     `${KINDS.subcategory.base}/create`,
     {
       config: { access: { kind: 'admin', area: 'chatCodes', need: 'edit', patientData: 'none' } },
-      schema: { body: ZMessageCodeGroupCreate, response: one },
+      schema: { summary: 'Create a group of message codes', body: ZMessageCodeGroupCreate, response: one },
     },
     async (req) => {
       const { subcategoryId, ...terms } = req.body;
@@ -63,25 +63,32 @@ export async function codeGroupsAdminRoutes(fastify: FastifyInstance, opts: { db
     `${KINDS.service.base}/services`,
     {
       config: { access: { kind: 'admin', area: 'chatCodes', need: 'view', patientData: 'none' } },
-      schema: { response: { 200: okEnvelope(z.array(ZChatCodeService)) } },
+      schema: { summary: 'List the services chat codes can open', response: { 200: okEnvelope(z.array(ZChatCodeService)) } },
     },
     async (req) => ok(await codes.listServices(opts.db, actorOf(req))),
   );
 
-  for (const [kind, { base, object }] of Object.entries(KINDS) as [CodeTargetKind, (typeof KINDS)[CodeTargetKind]][]) {
+  for (const [kind, { base, object, noun }] of Object.entries(KINDS) as [CodeTargetKind, (typeof KINDS)[CodeTargetKind]][]) {
     const view = { kind: 'admin', area: 'chatCodes', need: 'view', patientData: 'none' } as const;
     const edit = { kind: 'admin', area: 'chatCodes', need: 'edit', patientData: 'none' } as const;
-    app.get(`${base}/list`, { config: { access: view }, schema: { response: { 200: okEnvelope(z.array(ZCodeGroup)) } } }, async (req) =>
+    const list = { summary: `List the organisation’s ${noun} groups`, response: { 200: okEnvelope(z.array(ZCodeGroup)) } };
+    app.get(`${base}/list`, { config: { access: view }, schema: list }, async (req) =>
       ok(await codes.listGroups(opts.db, actorOf(req), kind)),
     );
     app.post(
       `${base}/:groupId/update`,
-      { config: { access: { ...edit, object } }, schema: { params, body: ZCodeGroupUpdate, response: one } },
+      {
+        config: { access: { ...edit, object } },
+        schema: { summary: `Change a ${noun} group`, params, body: ZCodeGroupUpdate, response: one },
+      },
       async (req) => ok(await codes.updateGroup(opts.db, actorOf(req), kind, req.params.groupId, req.body)),
     );
     app.delete(
       `${base}/:groupId`,
-      { config: { access: { ...edit, object } }, schema: { params, response: { 200: okEnvelope(z.null()) } } },
+      {
+        config: { access: { ...edit, object } },
+        schema: { summary: `Delete a ${noun} group`, params, response: { 200: okEnvelope(z.null()) } },
+      },
       async (req) => {
         await codes.deleteGroup(opts.db, actorOf(req), kind, req.params.groupId);
         return ok(null);
@@ -89,10 +96,14 @@ export async function codeGroupsAdminRoutes(fastify: FastifyInstance, opts: { db
     );
     app.get(
       `${base}/:groupId/codes`,
-      { config: { access: { ...view, object } }, schema: { params, response: { 200: okEnvelope(z.array(ZCodeItem)) } } },
+      {
+        config: { access: { ...view, object } },
+        schema: { summary: `List a ${noun} group’s codes`, params, response: { 200: okEnvelope(z.array(ZCodeItem)) } },
+      },
       async (req) => ok(await codes.listCodes(opts.db, actorOf(req), kind, req.params.groupId)),
     );
-    app.get(`${base}/:groupId/codes.csv`, { config: { access: { ...view, object } }, schema: { params } }, async (req, reply) => {
+    const csv = { summary: `Download a ${noun} group’s codes as CSV`, params };
+    app.get(`${base}/:groupId/codes.csv`, { config: { access: { ...view, object } }, schema: csv }, async (req, reply) => {
       const file = await codes.codesForDownload(opts.db, actorOf(req), kind, req.params.groupId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

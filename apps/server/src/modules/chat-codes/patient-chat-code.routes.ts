@@ -18,7 +18,12 @@ export async function patientChatCodeRoutes(fastify: FastifyInstance, opts: { db
         access: { kind: 'patient', organisation: 'required', terms: true, flag: 'remoteReceptionEnabled' },
         rateLimit: CHAT_CODE_RATE_LIMIT,
       },
-      schema: { params: ZChatCodeParams, response: { 200: okEnvelope(ZChatCodeResponse) } },
+      schema: {
+        summary: 'Check a chat code for the patient',
+        errors: [409],
+        params: ZChatCodeParams,
+        response: { 200: okEnvelope(ZChatCodeResponse) },
+      },
     },
     async (req) => ok(await checkChatCode(opts.db, withOrganisation(patientContextOf(req)).organisation, req.params.code)),
   );

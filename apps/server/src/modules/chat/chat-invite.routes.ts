@@ -33,7 +33,12 @@ export async function chatInviteRoutes(
     {
       // Answers the channel with its members: a read of the chat.
       config: { access: { kind: 'expert', patientData: { audit: 'chat.read' } } },
-      schema: { params: ZIdParams, body: ZInviteRequest, response: { 200: okEnvelope(ZChatChannel) } },
+      schema: {
+        summary: 'Invite a guest into a chat, as its expert',
+        params: ZIdParams,
+        body: ZInviteRequest,
+        response: { 200: okEnvelope(ZChatChannel) },
+      },
     },
     async (req) =>
       ok(

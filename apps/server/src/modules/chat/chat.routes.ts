@@ -92,6 +92,7 @@ export async function chatRoutes(
     {
       config: { access: patient },
       schema: {
+        summary: 'Get the state of the patient’s chat queues',
         querystring: z.object({ realm_id: zText().check(z.maxLength(100, 'tooLong')) }),
         response: { 200: okEnvelope(ZRealmQueues) },
       },
@@ -106,7 +107,10 @@ export async function chatRoutes(
 
   app.post(
     '/api/chat/channels',
-    { config: { access: patient }, schema: { body: ZOpenChannelRequest, response: { 200: okEnvelope(ZChatChannel) } } },
+    {
+      config: { access: patient },
+      schema: { summary: 'Start a chat for the patient', body: ZOpenChannelRequest, response: { 200: okEnvelope(ZChatChannel) } },
+    },
     async (req) => {
       const caller = chatCallerOf({ patient: patientContextOf(req) });
       if (caller.kind !== 'patient') throw new AppError(403);
@@ -119,6 +123,8 @@ export async function chatRoutes(
     {
       config: { access: patient, rateLimit: CHAT_CODE_RATE_LIMIT },
       schema: {
+        summary: 'Start a chat with a chat code for the patient',
+        errors: [409],
         params: ZChatCodeParams,
         body: ZUseChatCodeRequest,
         response: { 200: okEnvelope(ZChatChannel) },
@@ -135,7 +141,12 @@ export async function chatRoutes(
     '/api/services/metadata/:uuid',
     {
       config: { access: patient },
-      schema: { params: z.object({ uuid: zUuid() }), body: ZMetadataRequest, response: { 200: okEnvelope(ZMetadataResponse) } },
+      schema: {
+        summary: 'Save the patient’s pre-chat answers',
+        params: z.object({ uuid: zUuid() }),
+        body: ZMetadataRequest,
+        response: { 200: okEnvelope(ZMetadataResponse) },
+      },
     },
     async (req) => {
       const ctx = withOrganisation(patientContextOf(req));
@@ -154,7 +165,10 @@ export async function chatRoutes(
 
   app.get(
     '/api/chat/channels/:id',
-    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZChatChannel) } } },
+    {
+      config: { access: reading('chat.read') },
+      schema: { summary: 'Get a chat the caller is in', params: ZIdParams, response: { 200: okEnvelope(ZChatChannel) } },
+    },
     async (req) => ok(await channelView(opts.db, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
@@ -162,7 +176,12 @@ export async function chatRoutes(
     '/api/chat/channels/:id/messages',
     {
       config: { access: reading('chat.messages') },
-      schema: { params: ZIdParams, querystring: ZMessagesQuery, response: { 200: okEnvelope(ZMessagesPage) } },
+      schema: {
+        summary: 'List a chat’s messages for its member',
+        params: ZIdParams,
+        querystring: ZMessagesQuery,
+        response: { 200: okEnvelope(ZMessagesPage) },
+      },
     },
     async (req) => ok(await messagesAfter(opts.db, callerOf(req), req.params.id, req.query.after ?? 0, patientReadsOf(req))),
   );
@@ -172,6 +191,7 @@ export async function chatRoutes(
     {
       config: { access: member },
       schema: {
+        summary: 'Send a file into a chat',
         params: ZIdParams,
         multipart: { files: [{ name: 'file', required: true }], fields: z.object({ id: zUuid() }) },
         response: { 200: okEnvelope(ZChatMessage) },
@@ -199,13 +219,19 @@ export async function chatRoutes(
 
   app.post(
     '/api/chat/channels/:id/leave',
-    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZChatChannel) } } },
+    {
+      config: { access: reading('chat.read') },
+      schema: { summary: 'Leave a chat', params: ZIdParams, response: { 200: okEnvelope(ZChatChannel) } },
+    },
     async (req) => ok(await leaveChannel(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.post(
     '/api/ninchat/save-audience',
-    { config: { access: member }, schema: { body: ZSaveAudienceRequest, response: { 200: okEnvelope(z.null()) } } },
+    {
+      config: { access: member },
+      schema: { summary: 'Save the chat’s audience metadata', body: ZSaveAudienceRequest, response: { 200: okEnvelope(z.null()) } },
+    },
     async (req) => {
       if (!zUuid().safeParse(req.body.channel_id).success) throw new AppError(404);
       await saveAudience(opts.db, callerOf(req), req.body.channel_id);
@@ -215,7 +241,10 @@ export async function chatRoutes(
 
   app.get(
     '/api/ninchat/my-transcripts',
-    { config: { access: history }, schema: { response: { 200: okEnvelope(z.array(ZHistoryItem)) } } },
+    {
+      config: { access: history },
+      schema: { summary: 'List the caller’s chat transcripts', response: { 200: okEnvelope(z.array(ZHistoryItem)) } },
+    },
     async (req) => {
       const ctx = withOrganisation(patientContextOf(req));
       return ok(await myTranscripts(opts.db, ctx.patientId, historySince(new Date(), ctx.organisation.retention.patientDays)));
@@ -224,7 +253,10 @@ export async function chatRoutes(
 
   app.get(
     '/api/ninchat/transcript',
-    { config: { access: history }, schema: { querystring: ZIdQuery, response: { 200: okEnvelope(ZTranscript) } } },
+    {
+      config: { access: history },
+      schema: { summary: 'Get a chat transcript of the caller’s', querystring: ZIdQuery, response: { 200: okEnvelope(ZTranscript) } },
+    },
     async (req) => {
       const ctx = withOrganisation(patientContextOf(req));
       const caller = chatCallerOf({ patient: ctx });
@@ -235,7 +267,10 @@ export async function chatRoutes(
 
   app.get(
     '/api/ninchat/file',
-    { config: { access: reading('chat.file') }, schema: { querystring: ZIdQuery, response: { 200: okEnvelope(ZFileLink) } } },
+    {
+      config: { access: reading('chat.file') },
+      schema: { summary: 'Get a signed link to a chat file', querystring: ZIdQuery, response: { 200: okEnvelope(ZFileLink) } },
+    },
     async (req) => {
       const readerId = req.expert?.userId ?? null;
       return ok(await fileLink(opts.db, callerOf(req), req.query.id, (id) => links.sign(id, readerId), patientReadsOf(req)));
@@ -246,7 +281,13 @@ export async function chatRoutes(
   // for one file, answered only as an attachment.
   app.get(
     '/api/chat/files/:token',
-    { config: { access: { kind: 'anyone' } }, schema: { params: z.object({ token: zText().check(z.maxLength(200, 'tooLong')) }) } },
+    {
+      config: { access: { kind: 'anyone' } },
+      schema: {
+        summary: 'Download a chat file by its signed link',
+        params: z.object({ token: zText().check(z.maxLength(200, 'tooLong')) }),
+      },
+    },
     async (req, reply) => {
       const link = links.verify(req.params.token);
       const file = link ? await findFileById(opts.db, link.fileId) : undefined;
@@ -258,13 +299,19 @@ export async function chatRoutes(
 
   app.get(
     '/api/chat/channels/:id/feedback-plan',
-    { config: { access: member }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZFeedbackPlan) } } },
+    {
+      config: { access: member },
+      schema: { summary: 'Get the feedback questions of a chat', params: ZIdParams, response: { 200: okEnvelope(ZFeedbackPlan) } },
+    },
     async (req) => ok(await feedbackPlan(opts.db, callerOf(req), req.params.id)),
   );
 
   app.post(
     '/api/feedback',
-    { config: { access: member }, schema: { body: ZFeedbackRequest, response: { 200: okEnvelope(z.null()) } } },
+    {
+      config: { access: member },
+      schema: { summary: 'Send feedback on a chat', body: ZFeedbackRequest, response: { 200: okEnvelope(z.null()) } },
+    },
     async (req) => {
       await giveFeedback(opts.db, callerOf(req), req.body);
       return ok(null);

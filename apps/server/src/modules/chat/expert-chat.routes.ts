@@ -45,7 +45,10 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
 
   app.get(
     '/api/expert/chat/queues',
-    { config: { access: reading('chat.queues') }, schema: { response: { 200: okEnvelope(z.array(ZExpertQueue)) } } },
+    {
+      config: { access: reading('chat.queues') },
+      schema: { summary: 'List the expert’s chat queues', response: { 200: okEnvelope(z.array(ZExpertQueue)) } },
+    },
     async (req) => ok(await chat.expertQueues(opts.db, opts.cipher, callerOf(req), patientReadsOf(req))),
   );
 
@@ -53,26 +56,39 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
     '/api/expert/chat/queues/:queueId/accept',
     {
       config: { access: reading('chat.read') },
-      schema: { params: z.object({ queueId: zText().check(z.maxLength(100, 'tooLong')) }), response: { 200: okEnvelope(ZExpertChat) } },
+      schema: {
+        summary: 'Accept the next patient from a chat queue',
+        params: z.object({ queueId: zText().check(z.maxLength(100, 'tooLong')) }),
+        response: { 200: okEnvelope(ZExpertChat) },
+      },
     },
     async (req) => ok(await chat.acceptNext(deps, callerOf(req), req.params.queueId, patientReadsOf(req))),
   );
 
   app.post(
     '/api/expert/chat/channels/:id/accept',
-    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    {
+      config: { access: reading('chat.read') },
+      schema: { summary: 'Accept a waiting chat', params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } },
+    },
     async (req) => ok(await chat.acceptChannel(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.get(
     '/api/expert/chat/channels',
-    { config: { access: reading('chat.read') }, schema: { response: { 200: okEnvelope(z.array(ZExpertChat)) } } },
+    {
+      config: { access: reading('chat.read') },
+      schema: { summary: 'List the expert’s chats', response: { 200: okEnvelope(z.array(ZExpertChat)) } },
+    },
     async (req) => ok(await chat.myChats(deps, callerOf(req), patientReadsOf(req))),
   );
 
   app.get(
     '/api/expert/chat/channels/:id',
-    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    {
+      config: { access: reading('chat.read') },
+      schema: { summary: 'Get one of the expert’s chats', params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } },
+    },
     async (req) => ok(await chat.expertChat(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
@@ -80,26 +96,44 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
     '/api/expert/chat/channels/:id/identity-code',
     {
       config: { access: reading('chat.identityCode') },
-      schema: { params: ZIdParams, response: { 200: okEnvelope(ZIdentityCodeAnswer) } },
+      schema: {
+        summary: 'Show a chat patient’s identity code to the expert',
+        params: ZIdParams,
+        response: { 200: okEnvelope(ZIdentityCodeAnswer) },
+      },
     },
     async (req) => ok(await chat.chatIdentityCode(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.post(
     '/api/expert/chat/appointments/:id/open',
-    { config: { access: reading('chat.read') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } } },
+    {
+      config: { access: reading('chat.read') },
+      schema: { summary: 'Open the chat of an appointment', params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } },
+    },
     async (req) => ok(await chat.openAppointmentChat(deps, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.get(
     '/api/expert/chat/transfer-targets',
-    { config: { access }, schema: { response: { 200: okEnvelope(ZTransferTargets) } } },
+    {
+      config: { access },
+      schema: { summary: 'List where the expert can transfer a chat', response: { 200: okEnvelope(ZTransferTargets) } },
+    },
     async (req) => ok(await chat.transferTargets(opts.db, callerOf(req), deps.events.online)),
   );
 
   app.post(
     '/api/expert/chat/channels/:id/transfer',
-    { config: { access }, schema: { params: ZIdParams, body: ZTransferRequest, response: { 200: okEnvelope(z.null()) } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Transfer a chat to another queue or expert',
+        params: ZIdParams,
+        body: ZTransferRequest,
+        response: { 200: okEnvelope(z.null()) },
+      },
+    },
     async (req) => {
       await chat.transfer(deps, callerOf(req), req.params.id, req.body);
       return ok(null);
@@ -108,7 +142,7 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
 
   app.post(
     '/api/expert/chat/channels/:id/end',
-    { config: { access }, schema: { params: ZIdParams, response: { 200: okEnvelope(z.null()) } } },
+    { config: { access }, schema: { summary: 'End a chat', params: ZIdParams, response: { 200: okEnvelope(z.null()) } } },
     async (req) => {
       await chat.endChat(deps, callerOf(req), req.params.id);
       return ok(null);
@@ -117,7 +151,10 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
 
   app.get(
     '/api/expert/chat/channels/:id/transcript',
-    { config: { access: reading('chat.transcript') }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZTranscript) } } },
+    {
+      config: { access: reading('chat.transcript') },
+      schema: { summary: 'Get a chat’s transcript for the expert', params: ZIdParams, response: { 200: okEnvelope(ZTranscript) } },
+    },
     async (req) => ok(await transcript(opts.db, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
@@ -125,7 +162,11 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
     '/api/expert/chat/history',
     {
       config: { access: reading('chat.history') },
-      schema: { querystring: ZHistorySearchQuery, response: { 200: okEnvelope(ZChatHistoryPage) } },
+      schema: {
+        summary: 'List the expert’s past chats',
+        querystring: ZHistorySearchQuery,
+        response: { 200: okEnvelope(ZChatHistoryPage) },
+      },
     },
     async (req) => ok(await expertChatHistory(deps, callerOf(req), req.query, patientReadsOf(req))),
   );
@@ -134,14 +175,21 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
     '/api/expert/chat/contact-history/:patientId',
     {
       config: { access: reading('chat.contactHistory') },
-      schema: { params: z.object({ patientId: zUuid() }), response: { 200: okEnvelope(z.array(ZContactHistoryItem)) } },
+      schema: {
+        summary: 'List a patient’s earlier contacts for the expert',
+        params: z.object({ patientId: zUuid() }),
+        response: { 200: okEnvelope(z.array(ZContactHistoryItem)) },
+      },
     },
     async (req) => ok(await contactHistory(opts.db, callerOf(req), req.params.patientId, patientReadsOf(req))),
   );
 
   app.post(
     '/api/expert/feedback',
-    { config: { access }, schema: { body: ZExpertFeedbackRequest, response: { 200: okEnvelope(z.null()) } } },
+    {
+      config: { access },
+      schema: { summary: 'Send the expert’s feedback on a chat', body: ZExpertFeedbackRequest, response: { 200: okEnvelope(z.null()) } },
+    },
     async (req) => {
       await giveExpertFeedback(opts.db, callerOf(req), req.body);
       return ok(null);

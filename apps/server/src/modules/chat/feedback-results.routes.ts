@@ -16,7 +16,11 @@ export async function feedbackResultsRoutes(fastify: FastifyInstance, opts: { db
     '/api/admin/feedback',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
-      schema: { querystring: ZFeedbackResultsQuery, response: { 200: okEnvelope(ZFeedbackSummary) } },
+      schema: {
+        summary: 'Get the organisation’s feedback results',
+        querystring: ZFeedbackResultsQuery,
+        response: { 200: okEnvelope(ZFeedbackSummary) },
+      },
     },
     async (req) => ok(await feedbackSummary(opts.db, actorOf(req), req.query)),
   );

@@ -27,11 +27,16 @@ export async function videoRoutes(fastify: FastifyInstance, opts: { db: Db; prov
 
   app.get(
     '/api/video/channels/:id/session',
-    { config: { access: member }, schema: { params: ZIdParams, response: { 200: okEnvelope(ZVideoSession) } } },
+    {
+      config: { access: member },
+      schema: { summary: 'Get the video session of a chat', params: ZIdParams, response: { 200: okEnvelope(ZVideoSession) } },
+    },
     async (req) => ok(await videoSession({ db: opts.db, provider: opts.provider, ice: opts.ice }, callerOf(req), req.params.id)),
   );
 
-  app.get('/api/video/ice-servers', { config: { access: member }, schema: { response: { 200: okEnvelope(ZIceAnswer) } } }, async (req) =>
-    ok(iceServersFor(opts.ice, callerUserId(callerOf(req)))),
+  app.get(
+    '/api/video/ice-servers',
+    { config: { access: member }, schema: { summary: 'Get the video call’s ICE servers', response: { 200: okEnvelope(ZIceAnswer) } } },
+    async (req) => ok(iceServersFor(opts.ice, callerUserId(callerOf(req)))),
   );
 }

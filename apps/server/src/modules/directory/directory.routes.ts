@@ -22,14 +22,21 @@ export async function directoryRoutes(fastify: FastifyInstance, opts: { db: Db }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cities = okEnvelope(z.array(ZCity));
 
-  app.get('/api/list/cities', { config: { access: { kind: 'anyone' } }, schema: { response: { 200: cities } } }, async (_req, reply) => {
-    reply.header('cache-control', STATIC_LIST_CACHE);
-    return ok(cityList('fi'));
-  });
+  app.get(
+    '/api/list/cities',
+    { config: { access: { kind: 'anyone' } }, schema: { summary: 'List the municipalities', response: { 200: cities } } },
+    async (_req, reply) => {
+      reply.header('cache-control', STATIC_LIST_CACHE);
+      return ok(cityList('fi'));
+    },
+  );
 
   app.get(
     '/api/list/cities/:lang',
-    { config: { access: { kind: 'anyone' } }, schema: { params: ZCitiesParams, response: { 200: cities } } },
+    {
+      config: { access: { kind: 'anyone' } },
+      schema: { summary: 'List the municipalities in a language', params: ZCitiesParams, response: { 200: cities } },
+    },
     async (req, reply) => {
       reply.header('cache-control', STATIC_LIST_CACHE);
       return ok(cityList(toLanguage(req.params.lang)!));
@@ -38,7 +45,7 @@ export async function directoryRoutes(fastify: FastifyInstance, opts: { db: Db }
 
   app.get(
     '/api/list/countries',
-    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(z.array(ZCountry)) } } },
+    { config: { access: { kind: 'anyone' } }, schema: { summary: 'List the countries', response: { 200: okEnvelope(z.array(ZCountry)) } } },
     async (_req, reply) => {
       reply.header('cache-control', STATIC_LIST_CACHE);
       return ok(countryList());
@@ -48,7 +55,10 @@ export async function directoryRoutes(fastify: FastifyInstance, opts: { db: Db }
   // Nationalities are named by their country, in the same three languages.
   app.get(
     '/api/list/nationalities',
-    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(z.array(ZNationality)) } } },
+    {
+      config: { access: { kind: 'anyone' } },
+      schema: { summary: 'List the nationalities', response: { 200: okEnvelope(z.array(ZNationality)) } },
+    },
     async (_req, reply) => {
       reply.header('cache-control', STATIC_LIST_CACHE);
       return ok(countryList());
@@ -58,12 +68,15 @@ export async function directoryRoutes(fastify: FastifyInstance, opts: { db: Db }
   const specializations = okEnvelope(z.array(ZSpecialization));
   app.get(
     '/api/list/specializations',
-    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: specializations } } },
+    { config: { access: { kind: 'anyone' } }, schema: { summary: 'List the specialisations', response: { 200: specializations } } },
     async () => ok(await specializationList(opts.db, false)),
   );
   app.get(
     '/api/list/specializations/existing',
-    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: specializations } } },
+    {
+      config: { access: { kind: 'anyone' } },
+      schema: { summary: 'List the specialisations services use', response: { 200: specializations } },
+    },
     async () => ok(await specializationList(opts.db, true)),
   );
 }

@@ -31,19 +31,31 @@ const edit = { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', p
 export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: Db; sender: Sender }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(BASE, { config: view, schema: { response: { 200: okEnvelope(ZEmailTemplateList) } } }, async (req) =>
-    ok({ templates: await service.listTemplates(opts.db, opts.sender, actor(req).organisationId) }),
+  app.get(
+    BASE,
+    { config: view, schema: { summary: 'List the organisation’s e-mail templates', response: { 200: okEnvelope(ZEmailTemplateList) } } },
+    async (req) => ok({ templates: await service.listTemplates(opts.db, opts.sender, actor(req).organisationId) }),
   );
 
   app.post(
     BASE,
-    { config: edit, schema: { body: ZSaveEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } } },
+    {
+      config: edit,
+      schema: {
+        summary: 'Save one of the organisation’s e-mail templates',
+        body: ZSaveEmailTemplateRequest,
+        response: { 200: okEnvelope(ZEmailTemplate) },
+      },
+    },
     async (req) => ok(await service.saveTemplate(opts.db, opts.sender, actor(req), req.body.template)),
   );
 
   app.post(
     `${BASE}/preview`,
-    { config: view, schema: { body: ZEmailTemplatePreviewRequest, response: { 200: okEnvelope(ZEmailPreview) } } },
+    {
+      config: view,
+      schema: { summary: 'Preview an e-mail template', body: ZEmailTemplatePreviewRequest, response: { 200: okEnvelope(ZEmailPreview) } },
+    },
     async (req) => ok(await service.previewTemplate(opts.db, opts.sender, actor(req).organisationId, req.body)),
   );
 
@@ -51,7 +63,12 @@ export async function emailTemplateRoutes(fastify: FastifyInstance, opts: { db: 
     `${BASE}/:id`,
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'emailTemplate', patientData: 'none' } },
-      schema: { params: ZResetEmailTemplateParams, body: ZResetEmailTemplateRequest, response: { 200: okEnvelope(ZEmailTemplate) } },
+      schema: {
+        summary: 'Reset an e-mail template to the default',
+        params: ZResetEmailTemplateParams,
+        body: ZResetEmailTemplateRequest,
+        response: { 200: okEnvelope(ZEmailTemplate) },
+      },
     },
     async (req) => ok(await service.resetTemplate(opts.db, opts.sender, actor(req), req.params.id, req.body.language)),
   );

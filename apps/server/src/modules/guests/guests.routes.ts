@@ -39,13 +39,23 @@ export async function guestsRoutes(fastify: FastifyInstance, opts: { db: Db }) {
 
   app.get(
     '/api/guest/company-for-appointment/:uuid',
-    { config: { access: { kind: 'anyone' } }, schema: { params: ZUuidParams, response: { 200: okEnvelope(ZGuestCompany) } } },
+    {
+      config: { access: { kind: 'anyone' } },
+      schema: {
+        summary: 'Get the organisation of an appointment a guest is invited to',
+        params: ZUuidParams,
+        response: { 200: okEnvelope(ZGuestCompany) },
+      },
+    },
     async (req) => ok(await guests.companyForAppointment(deps, req.params.uuid)),
   );
 
   app.get(
     '/api/guest/checkAuth/:uuid',
-    { config: { access: guest }, schema: { params: ZUuidParams, response: { 200: okEnvelope(ZGuestResponse) } } },
+    {
+      config: { access: guest },
+      schema: { summary: 'Check the guest’s token for an appointment', params: ZUuidParams, response: { 200: okEnvelope(ZGuestResponse) } },
+    },
     async (req) => ok(await guests.checkAuth(deps, guestOf(req), req.params.uuid, bearerToken(req.headers.authorization) ?? '')),
   );
 
@@ -55,20 +65,40 @@ export async function guestsRoutes(fastify: FastifyInstance, opts: { db: Db }) {
       // Per address (the sign-in limit) and per appointment; both count before the body is even read.
       config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT },
       onRequest: perAppointment,
-      schema: { params: ZUuidParams, body: ZGuestLoginRequest, response: { 200: okEnvelope(ZGuestResponse) } },
+      schema: {
+        summary: 'Sign a guest in to an appointment with their PIN',
+        errors: [429],
+        params: ZUuidParams,
+        body: ZGuestLoginRequest,
+        response: { 200: okEnvelope(ZGuestResponse) },
+      },
     },
     async (req) => ok(await guests.login(deps, req.params.uuid, { ...req.body, ip: req.ip })),
   );
 
   app.get(
     '/api/guest/access-key/:uuid',
-    { config: { access: guest }, schema: { params: ZUuidParams, response: { 200: okEnvelope(ZAccessKey) } } },
+    {
+      config: { access: guest },
+      schema: {
+        summary: 'Get the guest’s access key to an appointment’s chat',
+        params: ZUuidParams,
+        response: { 200: okEnvelope(ZAccessKey) },
+      },
+    },
     async (req) => ok(await guests.accessKey(deps, guestOf(req), req.params.uuid)),
   );
 
   app.get(
     '/api/guest/appointment-data/:uuid',
-    { config: { access: guest }, schema: { params: ZUuidParams, response: { 200: okEnvelope(ZGuestAppointmentData) } } },
+    {
+      config: { access: guest },
+      schema: {
+        summary: 'Get the appointment the guest is invited to',
+        params: ZUuidParams,
+        response: { 200: okEnvelope(ZGuestAppointmentData) },
+      },
+    },
     async (req) => ok(await guests.appointmentData(deps, guestOf(req), req.params.uuid)),
   );
 }

@@ -58,7 +58,10 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
 
   app.get(
     '/api/login',
-    { schema: { querystring: ZLoginQuery }, config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } },
+    {
+      schema: { summary: 'Start a patient’s sign-in (redirects to the identity provider)', querystring: ZLoginQuery },
+      config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT },
+    },
     async (req, reply) => {
       const lang = toLanguage(req.query.lang);
       try {
@@ -75,47 +78,69 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
     },
   );
 
-  app.get('/api/login/callback', { config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT } }, async (req, reply) => {
-    reply.clearCookie(opts.names.login, loginCookie);
-    try {
-      const { token, returnTo } = await identity.finishLogin(opts, {
-        stateFromCookie: req.cookies[opts.names.login],
-        callbackUrl: new URL(req.url, opts.publicUrl),
-        ip: req.ip,
-        previousSessionId: req.session?.id,
-      });
-      setSessionCookie(reply, opts.names, opts.production, token, opts.policy);
-      return reply.redirect(returnTo, 303);
-    } catch (err) {
-      // The browser is mid-navigation: send it to the authentication page with a reason it can show. What the log
-      // keeps is the reason (an acr not allowed, an unencrypted token…), never the person.
-      const reason = loginErrorOf(err);
-      req.log.warn({ reason: reasonOf(err) }, 'sign-in failed');
-      return reply.redirect(`/?error=${reason}`, 303);
-    }
-  });
+  app.get(
+    '/api/login/callback',
+    {
+      schema: { summary: 'Finish a patient’s sign-in (the identity provider’s redirect)' },
+      config: { access: { kind: 'anyone' }, rateLimit: SIGN_IN_RATE_LIMIT },
+    },
+    async (req, reply) => {
+      reply.clearCookie(opts.names.login, loginCookie);
+      try {
+        const { token, returnTo } = await identity.finishLogin(opts, {
+          stateFromCookie: req.cookies[opts.names.login],
+          callbackUrl: new URL(req.url, opts.publicUrl),
+          ip: req.ip,
+          previousSessionId: req.session?.id,
+        });
+        setSessionCookie(reply, opts.names, opts.production, token, opts.policy);
+        return reply.redirect(returnTo, 303);
+      } catch (err) {
+        // The browser is mid-navigation: send it to the authentication page with a reason it can show. What the log
+        // keeps is the reason (an acr not allowed, an unencrypted token…), never the person.
+        const reason = loginErrorOf(err);
+        req.log.warn({ reason: reasonOf(err) }, 'sign-in failed');
+        return reply.redirect(`/?error=${reason}`, 303);
+      }
+    },
+  );
 
   // Public keys only; a broker caches them, so a rotation publishes the new key before it is used (docs/identity.md).
   app.get(JWKS_PATH, { config: { access: { kind: 'anyone' } } }, async (_req, reply) =>
     reply.type('application/jwk-set+json').header('cache-control', 'public, max-age=3600').send(opts.publicJwks),
   );
 
-  app.get('/api/auth/check', { config: patient, schema: { response: { 200: okEnvelope(ZAuthCheck) } } }, async (req) => {
-    return ok({ authenticated: true as const, expiresAt: req.session!.expiresAt.toISOString() });
-  });
+  app.get(
+    '/api/auth/check',
+    { config: patient, schema: { summary: 'Check the patient’s session', response: { 200: okEnvelope(ZAuthCheck) } } },
+    async (req) => {
+      return ok({ authenticated: true as const, expiresAt: req.session!.expiresAt.toISOString() });
+    },
+  );
 
-  app.get('/api/user/info', { config: patient, schema: { response: { 200: okEnvelope(ZUserInfo) } } }, async (req) => {
-    return ok(await identity.userInfo(opts, requirePatientSession(req.session).patientId));
-  });
+  app.get(
+    '/api/user/info',
+    { config: patient, schema: { summary: 'Get the signed-in patient’s information', response: { 200: okEnvelope(ZUserInfo) } } },
+    async (req) => {
+      return ok(await identity.userInfo(opts, requirePatientSession(req.session).patientId));
+    },
+  );
 
-  app.get('/api/user/stripped-token', { config: patient, schema: { response: { 200: okEnvelope(ZStrippedToken) } } }, async (req) => {
-    return ok(await identity.strippedToken(opts, effectivePatientId(requirePatientSession(req.session))!));
-  });
+  app.get(
+    '/api/user/stripped-token',
+    {
+      config: patient,
+      schema: { summary: 'Get the patient’s session token without personal data', response: { 200: okEnvelope(ZStrippedToken) } },
+    },
+    async (req) => {
+      return ok(await identity.strippedToken(opts, effectivePatientId(requirePatientSession(req.session))!));
+    },
+  );
 
   // The answer is the provider's end-session request: the web app POSTs it so the identification ends too.
   app.post(
     '/api/logout',
-    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZLogoutResult) } } },
+    { config: { access: { kind: 'anyone' } }, schema: { summary: 'Sign out', response: { 200: okEnvelope(ZLogoutResult) } } },
     async (req, reply) => {
       const endSession = req.session ? await identity.logout(opts, req.session, req.ip, languageTag(requestLanguage(req))) : null;
       clearSessionCookie(reply, opts.names, opts.production);

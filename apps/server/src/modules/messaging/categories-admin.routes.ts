@@ -22,19 +22,26 @@ export async function categoriesAdminRoutes(fastify: FastifyInstance, opts: { db
 
   app.get(
     '/api/admin/async-messaging/categories',
-    { config: { access: view }, schema: { querystring: ZCategoriesQuery, response: { 200: okEnvelope(z.array(ZCategory)) } } },
+    {
+      config: { access: view },
+      schema: {
+        summary: 'List the organisation’s message categories',
+        querystring: ZCategoriesQuery,
+        response: { 200: okEnvelope(z.array(ZCategory)) },
+      },
+    },
     async (req) => ok(await categories.listCategories(opts.db, actorOf(req), req.query.includeSubcategories === 'true')),
   );
   app.post(
     '/api/admin/async-messaging/categories/create',
-    { config: { access: edit }, schema: { body: ZCategoryInput, response: oneCategory } },
+    { config: { access: edit }, schema: { summary: 'Create a message category', body: ZCategoryInput, response: oneCategory } },
     async (req) => ok(await categories.createCategory(opts.db, actorOf(req), req.body)),
   );
   app.post(
     '/api/admin/async-messaging/categories/:id/update',
     {
       config: { access: { ...edit, object: 'messageCategory' } },
-      schema: { params: ZCategoryParams, body: ZCategoryInput, response: oneCategory },
+      schema: { summary: 'Change a message category', params: ZCategoryParams, body: ZCategoryInput, response: oneCategory },
     },
     async (req) => ok(await categories.updateCategory(opts.db, actorOf(req), req.params.id, req.body)),
   );
@@ -42,7 +49,11 @@ export async function categoriesAdminRoutes(fastify: FastifyInstance, opts: { db
     '/api/admin/async-messaging/categories/:id/subcategories',
     {
       config: { access: { ...view, object: 'messageCategory' } },
-      schema: { params: ZCategoryParams, response: { 200: okEnvelope(z.array(ZSubcategory)) } },
+      schema: {
+        summary: 'List a message category’s subcategories',
+        params: ZCategoryParams,
+        response: { 200: okEnvelope(z.array(ZSubcategory)) },
+      },
     },
     async (req) => ok(await categories.listSubcategories(opts.db, actorOf(req), req.params.id)),
   );
@@ -50,7 +61,7 @@ export async function categoriesAdminRoutes(fastify: FastifyInstance, opts: { db
     '/api/admin/async-messaging/subcategories/:categoryId/create',
     {
       config: { access: { ...edit, object: 'messageCategory' } },
-      schema: { params: ZCategoryIdParams, body: ZSubcategoryInput, response: oneSubcategory },
+      schema: { summary: 'Create a message subcategory', params: ZCategoryIdParams, body: ZSubcategoryInput, response: oneSubcategory },
     },
     async (req) => ok(await categories.createSubcategory(opts.db, actorOf(req), req.params.categoryId, req.body)),
   );
@@ -58,13 +69,16 @@ export async function categoriesAdminRoutes(fastify: FastifyInstance, opts: { db
     '/api/admin/async-messaging/subcategories/:id/update',
     {
       config: { access: { ...edit, object: 'messageSubcategory' } },
-      schema: { params: ZCategoryParams, body: ZSubcategoryInput, response: oneSubcategory },
+      schema: { summary: 'Change a message subcategory', params: ZCategoryParams, body: ZSubcategoryInput, response: oneSubcategory },
     },
     async (req) => ok(await categories.updateSubcategory(opts.db, actorOf(req), req.params.id, req.body)),
   );
   app.get(
     '/api/admin/async-messaging/subcategories/:id',
-    { config: { access: { ...view, object: 'messageSubcategory' } }, schema: { params: ZCategoryParams, response: oneSubcategory } },
+    {
+      config: { access: { ...view, object: 'messageSubcategory' } },
+      schema: { summary: 'Get a message subcategory for admins', params: ZCategoryParams, response: oneSubcategory },
+    },
     async (req) => ok(await categories.getSubcategory(opts.db, actorOf(req), req.params.id)),
   );
 }

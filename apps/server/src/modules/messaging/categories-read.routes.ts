@@ -35,14 +35,21 @@ export async function categoriesReadRoutes(fastify: FastifyInstance, opts: { db:
   const list = { querystring: ZCategoriesQuery, response: { 200: okEnvelope(z.array(ZCategory)) } };
   const organisationOf = (req: Parameters<typeof patientContextOf>[0]) => withOrganisation(patientContextOf(req)).organisation.id;
 
-  app.get('/api/patient/async-messaging/categories', { config: { access: patient }, schema: list }, async (req) =>
-    ok(await read.patientCategoryList(opts.db, organisationOf(req), req.query.includeSubcategories === 'true')),
+  app.get(
+    '/api/patient/async-messaging/categories',
+    { config: { access: patient }, schema: { summary: 'List the message categories open to the patient', ...list } },
+    async (req) => ok(await read.patientCategoryList(opts.db, organisationOf(req), req.query.includeSubcategories === 'true')),
   );
   app.get(
     '/api/patient/async-messaging/subcategories/:id',
     {
       config: { access: patient },
-      schema: { params: ZCategoryParams, querystring: ZSubcategoryQuery, response: { 200: okEnvelope(ZSubcategory) } },
+      schema: {
+        summary: 'Get a message subcategory for the patient',
+        params: ZCategoryParams,
+        querystring: ZSubcategoryQuery,
+        response: { 200: okEnvelope(ZSubcategory) },
+      },
     },
     async (req) => ok(await read.patientSubcategory(opts.db, organisationOf(req), req.params.id, req.query.messageCode)),
   );
@@ -50,7 +57,12 @@ export async function categoriesReadRoutes(fastify: FastifyInstance, opts: { db:
     '/api/patient/async-messaging/message-code/validate/:code',
     {
       config: { access: patient, rateLimit: CHAT_CODE_RATE_LIMIT },
-      schema: { params: ZMessageCodeParams, response: { 200: okEnvelope(ZMessageCodeTarget) } },
+      schema: {
+        summary: 'Check a message code for the patient',
+        errors: [409],
+        params: ZMessageCodeParams,
+        response: { 200: okEnvelope(ZMessageCodeTarget) },
+      },
     },
     async (req) => ok(await read.validateMessageCode(opts.db, organisationOf(req), req.params.code)),
   );
@@ -58,7 +70,12 @@ export async function categoriesReadRoutes(fastify: FastifyInstance, opts: { db:
     '/api/patient/async-messaging/message-code/use/:code',
     {
       config: { access: patient, rateLimit: CHAT_CODE_RATE_LIMIT },
-      schema: { params: ZMessageCodeParams, response: { 200: okEnvelope(z.null()) } },
+      schema: {
+        summary: 'Use a message code for the patient',
+        errors: [409],
+        params: ZMessageCodeParams,
+        response: { 200: okEnvelope(z.null()) },
+      },
     },
     async (req) => {
       await opts.db.transaction((tx) => read.consumeMessageCode(tx, organisationOf(req), req.params.code, null));
@@ -67,14 +84,17 @@ export async function categoriesReadRoutes(fastify: FastifyInstance, opts: { db:
   );
   app.get(
     '/api/expert/async-messaging/categories',
-    { config: { access: { kind: 'expert', patientData: 'none' } }, schema: list },
+    {
+      config: { access: { kind: 'expert', patientData: 'none' } },
+      schema: { summary: 'List the message categories for the expert', ...list },
+    },
     async (req) => ok(await read.expertCategoryList(opts.db, expertCallerOf(req), req.query.includeSubcategories === 'true')),
   );
   app.get(
     '/api/expert/async-messaging/subcategories/:id',
     {
       config: { access: { kind: 'expert', patientData: 'none' } },
-      schema: { params: ZCategoryParams, response: { 200: okEnvelope(ZSubcategory) } },
+      schema: { summary: 'Get a message subcategory for the expert', params: ZCategoryParams, response: { 200: okEnvelope(ZSubcategory) } },
     },
     async (req) => ok(await read.expertSubcategory(opts.db, expertCallerOf(req), req.params.id)),
   );

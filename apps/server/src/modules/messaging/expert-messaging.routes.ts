@@ -49,7 +49,11 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     `${BASE}/create-conversation`,
     {
       config: { access: expert },
-      schema: { multipart: messageForm(ZCreateConversationFields), response: { 200: okEnvelope(ZSentMessages) } },
+      schema: {
+        summary: 'Start a conversation with a patient, as an expert',
+        multipart: messageForm(ZCreateConversationFields),
+        response: { 200: okEnvelope(ZSentMessages) },
+      },
     },
     async (req) => {
       const actor = await actorOf(req);
@@ -62,7 +66,11 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     `${BASE}/categories/:id/requests`,
     {
       config: { access: reading('conversation.requests') },
-      schema: { params: ZCategoryParams, response: { 200: okEnvelope(z.array(ZExpertConversation)) } },
+      schema: {
+        summary: 'List a message category’s new requests for the expert',
+        params: ZCategoryParams,
+        response: { 200: okEnvelope(z.array(ZExpertConversation)) },
+      },
     },
     async (req) => ok(await service.inbox(opts.db, (await actorOf(req)).expert, req.params.id, patientReadsOf(req))),
   );
@@ -71,7 +79,12 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     `${BASE}/categories/:id/reply/:requestId`,
     {
       config: { access: expert },
-      schema: { params: ZCategoryReplyParams, multipart: messageForm(ZSendMessageFields), response: { 200: okEnvelope(ZSentMessages) } },
+      schema: {
+        summary: 'Reply to a patient’s request, as an expert',
+        params: ZCategoryReplyParams,
+        multipart: messageForm(ZSendMessageFields),
+        response: { 200: okEnvelope(ZSentMessages) },
+      },
     },
     async (req) => {
       const actor = await actorOf(req);
@@ -84,7 +97,11 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     `${BASE}/conversations`,
     {
       config: { access: reading('conversation.list') },
-      schema: { querystring: ZConversationsQuery, response: { 200: okEnvelope(z.array(ZExpertConversation)) } },
+      schema: {
+        summary: 'List the expert’s conversations',
+        querystring: ZConversationsQuery,
+        response: { 200: okEnvelope(z.array(ZExpertConversation)) },
+      },
     },
     async (req) => ok(await service.listConversations(opts, (await actorOf(req)).expert, req.query, patientReadsOf(req))),
   );
@@ -93,7 +110,11 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     `${BASE}/conversations/:id/messages`,
     {
       config: { access: reading('conversation.view') },
-      schema: { params: ZConversationParams, response: { 200: okEnvelope(ZExpertConversationThread) } },
+      schema: {
+        summary: 'Get a conversation’s messages for the expert',
+        params: ZConversationParams,
+        response: { 200: okEnvelope(ZExpertConversationThread) },
+      },
     },
     async (req) => ok(await service.thread(opts.db, await actorOf(req), patientReadsOf(req), req.params.id)),
   );
@@ -102,7 +123,11 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     `${BASE}/subcategories/:subId/messages/:id`,
     {
       config: { access: reading('conversation.view') },
-      schema: { params: ZSubcategoryMessagesParams, response: { 200: okEnvelope(ZExpertConversationThread) } },
+      schema: {
+        summary: 'Get a subcategory request’s messages for the expert',
+        params: ZSubcategoryMessagesParams,
+        response: { 200: okEnvelope(ZExpertConversationThread) },
+      },
     },
     async (req) => ok(await service.thread(opts.db, await actorOf(req), patientReadsOf(req), req.params.id, req.params.subId)),
   );
@@ -111,7 +136,12 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     `${BASE}/conversations/:id/send-message`,
     {
       config: { access: expert },
-      schema: { params: ZConversationParams, multipart: messageForm(ZSendMessageFields), response: { 200: okEnvelope(ZSentMessages) } },
+      schema: {
+        summary: 'Send a message in a conversation, as an expert',
+        params: ZConversationParams,
+        multipart: messageForm(ZSendMessageFields),
+        response: { 200: okEnvelope(ZSentMessages) },
+      },
     },
     async (req) => {
       const actor = await actorOf(req);
@@ -120,13 +150,13 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
     },
   );
 
-  for (const [action, status] of [
-    ['end', 'closed'],
-    ['reopen', 'open'],
+  for (const [action, status, summary] of [
+    ['end', 'closed', 'End a conversation'],
+    ['reopen', 'open', 'Reopen an ended conversation'],
   ] as const) {
     app.post(
       `${BASE}/conversations/:id/${action}`,
-      { config: { access: expert }, schema: { params: ZConversationParams, response: { 200: okEnvelope(z.null()) } } },
+      { config: { access: expert }, schema: { summary, params: ZConversationParams, response: { 200: okEnvelope(z.null()) } } },
       async (req) => {
         await service.setStatus(deps(req), await actorOf(req), req.params.id, status);
         return ok(null);
@@ -136,20 +166,31 @@ export async function expertMessagingRoutes(fastify: FastifyInstance, opts: Mess
 
   app.post(
     `${BASE}/conversations/:id/mark-as-read`,
-    { config: { access: expert }, schema: { params: ZConversationParams, response: { 200: okEnvelope(z.null()) } } },
+    {
+      config: { access: expert },
+      schema: { summary: 'Mark a conversation read for the expert', params: ZConversationParams, response: { 200: okEnvelope(z.null()) } },
+    },
     async (req) => {
       await service.markRead(deps(req), (await actorOf(req)).expert, req.params.id);
       return ok(null);
     },
   );
 
-  app.get(`${BASE}/counts`, { config: { access: expert }, schema: { response: { 200: okEnvelope(ZMessagingCounts) } } }, async (req) =>
-    ok(await service.counts(opts.db, (await actorOf(req)).expert)),
+  app.get(
+    `${BASE}/counts`,
+    {
+      config: { access: expert },
+      schema: { summary: 'Count the expert’s unread conversations and new requests', response: { 200: okEnvelope(ZMessagingCounts) } },
+    },
+    async (req) => ok(await service.counts(opts.db, (await actorOf(req)).expert)),
   );
 
   app.get(
     `${BASE}/:messageId/attachment`,
-    { config: { access: reading('conversation.attachment') }, schema: { params: ZMessageParams } },
+    {
+      config: { access: reading('conversation.attachment') },
+      schema: { summary: 'Download a message’s attachment, as an expert', params: ZMessageParams },
+    },
     async (req, reply) => {
       const { file, conversationId } = await service.attachment(opts.db, await actorOf(req), req.params.messageId, patientReadsOf(req));
       return sendAttachment(reply, opts.files, file, conversationId);

@@ -27,20 +27,31 @@ export async function messagingExpertsRoutes(fastify: FastifyInstance, opts: { d
 
   app.get(
     '/api/admin/async-messaging/experts/list',
-    { config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } }, schema: list },
+    {
+      config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
+      schema: { summary: 'List the experts who answer messages', ...list },
+    },
     async (req) => ok(await messagingExperts.adminExperts(opts.db, actorOf(req), req.query)),
   );
   app.post(
     '/api/admin/async-messaging/experts/:expertId/update',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'expert', patientData: 'none' } },
-      schema: { params: ZExpertIdParams, body: ZMessagingExpertUpdate, response: { 200: okEnvelope(ZMessagingExpert) } },
+      schema: {
+        summary: 'Change which message categories an expert answers',
+        params: ZExpertIdParams,
+        body: ZMessagingExpertUpdate,
+        response: { 200: okEnvelope(ZMessagingExpert) },
+      },
     },
     async (req) => ok(await messagingExperts.updateExpert(opts.db, actorOf(req), req.params.expertId, req.body.handlesMessages)),
   );
   app.get(
     '/api/expert/async-messaging/experts/list',
-    { config: { access: { kind: 'expert', patientData: 'none' } }, schema: list },
+    {
+      config: { access: { kind: 'expert', patientData: 'none' } },
+      schema: { summary: 'List the expert’s colleagues in messaging', ...list },
+    },
     async (req) => ok(await messagingExperts.colleagues(opts.db, expertCallerOf(req), req.query)),
   );
 }

@@ -62,7 +62,11 @@ export async function patientMessagingRoutes(fastify: FastifyInstance, opts: Mes
     `${BASE}/request-conversation`,
     {
       config: { access: patient },
-      schema: { multipart: messageForm(ZRequestConversationFields), response: { 200: okEnvelope(ZSentMessages) } },
+      schema: {
+        summary: 'Send the patient’s request for a conversation',
+        multipart: messageForm(ZRequestConversationFields),
+        response: { 200: okEnvelope(ZSentMessages) },
+      },
     },
     async (req) => {
       const ctx = ctxOf(req);
@@ -73,19 +77,40 @@ export async function patientMessagingRoutes(fastify: FastifyInstance, opts: Mes
 
   app.get(
     `${BASE}/conversations`,
-    { config: { access: patient }, schema: { querystring: ZConversationsQuery, response: { 200: okEnvelope(z.array(ZConversation)) } } },
+    {
+      config: { access: patient },
+      schema: {
+        summary: 'List the patient’s conversations',
+        querystring: ZConversationsQuery,
+        response: { 200: okEnvelope(z.array(ZConversation)) },
+      },
+    },
     async (req) => ok(await service.listConversations(opts, ctxOf(req), req.query)),
   );
 
   app.get(
     `${BASE}/conversations/:id/messages`,
-    { config: { access: patient }, schema: { params: ZConversationParams, response: { 200: okEnvelope(ZConversationThread) } } },
+    {
+      config: { access: patient },
+      schema: {
+        summary: 'Get a conversation’s messages for the patient',
+        params: ZConversationParams,
+        response: { 200: okEnvelope(ZConversationThread) },
+      },
+    },
     async (req) => ok(await service.thread(opts.db, ctxOf(req), req.ip, req.params.id, { kind: 'any' })),
   );
 
   app.get(
     `${BASE}/subcategories/:subId/messages/:id`,
-    { config: { access: patient }, schema: { params: ZSubcategoryMessagesParams, response: { 200: okEnvelope(ZConversationThread) } } },
+    {
+      config: { access: patient },
+      schema: {
+        summary: 'Get a subcategory request’s messages for the patient',
+        params: ZSubcategoryMessagesParams,
+        response: { 200: okEnvelope(ZConversationThread) },
+      },
+    },
     async (req) =>
       ok(await service.thread(opts.db, ctxOf(req), req.ip, req.params.id, { kind: 'request', subcategoryId: req.params.subId })),
   );
@@ -94,7 +119,12 @@ export async function patientMessagingRoutes(fastify: FastifyInstance, opts: Mes
     `${BASE}/conversations/:id/send-message`,
     {
       config: { access: patient },
-      schema: { params: ZConversationParams, multipart: messageForm(ZSendMessageFields), response: { 200: okEnvelope(ZSentMessages) } },
+      schema: {
+        summary: 'Send a message in a conversation, as the patient',
+        params: ZConversationParams,
+        multipart: messageForm(ZSendMessageFields),
+        response: { 200: okEnvelope(ZSentMessages) },
+      },
     },
     async (req) => {
       const ctx = ctxOf(req);
@@ -105,15 +135,22 @@ export async function patientMessagingRoutes(fastify: FastifyInstance, opts: Mes
 
   app.post(
     `${BASE}/conversations/:id/mark-as-read`,
-    { config: { access: patient }, schema: { params: ZConversationParams, response: { 200: okEnvelope(z.null()) } } },
+    {
+      config: { access: patient },
+      schema: { summary: 'Mark a conversation read for the patient', params: ZConversationParams, response: { 200: okEnvelope(z.null()) } },
+    },
     async (req) => {
       await service.markRead(deps(req), ctxOf(req), req.params.id);
       return ok(null);
     },
   );
 
-  app.get(`${BASE}/:messageId/attachment`, { config: { access: patient }, schema: { params: ZMessageParams } }, async (req, reply) => {
-    const { file, conversationId } = await service.attachment(opts.db, ctxOf(req), req.params.messageId);
-    return sendAttachment(reply, opts.files, file, conversationId);
-  });
+  app.get(
+    `${BASE}/:messageId/attachment`,
+    { config: { access: patient }, schema: { summary: 'Download a message’s attachment, as the patient', params: ZMessageParams } },
+    async (req, reply) => {
+      const { file, conversationId } = await service.attachment(opts.db, ctxOf(req), req.params.messageId);
+      return sendAttachment(reply, opts.files, file, conversationId);
+    },
+  );
 }

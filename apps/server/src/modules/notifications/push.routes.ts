@@ -19,25 +19,51 @@ export async function pushRoutes(fastify: FastifyInstance, opts: push.PushServic
   // Public, as a VAPID public key is: it is sent to every browser that subscribes. Null says push is off.
   app.get(
     '/api/push/public-key',
-    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZPushPublicKey) } } },
+    {
+      config: { access: { kind: 'anyone' } },
+      schema: { summary: 'Get the push service’s public key', response: { 200: okEnvelope(ZPushPublicKey) } },
+    },
     async () => ok({ publicKey: opts.publicKey }),
   );
   app.post(
     '/api/push/subscriptions',
-    { config: patient, schema: { body: ZPushSubscribe, response: { 200: okEnvelope(ZPushSettings) } } },
+    {
+      config: patient,
+      schema: {
+        summary: 'Subscribe the patient’s browser to push notifications',
+        body: ZPushSubscribe,
+        response: { 200: okEnvelope(ZPushSettings) },
+      },
+    },
     async (req) => ok(await push.subscribe(opts, me(req), req.body)),
   );
   app.delete(
     '/api/push/subscriptions',
-    { config: patient, schema: { body: ZPushUnsubscribe, response: { 200: okEnvelope(ZPushSettings) } } },
+    {
+      config: patient,
+      schema: {
+        summary: 'Unsubscribe the patient’s browser from push notifications',
+        body: ZPushUnsubscribe,
+        response: { 200: okEnvelope(ZPushSettings) },
+      },
+    },
     async (req) => ok(await push.unsubscribe(db, me(req), req.body.endpoint)),
   );
-  app.get('/api/push/settings', { config: patient, schema: { response: { 200: okEnvelope(ZPushSettings) } } }, async (req) =>
-    ok(await push.pushSettingsOf(db, me(req))),
+  app.get(
+    '/api/push/settings',
+    { config: patient, schema: { summary: 'Get the patient’s push notification settings', response: { 200: okEnvelope(ZPushSettings) } } },
+    async (req) => ok(await push.pushSettingsOf(db, me(req))),
   );
   app.put(
     '/api/push/settings',
-    { config: patient, schema: { body: ZPushSettingsUpdate, response: { 200: okEnvelope(ZPushSettings) } } },
+    {
+      config: patient,
+      schema: {
+        summary: 'Save the patient’s push notification settings',
+        body: ZPushSettingsUpdate,
+        response: { 200: okEnvelope(ZPushSettings) },
+      },
+    },
     async (req) => ok(await push.saveSettings(db, me(req), req.body)),
   );
 }

@@ -51,7 +51,10 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
 
   app.get(
     '/api/admin/organisation/list',
-    { config: { access: { kind: 'anyAdmin', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZAdminOrganisationList) } } },
+    {
+      config: { access: { kind: 'anyAdmin', patientData: 'none' } },
+      schema: { summary: 'List the organisations the admin works in', response: { 200: okEnvelope(ZAdminOrganisationList) } },
+    },
     async (req) => {
       return ok(await organisations.listAdminOrganisations(opts.db, staffOf(req)));
     },
@@ -61,7 +64,11 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
     '/api/admin/organisation/get/:id',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'organisation', patientData: 'none' } },
-      schema: { params: ZOrganisationIdParams, response: { 200: okEnvelope(ZAdminOrganisation) } },
+      schema: {
+        summary: 'Get an organisation’s settings for admins',
+        params: ZOrganisationIdParams,
+        response: { 200: okEnvelope(ZAdminOrganisation) },
+      },
     },
     async (req) => ok(await organisations.getAdminOrganisation(opts.db, staffOf(req), req.params.id)),
   );
@@ -70,7 +77,7 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
     '/api/admin/organisation/create',
     {
       config: { access: { kind: 'globalAdmin', patientData: 'none' } },
-      schema: { multipart: ORGANISATION_FORM, response: { 200: okEnvelope(ZOrganisationSaved) } },
+      schema: { summary: 'Create an organisation', multipart: ORGANISATION_FORM, response: { 200: okEnvelope(ZOrganisationSaved) } },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -87,7 +94,11 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
     '/api/admin/organisation/update',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } },
-      schema: { multipart: ORGANISATION_FORM, response: { 200: okEnvelope(ZOrganisationSaved) } },
+      schema: {
+        summary: 'Change the organisation’s settings',
+        multipart: ORGANISATION_FORM,
+        response: { 200: okEnvelope(ZOrganisationSaved) },
+      },
     },
     async (req) => {
       const actor = actorOf(req);
@@ -102,7 +113,10 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
 
   app.get(
     '/api/admin/icon/list',
-    { config: { access: { kind: 'anyAdmin', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZServiceIconList) } } },
+    {
+      config: { access: { kind: 'anyAdmin', patientData: 'none' } },
+      schema: { summary: 'List the service icons', response: { 200: okEnvelope(ZServiceIconList) } },
+    },
     async () => {
       return ok(SERVICE_ICON_LABELS);
     },
@@ -110,7 +124,10 @@ export async function organisationsAdminRoutes(fastify: FastifyInstance, opts: O
 
   app.get(
     '/api/expert/organisation',
-    { config: { access: { kind: 'expert', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZExpertOrganisation) } } },
+    {
+      config: { access: { kind: 'expert', patientData: 'none' } },
+      schema: { summary: 'Get the expert’s organisation', response: { 200: okEnvelope(ZExpertOrganisation) } },
+    },
     async (req) => {
       return ok(await expertOrganisation(opts.db, req.session!.staffUserId!, req.session!.organisationId));
     },

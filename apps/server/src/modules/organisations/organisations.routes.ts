@@ -14,7 +14,7 @@ export async function organisationsRoutes(fastify: FastifyInstance, opts: servic
   // Public, like any image on a page; short caching so a replaced logo shows within minutes even without the URL's version.
   app.get(
     '/api/files/organisations/:id/:kind',
-    { config: { access: { kind: 'anyone' } }, schema: { params: ZFileParams } },
+    { config: { access: { kind: 'anyone' } }, schema: { summary: 'Download an organisation’s image', params: ZFileParams } },
     async (req, reply) => {
       // Type recorded at upload, Content-Disposition, nosniff and a sandboxing CSP: see organisation-images-reply.ts.
       return replyWithOrganisationImage(reply, opts.files, await service.organisationFile(opts, req.params.id, req.params.kind));

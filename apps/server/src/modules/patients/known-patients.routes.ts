@@ -21,14 +21,21 @@ export async function knownPatientsRoutes(fastify: FastifyInstance, opts: { db: 
 
   app.post(
     '/api/admin/patients/lookup',
-    { config: { access: { kind: 'admin', area: 'bookings', need: 'edit', patientData } }, schema },
+    {
+      config: { access: { kind: 'admin', area: 'bookings', need: 'edit', patientData } },
+      schema: { summary: 'Find a known patient for an admin’s booking', ...schema },
+    },
     async (req) => ok(await knownPatient(opts, organisationOf(actorOf(req)), req.body.ssn, patientReadsOf(req))),
   );
 
-  app.post('/api/expert/patients/lookup', { config: { access: { kind: 'expert', patientData } }, schema }, async (req) => {
-    // An expert working in several organisations has chosen none yet: no organisation's patients to look in.
-    const organisationId = req.expert?.organisationId;
-    if (!organisationId) throw new AppError(403);
-    return ok(await knownPatient(opts, organisationId, req.body.ssn, patientReadsOf(req)));
-  });
+  app.post(
+    '/api/expert/patients/lookup',
+    { config: { access: { kind: 'expert', patientData } }, schema: { summary: 'Find a known patient for the expert', ...schema } },
+    async (req) => {
+      // An expert working in several organisations has chosen none yet: no organisation's patients to look in.
+      const organisationId = req.expert?.organisationId;
+      if (!organisationId) throw new AppError(403);
+      return ok(await knownPatient(opts, organisationId, req.body.ssn, patientReadsOf(req)));
+    },
+  );
 }

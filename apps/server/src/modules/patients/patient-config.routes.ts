@@ -16,7 +16,10 @@ export async function patientConfigRoutes(fastify: FastifyInstance, opts: servic
 
   app.get(
     '/api/config',
-    { config: { access: { kind: 'patient', organisation: 'required' } }, schema: { response: { 200: okEnvelope(ZPatientConfig) } } },
+    {
+      config: { access: { kind: 'patient', organisation: 'required' } },
+      schema: { summary: 'Get the patient’s organisation configuration', response: { 200: okEnvelope(ZPatientConfig) } },
+    },
     async (req, reply) => {
       // Already serialized through the response schema (the cache holds the serialized answer).
       const json = await service.configAnswerForPatient(opts, withOrganisation(patientContextOf(req)).organisation, req.session!);
@@ -27,7 +30,14 @@ export async function patientConfigRoutes(fastify: FastifyInstance, opts: servic
   // Public: guests and the authentication page load an organisation's look before anyone signs in.
   app.get(
     '/api/config/:companyId',
-    { config: { access: { kind: 'anyone' } }, schema: { params: ZCompanyParams, response: { 200: okEnvelope(ZPatientConfig) } } },
+    {
+      config: { access: { kind: 'anyone' } },
+      schema: {
+        summary: 'Get an organisation’s public configuration',
+        params: ZCompanyParams,
+        response: { 200: okEnvelope(ZPatientConfig) },
+      },
+    },
     async (req) => ok(await service.configForCompany(opts, req.params.companyId, req.session)),
   );
 }

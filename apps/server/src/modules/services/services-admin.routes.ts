@@ -18,7 +18,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
     '/api/admin/services/list',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
-      schema: { response: { 200: okEnvelope(z.array(ZAdminService)) } },
+      schema: { summary: 'List the organisation’s services', response: { 200: okEnvelope(z.array(ZAdminService)) } },
     },
     async (req) => {
       return ok(await services.listServices(opts.db, actorOf(req)));
@@ -28,7 +28,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
     '/api/admin/services/chat-queues',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
-      schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } },
+      schema: { summary: 'List the chat queues a service can use', response: { 200: okEnvelope(z.array(ZChatQueue)) } },
     },
     async (req) => {
       return ok(await services.listChatQueues(opts.db, actorOf(req)));
@@ -38,7 +38,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
     '/api/admin/services/:id',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', object: 'service', patientData: 'none' } },
-      schema: { params: ZServiceIdParams, response: one },
+      schema: { summary: 'Get a service for admins', params: ZServiceIdParams, response: one },
     },
     async (req) => {
       return ok(await services.getService(opts.db, actorOf(req), req.params.id));
@@ -48,7 +48,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
     '/api/admin/services/create',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } },
-      schema: { body: ZServiceInput, response: one },
+      schema: { summary: 'Create a service', body: ZServiceInput, response: one },
     },
     async (req) => {
       return ok(await services.createService(opts, actorOf(req), req.body));
@@ -58,7 +58,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
     '/api/admin/services/:id/update',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service', patientData: 'none' } },
-      schema: { params: ZServiceIdParams, body: ZServiceInput, response: one },
+      schema: { summary: 'Change a service', params: ZServiceIdParams, body: ZServiceInput, response: one },
     },
     async (req) => {
       return ok(await services.updateService(opts, actorOf(req), req.params.id, req.body));
@@ -68,7 +68,7 @@ export async function servicesAdminRoutes(fastify: FastifyInstance, opts: servic
     '/api/admin/services/:id',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'service', patientData: 'none' } },
-      schema: { params: ZServiceIdParams, response: { 200: okEnvelope(z.null()) } },
+      schema: { summary: 'Delete a service', params: ZServiceIdParams, response: { 200: okEnvelope(z.null()) } },
     },
     async (req) => {
       await services.deleteService(opts.db, actorOf(req), req.params.id);

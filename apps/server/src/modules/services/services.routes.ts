@@ -17,7 +17,7 @@ export async function servicesRoutes(fastify: FastifyInstance, opts: { db: Db; r
     {
       // No flag of its own: the landing and the booked list read the appointments, the service selection the services.
       config: { access: { kind: 'patient', organisation: 'required', terms: true } },
-      schema: { response: { 200: okEnvelope(ZServicesResponse) } },
+      schema: { summary: 'List the services open to the patient', response: { 200: okEnvelope(ZServicesResponse) } },
     },
     async (req, reply) => {
       const ctx = withOrganisation(patientContextOf(req));

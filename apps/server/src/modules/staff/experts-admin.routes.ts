@@ -18,7 +18,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
     '/api/admin/experts/list',
     {
       config: { access: { kind: 'admin', area: 'experts', need: 'view', patientData: 'none' } },
-      schema: { querystring: ZExpertListQuery, response: { 200: okEnvelope(ZExpertList) } },
+      schema: { summary: 'List the organisation’s experts', querystring: ZExpertListQuery, response: { 200: okEnvelope(ZExpertList) } },
     },
     async (req) => {
       return ok(await experts.listExperts(deps, actorOf(req), req.query));
@@ -28,7 +28,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
     '/api/admin/experts/chat-queues',
     {
       config: { access: { kind: 'admin', area: 'experts', need: 'view', patientData: 'none' } },
-      schema: { response: { 200: okEnvelope(z.array(ZChatQueue)) } },
+      schema: { summary: 'List the chat queues an expert can serve', response: { 200: okEnvelope(z.array(ZChatQueue)) } },
     },
     async (req) => {
       return ok(await experts.listChatQueues(deps, actorOf(req)));
@@ -38,7 +38,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
     '/api/admin/experts/:id',
     {
       config: { access: { kind: 'admin', area: 'experts', need: 'view', object: 'expert', patientData: 'none' } },
-      schema: { params: ZExpertIdParams, response: one },
+      schema: { summary: 'Get an expert for admins', params: ZExpertIdParams, response: one },
     },
     async (req) => {
       return ok(await experts.getExpert(deps, actorOf(req), req.params.id));
@@ -48,7 +48,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
     '/api/admin/experts/create',
     {
       config: { access: { kind: 'admin', area: 'experts', need: 'edit', patientData: 'none' } },
-      schema: { body: ZExpertInput, response: one },
+      schema: { summary: 'Create an expert', errors: [409], body: ZExpertInput, response: one },
     },
     async (req) => {
       return ok(await experts.createExpert(deps, actorOf(req), req.body));
@@ -58,7 +58,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
     '/api/admin/experts/:id/update',
     {
       config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert', patientData: 'none' } },
-      schema: { params: ZExpertIdParams, body: ZExpertInput, response: one },
+      schema: { summary: 'Change an expert', errors: [409], params: ZExpertIdParams, body: ZExpertInput, response: one },
     },
     async (req) => {
       return ok(await experts.updateExpert(deps, actorOf(req), req.params.id, req.body));
@@ -68,7 +68,7 @@ export async function expertsAdminRoutes(fastify: FastifyInstance, deps: experts
     '/api/admin/experts/:id',
     {
       config: { access: { kind: 'admin', area: 'experts', need: 'edit', object: 'expert', patientData: 'none' } },
-      schema: { params: ZExpertIdParams, response: { 200: okEnvelope(z.null()) } },
+      schema: { summary: 'Delete an expert', params: ZExpertIdParams, response: { 200: okEnvelope(z.null()) } },
     },
     async (req) => {
       await experts.deleteExpert(deps, actorOf(req), req.params.id);

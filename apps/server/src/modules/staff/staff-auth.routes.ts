@@ -32,16 +32,31 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
   // Signed-in staff only, checked before the body is: a stranger learns nothing from validation answers.
   const staff = { access: { kind: 'staff', patientData: 'none' } } as const;
 
-  app.post('/api/sso/login', { config: limited, schema: { body: ZStaffLoginRequest, response: { 200: ZNull } } }, async (req, reply) => {
-    const { username, password, app_role } = req.body;
-    const { token } = await auth.login(opts, { username, password, appRole: app_role, ip: req.ip, previousSessionId: req.session?.id });
-    setSessionCookie(reply, opts.names, opts.production, token, opts.policy);
-    return ok(null);
-  });
+  app.post(
+    '/api/sso/login',
+    {
+      config: limited,
+      schema: {
+        summary: 'Sign a member of staff in with e-mail and password',
+        errors: [429],
+        body: ZStaffLoginRequest,
+        response: { 200: ZNull },
+      },
+    },
+    async (req, reply) => {
+      const { username, password, app_role } = req.body;
+      const { token } = await auth.login(opts, { username, password, appRole: app_role, ip: req.ip, previousSessionId: req.session?.id });
+      setSessionCookie(reply, opts.names, opts.production, token, opts.policy);
+      return ok(null);
+    },
+  );
 
   app.get(
     '/api/sso/user_data',
-    { config: { access: { kind: 'anyone' } }, schema: { response: { 200: okEnvelope(ZStaffUserData) } } },
+    {
+      config: { access: { kind: 'anyone' } },
+      schema: { summary: 'Get the signed-in member of staff’s data', response: { 200: okEnvelope(ZStaffUserData) } },
+    },
     async (req) => {
       return ok(await auth.userData(opts, req.session));
     },
@@ -52,7 +67,7 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
     {
       config: { access: { kind: 'anyone' } },
       preHandler: requireCsrfOnGet(opts.names, new URL(opts.publicUrl).origin),
-      schema: { response: { 200: ZNull } },
+      schema: { summary: 'Sign a member of staff out', errors: [403], response: { 200: ZNull } },
     },
     async (req, reply) => {
       // Only a staff session ends here; a patient signs out through their own route.
@@ -66,21 +81,32 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
 
   app.post(
     '/api/sso/set_role/:roleAndOrg',
-    { config: staff, schema: { params: ZSetRoleParams, response: { 200: okEnvelope(ZStaffUserData) } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Choose the staff member’s role and organisation',
+        params: ZSetRoleParams,
+        response: { 200: okEnvelope(ZStaffUserData) },
+      },
+    },
     async (req) => {
       const [appRole, organisationId] = req.params.roleAndOrg.split(';') as [AppRole, string];
       return ok(await auth.setOrganisation(opts, req.session, { appRole, organisationId: organisationId.toLowerCase(), ip: req.ip }));
     },
   );
 
-  app.post('/api/sso/client_params', { config: staff, schema: { body: ZStaffClientParams, response: { 200: ZNull } } }, async (req) => {
-    await auth.saveClientParams(opts, req.session, req.body);
-    return ok(null);
-  });
+  app.post(
+    '/api/sso/client_params',
+    { config: staff, schema: { summary: 'Save the staff member’s client parameters', body: ZStaffClientParams, response: { 200: ZNull } } },
+    async (req) => {
+      await auth.saveClientParams(opts, req.session, req.body);
+      return ok(null);
+    },
+  );
 
   app.post(
     '/api/sso/password/forgot',
-    { config: limited, schema: { body: ZForgotPasswordRequest, response: { 200: ZNull } } },
+    { config: limited, schema: { summary: 'Send a password reset link', body: ZForgotPasswordRequest, response: { 200: ZNull } } },
     async (req) => {
       await passwords.forgotPassword(opts, { email: req.body.email, appRole: req.body.app_role, ip: req.ip });
       return ok(null);
@@ -91,19 +117,26 @@ export async function staffAuthRoutes(fastify: FastifyInstance, opts: StaffRoute
     '/api/sso/password-token/:token',
     {
       config: { ...limited, access: { kind: 'anyone' } },
-      schema: { params: ZPasswordTokenParams, response: { 200: okEnvelope(ZPasswordTokenStatus) } },
+      schema: { summary: 'Check a password reset link', params: ZPasswordTokenParams, response: { 200: okEnvelope(ZPasswordTokenStatus) } },
     },
     async (req) => ok(await passwords.checkPasswordToken(opts, req.params.token)),
   );
 
-  app.post('/api/sso/password/set', { config: limited, schema: { body: ZSetPasswordRequest, response: { 200: ZNull } } }, async (req) => {
-    await passwords.setPassword(opts, { token: req.body.token, password: req.body.password, ip: req.ip });
-    return ok(null);
-  });
+  app.post(
+    '/api/sso/password/set',
+    { config: limited, schema: { summary: 'Set a password with a reset link', body: ZSetPasswordRequest, response: { 200: ZNull } } },
+    async (req) => {
+      await passwords.setPassword(opts, { token: req.body.token, password: req.body.password, ip: req.ip });
+      return ok(null);
+    },
+  );
 
   app.post(
     '/api/sso/password/change',
-    { config: { ...staff, rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: ZChangePasswordRequest, response: { 200: ZNull } } },
+    {
+      config: { ...staff, rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { summary: 'Change the staff member’s own password', body: ZChangePasswordRequest, response: { 200: ZNull } },
+    },
     async (req) => {
       await passwords.changePassword(opts, req.session, { ...req.body, ip: req.ip });
       return ok(null);

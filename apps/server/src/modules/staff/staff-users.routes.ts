@@ -42,37 +42,41 @@ function sendCsv(reply: FastifyReply, file: { filename: string; csv: string }) {
     .send(file.csv);
 }
 
-/** The actions both user lists share (spec §6 'Admin actions on users'), under `base`. */
+/**
+ * The actions both user lists share (spec §6 'Admin actions on users'), under `base`; `who` names the users in the
+ * operations' summaries of the OpenAPI document.
+ */
 function registerActions(
   fastify: FastifyInstance,
   deps: users.UsersDeps,
-  base: string,
+  { base, who }: { base: string; who: string },
   scopeOf: (req: FastifyRequest) => UserScope,
   access: RouteAccess,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const params = { params: ZUserIdParams, response: { 200: ZNull } };
   const config = { access };
-  app.post(`${base}/:id/reset-password`, { config, schema: params }, async (req) => {
+  app.post(`${base}/:id/reset-password`, { config, schema: { summary: `Send ${who} a password reset link`, ...params } }, async (req) => {
     await actions.resetPassword(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
-  app.post(`${base}/:id/lock`, { config, schema: params }, async (req) => {
+  app.post(`${base}/:id/lock`, { config, schema: { summary: `Lock ${who}`, ...params } }, async (req) => {
     await actions.lockUser(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
-  app.post(`${base}/:id/unlock`, { config, schema: params }, async (req) => {
+  app.post(`${base}/:id/unlock`, { config, schema: { summary: `Unlock ${who}`, ...params } }, async (req) => {
     await actions.unlockUser(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
-  app.post(`${base}/:id/logout`, { config, schema: params }, async (req) => {
+  app.post(`${base}/:id/logout`, { config, schema: { summary: `End the sessions of ${who}`, ...params } }, async (req) => {
     await actions.logoutUser(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
-  app.get(`${base}/:id/action-log`, { config, schema: { params: ZUserIdParams } }, async (req, reply) => {
+  const actionLog = { summary: `Download the action log of ${who} as CSV`, params: ZUserIdParams };
+  app.get(`${base}/:id/action-log`, { config, schema: actionLog }, async (req, reply) => {
     return sendCsv(reply, await actions.actionLog(deps, scopeOf(req), req.params.id, { ip: req.ip }, requestLanguage(req)));
   });
-  app.delete(`${base}/:id`, { config, schema: params }, async (req) => {
+  app.delete(`${base}/:id`, { config, schema: { summary: `Delete ${who}`, ...params } }, async (req) => {
     await users.deleteUser(deps, scopeOf(req), req.params.id, { ip: req.ip });
     return ok(null);
   });
@@ -86,7 +90,11 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
     '/api/admin/users/list',
     {
       config: { access: { kind: 'admin', area: 'users', need: 'view', patientData: 'none' } },
-      schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZOrganisationUserPage) } },
+      schema: {
+        summary: 'List the organisation’s admin users',
+        querystring: ZUserListQuery,
+        response: { 200: okEnvelope(ZOrganisationUserPage) },
+      },
     },
     async (req) => ok(await users.listOrganisationUsers(deps, orgScope(req).organisationId, req.query)),
   );
@@ -94,7 +102,11 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
     '/api/admin/users/:id',
     {
       config: { access: { kind: 'admin', area: 'users', need: 'view', object: 'adminUser', patientData: 'none' } },
-      schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZOrganisationUser) } },
+      schema: {
+        summary: 'Get one of the organisation’s admin users',
+        params: ZUserIdParams,
+        response: { 200: okEnvelope(ZOrganisationUser) },
+      },
     },
     async (req) => ok(await users.getOrganisationUser(deps, orgScope(req), req.params.id)),
   );
@@ -102,7 +114,12 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
     '/api/admin/users/create',
     {
       config: { access: { kind: 'admin', area: 'users', need: 'edit', patientData: 'none' } },
-      schema: { body: ZOrganisationUserCreate, response: { 200: okEnvelope(ZOrganisationUser) } },
+      schema: {
+        summary: 'Create an admin user in the organisation',
+        errors: [409],
+        body: ZOrganisationUserCreate,
+        response: { 200: okEnvelope(ZOrganisationUser) },
+      },
     },
     async (req) => ok(await users.createOrganisationUser(deps, orgScope(req), req.body, { ip: req.ip })),
   );
@@ -110,11 +127,17 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
     '/api/admin/users/:id/update',
     {
       config: { access: { kind: 'admin', area: 'users', need: 'edit', object: 'adminUser', patientData: 'none' } },
-      schema: { params: ZUserIdParams, body: ZOrganisationUserUpdate, response: { 200: okEnvelope(ZOrganisationUser) } },
+      schema: {
+        summary: 'Change one of the organisation’s admin users',
+        errors: [409],
+        params: ZUserIdParams,
+        body: ZOrganisationUserUpdate,
+        response: { 200: okEnvelope(ZOrganisationUser) },
+      },
     },
     async (req) => ok(await users.updateOrganisationUser(deps, orgScope(req), req.params.id, req.body, { ip: req.ip })),
   );
-  registerActions(fastify, deps, '/api/admin/users', orgScope, {
+  registerActions(fastify, deps, { base: '/api/admin/users', who: 'one of the organisation’s admin users' }, orgScope, {
     kind: 'admin',
     area: 'users',
     need: 'edit',
@@ -126,7 +149,7 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
     '/api/admin/global-users/list',
     {
       config: { access: { kind: 'globalAdmin', patientData: 'none' } },
-      schema: { querystring: ZUserListQuery, response: { 200: okEnvelope(ZGlobalUserPage) } },
+      schema: { summary: 'List the global admin users', querystring: ZUserListQuery, response: { 200: okEnvelope(ZGlobalUserPage) } },
     },
     async (req) => ok(await users.listGlobalUsers(deps, req.query)),
   );
@@ -134,7 +157,7 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
     '/api/admin/global-users/:id',
     {
       config: { access: { kind: 'globalAdmin', patientData: 'none' } },
-      schema: { params: ZUserIdParams, response: { 200: okEnvelope(ZGlobalUser) } },
+      schema: { summary: 'Get a global admin user', params: ZUserIdParams, response: { 200: okEnvelope(ZGlobalUser) } },
     },
     async (req) => ok(await users.getGlobalUser(deps, globalScope(req), req.params.id)),
   );
@@ -142,7 +165,7 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
     '/api/admin/global-users/create',
     {
       config: { access: { kind: 'globalAdmin', patientData: 'none' } },
-      schema: { body: ZGlobalUserCreate, response: { 200: okEnvelope(ZGlobalUser) } },
+      schema: { summary: 'Create a global admin user', errors: [409], body: ZGlobalUserCreate, response: { 200: okEnvelope(ZGlobalUser) } },
     },
     async (req) => ok(await users.createGlobalUser(deps, globalScope(req), req.body, { ip: req.ip })),
   );
@@ -150,9 +173,18 @@ export async function staffUsersRoutes(fastify: FastifyInstance, deps: users.Use
     '/api/admin/global-users/:id/update',
     {
       config: { access: { kind: 'globalAdmin', patientData: 'none' } },
-      schema: { params: ZUserIdParams, body: ZGlobalUserUpdate, response: { 200: okEnvelope(ZGlobalUser) } },
+      schema: {
+        summary: 'Change a global admin user',
+        errors: [409],
+        params: ZUserIdParams,
+        body: ZGlobalUserUpdate,
+        response: { 200: okEnvelope(ZGlobalUser) },
+      },
     },
     async (req) => ok(await users.updateGlobalUser(deps, globalScope(req), req.params.id, req.body, { ip: req.ip })),
   );
-  registerActions(fastify, deps, '/api/admin/global-users', globalScope, { kind: 'globalAdmin', patientData: 'none' });
+  registerActions(fastify, deps, { base: '/api/admin/global-users', who: 'a global admin user' }, globalScope, {
+    kind: 'globalAdmin',
+    patientData: 'none',
+  });
 }

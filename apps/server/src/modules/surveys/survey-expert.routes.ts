@@ -62,7 +62,11 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
     `${BASE}/surveys`,
     {
       config: { access: reading('survey.list') },
-      schema: { querystring: ZExpertSurveysQuery, response: { 200: okEnvelope(z.array(ZExpertSurveyItem)) } },
+      schema: {
+        summary: 'List the surveys the expert has sent',
+        querystring: ZExpertSurveysQuery,
+        response: { 200: okEnvelope(z.array(ZExpertSurveyItem)) },
+      },
     },
     async (req) => ok(await service.listSurveys(opts.db, (await actorOfExpert(req)).expert, req.query, patientReadsOf(req))),
   );
@@ -71,7 +75,11 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
     `${BASE}/token/:responseId`,
     {
       config: { access: reading('survey.token'), rateLimit: READ_RATE_LIMIT },
-      schema: { params: ZSurveyResponseParams, response: { 200: okEnvelope(ZSurveyTokenResponse) } },
+      schema: {
+        summary: 'Get a token to view a survey response, as an expert',
+        params: ZSurveyResponseParams,
+        response: { 200: okEnvelope(ZSurveyTokenResponse) },
+      },
     },
     async (req) =>
       ok(
@@ -90,7 +98,10 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
 
   app.get(
     `${BASE}/answers_pdf/:responseId`,
-    { config: { access: reading('survey.pdf'), rateLimit: READ_RATE_LIMIT }, schema: { params: ZSurveyResponseParams } },
+    {
+      config: { access: reading('survey.pdf'), rateLimit: READ_RATE_LIMIT },
+      schema: { summary: 'Download a survey’s answers as PDF', params: ZSurveyResponseParams },
+    },
     async (req, reply) => {
       const { pdf, filename } = await service.answersPdfOf(
         opts.db,
@@ -106,29 +117,59 @@ export async function surveyExpertRoutes(fastify: FastifyInstance, opts: SurveyE
 
   app.post(
     `${BASE}/forward`,
-    { config: { access: expert }, schema: { body: ZSurveyForward, response: { 200: okEnvelope(ZSurveyForwarded) } } },
+    {
+      config: { access: expert },
+      schema: {
+        summary: 'Forward a survey response to another expert',
+        body: ZSurveyForward,
+        response: { 200: okEnvelope(ZSurveyForwarded) },
+      },
+    },
     async (req) => ok(await service.forwardAsExpert(opts.db, origin, await actorOfExpert(req), req.body.responseId, req.body.expertUuid)),
   );
 
   app.post(
     `${BASE}/reminder`,
-    { config: { access: expert }, schema: { body: ZSurveyReminder, response: { 200: okEnvelope(ZSurveyReminded) } } },
+    {
+      config: { access: expert },
+      schema: {
+        summary: 'Remind a patient of an unanswered survey',
+        errors: [429],
+        body: ZSurveyReminder,
+        response: { 200: okEnvelope(ZSurveyReminded) },
+      },
+    },
     async (req) => ok(await service.remind(opts.db, origin, await actorOfExpert(req), req.body.responseId)),
   );
 
   app.post(
     `${BASE}/send`,
-    { config: { access: expert }, schema: { body: ZExpertSurveySend, response: { 200: okEnvelope(ZExpertSurveySent) } } },
+    {
+      config: { access: expert },
+      schema: { summary: 'Send a survey to a patient', body: ZExpertSurveySend, response: { 200: okEnvelope(ZExpertSurveySent) } },
+    },
     async (req) => ok(await service.sendSurvey(opts.db, opts.cipher, await actorOfExpert(req), req.body)),
   );
 
-  app.get(`${BASE}/experts`, { config: { access: expert }, schema: { response: { 200: okEnvelope(ZSurveyExperts) } } }, async (req) =>
-    ok(await service.colleagues(opts.db, (await actorOfExpert(req)).expert)),
+  app.get(
+    `${BASE}/experts`,
+    {
+      config: { access: expert },
+      schema: { summary: 'List the experts a survey can be forwarded to', response: { 200: okEnvelope(ZSurveyExperts) } },
+    },
+    async (req) => ok(await service.colleagues(opts.db, (await actorOfExpert(req)).expert)),
   );
 
   app.post(
     '/api/survey-admin/forward',
-    { config: { access: adminForward }, schema: { body: ZSurveyForward, response: { 200: okEnvelope(ZSurveyForwarded) } } },
+    {
+      config: { access: adminForward },
+      schema: {
+        summary: 'Forward a survey response to an expert, as an admin',
+        body: ZSurveyForward,
+        response: { 200: okEnvelope(ZSurveyForwarded) },
+      },
+    },
     async (req) => {
       const actor = actorOf(req);
       return ok(await forwardAsAdmin(opts.db, origin, actor.staff, actor.ip, req.body.responseId, req.body.expertUuid));

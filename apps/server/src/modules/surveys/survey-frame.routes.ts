@@ -67,7 +67,11 @@ export async function surveyFrameRoutes(fastify: FastifyInstance, opts: SurveyFr
     '/api/survey/token/:responseId',
     {
       config: { access: patient, rateLimit: TOKEN_RATE_LIMIT },
-      schema: { params: ZSurveyResponseParams, response: { 200: okEnvelope(ZSurveyTokenResponse) } },
+      schema: {
+        summary: 'Get a token to answer a survey, for the patient',
+        params: ZSurveyResponseParams,
+        response: { 200: okEnvelope(ZSurveyTokenResponse) },
+      },
     },
     async (req) =>
       ok(
@@ -86,7 +90,12 @@ export async function surveyFrameRoutes(fastify: FastifyInstance, opts: SurveyFr
     {
       config: { access: patient },
       preHandler: requireCsrfOnGet(opts.names, publicOrigin),
-      schema: { params: ZSurveyResponseParams, response: { 200: okEnvelope(z.null()) } },
+      schema: {
+        summary: 'Close a survey the patient has answered',
+        errors: [403],
+        params: ZSurveyResponseParams,
+        response: { 200: okEnvelope(z.null()) },
+      },
     },
     async (req) => {
       await service.closeSurvey(opts.db, patientContextOf(req), req.params.responseId, req.ip);
@@ -104,7 +113,7 @@ export async function surveyFrameRoutes(fastify: FastifyInstance, opts: SurveyFr
     {
       config: { access: runner, rateLimit: RUNNER_RATE_LIMIT },
       onSend: async (req, reply) => allowSandboxedRunner(req, reply),
-      schema: { response: { 200: okEnvelope(ZRunnerSurvey) } },
+      schema: { summary: 'Get the survey the runner’s token is for', response: { 200: okEnvelope(ZRunnerSurvey) } },
     },
     async (req) => ok(await service.runnerSurvey(opts.db, grantOf(req), req.ip)),
   );
@@ -114,7 +123,11 @@ export async function surveyFrameRoutes(fastify: FastifyInstance, opts: SurveyFr
     {
       config: { access: runner, rateLimit: RUNNER_RATE_LIMIT },
       onSend: async (req, reply) => allowSandboxedRunner(req, reply),
-      schema: { body: ZRunnerAnswers, response: { 200: okEnvelope(ZRunnerAnswered) } },
+      schema: {
+        summary: 'Submit a survey’s answers from the runner',
+        body: ZRunnerAnswers,
+        response: { 200: okEnvelope(ZRunnerAnswered) },
+      },
     },
     async (req) => ok(await service.submitAnswers(opts, grantOf(req), req.body.answers, req.ip)),
   );

@@ -16,7 +16,7 @@ export async function surveysRoutes(fastify: FastifyInstance, opts: { db: Db }) 
     '/api/surveys/pending',
     {
       config: { access: { kind: 'patient', organisation: 'required', terms: true } },
-      schema: { response: { 200: okEnvelope(z.array(ZPendingSurvey)) } },
+      schema: { summary: 'List the patient’s unanswered surveys', response: { 200: okEnvelope(z.array(ZPendingSurvey)) } },
     },
     async (req) => {
       const ctx = withOrganisation(patientContextOf(req));

@@ -36,12 +36,18 @@ export async function webhooksRoutes(fastify: FastifyInstance, opts: { db: Db; c
 
   app.get(
     '/api/admin/webhooks/endpoints',
-    { config: { access: view }, schema: { response: { 200: okEnvelope(z.array(ZWebhookEndpoint)) } } },
+    {
+      config: { access: view },
+      schema: { summary: 'List the organisation’s webhook endpoints', response: { 200: okEnvelope(z.array(ZWebhookEndpoint)) } },
+    },
     async (req) => ok(await service.listEndpoints(opts.db, actorOf(req))),
   );
   app.post(
     '/api/admin/webhooks/endpoints/create',
-    { config: { access: edit }, schema: { body: ZWebhookEndpointCreate, response: { 200: okEnvelope(ZWebhookEndpointCreated) } } },
+    {
+      config: { access: edit },
+      schema: { summary: 'Add a webhook endpoint', body: ZWebhookEndpointCreate, response: { 200: okEnvelope(ZWebhookEndpointCreated) } },
+    },
     async (req, reply) => {
       // The answer holds the signing secret: no cache keeps it.
       reply.header('cache-control', 'no-store');
@@ -52,13 +58,18 @@ export async function webhooksRoutes(fastify: FastifyInstance, opts: { db: Db; c
     '/api/admin/webhooks/endpoints/:id/update',
     {
       config: { access: editEndpoint },
-      schema: { params, body: ZWebhookEndpointUpdate, response: { 200: okEnvelope(ZWebhookEndpoint) } },
+      schema: {
+        summary: 'Change a webhook endpoint',
+        params,
+        body: ZWebhookEndpointUpdate,
+        response: { 200: okEnvelope(ZWebhookEndpoint) },
+      },
     },
     async (req) => ok(await service.updateEndpoint(opts.db, actorOf(req), req.params.id, req.body)),
   );
   app.delete(
     '/api/admin/webhooks/endpoints/:id',
-    { config: { access: editEndpoint }, schema: { params, response: { 200: okEnvelope(z.null()) } } },
+    { config: { access: editEndpoint }, schema: { summary: 'Remove a webhook endpoint', params, response: { 200: okEnvelope(z.null()) } } },
     async (req) => {
       await service.deleteEndpoint(opts.db, actorOf(req), req.params.id);
       return ok(null);
@@ -66,14 +77,21 @@ export async function webhooksRoutes(fastify: FastifyInstance, opts: { db: Db; c
   );
   app.post(
     '/api/admin/webhooks/endpoints/:id/test',
-    { config: { access: editEndpoint }, schema: { params, response: { 200: okEnvelope(ZWebhookDelivery) } } },
+    {
+      config: { access: editEndpoint },
+      schema: { summary: 'Send a test event to a webhook endpoint', params, response: { 200: okEnvelope(ZWebhookDelivery) } },
+    },
     async (req) => ok(await service.sendTestEvent(opts.db, actorOf(req), req.params.id)),
   );
   app.get(
     '/api/admin/webhooks/deliveries',
     {
       config: { access: view },
-      schema: { querystring: ZWebhookDeliveriesQuery, response: { 200: okEnvelope(z.array(ZWebhookDelivery)) } },
+      schema: {
+        summary: 'List recent webhook deliveries',
+        querystring: ZWebhookDeliveriesQuery,
+        response: { 200: okEnvelope(z.array(ZWebhookDelivery)) },
+      },
     },
     async (req) => ok(await service.listDeliveries(opts.db, actorOf(req), req.query.endpointId)),
   );

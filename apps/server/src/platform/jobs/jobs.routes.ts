@@ -55,7 +55,10 @@ export async function jobsAdminRoutes(fastify: FastifyInstance, deps: { db: Tx; 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/jobs',
-    { config: { access: { kind: 'globalAdmin', patientData: 'none' } }, schema: { response: { 200: okEnvelope(ZJobsOverview) } } },
+    {
+      config: { access: { kind: 'globalAdmin', patientData: 'none' } },
+      schema: { summary: 'List the background jobs’ state for global admins', response: { 200: okEnvelope(ZJobsOverview) } },
+    },
     async () => ok(await jobsOverview(deps.db, deps.runner)),
   );
 }

@@ -209,6 +209,11 @@ export const ZExpertChat = z.object({
   /** The patient id, for the contact history. */
   patientId: z.nullable(z.string()),
   patient: z.nullable(ZDeskPatient),
+  /**
+   * The language the expert writes in here: their communication language in the chat's organisation (null when
+   * unknown). The desk compares the patient's language with it, not with the expert's screen language.
+   */
+  writesIn: z.nullable(ZLanguage),
   /** The appointment's name, for a chat of an appointment (a group's tab goes by it). */
   title: z.nullable(z.string()),
   /** The last hand-over: who handed it on, with their note; `offered`: it waits for the caller to accept it. */

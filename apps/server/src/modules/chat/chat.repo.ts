@@ -222,6 +222,7 @@ export function expertRowsOfUser(tx: Tx, userId: string) {
       id: experts.id,
       organisationId: experts.organisationId,
       chatQueueId: experts.chatQueueId,
+      communicationLanguage: experts.communicationLanguage,
       firstName: staffUsers.firstName,
       lastName: staffUsers.lastName,
     })

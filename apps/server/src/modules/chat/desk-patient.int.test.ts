@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ageOn, parseSsn, type ChatChannel, type ExpertChat, type ExpertQueue } from '@prsp/contracts';
-import { auditLog, patients, sessions } from '../../db/schema';
+import { auditLog, experts, patients, sessions } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { sha256 } from '../../platform/crypto/tokens';
 import { onboardedPatients, onboardedPatientSessions } from '../booking/booking.steps';
@@ -51,8 +51,11 @@ test('the desk shows who the patient is: masked code, age, the language of whoev
   const card = queues.find((q) => q.id === 'espoo-nurse')!.waiting.find((w) => w.channelId === waiting.id);
   expect(card).toMatchObject({ name: 'Potilas0 Kilpa', patient: shown });
   const chat = await okData<ExpertChat>(nurse.browser.fetch(`/api/expert/chat/channels/${waiting.id}`));
-  expect(chat).toMatchObject({ patientName: 'Potilas0 Kilpa', patient: shown });
+  expect(chat).toMatchObject({ patientName: 'Potilas0 Kilpa', patient: shown, writesIn: 'fi' });
   expect(JSON.stringify([queues, chat])).not.toContain(code);
+  // What the nurse writes in is her communication language in the organisation, not her screen's: the desk compares.
+  await db.update(experts).set({ communicationLanguage: 'sv' }).where(eq(experts.id, nurse.expertId));
+  expect(await okData<ExpertChat>(nurse.browser.fetch(`/api/expert/chat/channels/${waiting.id}`))).toMatchObject({ writesIn: 'se' });
 
   // The full code, shown on request, leaves an audit row naming the nurse, the patient and the chat.
   const reveal = async () =>

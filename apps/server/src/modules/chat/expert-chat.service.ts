@@ -1,4 +1,4 @@
-import type { ExpertChat, ExpertQueue, Localized, TransferRequest } from '@prsp/contracts';
+import { toLanguage, type ExpertChat, type ExpertQueue, type Localized, type TransferRequest } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
@@ -181,12 +181,13 @@ export async function expertChat(
   const access = await channelFor(deps.db, caller, channelId);
   const { channel } = access;
   reads.show([...(await channelReads(deps.db, channel)), ...delegateReads([channel])]);
-  const [view, patientName, appointment, [patient], title] = await Promise.all([
+  const [view, patientName, appointment, [patient], title, me] = await Promise.all([
     toChannel(deps.db, access, now),
     channel.patientId ? repo.patientName(deps.db, channel.patientId) : undefined,
     channel.appointmentId ? preQuestionnaireOf(deps.db, channel.appointmentId) : [],
     deskPatients(deps.db, deps.cipher, [channel], now),
     channel.appointmentId ? repo.appointmentName(deps.db, channel.appointmentId) : undefined,
+    expertIn(deps.db, caller.userId, channel.organisationId),
   ]);
   const metadata =
     channel.secureMetadata && channel.patientId && channel.serviceId
@@ -197,6 +198,7 @@ export async function expertChat(
     patientName: patientName ?? null,
     patientId: channel.patientId,
     patient: patient ?? null,
+    writesIn: toLanguage(me?.communicationLanguage) ?? null,
     title: title ?? null,
     handover: channel.handoverFrom
       ? {

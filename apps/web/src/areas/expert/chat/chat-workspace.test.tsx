@@ -65,6 +65,7 @@ const desk = (id: string, patientName: string, patient: DeskPatient | null = nul
   patientName,
   patientId: null,
   patient,
+  writesIn: 'fi',
   title: null,
   handover: null,
   preQuestionnaire: null,
@@ -146,7 +147,7 @@ it('the chat header says who the patient is: masked code (the full one on reques
   const head = host.querySelector<HTMLElement>('#chat-c1-title')!.closest('article')!.querySelector('.patient-identity')!;
   const facts = () =>
     [...head.querySelectorAll('dl > div')].map((d) => `${d.querySelector('dt')!.textContent}: ${d.querySelector('dd')!.textContent}`);
-  expect(facts()).toEqual(['Henkilötunnus: 010190-****Näytä', 'Ikä: 36 v', 'Kieli: ruotsi', 'Asioi puolesta: Maija Valtuutettu']);
+  expect(facts()).toEqual(['Henkilötunnus: 010190-****Näytä', 'Ikä: 36 v', 'Asiointikieli: ruotsi', 'Asioi puolesta: Maija Valtuutettu']);
   // The expert works in Finnish, the patient in Swedish: the reply language is said plainly.
   expect(head.querySelector('.language-notice')!.textContent).toBe('Potilas asioi ruotsiksi. Vastaa ruotsiksi.');
 

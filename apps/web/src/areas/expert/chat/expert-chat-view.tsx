@@ -112,7 +112,9 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
           <UrgencyBadge urgency={details.data.urgency} className="chat-urgency-text" />
         </p>
       )}
-      {details.data.patient && <PatientIdentity channelId={id} name={name} patient={details.data.patient} />}
+      {details.data.patient && (
+        <PatientIdentity channelId={id} name={name} patient={details.data.patient} writesIn={details.data.writesIn} />
+      )}
       {ended && (
         <div className="notice ended-notice">
           {offered ? (

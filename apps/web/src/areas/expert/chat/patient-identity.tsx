@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DeskPatient } from '@prsp/contracts';
+import type { DeskPatient, Language } from '@prsp/contracts';
 import { currentLanguage, useTranslation, type TFunction } from '@/lib/i18n';
 import { useRevealIdentityCode } from './expert-chat-api';
 
@@ -46,12 +46,24 @@ function IdentityCode({ channelId, masked, name }: { channelId: string; masked: 
 
 /**
  * Who the patient of a chat is, in the chat's header: identity code (masked, the full one on request), age, the
- * language they write in and whoever acts on their behalf. A language other than the expert's own is said plainly,
- * so that the reply goes in the patient's language.
+ * language they use (asiointikieli) and whoever acts on their behalf. When it is not the language the expert writes
+ * in (`writesIn`: their communication language; their screen's language when the server does not know it), the
+ * header says plainly which language to reply in: a Swedish-speaking patient once got Finnish replies (issue 28).
  */
-export function PatientIdentity({ channelId, name, patient }: { channelId: string; name: string; patient: DeskPatient }) {
+export function PatientIdentity({
+  channelId,
+  name,
+  patient,
+  writesIn,
+}: {
+  channelId: string;
+  name: string;
+  patient: DeskPatient;
+  writesIn: Language | null;
+}) {
   const { t } = useTranslation();
   const language = patient.language;
+  const expertLanguage = writesIn ?? currentLanguage();
   return (
     <div className="patient-identity">
       <dl>
@@ -82,9 +94,7 @@ export function PatientIdentity({ channelId, name, patient }: { channelId: strin
           </div>
         )}
       </dl>
-      {language && language !== currentLanguage() && (
-        <p className="notice language-notice">{t(`expert.chat.patient.replyIn.${language}`)}</p>
-      )}
+      {language && language !== expertLanguage && <p className="notice language-notice">{t(`expert.chat.patient.replyIn.${language}`)}</p>}
     </div>
   );
 }

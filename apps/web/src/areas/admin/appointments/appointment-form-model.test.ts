@@ -100,7 +100,7 @@ describe('appointment form (spec §5 Appointment (admin))', () => {
     });
   });
 
-  test('a group needs an organiser with a chat id and has no duplicate patient, expert or guest', () => {
+  test('a group needs an organiser (any expert) and has no duplicate patient, expert or guest', () => {
     const group = oneOnOne({
       kind: 'group',
       hostExpertId: '',

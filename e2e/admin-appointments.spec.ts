@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn, uniqueEmail } from './admin-fixtures';
+import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, newExpert, openFromMenu, staffSignIn, uniqueEmail } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
 import { adminCall, clearExpertTime, finnishDate, helsinkiDate, helsinkiDateOf, helsinkiTime } from './booking-steps';
 import { freshSsn } from './patient-steps';
@@ -237,6 +237,81 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await expect(missedRow).toContainText('Ei saapunut');
   await expect(missedRow).toContainText('sitä ei voi enää muuttaa eikä perua');
   await expect(missedRow.getByRole('button')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a group at “Muu aika” over an expert’s open times asks whether to replace them and, confirmed, creates it in their place (issue 28)', async ({
+  page,
+}) => {
+  await staffSignIn(page, 'admin', ORG_ADMIN);
+  await chooseOrganisation(page, DEMO_ORGANISATION);
+  // A nurse of the journey's own (created with the defaults), whose calendar holds only the two open times opened here.
+  const nurse = await newExpert(page, 'Ryhmä');
+  const day = helsinkiDate(2);
+  const shownDay = finnishDate(day);
+  const services = await adminCall<{ id: string; name: { fi: string } }[]>(page, '/api/admin/bookings/services');
+  const service = services.data.find((s) => s.name.fi === 'Sairaanhoitajan chat');
+  expect(service, 'the demo has the nurse chat').toBeDefined();
+  const opened = await adminCall(page, '/api/admin/bookings/timeslots/open', {
+    expertIds: [nurse.id],
+    from: day,
+    to: day,
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    dayStart: '10:00',
+    dayEnd: '11:00',
+    slotMinutes: 30,
+    breaks: [],
+    serviceId: service!.id,
+  });
+  expect(opened.statusCode, JSON.stringify(opened)).toBe(200);
+
+  await openFromMenu(page, 'Varaukset');
+  await page.getByRole('button', { name: 'Uusi tapaaminen' }).click();
+  const create = page.getByRole('dialog', { name: 'Uusi tapaaminen' });
+  await create.getByRole('radio', { name: 'Ryhmätapaaminen' }).check();
+  await create.getByRole('radio', { name: 'Muu aika' }).check();
+  await create.getByLabel('Päivämäärä').fill(day);
+  await create.getByLabel('Asiantuntija', { exact: true }).selectOption({ label: nurse.name });
+  await create.getByLabel('Alkamisaika').fill('10:00');
+  await create.getByLabel('Kesto (minuuttia)').fill('60');
+  const name = `Ryhmäohjaus ${Date.now()}`;
+  await create.getByLabel('Tapaamisen nimi').fill(name);
+  // Any expert can host a group: the organiser needs no chat id, and the form no longer says so (issue 28).
+  const organiser = create.getByLabel('Järjestäjä');
+  await expect(organiser).not.toHaveAccessibleDescription(/chat-tunnus/);
+  await organiser.selectOption({ label: nurse.name });
+  await create.getByRole('button', { name: 'Lisää potilas' }).click();
+  const patient = create.getByRole('group', { name: 'Potilas 1' });
+  const family = `Ryhmäläinen${Date.now()}`;
+  await patient.getByLabel('Henkilötunnus').fill(freshSsn());
+  await patient.getByLabel('Etunimi').fill('Riikka');
+  await patient.getByLabel('Sukunimi').fill(family);
+  await patient.getByLabel('Sähköposti').fill(uniqueEmail('riikka.ryhma'));
+  await expectAccessible(page);
+  await create.getByRole('button', { name: 'Luo tapaaminen' }).click();
+
+  // The open times in the way are named, and nothing is created until the admin agrees to replace them.
+  const replace = page.getByRole('dialog', { name: 'Korvataanko vapaat ajat?' });
+  await expect(replace.getByRole('listitem')).toHaveText([`${shownDay} 10.00–10.30`, `${shownDay} 10.30–11.00`]);
+  await expect(replace).toContainText('Poistetaanko ne ja varataan tapaaminen niiden tilalle?');
+  await expectAccessible(page);
+  await replace.getByRole('button', { name: 'Korvaa vapaat ajat' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByText('Tapaaminen luotu')).toBeVisible();
+
+  // The day's list: the group in the open times' place, and no open time left under it.
+  const filters = page.getByRole('search', { name: 'Suodata varauksia' });
+  await filters.getByLabel('Alkaen').fill(day);
+  await filters.getByLabel('Päättyen').fill(day);
+  await filters.getByLabel('Asiantuntija').selectOption({ label: nurse.name });
+  await filters.getByLabel('Tila', { exact: true }).selectOption({ label: 'Kaikki tilat' });
+  await filters.getByRole('button', { name: 'Hae' }).click();
+  const group = page.getByRole('row', { name: new RegExp(name) });
+  await expect(group).toContainText(`${shownDay} 10.00–11.00`);
+  await expect(group).toContainText('Varattu');
+  await filters.getByLabel('Tila', { exact: true }).selectOption({ label: 'Vapaa' });
+  await filters.getByRole('button', { name: 'Hae' }).click();
+  await expect(page.getByText('Suodattimia vastaavia tapaamisia tai vapaita aikoja ei ole.')).toBeVisible();
   await expectAccessible(page);
 });
 

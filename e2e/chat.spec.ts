@@ -20,6 +20,13 @@ async function newPatient(browser: Browser, given: string, family: string, ssn?:
   return page;
 }
 
+/** The age of the holder of a 1900s identity code (`-` century sign) on today's date in Helsinki. */
+function ageOf(ssn: string): number {
+  const born = `19${ssn.slice(4, 6)}-${ssn.slice(2, 4)}-${ssn.slice(0, 2)}`;
+  const today = helsinkiDateOf(Date.now());
+  return Number(today.slice(0, 4)) - Number(born.slice(0, 4)) - (today.slice(5) < born.slice(5) ? 1 : 0);
+}
+
 /** Writes a message in the chat's composer and sends it with Enter. */
 async function say(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Viesti' });
@@ -35,7 +42,8 @@ test('a patient queues for a service, an expert accepts, they exchange text and 
   test.setTimeout(120_000);
   const family = uniqueFamilyName('Keskustelija');
   const patientName = `Kaisa ${family}`;
-  const patient = await newPatient(browser, 'Kaisa', family);
+  const ssn = freshSsn();
+  const patient = await newPatient(browser, 'Kaisa', family, ssn);
   await expectAccessible(patient);
   // The card says when the queue is open today, and the demo's nurse serves it (issue 29).
   const card = patient.getByRole('listitem').filter({ has: patient.getByRole('heading', { name: NURSE_SERVICE }) });
@@ -74,6 +82,27 @@ test('a patient queues for a service, an expert accepts, they exchange text and 
   const workspace = expert.getByRole('region', { name: 'Chatit' });
   await expect(workspace.getByRole('heading', { level: 3, name: patientName })).toBeVisible();
   await expectAccessible(expert);
+
+  // The chat's header says who the patient is (issue 28): the identity code masked but for the date of birth, the
+  // age, the language she uses; the full code only when asked for (each time audited on the server).
+  const chat = workspace.getByRole('article', { name: patientName });
+  const masked = `${ssn.slice(0, 7)}****`;
+  await expect(chat.getByRole('term').filter({ hasText: 'Henkilötunnus' })).toBeVisible();
+  await expect(chat.getByRole('definition').filter({ hasText: masked })).toBeVisible();
+  await expect(chat.getByText(ssn, { exact: true })).toHaveCount(0);
+  await expect(chat.getByRole('definition').filter({ hasText: new RegExp(`^${ageOf(ssn)} v$`) })).toBeVisible();
+  await expect(chat.getByRole('term').filter({ hasText: 'Asiointikieli' })).toBeVisible();
+  await expect(chat.getByRole('definition').filter({ hasText: /^suomi$/ })).toBeVisible();
+  // She writes in Finnish as the expert does: no note to reply in another language.
+  await expect(chat.getByText(/^Potilas asioi .*\. Vastaa /)).toHaveCount(0);
+  const show = chat.getByRole('button', { name: `Näytä henkilön ${patientName} koko henkilötunnus` });
+  await show.click();
+  await expect(chat.getByText(ssn, { exact: true })).toBeVisible();
+  const hide = chat.getByRole('button', { name: `Piilota henkilön ${patientName} henkilötunnus` });
+  await expect(hide).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(expert);
+  await hide.click();
+  await expect(chat.getByText(masked, { exact: true })).toBeVisible();
 
   // Both sides chat; the patient sees who answers, the expert sees the patient writing.
   await expect(patient.getByText(`Keskustelukumppanisi: ${DEMO_EXPERT_NAME}`)).toBeVisible();

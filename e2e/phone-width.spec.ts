@@ -1,11 +1,14 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, staffSignIn } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
-import { PHONE, expectNoSidewaysScroll, shoot } from './phone';
+import { PHONE, expectNoSidewaysScroll, expectOnFirstScreen, shoot } from './phone';
 import { onboard, signInAsNewPerson } from './patient-steps';
+import { closeCallPages, expertAccepts, newNurse, newPerson, patientWalksIn } from './video-steps';
 
 // Spec §9 and the 360 px findings of the first release: every area works on a narrow phone.
 test.use({ viewport: PHONE });
+// The walk-in patient's page (video-steps keeps it) closes after each journey.
+test.afterEach(closeCallPages);
 
 /** The element is wholly inside the viewport's width (it can be seen and reached without scrolling sideways). */
 async function expectWithinWidth(locator: Locator): Promise<void> {
@@ -123,4 +126,23 @@ test('expert at 360 px: the menus open on screen', async ({ page }) => {
     await expect(panel).toBeHidden();
   }
   await shoot(page, 'expert-desktop');
+});
+
+test('expert at 360 px with a chat open: the composer is on the first screen, not under the queues (issue 28)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A nurse of the journey's own, so that her desk holds this one chat; the patient writes in from a desktop.
+  const nurse = await newNurse(browser);
+  const walker = newPerson('Pirjo', 'Puhelin');
+  const walkerName = `${walker.given} ${walker.family}`;
+  await patientWalksIn(browser, walker, 'Sairaanhoitajan chat');
+  await staffSignIn(page, 'expert', nurse.email, nurse.password);
+  const workspace = await expertAccepts(page, walkerName);
+  const chat = workspace.getByRole('article', { name: walkerName });
+  await expectOnFirstScreen(page, chat.getByRole('textbox', { name: 'Viesti' }));
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shoot(page, 'expert-desk-chat');
 });

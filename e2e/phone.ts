@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A narrow phone (spec §9): every area must work at 360 px. */
 export const PHONE = { width: 360, height: 740 };
@@ -30,4 +30,20 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     return { width: document.documentElement.scrollWidth, sticking: innermost.slice(0, 5).map(name) };
   }, PHONE.width);
   expect(width, `sticking out: ${sticking.join('; ')}`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/**
+ * The element is wholly on the first screen: inside the viewport with the page scrolled to its top, so a person sees
+ * it without scrolling (issue 28: the desk's video was at y≈790 on 1280×900, the composer at 1,274 px on a phone).
+ */
+export async function expectOnFirstScreen(page: Page, locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'the element has a box').not.toBeNull();
+  expect(box!.y, 'its top is on screen').toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, 'its bottom is on the first screen').toBeLessThanOrEqual(viewport.height);
+  expect(box!.x, 'its left edge is on screen').toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, 'its right edge is on screen').toBeLessThanOrEqual(viewport.width);
 }

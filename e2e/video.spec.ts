@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
+import { expectOnFirstScreen } from './phone';
 import {
   VIDEO_EXPERT_NAME,
   bookVideoAppointment,
@@ -40,6 +41,8 @@ test('one-to-one video: the patient and the expert see and hear each other, and 
   await expect(wait).not.toContainText('Arvioitu odotusaika');
   await expectAccessible(patient);
   const expert = await expertSignsIn(browser);
+  // The window the desk was found wanting in (issue 28): a laptop's 1280×900.
+  await expert.setViewportSize({ width: 1280, height: 900 });
   const workspace = await expertAccepts(expert, patientName);
 
   // The call sits beside the chat on both sides; the expert joins first and waits for the patient.
@@ -56,6 +59,8 @@ test('one-to-one video: the patient and the expert see and hear each other, and 
   await expect(patientPanel.getByRole('region', { name: 'Puhelussa (2)' })).toBeVisible();
   await expectAccessible(patient);
   await expectAccessible(expert);
+  // The patient's video is on the expert's first screen beside the chat, not pushed below the queues (issue 28).
+  await expectOnFirstScreen(expert, expertPanel.locator('figure.video-tile').filter({ hasText: patientName }).locator('video'));
 
   // The patient mutes the microphone: the expert's tile and participant list say so.
   const mic = patientPanel.getByRole('button', { name: 'Mikrofoni' });

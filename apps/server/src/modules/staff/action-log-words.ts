@@ -67,6 +67,7 @@ const ACTIONS: Record<string, Words> = {
   'timeslot.delete': ['Poisti vapaan ajan', 'Tog bort en ledig tid', 'Deleted a free time'],
   'break.create': ['Lisäsi tauon', 'Lade till en paus', 'Added a break'],
   'break.delete': ['Poisti tauon', 'Tog bort en paus', 'Deleted a break'],
+  'guest.pinReissued': ['Lähetti vieraalle uuden PIN-koodin', 'Skickade en ny PIN-kod till en gäst', 'Sent a guest a new PIN'],
   // Chats and video
   'chat.accept': ['Otti chatin', 'Tog emot en chatt', 'Took a chat'],
   'chat.invite': ['Kutsui chattiin', 'Bjöd in till en chatt', 'Invited to a chat'],
@@ -117,6 +118,7 @@ const ACTIONS: Record<string, Words> = {
   'conversation.attachment': ['Avasi viestin liitteen', 'Öppnade en bilaga i ett meddelande', 'Opened a message attachment'],
   // Surveys
   'survey.list': ['Katsoi kyselyvastauksia', 'Visade enkätsvaren', 'Viewed the survey answers'],
+  'survey.read': ['Luki kyselyvastauksen', 'Läste ett enkätsvar', 'Read a survey answer'],
   'survey.token': ['Avasi kyselyvastauksen', 'Öppnade ett enkätsvar', 'Opened a survey answer'],
   'survey.pdf': ['Latasi kyselyvastauksen (PDF)', 'Laddade ner ett enkätsvar (PDF)', 'Downloaded a survey answer (PDF)'],
   'survey.forward': ['Välitti kyselyvastauksen', 'Vidarebefordrade ett enkätsvar', 'Forwarded a survey answer'],

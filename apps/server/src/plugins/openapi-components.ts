@@ -1,13 +1,29 @@
 import { API_CLIENT_SCOPES, CSRF_HEADER, ZErrorEnvelope } from '@prsp/contracts';
 import { toJSONSchema, type z } from 'zod/mini';
-import { SCHEME, type ErrorShape, type MultipartBodyDoc } from './openapi-operations';
+import {
+  errorShapeOf,
+  errorStatusesFor,
+  operationIdFor,
+  SCHEME,
+  securityFor,
+  type DocumentedRoute,
+  type ErrorShape,
+  type MultipartBodyDoc,
+} from './openapi-operations';
 import type { CookieNames } from './session';
 
 /** The per-operation mark the route transform leaves (an `x-` key, which @fastify/swagger copies to the operation). */
 export const OPERATION_MARK = 'x-prsp-derived';
 
-type OperationMark = { errors: number[]; shape: ErrorShape; multipart?: MultipartBodyDoc };
-type Operation = { responses?: Record<string, unknown>; requestBody?: unknown; [OPERATION_MARK]?: OperationMark };
+/** What the route transform found of the route's declaration, for every method it takes. */
+export type OperationMark = { route: Omit<DocumentedRoute, 'method'>; multipart?: MultipartBodyDoc };
+type Operation = {
+  operationId?: string;
+  security?: unknown;
+  responses?: Record<string, unknown>;
+  requestBody?: unknown;
+  [OPERATION_MARK]?: OperationMark;
+};
 type OpenApiObject = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
 
 /** The component schema and media type of each shape of error answer. */
@@ -109,16 +125,24 @@ function multipartBody(doc: MultipartBodyDoc) {
   };
 }
 
-/** Turns each operation's mark into its error answers (as the route declared no other) and its multipart body. */
+/**
+ * Turns each operation's mark into, for its method: its operationId (unless the route names one), its security, its
+ * error answers (where the route declared no other schema) and its multipart body. Each method gets its own copy:
+ * @fastify/swagger gives the methods of one route the same object.
+ */
 export function finishOperations(doc: OpenApiObject): OpenApiObject {
-  for (const operations of Object.values(doc.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
-      const mark = operation[OPERATION_MARK];
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    for (const [method, shared] of Object.entries(operations)) {
+      const { [OPERATION_MARK]: mark, ...rest } = shared;
       if (!mark) continue;
-      delete operation[OPERATION_MARK];
-      const { name, mediaType } = ERROR_SCHEMAS[mark.shape];
-      const responses = (operation.responses ??= {});
-      for (const status of mark.errors) {
+      const route = { ...mark.route, method: method.toUpperCase() };
+      const operation: Operation = { ...rest, responses: { ...rest.responses } };
+      operations[method] = operation;
+      operation.operationId ??= operationIdFor(route.method, path);
+      operation.security = securityFor(route);
+      const { name, mediaType } = ERROR_SCHEMAS[errorShapeOf(route.url)];
+      const responses = operation.responses!;
+      for (const status of errorStatusesFor(route)) {
         responses[String(status)] ??= {
           description: STATUS_TEXTS[status] ?? 'Error',
           content: { [mediaType]: { schema: { $ref: `#/components/schemas/${name}` } } },

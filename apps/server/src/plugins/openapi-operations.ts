@@ -132,7 +132,7 @@ export function errorShapeOf(url: string): ErrorShape {
  * feature flag, an inactive admin, an API client's scopes) and on every state change under `/api/` (CSRF); 404 when
  * its path names an object or the patient must have chosen an organisation; 406 on FHIR reads (only JSON is served);
  * 413 and 415 when it takes a body; 429 when rate-limited or when it takes uploads (the upload allowance); 500 always;
- * and what the route adds in `schema.errors` (409 conflicts, 502 failures of a service it calls, …).
+ * 400 and 401 at the OAuth token endpoint; and what the route adds in `schema.errors` (409 conflicts, 502 failures of a service it calls, …).
  */
 export function errorStatusesFor(route: DocumentedRoute): number[] {
   const access = route.access;
@@ -146,6 +146,8 @@ export function errorStatusesFor(route: DocumentedRoute): number[] {
   if (rightsChecked || (route.url.startsWith('/api/') && changesState(route.method) && kind !== 'surveyToken')) statuses.add(403);
   if (route.pathParams || patientRule?.organisation === 'required' || kind === 'chatMember') statuses.add(404);
   if (kind === 'apiClient' && route.url.startsWith('/fhir/R4/')) statuses.add(406);
+  // The token endpoint refuses as RFC 6749 §5.2 says: a malformed request 400, an unknown client 401.
+  if (errorShapeOf(route.url) === 'oauthError') [400, 401].forEach((status) => statuses.add(status));
   if (route.hasBody || route.multipart) {
     statuses.add(413);
     statuses.add(415);

@@ -3,19 +3,18 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../platform/access/route-access';
-import { openApiComponents, finishOperations, OPERATION_MARK } from './openapi-components';
-import { errorShapeOf, errorStatusesFor, isDocumented, operationIdFor, securityFor, type DocumentedRoute } from './openapi-operations';
+import { openApiComponents, finishOperations, OPERATION_MARK, type OperationMark } from './openapi-components';
+import { isDocumented, type DocumentedRoute } from './openapi-operations';
 import type { CookieNames } from './session';
 
 type SwaggerRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
 type Transformed = { schema?: Record<string, unknown>; url: string };
 
-/** What the route declares, as openapi-operations.ts reads it. */
-function documentedRoute(route: SwaggerRoute, method: string): DocumentedRoute {
+/** What the route declares, as openapi-operations.ts reads it (for each of its methods). */
+function documentedRoute(route: SwaggerRoute): Omit<DocumentedRoute, 'method'> {
   const schema = route.schema ?? {};
   const config = (route.config ?? {}) as { access?: RouteAccess; rateLimit?: unknown };
   return {
-    method,
     url: route.url,
     access: config.access,
     rateLimited: config.rateLimit !== undefined,
@@ -29,26 +28,18 @@ function documentedRoute(route: SwaggerRoute, method: string): DocumentedRoute {
 }
 
 /**
- * The zod transform, then what the document derives from the route's declaration: hidden when it is not part of the
- * API, else its operationId (unless the route names one), security, and, as marks that `finishOperations` turns into
- * OpenAPI once the document is assembled, its error answers and multipart body.
+ * The zod transform, then: hidden when the route is not part of the API, else marked with its declaration, which
+ * `finishOperations` turns into each method's operationId, security and error answers (and the multipart body) once
+ * the document is assembled: a route may take several methods, which answer differently (CSRF on a change).
  */
 function transformRoute(input: Parameters<typeof jsonSchemaTransform>[0]): Transformed {
   const route = input.route as SwaggerRoute;
-  const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
   const result = jsonSchemaTransform(input) as Transformed;
-  if (!isDocumented(method, route.url)) return { ...result, schema: { ...result.schema, hide: true } };
-  const declared = documentedRoute(route, method);
-  const { errors: _errors, multipart, ...schema } = result.schema ?? {};
-  return {
-    ...result,
-    schema: {
-      ...schema,
-      operationId: schema.operationId ?? operationIdFor(method, route.url),
-      security: securityFor(declared),
-      [OPERATION_MARK]: { errors: errorStatusesFor(declared), shape: errorShapeOf(route.url), multipart },
-    },
-  };
+  const methods = [route.method].flat().map(String);
+  if (!methods.some((method) => isDocumented(method, route.url))) return { ...result, schema: { ...result.schema, hide: true } };
+  const { errors: _errors, multipart: _multipart, ...schema } = result.schema ?? {};
+  const mark: OperationMark = { route: documentedRoute(route), multipart: route.schema?.multipart };
+  return { ...result, schema: { ...schema, [OPERATION_MARK]: mark } };
 }
 
 /**

@@ -246,7 +246,7 @@ test('a group at “Muu aika” over an expert’s open times asks whether to re
   await staffSignIn(page, 'admin', ORG_ADMIN);
   await chooseOrganisation(page, DEMO_ORGANISATION);
   // A nurse of the journey's own (created with the defaults), whose calendar holds only the two open times opened here.
-  const nurse = await newExpert(page, 'Ryhmä');
+  const nurse = await newExpert(page, 'Raili');
   const day = helsinkiDate(2);
   const shownDay = finnishDate(day);
   const services = await adminCall<{ id: string; name: { fi: string } }[]>(page, '/api/admin/bookings/services');

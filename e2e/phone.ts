@@ -47,3 +47,15 @@ export async function expectOnFirstScreen(page: Page, locator: Locator): Promise
   expect(box!.x, 'its left edge is on screen').toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width, 'its right edge is on screen').toBeLessThanOrEqual(viewport.width);
 }
+
+/**
+ * The element is wholly inside the viewport as the page left it, without the journey scrolling: where the app itself
+ * brings it into view (the desk scrolls a chat just taken to its composer on a phone, whose chat height is the
+ * window's less the header, spec §9), this is what the person sees.
+ */
+export async function expectInViewport(page: Page, locator: Locator): Promise<void> {
+  await expect(locator).toBeInViewport({ ratio: 1 });
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.x + box!.width, 'its right edge is on screen').toBeLessThanOrEqual(viewport.width);
+}

@@ -14,7 +14,7 @@ export async function apiClientsAdminRoutes(fastify: FastifyInstance, opts: { db
     '/api/admin/api-clients',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'view', patientData: 'none' } },
-      schema: { response: { 200: okEnvelope(z.array(ZApiClient)) } },
+      schema: { summary: 'List the organisation’s API clients', response: { 200: okEnvelope(z.array(ZApiClient)) } },
     },
     async (req) => ok(await clients.listApiClients(opts.db, actorOf(req))),
   );
@@ -22,7 +22,11 @@ export async function apiClientsAdminRoutes(fastify: FastifyInstance, opts: { db
     '/api/admin/api-clients',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', patientData: 'none' } },
-      schema: { body: ZApiClientCreate, response: { 200: okEnvelope(ZApiClientCreated) } },
+      schema: {
+        summary: 'Create an API client with its scopes (the secret is answered once)',
+        body: ZApiClientCreate,
+        response: { 200: okEnvelope(ZApiClientCreated) },
+      },
     },
     async (req, reply) => {
       // The secret is in this answer only: no cache may keep it.
@@ -34,7 +38,11 @@ export async function apiClientsAdminRoutes(fastify: FastifyInstance, opts: { db
     '/api/admin/api-clients/:id/revoke',
     {
       config: { access: { kind: 'admin', area: 'serviceSettings', need: 'edit', object: 'apiClient', patientData: 'none' } },
-      schema: { params: ZApiClientParams, response: { 200: okEnvelope(ZApiClient) } },
+      schema: {
+        summary: 'Revoke an API client (its tokens stop working at once)',
+        params: ZApiClientParams,
+        response: { 200: okEnvelope(ZApiClient) },
+      },
     },
     async (req) => ok(await clients.revokeApiClient(opts.db, actorOf(req), req.params.id)),
   );

@@ -93,7 +93,11 @@ export async function fhirRoutes(app: FastifyInstance, opts: Opts) {
 
   app.post(
     '/oauth2/token',
-    { config: { access: { kind: 'anyone' }, rateLimit: TOKEN_RATE_LIMIT }, errorHandler: sendOAuthError },
+    {
+      config: { access: { kind: 'anyone' }, rateLimit: TOKEN_RATE_LIMIT },
+      schema: { summary: 'Get an access token for an API client by OAuth client credentials' },
+      errorHandler: sendOAuthError,
+    },
     async (req, reply) => {
       const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
       if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
@@ -104,8 +108,11 @@ export async function fhirRoutes(app: FastifyInstance, opts: Opts) {
     },
   );
   // Public, as FHIR clients read it before they authenticate: it holds nothing of any organisation's.
-  app.get('/R4/metadata', { config: { access: { kind: 'anyone' }, rateLimit: FHIR_RATE_LIMIT } }, async (_req, reply) =>
-    sendFhir(reply, capabilityStatement(base, `${opts.publicUrl}/fhir/oauth2/token`, { name: 'PRSP', date: started })),
+  app.get(
+    '/R4/metadata',
+    { config: { access: { kind: 'anyone' }, rateLimit: FHIR_RATE_LIMIT }, schema: { summary: 'Read the FHIR CapabilityStatement' } },
+    async (_req, reply) =>
+      sendFhir(reply, capabilityStatement(base, `${opts.publicUrl}/fhir/oauth2/token`, { name: 'PRSP', date: started })),
   );
   const config = { access: { kind: 'apiClient', patientData: { audit: 'fhir.read' } }, rateLimit: FHIR_RATE_LIMIT } as const;
 
@@ -126,8 +133,11 @@ export async function fhirRoutes(app: FastifyInstance, opts: Opts) {
     return sendFhir(reply, await search(deps, { client, reads: patientReadsOf(req) }, type, query, base, pageUrl));
   }
 
-  app.get<{ Params: { type: string }; Querystring: Query }>('/R4/:type', { config }, async (req, reply) =>
-    answerSearch(req, reply, req.query, false),
+  // A search's parameters are checked by the search itself (an unknown or malformed one answers 400), not by a schema.
+  app.get<{ Params: { type: string }; Querystring: Query }>(
+    '/R4/:type',
+    { config, schema: { summary: 'Search the organisation’s resources of one FHIR type', errors: [400] } },
+    async (req, reply) => answerSearch(req, reply, req.query, false),
   );
   // Search by POST (R4 http.html#search): the same search, parameters in a form, so none of them reaches a URL.
   app.post<{ Params: { type: string }; Querystring: Query; Body: Query | null | undefined }>(
@@ -149,11 +159,15 @@ export async function fhirRoutes(app: FastifyInstance, opts: Opts) {
     },
     async (req, reply) => answerSearch(req, reply, mergeParams(req.query, req.body ?? undefined), true),
   );
-  app.get<{ Params: { type: string; id: string } }>('/R4/:type/:id', { config }, async (req, reply) => {
-    if (!isType(req.params.type)) throw new FhirError(404, 'not-found', 'Unsupported resource type');
-    const caller = { client: apiClientOf(req), reads: patientReadsOf(req) };
-    return sendFhir(reply, await read(deps, caller, req.params.type, req.params.id));
-  });
+  app.get<{ Params: { type: string; id: string } }>(
+    '/R4/:type/:id',
+    { config, schema: { summary: 'Read one FHIR resource of the organisation' } },
+    async (req, reply) => {
+      if (!isType(req.params.type)) throw new FhirError(404, 'not-found', 'Unsupported resource type');
+      const caller = { client: apiClientOf(req), reads: patientReadsOf(req) };
+      return sendFhir(reply, await read(deps, caller, req.params.type, req.params.id));
+    },
+  );
 
   // Create, update, patch and delete (conditional ones on the type too) answer 405 once the caller is known: before
   // any body is read, whatever its type. Not operations a client can use, so out of the OpenAPI document.

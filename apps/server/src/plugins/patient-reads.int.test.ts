@@ -1,10 +1,11 @@
 import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { API_CLIENT_SCOPES, localDateAt, type ChatChannel, type ChatMessage, type SentMessages } from '@prsp/contracts';
+import { localDateAt, type ChatChannel, type ChatMessage, type SentMessages } from '@prsp/contracts';
 import { auditLog, conversationMessages, conversations, surveyResponses } from '../db/schema';
 import { bookedAppointment, chatExpert, ownQueue, tinyPdf, uploadFile } from '../modules/chat/chat.steps';
 import { messageForm, onboardedPatient, PDF, postForm, subcategoryWith } from '../modules/messaging/conversations.steps';
 import { okData, postJson } from '../modules/patients/patient.steps';
+import { fhirClient } from '../modules/fhir/fhir.steps';
 import { makeResponse, makeTemplate } from '../modules/surveys/survey.steps';
 import type { TestBrowser } from '../test/http-client';
 import { AINO, MATTI, SARA } from '../test/person-codes';
@@ -126,20 +127,7 @@ describe('every route that reads patient data writes its audit rows before it an
     );
     const fileMessageId = attached.messages.find((m) => m.type === 'file')!.id;
     // An API client of the organisation, with its access token.
-    const created = await okData<{ client: { clientId: string }; clientSecret: string }>(
-      postJson(adminBrowser, '/api/admin/api-clients', { name: 'Lukija', scopes: API_CLIENT_SCOPES }),
-    );
-    const tokenRes = await t.app.inject({
-      method: 'POST',
-      url: '/fhir/oauth2/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: created.client.clientId,
-        client_secret: created.clientSecret,
-      }).toString(),
-    });
-    const accessToken = tokenRes.json<{ access_token: string }>().access_token;
+    const { token: accessToken } = await fhirClient(t, adminBrowser, 'Lukija');
     const apiClient: Reader = {
       name: 'API client',
       role: 'apiClient',

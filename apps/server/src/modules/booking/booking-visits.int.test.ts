@@ -14,6 +14,7 @@ import { postJson, staffBrowser, startStaffTestApp } from '../../test/staff-acco
 import type { TestBrowser } from '../../test/http-client';
 import type { TestApp } from '../../test/test-app';
 import { bookedAppointment, chatExpert, ownQueue, sessionPatientId } from '../chat/chat.steps';
+import { fhirClient } from '../fhir/fhir.steps';
 import { minutesFromNow, onboardedPatients } from './booking.steps';
 
 /**
@@ -41,20 +42,7 @@ beforeAll(async () => {
   await t.database.db
     .insert(webhookEndpoints)
     .values({ organisationId: espoo, url: 'https://hooks.example/visits', events: [...WEBHOOK_EVENTS], secretEncrypted: 'x' });
-  const created = await data<{ client: { clientId: string }; clientSecret: string }>(
-    postJson(admin, '/api/admin/api-clients', { name: 'Käynnit', scopes: ['system/Appointment.read'] }),
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/fhir/oauth2/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: created.client.clientId,
-      client_secret: created.clientSecret,
-    }).toString(),
-  });
-  fhirToken = res.json<{ access_token: string }>().access_token;
+  ({ token: fhirToken } = await fhirClient(t, admin, 'Käynnit', ['system/Appointment.read']));
 });
 afterAll(() => t?.close());
 

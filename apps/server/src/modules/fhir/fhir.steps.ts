@@ -17,10 +17,15 @@ export type FhirBody = Record<string, unknown> & {
   issue?: { code: string }[];
 };
 
-/** A client of the admin's organisation granted every type, and an access token of it. */
-export async function fhirClient(t: TestApp, admin: TestBrowser, name = 'Tietoallas'): Promise<{ id: string; token: string }> {
+/** A client of the admin's organisation granted `scopes` (every type unless told), and an access token of it. */
+export async function fhirClient(
+  t: TestApp,
+  admin: TestBrowser,
+  name = 'Tietoallas',
+  scopes: readonly string[] = API_CLIENT_SCOPES,
+): Promise<{ id: string; token: string }> {
   const created = await okData<{ client: { id: string; clientId: string }; clientSecret: string }>(
-    postJson(admin, '/api/admin/api-clients', { name, scopes: API_CLIENT_SCOPES }),
+    postJson(admin, '/api/admin/api-clients', { name, scopes }),
   );
   const res = await t.app.inject({
     method: 'POST',

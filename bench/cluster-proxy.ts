@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { once } from 'node:events';
+import type { ProbeAnswer, ProbeRequest } from './process-probe';
 
 export type Proxy = { url: string; setUpstreams(ports: number[]): void; close(): Promise<void> };
 
@@ -90,13 +91,31 @@ export async function portInRange(from: number, to: number, taken: number[] = []
   throw new Error(`no free port in ${from}–${to}`);
 }
 
-export type Instance = { port: number; process: ChildProcess; stderr: () => string; stop(): Promise<void> };
+export type Instance = {
+  port: number;
+  process: ChildProcess;
+  stderr: () => string;
+  /** The process's own CPU time and PostgreSQL counts now, after starting or writing a CPU profile if asked (process-probe.ts). */
+  probe(request?: ProbeRequest): Promise<ProbeAnswer>;
+  stop(): Promise<void>;
+};
 
-/** Starts one instance and waits (bounded) until its `/readyz` answers 200, i.e. migrations and seed are done. */
-export async function startInstance(port: number, env: Record<string, string>, readyWithinMs = 120_000): Promise<Instance> {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+/** The app as `npm run serve` runs it, with the bench's probe loaded first. */
+export const APP_ENTRY = ['--enable-source-maps', '--import', './bench/process-probe.ts', 'apps/server/dist/main.js'];
+
+/**
+ * Starts one process (by default an app instance; `entry` is node's arguments, e.g. the stand-in broker's) and waits
+ * (bounded) until its `/readyz` answers 200, i.e. migrations and seed are done. `extraArgs` go to node first
+ * (`--cpu-prof`…).
+ */
+export async function startInstance(
+  port: number,
+  env: Record<string, string>,
+  { entry = APP_ENTRY, extraArgs = [], readyWithinMs = 120_000 }: { entry?: string[]; extraArgs?: string[]; readyWithinMs?: number } = {},
+): Promise<Instance> {
+  const child = spawn(process.execPath, [...extraArgs, ...entry], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => {
@@ -110,17 +129,28 @@ export async function startInstance(port: number, env: Record<string, string>, r
     await exited;
     clearTimeout(timer);
   };
+  // One request at a time per process, so each answer is the one to the request before it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const probe = (request: ProbeRequest = { kind: 'probe' }): Promise<ProbeAnswer> => {
+    const asked = queue.then(async () => {
+      const answered = once(child, 'message');
+      child.send(request);
+      return ((await answered) as [ProbeAnswer])[0];
+    });
+    queue = asked.catch(() => undefined);
+    return asked;
+  };
   const deadline = Date.now() + readyWithinMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode}: ${err}`);
+    if (child.exitCode !== null) throw new Error(`process on ${port} exited with ${child.exitCode}: ${err}`);
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
       (r) => r.status === 200,
       () => false,
     );
-    if (ready) return { port, process: child, stderr: () => err, stop };
+    if (ready) return { port, process: child, stderr: () => err, probe, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`instance on ${port} not ready within ${readyWithinMs / 1000} s: ${err}`);
+      throw new Error(`process on ${port} not ready within ${readyWithinMs / 1000} s: ${err}`);
     }
     // Between two probes of a process that is still starting: nothing to wait on but its port.
     await new Promise((resolve) => setTimeout(resolve, 250));

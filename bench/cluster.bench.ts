@@ -21,6 +21,17 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { appointments, experts, organisations, services, staffUsers } from '../apps/server/src/db/schema';
 import { createSession } from '../apps/server/src/platform/session/sessions.service';
 import { TestBrowser } from '../apps/server/src/test/http-client';
+import {
+  addCosts,
+  costsBetween,
+  loadCostTable,
+  NO_COSTS,
+  profileSummary,
+  snapshot,
+  stepCostTable,
+  type Costs,
+  type Snapshot,
+} from './cluster-costs';
 import { portInRange, startInstance, startProxy, type Instance, type Proxy } from './cluster-proxy';
 import {
   describeMachine,
@@ -41,6 +52,14 @@ const settings = readSettings();
 const DURATION_S = process.env.BENCH_DURATION ? settings.duration : LONG ? 180 : 30;
 /** Virtual patients at once: BENCH_CONNECTIONS, else 16. */
 const PATIENTS = process.env.BENCH_CONNECTIONS ? settings.connections : 16;
+/** `--instances=2` runs the two-instance configuration alone (`=1` the one-instance one); by default both, in turn. */
+const INSTANCES_ARG = process.argv.find((a) => a.startsWith('--instances='))?.slice('--instances='.length);
+const CONFIGURATIONS = INSTANCES_ARG ? [Number(INSTANCES_ARG)] : [1, 2];
+if (!CONFIGURATIONS.every((n) => n === 1 || n === 2)) throw new Error(`--instances takes 1 or 2, got ${INSTANCES_ARG}`);
+/** `--cpu-prof`: a V8 CPU profile of each instance over the load, summarised after the tables and kept as files. */
+const PROFILE = process.argv.includes('--cpu-prof');
+/** Visits one patient makes alone after the load, step by step, to attribute CPU and statements to each step. */
+const STEP_VISITS = 10;
 const MESSAGES_PER_CHAT = 3;
 const NURSES = 4;
 const ORGANISATION_SLUG = 'espoo-demo';
@@ -66,8 +85,13 @@ const STEPS = [
 ] as const;
 type Step = (typeof STEPS)[number];
 
-/** A patient's browser behind the proxy, from an address of its own (198.18.0.0/15, the range set aside for benchmarks). */
+/**
+ * A patient's browser behind the proxy, from an address of its own (198.18.0.0/15, the range set aside for
+ * benchmarks). The broker is another origin, as a real one is: its cookies are kept apart and sent only to it.
+ */
 class PatientBrowser extends TestBrowser {
+  private readonly elsewhere = new Map<string, Map<string, string>>();
+
   constructor(
     baseUrl: string,
     private readonly address: string,
@@ -76,17 +100,36 @@ class PatientBrowser extends TestBrowser {
   }
 
   override fetch(pathOrUrl: string, init: RequestInit & { csrf?: boolean } = {}): Promise<Response> {
+    const url = new URL(pathOrUrl, this.baseUrl);
     const headers = new Headers(init.headers);
     // What nginx sets (deploy/nginx/prsp.conf); the instances run with TRUST_PROXY=true, so rate limits are per patient.
     headers.set('x-forwarded-for', this.address);
-    return super.fetch(pathOrUrl, { ...init, headers });
+    if (url.origin === new URL(this.baseUrl).origin) return super.fetch(pathOrUrl, { ...init, headers });
+    return this.fetchElsewhere(url, { ...init, headers });
+  }
+
+  private async fetchElsewhere(url: URL, init: RequestInit & { headers: Headers }): Promise<Response> {
+    const jar = this.elsewhere.get(url.origin) ?? new Map<string, string>();
+    this.elsewhere.set(url.origin, jar);
+    if (jar.size > 0) init.headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(url, { ...init, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const expired = attrs.some((a) => /max-age=0|expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      if (expired || rest.join('=') === '') jar.delete(name!.trim());
+      else jar.set(name!.trim(), rest.join('='));
+    }
+    return res;
   }
 }
 
 let visitCounter = 0;
-/** A valid Finnish identity code of a (fictional) person born in 1980–1999, individual number 900–999. */
-function newIdentityCode(): string {
-  const n = visitCounter;
+/**
+ * A valid Finnish identity code of a (fictional) person born in 1980–1999, individual number 900–999: the `n`th visit's,
+ * so that no two visits sign in as the same person whatever order their steps run in.
+ */
+function newIdentityCode(n: number): string {
   const day = String((n % 28) + 1).padStart(2, '0');
   const month = String((Math.floor(n / 28) % 12) + 1).padStart(2, '0');
   const year = String(80 + (Math.floor(n / 336) % 20)).padStart(2, '0');
@@ -174,9 +217,16 @@ async function seed(database: Database, baseUrl: string): Promise<Setup> {
   return { organisationId: organisation.id, nurseServiceId: nurseService!.id, answers, days, nurses };
 }
 
-type Recorder = { latencies: Map<Step, number[]>; errors: Map<Step, string[]>; visits: number };
+type Recorder = {
+  latencies: Map<Step, number[]>;
+  errors: Map<Step, string[]>;
+  visits: number;
+  /** Only while one patient visits alone: each step's CPU and statements, from the processes' probes around it. */
+  costs?: { probe: () => Promise<Snapshot>; byStep: Map<Step, Costs> };
+};
 
 async function timed<T>(rec: Recorder, step: Step, work: () => Promise<T>): Promise<T> {
+  const before = rec.costs ? await rec.costs.probe() : undefined;
   const started = performance.now();
   try {
     const value = await work();
@@ -185,6 +235,11 @@ async function timed<T>(rec: Recorder, step: Step, work: () => Promise<T>): Prom
   } catch (err) {
     rec.errors.get(step)!.push(err instanceof Error ? err.message : String(err));
     throw err;
+  } finally {
+    if (rec.costs && before) {
+      const spent = costsBetween(before, await rec.costs.probe());
+      rec.costs.byStep.set(step, addCosts(rec.costs.byStep.get(step) ?? NO_COSTS, spent));
+    }
   }
 }
 
@@ -209,9 +264,9 @@ async function visit(baseUrl: string, setup: Setup, rec: Recorder): Promise<void
   const n = visitCounter++;
   const patient = new PatientBrowser(baseUrl, `198.18.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`);
   await timed(rec, 'sign-in (OIDC)', async () => {
-    const { res, url } = await patient.signIn(newIdentityCode(), { givenName: 'Aamu', familyName: `Potilas${n}` });
+    const { res, url } = await patient.signIn(newIdentityCode(n), { givenName: 'Aamu', familyName: `Potilas${n}` });
     if (res.status !== 200 || !patient.cookie('prsp_session'))
-      throw new Error(`sign-in ended with ${res.status} at ${new URL(url).pathname}`);
+      throw new Error(`sign-in ended with ${res.status} at ${new URL(url).pathname}${new URL(url).search}`);
   });
   const json = { 'content-type': 'application/json' };
   await timed(rec, 'onboarding', async () => {
@@ -290,7 +345,48 @@ async function visit(baseUrl: string, setup: Setup, rec: Recorder): Promise<void
   rec.visits++;
 }
 
-type Result = { label: string; wallS: number; rec: Recorder; stderr: string[] };
+type StepPass = { visits: number; byStep: Map<Step, Costs>; whole: Costs; idleCpuMsPerS: number };
+type Result = {
+  label: string;
+  wallS: number;
+  rec: Recorder;
+  stderr: string[];
+  /** Over the load: the processes' costs, and the bench's own CPU (load generator and proxy). */
+  load: { costs: Costs; benchCpuMs: number };
+  steps: StepPass;
+  profile?: string;
+};
+
+const BROKER_ENTRY = ['--import', 'tsx', '--import', './bench/process-probe.ts', 'bench/test-idp-broker.ts'];
+
+/** The instances count as at rest below this CPU rate (their timers and the jobs runner's polling). */
+const AT_REST_CPU_MS_PER_S = 30;
+
+/**
+ * The instances' CPU rate once they are at rest: after the load they still work off what it queued (e-mails,
+ * notifications), which the per-step figures must not take in. Measured over one second at a time until the rate
+ * falls under AT_REST_CPU_MS_PER_S, for at most 30 s; the last rate is returned either way.
+ */
+async function settle(probe: () => Promise<Snapshot>): Promise<number> {
+  let rate = Infinity;
+  for (let i = 0; i < 30 && rate >= AT_REST_CPU_MS_PER_S; i++) {
+    const from = await probe();
+    const started = performance.now();
+    // A CPU rate needs a span of time: there is no event to await.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    rate = costsBetween(from, await probe()).instanceCpuMs / ((performance.now() - started) / 1000);
+  }
+  return rate;
+}
+
+/** One patient's visits alone after the load, once the instances are at rest, each step between two probes. */
+async function stepPass(proxy: Proxy, setup: Setup, errors: Recorder['errors'], probe: () => Promise<Snapshot>): Promise<StepPass> {
+  const idleCpuMsPerS = await settle(probe);
+  const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors, visits: 0, costs: { probe, byStep: new Map() } };
+  const from = await probe();
+  for (let i = 0; i < STEP_VISITS; i++) await visit(proxy.url, setup, rec);
+  return { visits: rec.visits, byStep: rec.costs!.byStep, whole: costsBetween(from, await probe()), idleCpuMsPerS };
+}
 
 /** One configuration: a fresh database, `count` instances behind the proxy, PATIENTS patients for DURATION_S seconds. */
 async function runConfiguration(label: string, count: number, proxy: Proxy): Promise<Result> {
@@ -302,8 +398,11 @@ async function runConfiguration(label: string, count: number, proxy: Proxy): Pro
   url.pathname = `/${dbName}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prsp-cluster-'));
   const instances: Instance[] = [];
+  let broker: Instance | undefined;
   let database: Database | undefined;
   try {
+    const taken = () => [new URL(proxy.url).port, ...[broker, ...instances].flatMap((x) => (x ? [x.port] : []))].map(Number);
+    const brokerPort = await portInRange(PORTS.from, PORTS.to, taken());
     const env = {
       NODE_ENV: 'development',
       DATABASE_URL: url.href,
@@ -315,18 +414,23 @@ async function runConfiguration(label: string, count: number, proxy: Proxy): Pro
       MAIL_CATCHER_PORT: '0',
       // A load test, not people: the per-user socket event limits (plugins/socket-limits.ts) are off.
       REALTIME_EVENT_LIMITS: 'false',
+      // The built-in identity provider runs in a process of its own (test-idp-broker.ts), as a real broker would.
+      TEST_IDP_ENABLED: 'false',
+      OIDC_ISSUER: `http://127.0.0.1:${brokerPort}/test-idp/oidc`,
     };
+    broker = await startInstance(brokerPort, env, { entry: BROKER_ENTRY });
     // One after the other: the first migrates and seeds the demo, the next finds both done.
-    for (let i = 0; i < count; i++) {
-      const port = await portInRange(PORTS.from, PORTS.to, [new URL(proxy.url).port, ...instances.map((x) => x.port)].map(Number));
-      instances.push(await startInstance(port, env));
-    }
+    for (let i = 0; i < count; i++) instances.push(await startInstance(await portInRange(PORTS.from, PORTS.to, taken()), env));
     proxy.setUpstreams(instances.map((i) => i.port));
     database = await openDatabase({ url: url.href });
     console.error(`[${label}] seeding ${EXPERTS} experts × ${DAYS} days × ${SLOTS_PER_DAY} slots and ${NURSES} nurses…`);
     const setup = await seed(database, proxy.url);
     const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors: new Map(STEPS.map((s) => [s, []])), visits: 0 };
+    const probe = () => snapshot(instances, broker!);
     console.error(`[${label}] ${PATIENTS} patients for ${DURATION_S} s…`);
+    if (PROFILE) await Promise.all(instances.map((i) => i.probe({ kind: 'profile-start' })));
+    const before = await probe();
+    const benchBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = Date.now() + DURATION_S * 1000;
     await Promise.all(
@@ -334,9 +438,20 @@ async function runConfiguration(label: string, count: number, proxy: Proxy): Pro
         while (Date.now() < deadline) await visit(proxy.url, setup, rec).catch(() => undefined);
       }),
     );
-    return { label, wallS: (performance.now() - started) / 1000, rec, stderr: instances.map((i) => i.stderr()).filter(Boolean) };
+    const wallS = (performance.now() - started) / 1000;
+    const benchCpu = process.cpuUsage(benchBefore);
+    const load = { costs: costsBetween(before, await probe()), benchCpuMs: (benchCpu.user + benchCpu.system) / 1000 };
+    let profile: string | undefined;
+    if (PROFILE) {
+      const files = instances.map((i) => path.join(tmpdir(), `prsp-cluster-${process.pid}-${count}-${i.port}.cpuprofile`));
+      await Promise.all(instances.map((i, n) => i.probe({ kind: 'profile-stop', file: files[n]! })));
+      profile = `${await profileSummary(files)}\nprofiles (open in Chrome DevTools): ${files.join(', ')}`;
+    }
+    console.error(`[${label}] one patient alone, ${STEP_VISITS} visits, step by step…`);
+    const steps = await stepPass(proxy, setup, rec.errors, probe);
+    return { label, wallS, rec, stderr: instances.map((i) => i.stderr()).filter(Boolean), load, steps, profile };
   } finally {
-    await Promise.all(instances.map((i) => i.stop()));
+    await Promise.all([broker, ...instances].map((i) => i?.stop()));
     await database?.close();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
@@ -369,15 +484,31 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   let crashed: unknown;
   try {
-    results.push(await runConfiguration('1 instance', 1, proxy));
-    // Printed at once, so that a failure of the second configuration does not lose the first's figures.
-    console.log(`${report(results)}\n`);
-    results.push(await runConfiguration('2 instances', 2, proxy));
-    console.log(report(results));
-    for (const r of results)
+    for (const count of CONFIGURATIONS) {
+      results.push(await runConfiguration(count === 1 ? '1 instance' : `${count} instances`, count, proxy));
+      // Printed at once, so that a failure of a later configuration does not lose the earlier figures.
+      console.log(`${report(results)}\n`);
+    }
+    console.log('Where the time goes: per visit, over the load (all instances together; the broker apart)');
+    console.log(
+      `${loadCostTable(results.map((r) => ({ label: r.label, visits: r.rec.visits, wallS: r.wallS, costs: r.load.costs, benchCpuMs: r.load.benchCpuMs })))}\n`,
+    );
+    for (const r of results) {
+      const { steps } = r;
+      console.log(
+        `[${r.label}] per step, one patient alone (${steps.visits} visits; instances at rest: ${steps.idleCpuMsPerS.toFixed(1)} CPU ms/s)`,
+      );
+      console.log(`${stepCostTable(STEPS, steps.byStep, steps.whole, steps.visits)}\n`);
+      if (r.profile) console.log(`[${r.label}] CPU profile of the instances over the load\n${r.profile}\n`);
+    }
+    for (const r of results) {
       for (const [step, errors] of r.rec.errors)
         if (errors.length > 0)
           failures.push(`${r.label}, ${step}: ${errors.length} errors, e.g. ${[...new Set(errors)].slice(0, 3).join(' | ')}`);
+      // What the instances logged (warnings and errors): the reason behind a failed step is there, not in the answer.
+      if (r.stderr.length > 0)
+        console.error(`\n[${r.label}] the instances' log (warn and above, the last 4000 characters):\n${r.stderr.join('\n---\n')}`);
+    }
   } catch (err) {
     crashed = err;
   } finally {

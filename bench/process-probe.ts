@@ -1,0 +1,92 @@
+/**
+ * Loaded with `--import` into each process bench:cluster starts (the app instances, the stand-in broker): counts what
+ * the process sends to PostgreSQL and answers the bench's `probe` message (an IPC channel) with its own CPU time and
+ * those counts, so the bench can attribute CPU and statements to a whole load or to one step of a visit.
+ *
+ * Node runs this file as it is (type stripping): erasable syntax only, no imports of the app's TypeScript.
+ *
+ * Counted at the driver (`pg.Client.prototype.query`, what drizzle and the pool call): `statements` are the queries
+ * other than transaction control; `transactions` are the transactions the server commits or rolls back: each
+ * BEGIN…COMMIT block once, and each statement sent outside one (autocommit) once. pg_stat_statements needs
+ * `shared_preload_libraries`, which the local server does not load, and pg_stat_database flushes its counters late.
+ */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import pg from 'pg';
+
+export type ProbeAnswer = {
+  /** process.cpuUsage() of the process: user and system microseconds since it started. */
+  cpu: { user: number; system: number };
+  statements: number;
+  transactions: number;
+  /** Of `transactions`: those that wrote (an INSERT, UPDATE or DELETE in them). */
+  writeTransactions: number;
+  rssBytes: number;
+};
+
+let statements = 0;
+let transactions = 0;
+let writeTransactions = 0;
+/** Per connection: inside BEGIN…COMMIT, and whether that transaction wrote. */
+const open = new WeakMap<object, { wrote: boolean }>();
+
+function sqlOf(config: unknown): string {
+  if (typeof config === 'string') return config;
+  if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string') return config.text;
+  return '';
+}
+
+function count(client: object, sql: string): void {
+  const head = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase() ?? '';
+  const writes = /\b(insert|update|delete)\b/i.test(sql);
+  if (head === 'begin' || head === 'start') {
+    open.set(client, { wrote: false });
+    return;
+  }
+  if (head === 'commit' || head === 'rollback') {
+    if (open.get(client)?.wrote) writeTransactions++;
+    open.delete(client);
+    transactions++;
+    return;
+  }
+  statements++;
+  const tx = open.get(client);
+  if (tx) tx.wrote ||= writes;
+  else {
+    transactions++;
+    if (writes) writeTransactions++;
+  }
+}
+
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function countedQuery(this: object, ...args: unknown[]) {
+  count(this, sqlOf(args[0]));
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+/** What the bench asks: the figures now, or the same after starting a CPU profile, or after writing it to `file`. */
+export type ProbeRequest = { kind: 'probe' } | { kind: 'profile-start' } | { kind: 'profile-stop'; file: string };
+
+/** V8's sampling profiler through the inspector, so that a profile covers exactly the window the bench chooses. */
+let profiler: Session | undefined;
+
+async function answer(request: ProbeRequest): Promise<ProbeAnswer> {
+  if (request.kind === 'profile-start') {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  } else if (request.kind === 'profile-stop' && profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiler.disconnect();
+    profiler = undefined;
+    await writeFile(request.file, JSON.stringify(profile));
+  }
+  return { cpu: process.cpuUsage(), statements, transactions, writeTransactions, rssBytes: process.memoryUsage.rss() };
+}
+
+process.on('message', (request: ProbeRequest) => {
+  void answer(request).then((a) => process.send?.(a));
+});
+// The channel must not keep a process alive that would otherwise end (SIGTERM ends the app with process.exit anyway).
+process.channel?.unref();

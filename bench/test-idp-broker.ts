@@ -1,0 +1,35 @@
+/**
+ * The built-in identity provider (apps/server/src/stand-ins/test-idp) alone, in a process of its own, for
+ * bench:cluster: the instances then sign patients in at it as they would at a real broker (another host, another
+ * origin), and the broker's CPU is not counted as the instances'. Started by cluster.bench.ts with the same
+ * environment as the instances plus `PORT`; the provider keeps its state in the same database (test_idp_entries).
+ * It is configured exactly as app.ts configures it inside an instance (same client, keys and profile), only with
+ * its own address as the issuer (`OIDC_ISSUER`, which the instances are given too).
+ */
+import Fastify from 'fastify';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { POST_LOGOUT_PATH } from '../apps/server/src/modules/identity/identity.service';
+import { importRpKeys } from '../apps/server/src/modules/identity/rp-keys';
+import { testIdpPlugin } from '../apps/server/src/stand-ins/test-idp/test-idp';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl });
+const app = Fastify({ logger: { level: 'warn' } });
+await app.register(testIdpPlugin, {
+  ...config.oidc,
+  rpJwks: config.oidc.keys.length > 0 ? (await importRpKeys(config.oidc.keys)).public : { keys: [] },
+  db: database.db,
+  redirectUri: `${config.publicUrl}/api/login/callback`,
+  postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,
+  cookieSecret: config.dataKey,
+});
+app.get('/readyz', async () => ({ status: 'ok' }));
+
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+});
+await app.listen({ host: '127.0.0.1', port: config.port });

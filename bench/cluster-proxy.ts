@@ -12,6 +12,18 @@ import type { ProbeAnswer, ProbeRequest } from './process-probe';
 export type Proxy = { url: string; setUpstreams(ports: number[]): void; close(): Promise<void> };
 
 /**
+ * The headers without the hop-by-hop ones, as nginx passes an answer on: the instance's `Connection` and
+ * `Keep-Alive: timeout=72` describe its connection to the proxy, not the proxy's to the client, which the proxy closes
+ * after its own idle time (5 s, announced by Node itself). Passed on, they told clients a connection stays open
+ * 72 s that the proxy closes after 5, so a client could send a request on a connection as it was being closed.
+ */
+function endToEnd(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const { connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  const named = typeof connection === 'string' ? connection.split(',').map((h) => h.trim().toLowerCase()) : [];
+  return Object.fromEntries(Object.entries(rest).filter(([name]) => !named.includes(name)));
+}
+
+/**
  * Spreads requests over `upstreams` in turn, one pick per request (not per connection), and passes WebSocket upgrades
  * through as raw TCP. The built-in test identity provider's paths too: it keeps its sign-in state in the shared
  * database, so any instance continues a sign-in another one started.
@@ -30,7 +42,7 @@ export async function startProxy(port: number): Promise<Proxy> {
     const upstream = http.request(
       { host: '127.0.0.1', port: pick(), method: req.method, path: req.url, headers: req.headers, agent },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
       },
     );

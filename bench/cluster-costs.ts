@@ -3,13 +3,45 @@
  * from the probes each process answers (process-probe.ts), over a whole load or over one step of a visit; and the
  * top items of a V8 CPU profile taken over the load.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import type { Instance } from './cluster-proxy';
 import { table } from './harness';
 import type { ProbeAnswer } from './process-probe';
 
-/** The instances' figures (summed) and the broker's, at one moment. */
-export type Snapshot = { instances: ProbeAnswer[]; broker: ProbeAnswer };
+/**
+ * The instances' figures (summed) and the broker's, at one moment, and the CPU milliseconds the local PostgreSQL
+ * and Redis servers have used so far (null where /proc cannot tell, e.g. not Linux).
+ */
+export type Snapshot = { instances: ProbeAnswer[]; broker: ProbeAnswer; servers: { postgres: number; redis: number } | null };
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/**
+ * CPU milliseconds of every process named `postgres` (the server and its backends) and `redis-server`, from
+ * /proc/<pid>/stat: user and system time, and that of reaped children, so a backend that ended still counts through
+ * the server that reaped it. The whole machine's: other databases' work on the same server counts too.
+ */
+async function serverCpuMs(): Promise<{ postgres: number; redis: number } | null> {
+  const pids = await readdir('/proc').catch(() => null);
+  if (!pids) return null;
+  const totals = { postgres: 0, redis: 0 };
+  await Promise.all(
+    pids
+      .filter((p) => /^\d+$/.test(p))
+      .map(async (pid) => {
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+        const name = /\((.*)\)/.exec(stat)?.[1];
+        const which = name === 'postgres' ? 'postgres' : name === 'redis-server' ? 'redis' : null;
+        if (!which) return;
+        // The fields after the name: state is the first, utime, stime, cutime and cstime the 12th to 15th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+        totals[which] += (ticks * 1000) / TICKS_PER_S;
+      }),
+  );
+  return totals;
+}
 
 export type Costs = {
   /** CPU milliseconds of the app instances, all of them together. */
@@ -19,6 +51,9 @@ export type Costs = {
   writeTransactions: number;
   brokerCpuMs: number;
   brokerStatements: number;
+  /** The local PostgreSQL and Redis servers' CPU milliseconds (NaN where they cannot be read). */
+  postgresCpuMs: number;
+  redisCpuMs: number;
 };
 
 export const NO_COSTS: Costs = {
@@ -28,11 +63,13 @@ export const NO_COSTS: Costs = {
   writeTransactions: 0,
   brokerCpuMs: 0,
   brokerStatements: 0,
+  postgresCpuMs: 0,
+  redisCpuMs: 0,
 };
 
 export async function snapshot(instances: Instance[], broker: Instance): Promise<Snapshot> {
-  const [brokerAnswer, ...answers] = await Promise.all([broker.probe(), ...instances.map((i) => i.probe())]);
-  return { instances: answers, broker: brokerAnswer! };
+  const [servers, brokerAnswer, ...answers] = await Promise.all([serverCpuMs(), broker.probe(), ...instances.map((i) => i.probe())]);
+  return { instances: answers as ProbeAnswer[], broker: brokerAnswer as ProbeAnswer, servers: servers as Snapshot['servers'] };
 }
 
 const cpuMs = (a: ProbeAnswer) => (a.cpu.user + a.cpu.system) / 1000;
@@ -46,18 +83,15 @@ export function costsBetween(from: Snapshot, to: Snapshot): Costs {
     writeTransactions: sum((a) => a.writeTransactions),
     brokerCpuMs: cpuMs(to.broker) - cpuMs(from.broker),
     brokerStatements: to.broker.statements - from.broker.statements,
+    postgresCpuMs: to.servers && from.servers ? to.servers.postgres - from.servers.postgres : NaN,
+    redisCpuMs: to.servers && from.servers ? to.servers.redis - from.servers.redis : NaN,
   };
 }
 
-export function addCosts(a: Costs, b: Costs): Costs {
-  return {
-    instanceCpuMs: a.instanceCpuMs + b.instanceCpuMs,
-    statements: a.statements + b.statements,
-    transactions: a.transactions + b.transactions,
-    writeTransactions: a.writeTransactions + b.writeTransactions,
-    brokerCpuMs: a.brokerCpuMs + b.brokerCpuMs,
-    brokerStatements: a.brokerStatements + b.brokerStatements,
-  };
+const KEYS = Object.keys(NO_COSTS) as (keyof Costs)[];
+
+export function addCosts(a: Costs, b: Costs, sign = 1): Costs {
+  return Object.fromEntries(KEYS.map((k) => [k, a[k] + sign * b[k]])) as Costs;
 }
 
 function perVisit(c: Costs, visits: number): string[] {
@@ -69,10 +103,21 @@ function perVisit(c: Costs, visits: number): string[] {
     f(c.writeTransactions, 1),
     f(c.brokerCpuMs, 1),
     f(c.brokerStatements, 1),
+    f(c.postgresCpuMs, 1),
+    f(c.redisCpuMs, 1),
   ];
 }
 
-const COST_COLUMNS = ['instance CPU ms', 'statements', 'transactions', 'writing', 'broker CPU ms', 'broker statements'];
+const COST_COLUMNS = [
+  'instance CPU ms',
+  'statements',
+  'transactions',
+  'writing',
+  'broker CPU ms',
+  'broker statements',
+  'PostgreSQL CPU ms',
+  'Redis CPU ms',
+];
 
 /** The whole-visit costs under load, one row per configuration, with the load generator's own CPU beside them. */
 export function loadCostTable(rows: { label: string; visits: number; wallS: number; costs: Costs; benchCpuMs: number }[]): string {
@@ -90,14 +135,7 @@ export function loadCostTable(rows: { label: string; visits: number; wallS: numb
 /** Per step, per visit: what one patient's visits alone cost, step by step (the steps in `order`, then the rest). */
 export function stepCostTable(steps: readonly string[], costs: Map<string, Costs>, whole: Costs, visits: number): string {
   const inSteps = steps.reduce((sum, s) => addCosts(sum, costs.get(s) ?? NO_COSTS), NO_COSTS);
-  const rest: Costs = {
-    instanceCpuMs: whole.instanceCpuMs - inSteps.instanceCpuMs,
-    statements: whole.statements - inSteps.statements,
-    transactions: whole.transactions - inSteps.transactions,
-    writeTransactions: whole.writeTransactions - inSteps.writeTransactions,
-    brokerCpuMs: whole.brokerCpuMs - inSteps.brokerCpuMs,
-    brokerStatements: whole.brokerStatements - inSteps.brokerStatements,
-  };
+  const rest = addCosts(whole, inSteps, -1);
   const body = [
     ...steps.map((s) => [s, ...perVisit(costs.get(s) ?? NO_COSTS, visits)]),
     ['between the steps (chat join, end)', ...perVisit(rest, visits)],

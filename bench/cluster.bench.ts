@@ -59,7 +59,7 @@ if (!CONFIGURATIONS.every((n) => n === 1 || n === 2)) throw new Error(`--instanc
 /** `--cpu-prof`: a V8 CPU profile of each instance over the load, summarised after the tables and kept as files. */
 const PROFILE = process.argv.includes('--cpu-prof');
 /** Visits one patient makes alone after the load, step by step, to attribute CPU and statements to each step. */
-const STEP_VISITS = 10;
+const STEP_VISITS = 20;
 const MESSAGES_PER_CHAT = 3;
 const NURSES = 4;
 const ORGANISATION_SLUG = 'espoo-demo';

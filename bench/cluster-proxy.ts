@@ -13,9 +13,8 @@ export type Proxy = { url: string; setUpstreams(ports: number[]): void; close():
 
 /**
  * The headers without the hop-by-hop ones, as nginx passes an answer on: the instance's `Connection` and
- * `Keep-Alive: timeout=72` describe its connection to the proxy, not the proxy's to the client, which the proxy closes
- * after its own idle time (5 s, announced by Node itself). Passed on, they told clients a connection stays open
- * 72 s that the proxy closes after 5, so a client could send a request on a connection as it was being closed.
+ * `Keep-Alive: timeout=…` describe its connection to the proxy, not the proxy's to the client, whose idle time is the
+ * proxy's own (Node announces it). Passed on, they told clients the instance's idle time as the proxy's.
  */
 function endToEnd(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
   const { connection, 'keep-alive': _keepAlive, ...rest } = headers;

@@ -9,21 +9,12 @@
 import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { POST_LOGOUT_PATH } from '../apps/server/src/modules/identity/identity.service';
-import { importRpKeys } from '../apps/server/src/modules/identity/rp-keys';
-import { testIdpPlugin } from '../apps/server/src/stand-ins/test-idp/test-idp';
+import { testIdpOptions, testIdpPlugin } from '../apps/server/src/stand-ins/test-idp/test-idp';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl });
 const app = Fastify({ logger: { level: 'warn' } });
-await app.register(testIdpPlugin, {
-  ...config.oidc,
-  rpJwks: config.oidc.keys.length > 0 ? (await importRpKeys(config.oidc.keys)).public : { keys: [] },
-  db: database.db,
-  redirectUri: `${config.publicUrl}/api/login/callback`,
-  postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,
-  cookieSecret: config.dataKey,
-});
+await app.register(testIdpPlugin, await testIdpOptions(config, database.db));
 app.get('/readyz', async () => ({ status: 'ok' }));
 
 process.on('SIGTERM', () => {

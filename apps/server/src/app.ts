@@ -13,8 +13,6 @@ import { emailTemplatesModule } from './modules/email-templates/email-templates.
 import { fhirModule } from './modules/fhir/fhir.module';
 import { guestsModule } from './modules/guests/guests.module';
 import { identityModule } from './modules/identity/identity.module';
-import { POST_LOGOUT_PATH } from './modules/identity/identity.service';
-import { importRpKeys } from './modules/identity/rp-keys';
 import { messagingModule } from './modules/messaging/messaging.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { organisationsModule } from './modules/organisations/organisations.module';
@@ -54,7 +52,7 @@ import { tracingPlugin } from './plugins/tracing';
 import { webAppRoutes } from './plugins/web-app';
 import { serverPath } from './server-files';
 import { selfAssessmentStandIn } from './stand-ins/self-assessment/self-assessment';
-import { testIdpPlugin } from './stand-ins/test-idp/test-idp';
+import { testIdpOptions, testIdpPlugin } from './stand-ins/test-idp/test-idp';
 import { testMandatesPlugin } from './stand-ins/test-mandates/test-mandates';
 
 /**
@@ -187,14 +185,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   await app.register(metricsPlugin, { ...config.metrics, production: config.production, database });
 
   if (config.testIdpEnabled) {
-    await app.register(testIdpPlugin, {
-      ...config.oidc,
-      rpJwks: config.oidc.keys.length > 0 ? (await importRpKeys(config.oidc.keys)).public : { keys: [] },
-      db: database.db,
-      redirectUri: `${config.publicUrl}/api/login/callback`,
-      postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,
-      cookieSecret: config.dataKey,
-    });
+    await app.register(testIdpPlugin, await testIdpOptions(config, database.db));
   }
   if (config.testMandatesEnabled) {
     // Its API paths name identity codes: no per-request log lines (warn and above only).

@@ -12,7 +12,9 @@ import { LOGOUT_SCRIPT, logoutPage, loggedOutPage, loginPage, pageLanguage, STYL
 import { loadSigningKey } from './signing-key';
 import { TEST_PERSONS } from './test-persons';
 import { findTypedPerson, rememberTypedPerson } from './typed-persons';
-import { ENCRYPTION_ALGS, SIGNING_ALGS } from '../../modules/identity/rp-keys';
+import type { Config } from '../../config';
+import { POST_LOGOUT_PATH } from '../../modules/identity/identity.service';
+import { ENCRYPTION_ALGS, importRpKeys, SIGNING_ALGS } from '../../modules/identity/rp-keys';
 
 export type TestIdpOptions = {
   /** Where the provider keeps its state (test_idp_entries), shared by every instance. */
@@ -32,6 +34,22 @@ export type TestIdpOptions = {
   ssnClaim: string;
   cookieSecret: string;
 };
+
+/**
+ * The provider as the product's configuration describes its broker: its client, profile and levels, the relying
+ * party's public keys, and the product's callback and logout pages. One place for the app and for a provider run in
+ * a process of its own (bench/test-idp-broker.ts).
+ */
+export async function testIdpOptions(config: Config, db: Db): Promise<TestIdpOptions> {
+  return {
+    ...config.oidc,
+    rpJwks: config.oidc.keys.length > 0 ? (await importRpKeys(config.oidc.keys)).public : { keys: [] },
+    db,
+    redirectUri: `${config.publicUrl}/api/login/callback`,
+    postLogoutRedirectUri: `${config.publicUrl}${POST_LOGOUT_PATH}`,
+    cookieSecret: config.dataKey,
+  };
+}
 
 export const TEST_IDP_PREFIX = '/test-idp';
 

@@ -1,16 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMER_API_CLIENT_SCOPES, type ApiClient, type ApiClientCreated } from '@prsp/contracts';
-import { openPglite } from '../../db/client';
 import { apiClients, auditLog } from '../../db/schema';
 import { fieldKeys, postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestBrowser } from '../../test/http-client';
+import { beforeMigration } from '../../test/migration-steps';
 import type { TestApp } from '../../test/test-app';
 import { bookingExpert } from '../booking/booking.steps';
 import { expectError, okData } from '../patients/patient.steps';
@@ -199,17 +193,7 @@ describe('FHIR requests', () => {
 
 describe('clients made before scopes', () => {
   it('keep the six types they could read when migration 0025 runs, and no later client gets a default', async () => {
-    const migrations = fileURLToPath(new URL('../../db/migrations', import.meta.url));
-    const before = mkdtempSync(join(tmpdir(), 'prsp-migrations-'));
-    cpSync(migrations, before, { recursive: true });
-    const journalPath = join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const upTo = journal.entries.findIndex((e) => e.tag === '0025_fhir_versions_and_scopes');
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-    const client = await openPglite();
-    try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
+    await beforeMigration('0025_fhir_versions_and_scopes', async (client, migrateTheRest) => {
       // The client alone matters here: its organisation's row is left out (foreign keys off for this session).
       await client.exec(`
         set session_replication_role = replica;
@@ -217,16 +201,13 @@ describe('clients made before scopes', () => {
           values ('00000000-0000-4000-8000-000000000001', 'Vanha', 'prsp-old', 'hash');
         set session_replication_role = origin;
       `);
-      await migrate(db, { migrationsFolder: migrations });
+      await migrateTheRest();
       const { rows } = await client.query<{ scopes: string[] }>(`select scopes from api_clients where client_id = 'prsp-old'`);
       expect(rows).toEqual([{ scopes: [...FORMER_API_CLIENT_SCOPES] }]);
       await expect(
         client.query(`insert into api_clients (organisation_id, name, client_id, secret_hash)
           values ('00000000-0000-4000-8000-000000000001', 'Uusi', 'prsp-new', 'hash')`),
       ).rejects.toThrow(/scopes/);
-    } finally {
-      await client.close();
-      rmSync(before, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,37 +1,20 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openPglite } from '../../db/client';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { expect, test } from 'vitest';
+import { beforeMigration } from '../../test/migration-steps';
 
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 const WAITING = '00000000-0000-4000-8000-000000000001';
 const SENT = '00000000-0000-4000-8000-000000000002';
 const FAILED = '00000000-0000-4000-8000-000000000003';
 
 test('e-mails waiting in the old outbox each get a delivery job when the jobs migration runs; sent and failed ones do not', async () => {
-  // The migrations as they were before the jobs table.
-  const before = mkdtempSync(join(tmpdir(), 'prsp-migrations-'));
-  cpSync(MIGRATIONS, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === '0002_jobs');
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-
-  const client = await openPglite();
-  try {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+  // The database as it was before the jobs table.
+  await beforeMigration('0002_jobs', async (client, migrateTheRest) => {
     await client.exec(`
       insert into outbox_emails (id, to_address, from_name, from_address, subject, text, html, status, attempts, next_attempt_at, last_error) values
         ('${WAITING}', 'a@test.example', 'N', 'f@test.example', 'S', 'T', 'H', 'pending', 3, '2030-01-01T00:00:00Z', 'ECONNREFUSED'),
         ('${SENT}', 'b@test.example', 'N', 'f@test.example', 'S', 'T', 'H', 'sent', 1, now(), null),
         ('${FAILED}', 'c@test.example', 'N', 'f@test.example', 'S', 'T', 'H', 'failed', 8, now(), 'EENVELOPE 550');
     `);
-    await migrate(db, { migrationsFolder: MIGRATIONS });
+    await migrateTheRest();
 
     const jobs = await client.query<Record<string, unknown>>('select id, kind, payload, state, run_at, attempts, max_attempts from jobs');
     expect(jobs.rows).toEqual([
@@ -53,8 +36,5 @@ test('e-mails waiting in the old outbox each get a delivery job when the jobs mi
       { id: SENT, status: 'sent', job_id: null, last_error: null },
       { id: FAILED, status: 'failed', job_id: null, last_error: 'EENVELOPE 550' },
     ]);
-  } finally {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  }
+  });
 });

@@ -88,6 +88,29 @@ export function costsBetween(from: Snapshot, to: Snapshot): Costs {
   };
 }
 
+/** The instances' statements between two snapshots, by text (what bench:cluster --statements lists per step). */
+export function statementsBetween(from: Snapshot, to: Snapshot, into = new Map<string, number>()): Map<string, number> {
+  to.instances.forEach((answer, i) => {
+    const before = from.instances[i]!.byText;
+    for (const [text, n] of Object.entries(answer.byText)) {
+      const sent = n - (before[text] ?? 0);
+      if (sent > 0) into.set(text, (into.get(text) ?? 0) + sent);
+    }
+  });
+  return into;
+}
+
+/** Per step, the statements sent most often per visit, their text shortened to one line. */
+export function topStatementsTable(byStep: Map<string, Map<string, number>>, visits: number, top = 8): string {
+  const body = [...byStep].flatMap(([step, texts]) =>
+    [...texts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([text, n], i) => [i === 0 ? step : '', (n / visits).toFixed(1), text.replace(/\s+/g, ' ').slice(0, 140)]),
+  );
+  return table(['step', 'per visit', 'statement'], body, 1);
+}
+
 const KEYS = Object.keys(NO_COSTS) as (keyof Costs)[];
 
 export function addCosts(a: Costs, b: Costs, sign = 1): Costs {

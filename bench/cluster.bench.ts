@@ -28,7 +28,9 @@ import {
   NO_COSTS,
   profileSummary,
   snapshot,
+  statementsBetween,
   stepCostTable,
+  topStatementsTable,
   type Costs,
   type Snapshot,
 } from './cluster-costs';
@@ -58,6 +60,8 @@ const CONFIGURATIONS = INSTANCES_ARG ? [Number(INSTANCES_ARG)] : [1, 2];
 if (!CONFIGURATIONS.every((n) => n === 1 || n === 2)) throw new Error(`--instances takes 1 or 2, got ${INSTANCES_ARG}`);
 /** `--cpu-prof`: a V8 CPU profile of each instance over the load, summarised after the tables and kept as files. */
 const PROFILE = process.argv.includes('--cpu-prof');
+/** `--statements`: after the step table, the statements each step sends most often (by text), per visit. */
+const STATEMENTS = process.argv.includes('--statements');
 /** Visits one patient makes alone after the load, step by step, to attribute CPU and statements to each step. */
 const STEP_VISITS = 20;
 const MESSAGES_PER_CHAT = 3;
@@ -222,7 +226,7 @@ type Recorder = {
   errors: Map<Step, string[]>;
   visits: number;
   /** Only while one patient visits alone: each step's CPU and statements, from the processes' probes around it. */
-  costs?: { probe: () => Promise<Snapshot>; byStep: Map<Step, Costs> };
+  costs?: { probe: () => Promise<Snapshot>; byStep: Map<Step, Costs>; texts: Map<string, Map<string, number>> };
 };
 
 async function timed<T>(rec: Recorder, step: Step, work: () => Promise<T>): Promise<T> {
@@ -237,8 +241,9 @@ async function timed<T>(rec: Recorder, step: Step, work: () => Promise<T>): Prom
     throw err;
   } finally {
     if (rec.costs && before) {
-      const spent = costsBetween(before, await rec.costs.probe());
-      rec.costs.byStep.set(step, addCosts(rec.costs.byStep.get(step) ?? NO_COSTS, spent));
+      const after = await rec.costs.probe();
+      rec.costs.byStep.set(step, addCosts(rec.costs.byStep.get(step) ?? NO_COSTS, costsBetween(before, after)));
+      rec.costs.texts.set(step, statementsBetween(before, after, rec.costs.texts.get(step)));
     }
   }
 }
@@ -345,7 +350,7 @@ async function visit(baseUrl: string, setup: Setup, rec: Recorder): Promise<void
   rec.visits++;
 }
 
-type StepPass = { visits: number; byStep: Map<Step, Costs>; whole: Costs; idleCpuMsPerS: number };
+type StepPass = { visits: number; byStep: Map<Step, Costs>; texts: Map<string, Map<string, number>>; whole: Costs; idleCpuMsPerS: number };
 type Result = {
   label: string;
   wallS: number;
@@ -382,10 +387,19 @@ async function settle(probe: () => Promise<Snapshot>): Promise<number> {
 /** One patient's visits alone after the load, once the instances are at rest, each step between two probes. */
 async function stepPass(proxy: Proxy, setup: Setup, errors: Recorder['errors'], probe: () => Promise<Snapshot>): Promise<StepPass> {
   const idleCpuMsPerS = await settle(probe);
-  const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors, visits: 0, costs: { probe, byStep: new Map() } };
+  const costs = { probe, byStep: new Map<Step, Costs>(), texts: new Map<string, Map<string, number>>() };
+  const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors, visits: 0, costs };
   const from = await probe();
   for (let i = 0; i < STEP_VISITS; i++) await visit(proxy.url, setup, rec);
-  return { visits: rec.visits, byStep: rec.costs!.byStep, whole: costsBetween(from, await probe()), idleCpuMsPerS };
+  const to = await probe();
+  // What no step took: the rest of a visit (joining the chat's room, the nurse ending the chat).
+  const inSteps = new Map<string, number>();
+  for (const texts of costs.texts.values()) for (const [text, n] of texts) inSteps.set(text, (inSteps.get(text) ?? 0) + n);
+  const rest = new Map(
+    [...statementsBetween(from, to)].map(([text, n]) => [text, n - (inSteps.get(text) ?? 0)] as const).filter(([, n]) => n > 0),
+  );
+  costs.texts.set('between the steps', rest);
+  return { visits: rec.visits, byStep: costs.byStep, texts: costs.texts, whole: costsBetween(from, to), idleCpuMsPerS };
 }
 
 /** One configuration: a fresh database, `count` instances behind the proxy, PATIENTS patients for DURATION_S seconds. */
@@ -499,6 +513,8 @@ async function main(): Promise<number> {
         `[${r.label}] per step, one patient alone (${steps.visits} visits; instances at rest: ${steps.idleCpuMsPerS.toFixed(1)} CPU ms/s)`,
       );
       console.log(`${stepCostTable(STEPS, steps.byStep, steps.whole, steps.visits)}\n`);
+      if (STATEMENTS)
+        console.log(`[${r.label}] the statements each step sends most often\n${topStatementsTable(steps.texts, steps.visits)}\n`);
       if (r.profile) console.log(`[${r.label}] CPU profile of the instances over the load\n${r.profile}\n`);
     }
     for (const r of results) {

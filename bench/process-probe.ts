@@ -21,12 +21,15 @@ export type ProbeAnswer = {
   transactions: number;
   /** Of `transactions`: those that wrote (an INSERT, UPDATE or DELETE in them). */
   writeTransactions: number;
+  /** Statements by their text (parameters are placeholders, so one text is one query shape): how often each was sent. */
+  byText: Record<string, number>;
   rssBytes: number;
 };
 
 let statements = 0;
 let transactions = 0;
 let writeTransactions = 0;
+const byText: Record<string, number> = {};
 /** Per connection: inside BEGIN…COMMIT, and whether that transaction wrote. */
 const open = new WeakMap<object, { wrote: boolean }>();
 
@@ -50,6 +53,7 @@ function count(client: object, sql: string): void {
     return;
   }
   statements++;
+  byText[sql] = (byText[sql] ?? 0) + 1;
   const tx = open.get(client);
   if (tx) tx.wrote ||= writes;
   else {
@@ -82,7 +86,14 @@ async function answer(request: ProbeRequest): Promise<ProbeAnswer> {
     profiler = undefined;
     await writeFile(request.file, JSON.stringify(profile));
   }
-  return { cpu: process.cpuUsage(), statements, transactions, writeTransactions, rssBytes: process.memoryUsage.rss() };
+  return {
+    cpu: process.cpuUsage(),
+    statements,
+    transactions,
+    writeTransactions,
+    byText: { ...byText },
+    rssBytes: process.memoryUsage.rss(),
+  };
 }
 
 process.on('message', (request: ProbeRequest) => {

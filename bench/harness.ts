@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -173,4 +174,13 @@ export function redact(url: string): string {
   const u = new URL(url);
   if (u.password) u.password = '***';
   return u.href;
+}
+
+/** One goal a benchmark judged, for `npm run bench:all`'s summary: the figure beside its same-run baseline. */
+export type Goal = { measurement: string; value: string; baseline: string; goal: string; met: boolean };
+
+/** When BENCH_JSON names a file, writes the goals there as JSON ({ bench, ...goal } each), for bench/all.ts to read. */
+export function reportGoals(bench: string, goals: Goal[]): void {
+  const file = process.env.BENCH_JSON;
+  if (file) writeFileSync(file, JSON.stringify(goals.map((g) => ({ bench, ...g }))));
 }

@@ -13,10 +13,12 @@ import {
   postgresAnswers,
   readSettings,
   redact,
+  reportGoals,
   runBenchmark,
   setTestDatabaseUrl,
   startBareServer,
   verdict,
+  type Goal,
   type RouteCase,
   type Row,
   type Settings,
@@ -93,6 +95,30 @@ function targetLines(rows: Row[]): string[] {
     });
 }
 
+/** Issue 31's goals on PostgreSQL, for bench:all's summary: each route's share of the bare route, user/info's p99 too. */
+function issue31Goals(rows: Row[]): Goal[] {
+  const goals = {
+    'GET /api/user/info (patient)': { ratio: 0.3, p99Ms: 10 },
+    'GET /api/config (patient)': { ratio: 0.4 },
+    'GET /api/services (patient)': { ratio: 0.4 },
+  };
+  return rows.flatMap((r) => {
+    const goal: { ratio: number; p99Ms?: number } | undefined = goals[r.route as keyof typeof goals];
+    if (r.database !== 'PostgreSQL' || !goal) return [];
+    const ratio = r.bare.reqPerSec > 0 ? r.measured.reqPerSec / r.bare.reqPerSec : 0;
+    const p99 = goal.p99Ms === undefined ? '' : `, p99 ${r.measured.p99Ms} ms`;
+    return [
+      {
+        measurement: `${r.route} on PostgreSQL: req/s`,
+        value: `${r.measured.reqPerSec.toFixed(0)} (${ratio.toFixed(2)}×${p99})`,
+        baseline: `${r.bare.reqPerSec.toFixed(0)} bare`,
+        goal: `≥ ${goal.ratio}× bare${goal.p99Ms === undefined ? '' : `, p99 < ${goal.p99Ms} ms`}`,
+        met: ratio >= goal.ratio && (goal.p99Ms === undefined || r.measured.p99Ms < goal.p99Ms),
+      },
+    ];
+  });
+}
+
 /** The patient config and services routes answer for the chosen organisation: choose one and accept its terms, as the web app does. */
 async function selectFirstOrganisation(browser: TestBrowser): Promise<void> {
   const list = (await (await browser.fetch('/api/organisations')).json()) as { data: { organisations: { id: string }[] } };
@@ -139,6 +165,7 @@ async function main(): Promise<number> {
   console.log('\nratio = route req/s ÷ bare req/s in the same pass (1.00× would be as fast as Fastify answering a constant).');
   console.log(`\n${targetLines(rows).join('\n')}`);
 
+  reportGoals('bench:api', issue31Goals(rows));
   return verdict(failed, problems, 'FAILED: requests went wrong during the benchmark:');
 }
 

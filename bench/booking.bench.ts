@@ -35,9 +35,11 @@ import {
   problemsOf,
   readSettings,
   redact,
+  reportGoals,
   runBenchmark,
   setTestDatabaseUrl,
   table,
+  type Goal,
   type Latency,
   verdict,
   type Settings,
@@ -605,7 +607,31 @@ async function main(): Promise<number> {
   }
   console.log('\nLatencies are measured by the load generator (a worker thread of this process), per request, from send to last byte.');
 
+  reportGoals('bench:booking', results.flatMap(issue31Goals));
   return verdict(crashed, failures);
+}
+
+/** Issue 31's goals, for bench:all's summary: search p95 per database, the lock storm beside its baseline storm. */
+function issue31Goals(r: PassResult): Goal[] {
+  const p95Limit = r.database === 'PostgreSQL' ? 25 : 100;
+  const storm = r.lock.wallMs / r.lockBaseline.wallMs;
+  const checked = r.checks.every((c) => c.startsWith('ok'));
+  return [
+    {
+      measurement: `${r.database}: slot search p95`,
+      value: `${ms(r.search.stats.latency.p95)} ms`,
+      baseline: `${ms(r.searchBaseline.stats.latency.p95)} ms user/info`,
+      goal: `< ${p95Limit} ms`,
+      met: r.search.stats.latency.p95 < p95Limit,
+    },
+    {
+      measurement: `${r.database}: lock storm all done`,
+      value: `${ms(r.lock.wallMs)} ms (${storm.toFixed(2)}×, checks ${checked ? 'ok' : 'FAIL'})`,
+      baseline: `${ms(r.lockBaseline.wallMs)} ms GET storm`,
+      goal: '≤ 1.5× baseline, checks ok',
+      met: storm <= 1.5 && checked,
+    },
+  ];
 }
 
 if (isMainThread) await runBenchmark(main);

@@ -44,10 +44,12 @@ import {
   postgresAnswers,
   readSettings,
   redact,
+  reportGoals,
   runBenchmark,
   setTestDatabaseUrl,
   table,
   verdict,
+  type Goal,
   type Latency,
 } from './harness';
 
@@ -852,7 +854,23 @@ async function main(): Promise<number> {
     `\nwhole run: ${((Date.now() - started) / 1000).toFixed(0)} s; load average (1, 5, 15 min) before: ${load(loadBefore)}, after: ${load(os.loadavg())}`,
   );
 
+  reportGoals('bench:chat', results.flatMap(issue31Goals));
   return verdict(crashed, failures);
+}
+
+/** Issue 31's goal, for bench:all's summary: fan-out p99 within 1.5× bare Socket.IO's, on one instance and across two. */
+function issue31Goals(r: PassResult): Goal[] {
+  const runs = [['one instance', r.one] as const, ...('skipped' in r.two ? [] : [['two instances via Redis', r.two] as const])];
+  return runs.map(([label, c]) => {
+    const [ours, bare] = [latencyOf(c.ours.latencies).p99, latencyOf(c.bare.latencies).p99];
+    return {
+      measurement: `${r.database}, ${label}: fan-out p99`,
+      value: `${ms(ours)} ms (${ratio(ours, bare)})`,
+      baseline: `${ms(bare)} ms bare`,
+      goal: '≤ 1.5× bare',
+      met: ours <= 1.5 * bare && c.ours.lost === 0,
+    };
+  });
 }
 
 if (process.argv.includes('--clients')) serveClients();

@@ -35,6 +35,7 @@ import {
   type Snapshot,
 } from './cluster-costs';
 import { portInRange, startInstance, startProxy, type Instance, type Proxy } from './cluster-proxy';
+import { soak, SOAK_MINUTES, type SoakResult } from './cluster-soak';
 import {
   describeMachine,
   latencyOf,
@@ -42,9 +43,11 @@ import {
   postgresAnswers,
   readSettings,
   redact,
+  reportGoals,
   runBenchmark,
   table,
   verdict,
+  type Goal,
   type Latency,
 } from './harness';
 
@@ -56,7 +59,9 @@ const DURATION_S = process.env.BENCH_DURATION ? settings.duration : LONG ? 180 :
 const PATIENTS = process.env.BENCH_CONNECTIONS ? settings.connections : 16;
 /** `--instances=2` runs the two-instance configuration alone (`=1` the one-instance one); by default both, in turn. */
 const INSTANCES_ARG = process.argv.find((a) => a.startsWith('--instances='))?.slice('--instances='.length);
-const CONFIGURATIONS = INSTANCES_ARG ? [Number(INSTANCES_ARG)] : [1, 2];
+/** `--soak`: one instance at half its sustainable rate for BENCH_SOAK_MINUTES (cluster-soak.ts) instead of the load. */
+const SOAK = process.argv.includes('--soak');
+const CONFIGURATIONS = SOAK ? [1] : INSTANCES_ARG ? [Number(INSTANCES_ARG)] : [1, 2];
 if (!CONFIGURATIONS.every((n) => n === 1 || n === 2)) throw new Error(`--instances takes 1 or 2, got ${INSTANCES_ARG}`);
 /** `--cpu-prof`: a V8 CPU profile of each instance over the load, summarised after the tables and kept as files. */
 const PROFILE = process.argv.includes('--cpu-prof');
@@ -402,8 +407,10 @@ async function stepPass(proxy: Proxy, setup: Setup, errors: Recorder['errors'], 
   return { visits: rec.visits, byStep: costs.byStep, texts: costs.texts, whole: costsBetween(from, to), idleCpuMsPerS };
 }
 
-/** One configuration: a fresh database, `count` instances behind the proxy, PATIENTS patients for DURATION_S seconds. */
-async function runConfiguration(label: string, count: number, proxy: Proxy): Promise<Result> {
+type Cluster = { instances: Instance[]; broker: Instance; setup: Setup; databaseUrl: string; databaseName: string };
+
+/** One configuration: a fresh database, `count` instances behind the proxy, the stand-in broker, seeded; `load` on it. */
+async function runConfiguration<T>(label: string, count: number, proxy: Proxy, load: (cluster: Cluster) => Promise<T>): Promise<T> {
   const dbName = `prsp_bench_cluster_${process.pid}_${count}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
@@ -439,31 +446,7 @@ async function runConfiguration(label: string, count: number, proxy: Proxy): Pro
     database = await openDatabase({ url: url.href });
     console.error(`[${label}] seeding ${EXPERTS} experts × ${DAYS} days × ${SLOTS_PER_DAY} slots and ${NURSES} nurses…`);
     const setup = await seed(database, proxy.url);
-    const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors: new Map(STEPS.map((s) => [s, []])), visits: 0 };
-    const probe = () => snapshot(instances, broker!);
-    console.error(`[${label}] ${PATIENTS} patients for ${DURATION_S} s…`);
-    if (PROFILE) await Promise.all(instances.map((i) => i.probe({ kind: 'profile-start' })));
-    const before = await probe();
-    const benchBefore = process.cpuUsage();
-    const started = performance.now();
-    const deadline = Date.now() + DURATION_S * 1000;
-    await Promise.all(
-      Array.from({ length: PATIENTS }, async () => {
-        while (Date.now() < deadline) await visit(proxy.url, setup, rec).catch(() => undefined);
-      }),
-    );
-    const wallS = (performance.now() - started) / 1000;
-    const benchCpu = process.cpuUsage(benchBefore);
-    const load = { costs: costsBetween(before, await probe()), benchCpuMs: (benchCpu.user + benchCpu.system) / 1000 };
-    let profile: string | undefined;
-    if (PROFILE) {
-      const files = instances.map((i) => path.join(tmpdir(), `prsp-cluster-${process.pid}-${count}-${i.port}.cpuprofile`));
-      await Promise.all(instances.map((i, n) => i.probe({ kind: 'profile-stop', file: files[n]! })));
-      profile = `${await profileSummary(files)}\nprofiles (open in Chrome DevTools): ${files.join(', ')}`;
-    }
-    console.error(`[${label}] one patient alone, ${STEP_VISITS} visits, step by step…`);
-    const steps = await stepPass(proxy, setup, rec.errors, probe);
-    return { label, wallS, rec, stderr: instances.map((i) => i.stderr()).filter(Boolean), load, steps, profile };
+    return await load({ instances, broker, setup, databaseUrl: url.href, databaseName: dbName });
   } finally {
     await Promise.all([broker, ...instances].map((i) => i?.stop()));
     await database?.close();
@@ -471,6 +454,35 @@ async function runConfiguration(label: string, count: number, proxy: Proxy): Pro
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** PATIENTS patients, each visit after visit, for DURATION_S seconds; then one patient alone, step by step. */
+async function closedLoop(label: string, count: number, proxy: Proxy, { instances, broker, setup }: Cluster): Promise<Result> {
+  const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors: new Map(STEPS.map((s) => [s, []])), visits: 0 };
+  const probe = () => snapshot(instances, broker);
+  console.error(`[${label}] ${PATIENTS} patients for ${DURATION_S} s…`);
+  if (PROFILE) await Promise.all(instances.map((i) => i.probe({ kind: 'profile-start' })));
+  const before = await probe();
+  const benchBefore = process.cpuUsage();
+  const started = performance.now();
+  const deadline = Date.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: PATIENTS }, async () => {
+      while (Date.now() < deadline) await visit(proxy.url, setup, rec).catch(() => undefined);
+    }),
+  );
+  const wallS = (performance.now() - started) / 1000;
+  const benchCpu = process.cpuUsage(benchBefore);
+  const load = { costs: costsBetween(before, await probe()), benchCpuMs: (benchCpu.user + benchCpu.system) / 1000 };
+  let profile: string | undefined;
+  if (PROFILE) {
+    const files = instances.map((i) => path.join(tmpdir(), `prsp-cluster-${process.pid}-${count}-${i.port}.cpuprofile`));
+    await Promise.all(instances.map((i, n) => i.probe({ kind: 'profile-stop', file: files[n]! })));
+    profile = `${await profileSummary(files)}\nprofiles (open in Chrome DevTools): ${files.join(', ')}`;
+  }
+  console.error(`[${label}] one patient alone, ${STEP_VISITS} visits, step by step…`);
+  const steps = await stepPass(proxy, setup, rec.errors, probe);
+  return { label, wallS, rec, stderr: instances.map((i) => i.stderr()).filter(Boolean), load, steps, profile };
 }
 
 function report(results: Result[]): string {
@@ -487,11 +499,62 @@ function report(results: Result[]): string {
   return table(header, body, 1);
 }
 
+/** Issue 31's goals, for bench:all's summary: 25 whole visits a second on one instance; every step's p99 and errors. */
+function clusterGoals(r: Result): Goal[] {
+  const worst = STEPS.map((step) => ({ step, p99: latencyOf(r.rec.latencies.get(step)!).p99 })).sort((a, b) => b.p99 - a.p99)[0]!;
+  const errors = [...r.rec.errors.values()].reduce((n, e) => n + e.length, 0);
+  const rate = r.rec.visits / r.wallS;
+  return [
+    ...(r.label === '1 instance'
+      ? [{ measurement: `${r.label}: whole visits/s`, value: rate.toFixed(2), baseline: '—', goal: '≥ 25', met: rate >= 25 }]
+      : []),
+    {
+      measurement: `${r.label}: worst step p99`,
+      value: `${ms(worst.p99)} ms (${worst.step})`,
+      baseline: '—',
+      goal: '< 500 ms',
+      met: worst.p99 < 500,
+    },
+    { measurement: `${r.label}: errors`, value: String(errors), baseline: `${r.rec.visits} visits`, goal: '0', met: errors === 0 },
+  ];
+}
+
+/** `--soak`: one instance, the soak's report (cluster-soak.ts) in place of the load's tables. */
+async function soakMain(): Promise<number> {
+  console.log(
+    `Soak: one instance; the sustainable rate from ${PATIENTS} patients at once for ${DURATION_S} s, then half of it for ${SOAK_MINUTES} min\n`,
+  );
+  const proxy = await startProxy(await portInRange(PORTS.from, PORTS.to));
+  let result: SoakResult | undefined;
+  let crashed: unknown;
+  try {
+    result = await runConfiguration('1 instance', 1, proxy, ({ instances, setup, databaseUrl, databaseName }) =>
+      soak({
+        steps: STEPS,
+        visit: (rec) => visit(proxy.url, setup, rec),
+        instance: instances[0]!,
+        databaseUrl,
+        databaseName,
+        patients: PATIENTS,
+        calibrationS: DURATION_S,
+      }),
+    );
+    console.log(result.report);
+    reportGoals('bench:cluster --soak', result.goals);
+  } catch (err) {
+    crashed = err;
+  } finally {
+    await proxy.close();
+  }
+  return verdict(crashed, result?.failures ?? [], 'ERRORS:');
+}
+
 async function main(): Promise<number> {
   const down = await postgresAnswers(SERVER_URL);
   if (down) throw new Error(`the cluster benchmark needs a PostgreSQL server at ${redact(SERVER_URL)}: ${down}`);
   console.log(describeMachine({ ...settings, duration: DURATION_S, connections: PATIENTS }));
   console.log(`PostgreSQL ${redact(SERVER_URL)} (a scratch database per configuration), Redis ${REDIS_URL}`);
+  if (SOAK) return soakMain();
   console.log(`${PATIENTS} patients at once, ${DURATION_S} s per configuration, ${MESSAGES_PER_CHAT} chat messages per visit\n`);
   const proxy = await startProxy(await portInRange(PORTS.from, PORTS.to));
   const results: Result[] = [];
@@ -499,7 +562,8 @@ async function main(): Promise<number> {
   let crashed: unknown;
   try {
     for (const count of CONFIGURATIONS) {
-      results.push(await runConfiguration(count === 1 ? '1 instance' : `${count} instances`, count, proxy));
+      const label = count === 1 ? '1 instance' : `${count} instances`;
+      results.push(await runConfiguration(label, count, proxy, (cluster) => closedLoop(label, count, proxy, cluster)));
       // Printed at once, so that a failure of a later configuration does not lose the earlier figures.
       console.log(`${report(results)}\n`);
     }
@@ -517,6 +581,7 @@ async function main(): Promise<number> {
         console.log(`[${r.label}] the statements each step sends most often\n${topStatementsTable(steps.texts, steps.visits)}\n`);
       if (r.profile) console.log(`[${r.label}] CPU profile of the instances over the load\n${r.profile}\n`);
     }
+    reportGoals('bench:cluster', results.flatMap(clusterGoals));
     for (const r of results) {
       for (const [step, errors] of r.rec.errors)
         if (errors.length > 0)

@@ -12,6 +12,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
 import pg from 'pg';
 
 export type ProbeAnswer = {
@@ -24,6 +26,15 @@ export type ProbeAnswer = {
   /** Statements by their text (parameters are placeholders, so one text is one query shape): how often each was sent. */
   byText: Record<string, number>;
   rssBytes: number;
+  /** Answering a `sample` request: the heap after a full GC (rssBytes is then after it too) and the event loop's delay. */
+  sample?: Sample;
+};
+
+export type Sample = {
+  heapUsedBytes: number;
+  /** The event loop's delay since the previous sample (the first sample starts the measuring: NaN). */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 };
 
 let statements = 0;
@@ -69,12 +80,31 @@ pg.Client.prototype.query = function countedQuery(this: object, ...args: unknown
 } as typeof pg.Client.prototype.query;
 
 /** What the bench asks: the figures now, or the same after starting a CPU profile, or after writing it to `file`. */
-export type ProbeRequest = { kind: 'probe' } | { kind: 'profile-start' } | { kind: 'profile-stop'; file: string };
+export type ProbeRequest = { kind: 'probe' } | { kind: 'profile-start' } | { kind: 'profile-stop'; file: string } | { kind: 'sample' };
 
 /** V8's sampling profiler through the inspector, so that a profile covers exactly the window the bench chooses. */
 let profiler: Session | undefined;
 
+let loopDelay: ReturnType<typeof monitorEventLoopDelay> | undefined;
+
+/**
+ * Memory and event loop for bench:cluster --soak: the event loop's delay since the last sample (read before the GC, so
+ * its pause falls in the next span), then the heap that is still live after a full collection through the inspector.
+ */
+async function sample(): Promise<Sample> {
+  const delay = loopDelay ? { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 } : { p99: NaN, max: NaN };
+  loopDelay ??= monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.reset();
+  loopDelay.enable();
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.collectGarbage');
+  session.disconnect();
+  return { heapUsedBytes: getHeapStatistics().used_heap_size, loopDelayP99Ms: delay.p99, loopDelayMaxMs: delay.max };
+}
+
 async function answer(request: ProbeRequest): Promise<ProbeAnswer> {
+  const sampled = request.kind === 'sample' ? await sample() : undefined;
   if (request.kind === 'profile-start') {
     profiler = new Session();
     profiler.connect();
@@ -93,6 +123,7 @@ async function answer(request: ProbeRequest): Promise<ProbeAnswer> {
     writeTransactions,
     byText: { ...byText },
     rssBytes: process.memoryUsage.rss(),
+    ...(sampled && { sample: sampled }),
   };
 }
 

@@ -12,8 +12,8 @@ import type { ChatEvents } from './chat-events';
 import { openMetadata } from './chat-metadata';
 import { channelFor, expertIn, type ChatCaller } from './chat-participants';
 import { toChannel } from './chat-view';
-import { admitsPatients, isStaffed } from './queue-availability.service';
-import { staffedQueueIds } from './queue-staffing.repo';
+import { admitsPatients } from './queue-availability.service';
+import { queueWithStaffing, staffedQueueIds } from './queue-staffing.repo';
 import type { ChatChannelRow } from './chat.tables';
 import type { Emit } from '../../platform/events/event-hub';
 import { setAppointmentAudience } from '../booking/appointment-changes.service';
@@ -48,25 +48,33 @@ export async function describeRealmQueues(db: Db, organisationId: string, now = 
  * chat-not-available.
  */
 async function openQueue(tx: Tx, organisationId: string, queueId: string, now: Date) {
-  const queue = await repo.findQueue(tx, queueId);
-  if (!queue || queue.organisationId !== organisationId) throw new AppError(404, { detail: 'queue missing' });
-  if (!admitsPatients(queue, await isStaffed(tx, queue), now)) throw new AppError(403, { detail: 'queue closed or unstaffed' });
-  return queue;
+  const found = await queueWithStaffing(tx, queueId);
+  if (!found || found.queue.organisationId !== organisationId) throw new AppError(404, { detail: 'queue missing' });
+  if (!admitsPatients(found.queue, found.staffed, now)) throw new AppError(403, { detail: 'queue closed or unstaffed' });
+  return found.queue;
 }
 
 async function patientMember(tx: Tx, patientId: string) {
   return { userId: patientId, role: 'patient' as const, name: (await repo.patientName(tx, patientId)) ?? '' };
 }
 
-/** Enters a service's queue: a new waiting channel, or the one the patient already has there (entering twice resumes). */
+/** The patient as their own view of a channel names them (the view shows no name of theirs). */
+const viewer = (caller: PatientCaller) => ({ userId: caller.patientId, role: 'patient' as const });
+
+type ServiceRow = NonNullable<Awaited<ReturnType<typeof repo.serviceOf>>>;
+
+/**
+ * Enters a service's queue (its row read by the caller; undefined when there is none): a new waiting channel, or the
+ * one the patient already has there (entering twice resumes).
+ */
 async function enterQueue(
   tx: Tx,
   deps: ChatDeps,
   caller: PatientCaller,
-  input: { serviceId: string; secureMetadata?: string; chatCodeId?: string },
+  service: ServiceRow | undefined,
+  input: { secureMetadata?: string; chatCodeId?: string },
   now: Date,
 ): Promise<ChatChannelRow> {
-  const service = await repo.serviceOf(tx, input.serviceId);
   if (!service || service.organisationId !== caller.organisationId) throw new AppError(404);
   const existing = await repo.liveQueueChannelOfPatient(tx, caller.patientId, service.id);
   if (existing) return noteDelegate(tx, existing, caller);
@@ -106,15 +114,20 @@ export async function openChannel(
   input: { serviceId: string; secureMetadata?: string } | { appointmentId: string },
   now = new Date(),
 ): Promise<ChatChannel> {
-  const channel = await deps.db.transaction(async (tx) => {
-    if ('appointmentId' in input) return openAppointmentChannel(tx, caller, input.appointmentId, now);
+  const { channel, view } = await deps.db.transaction(async (tx) => {
+    if ('appointmentId' in input) {
+      const opened = await openAppointmentChannel(tx, caller, input.appointmentId, now);
+      return { channel: opened, view: await toChannel(tx, { channel: opened, me: viewer(caller) }, now) };
+    }
     const service = await repo.serviceOf(tx, input.serviceId);
     if (service?.requiresCode) throw new AppError(403, { detail: 'service needs a chat code' });
-    return enterQueue(tx, deps, caller, input, now);
+    const entered = await enterQueue(tx, deps, caller, service, input, now);
+    // The answer is read in the same transaction (what it shows is what commits), the service not again.
+    return { channel: entered, view: await toChannel(tx, { channel: entered, me: viewer(caller), service }, now) };
   });
   deps.events.queue(channel.queueId);
   deps.events.opened(channel);
-  return toChannel(deps.db, { channel, me: await patientMember(deps.db, caller.patientId) }, now);
+  return view;
 }
 
 /**
@@ -134,10 +147,11 @@ export async function useChatCode(
     const resumed = target ? await repo.liveQueueChannelOfPatient(tx, caller.patientId, target.serviceId) : undefined;
     if (resumed && resumed.chatCodeId === target!.chatCodeId) return resumed;
     const used = await useCode(tx, caller.organisationId, typed, now);
-    return enterQueue(tx, deps, caller, { serviceId: used.serviceId, secureMetadata, chatCodeId: used.chatCodeId }, now);
+    const service = await repo.serviceOf(tx, used.serviceId);
+    return enterQueue(tx, deps, caller, service, { secureMetadata, chatCodeId: used.chatCodeId }, now);
   });
   deps.events.queue(channel.queueId);
-  return toChannel(deps.db, { channel, me: await patientMember(deps.db, caller.patientId) }, now);
+  return toChannel(deps.db, { channel, me: viewer(caller) }, now);
 }
 
 /** The appointment's live channel, opened by the first who comes within its window. */
@@ -225,7 +239,7 @@ export async function channelView(
   now = new Date(),
 ): Promise<ChatChannel> {
   const access = await channelFor(db, caller, channelId);
-  reads.show(await channelReads(db, access.channel));
+  reads.show(await channelReads(db, access.channel, access.members));
   return toChannel(db, access, now);
 }
 
@@ -291,11 +305,16 @@ export async function saveAudience(db: Db, caller: ChatCaller, channelId: string
 }
 
 /** An expert opens their group appointment's channel (or a one-to-one's, to wait for the patient in it). */
-export async function openAsExpert(db: Db, userId: string, appointmentId: string, now = new Date()): Promise<ChatChannelRow> {
+export async function openAsExpert(
+  db: Db,
+  caller: Extract<ChatCaller, { kind: 'expert' }>,
+  appointmentId: string,
+  now = new Date(),
+): Promise<ChatChannelRow> {
   return db.transaction(async (tx) => {
     const a = await appointmentsRepo.findAppointmentById(tx, appointmentId);
     if (!a) throw new AppError(404);
-    const expert = await expertIn(tx, userId, a.organisationId);
+    const expert = await expertIn(tx, caller, a.organisationId);
     const participant = expert ? await appointmentsRepo.findParticipantIn(tx, a.id, { expertId: expert.id }) : undefined;
     if (!expert || (a.expertId !== expert.id && a.hostExpertId !== expert.id && !participant)) throw new AppError(404);
     const channel = await openForAppointment(tx, a, now);

@@ -88,7 +88,7 @@ export async function transcript(db: Db, caller: ChatCaller, channelId: string, 
 async function readableChannel(db: Db, caller: ChatCaller, channelId: string) {
   if (caller.kind === 'expert') {
     const channel = await repo.findChannel(db, channelId);
-    const expert = channel ? await expertIn(db, caller.userId, channel.organisationId) : undefined;
+    const expert = channel ? await expertIn(db, caller, channel.organisationId) : undefined;
     if (!channel || !expert) throw new AppError(404);
     if ((await history.channelsWithMember(db, expert.id, [channel.id])).has(channel.id)) return channel;
     const asCarer = channel.patientId ? await mayReadAsCarer(db, expert.id, channel.patientId, channel.organisationId) : () => false;

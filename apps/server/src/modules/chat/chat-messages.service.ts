@@ -16,6 +16,7 @@ import { callerUserId, channelFor, writableChannel, type ChatCaller, type ChatId
 import { toMessage } from './chat-view';
 import { scanAttachment, sniffAttachment } from '../../platform/files/attachment-check';
 import { UNIQUE_VIOLATION, sqlState } from '../../platform/db-errors';
+import { insertText, type TextSender } from './chat-text.repo';
 
 type Draft = { id: string; kind: 'text' | 'file'; text: string; fileId?: string };
 
@@ -88,25 +89,21 @@ export async function sendText(
 }
 
 /**
- * The one-statement store of a new text by a present member of an active channel (chat.repo `insertTextFast`): the
- * same rules as the full path, checked inside the statement. Undefined when it stored nothing (not a member, not
- * active, a resend): the full path then answers, with its reasons. Measured by bench:chat (bench/README.md).
+ * The one-statement store of a new text by a present member of an active channel (chat-text.repo `insertText`): the
+ * same rules as the full path, checked inside the statement, which also finds an expert's rows: no read before it.
+ * Undefined when it stored nothing (not a member, not active, a resend): the full path then answers, with its
+ * reasons. Measured by bench:chat (bench/README.md).
  */
 async function storeTextFast(
   db: Db,
   caller: ChatCaller,
   input: { channelId: string; id: string; text: string },
 ): Promise<ChatMessage | undefined> {
-  const userIds =
-    caller.kind === 'patient'
-      ? [caller.patientId]
-      : caller.kind === 'guest'
-        ? [caller.participantId]
-        : (await repo.expertRowsOfUser(db, caller.userId)).map((e) => e.id);
-  if (userIds.length === 0) return undefined;
+  const sender: TextSender =
+    caller.kind === 'expert' ? { memberId: null, staffUserId: caller.userId } : { memberId: callerUserId(caller), staffUserId: null };
   const appointmentId = caller.kind === 'guest' ? caller.appointmentId : null;
   try {
-    const row = await repo.insertTextFast(db, { ...input, userIds, appointmentId });
+    const row = await insertText(db, { ...input, sender, appointmentId });
     return row ? toMessage({ ...row, file: null }) : undefined;
   } catch (err) {
     // The same id sent twice at once: the other one stored it; the full path answers it.
@@ -166,8 +163,8 @@ export function safeName(clientName: string, extension: string): string {
 
 /** `GET /api/chat/channels/{id}/messages?after=`: what a client missed, in order, a page at a time. */
 export async function messagesAfter(db: Db, caller: ChatCaller, channelId: string, after: number, reads: PatientReads) {
-  const { channel } = await channelFor(db, caller, channelId);
-  reads.show(await channelReads(db, channel));
+  const { channel, members } = await channelFor(db, caller, channelId);
+  reads.show(await channelReads(db, channel, members));
   const messages = await repo.messagesAfter(db, channelId, after, CHAT_LIMITS.pageMessages);
   return { messages: messages.map(toMessage), lastSeq: channel.lastSeq };
 }

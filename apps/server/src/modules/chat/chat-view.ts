@@ -2,6 +2,7 @@ import type { ChatChannel, ChatMessage, Localized } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import * as repo from './chat.repo';
 import type { ChannelAccess } from './chat-participants';
+import type { ChatMemberRow } from './chat.tables';
 
 export function toMessage(m: repo.MessageWithFile): ChatMessage {
   return {
@@ -18,22 +19,35 @@ export function toMessage(m: repo.MessageWithFile): ChatMessage {
   };
 }
 
+/** A service row the caller has read already. */
+type KnownService = Awaited<ReturnType<typeof repo.serviceOf>>;
+
 /**
  * A channel as the caller sees it: its members with their read marks, and while it waits, the place in line and a
- * rough wait (the place times the queue's recent mean chat length; null before the queue has any history).
+ * rough wait (the place times the queue's recent mean chat length; null before the queue has any history). The
+ * members and the service are read unless the caller has them (`channelFor` reads the members with the channel).
  */
-export async function toChannel(tx: Tx, { channel, me }: Pick<ChannelAccess, 'channel' | 'me'>, now = new Date()): Promise<ChatChannel> {
+export async function toChannel(
+  tx: Tx,
+  view: Pick<ChannelAccess, 'channel'> & {
+    me: Pick<ChannelAccess['me'], 'userId' | 'role'>;
+    members?: ChatMemberRow[];
+    service?: KnownService;
+  },
+  now = new Date(),
+): Promise<ChatChannel> {
+  const { channel, me, service: knownService } = view;
   const [members, service, appointment] = await Promise.all([
-    repo.membersOf(tx, channel.id),
-    channel.serviceId ? repo.serviceOf(tx, channel.serviceId) : undefined,
+    view.members ?? repo.membersOf(tx, channel.id),
+    knownService ?? (channel.serviceId ? repo.serviceOf(tx, channel.serviceId) : undefined),
     channel.appointmentId ? repo.appointmentOf(tx, channel.appointmentId) : undefined,
   ]);
   let position: number | null = null;
   let estimatedWaitSeconds: number | null = null;
   if (channel.status === 'waiting' && channel.queueId) {
-    position = await repo.positionInQueue(tx, channel.queueId, channel);
-    const mean = await repo.meanHandlingSeconds(tx, channel.queueId, now);
-    estimatedWaitSeconds = mean === null ? null : Math.round(mean * position);
+    const wait = await repo.queueWait(tx, channel.queueId, channel, now);
+    position = wait.position;
+    estimatedWaitSeconds = wait.meanSeconds === null ? null : Math.round(wait.meanSeconds * position);
   }
   return {
     id: channel.id,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import {
   appointments,
   chatChannels,
@@ -33,6 +33,28 @@ export async function findChannel(tx: Tx, id: string): Promise<ChatChannelRow | 
 export async function lockChannel(tx: Tx, id: string): Promise<ChatChannelRow | undefined> {
   const [row] = await tx.select().from(chatChannels).where(eq(chatChannels.id, id)).for('update').limit(1);
   return row;
+}
+
+/**
+ * A channel and its member rows (present and past, in the order they joined) in one read; with `lock`, the channel's
+ * row is locked until the transaction ends (its members are not).
+ */
+export async function channelWithMembers(
+  tx: Tx,
+  id: string,
+  lock: boolean,
+): Promise<{ channel: ChatChannelRow; members: ChatMemberRow[] } | undefined> {
+  const query = tx
+    .select({ channel: chatChannels, member: chatMembers })
+    .from(chatChannels)
+    .leftJoin(chatMembers, eq(chatMembers.channelId, chatChannels.id))
+    .where(eq(chatChannels.id, id))
+    .orderBy(asc(chatMembers.joinedAt))
+    .$dynamic();
+  const rows = await (lock ? query.for('update', { of: chatChannels }) : query);
+  const [first] = rows;
+  if (!first) return undefined;
+  return { channel: first.channel, members: rows.flatMap((r) => (r.member ? [r.member] : [])) };
 }
 
 export async function liveChannelOfAppointment(tx: Tx, appointmentId: string): Promise<ChatChannelRow | undefined> {
@@ -168,10 +190,19 @@ const waitingRankSql = sql<number>`(case ${sql.join(
   sql` `,
 )} else ${sql.raw(String(AHEAD_OF_THE_LINE.length))} end)`;
 
-/** The place in line: 1 + how many still wait in the same queue ahead of this channel (more urgent, or as urgent and earlier). */
-export async function positionInQueue(tx: Tx, queueId: string, channel: Pick<ChatChannelRow, 'queuedAt' | 'urgency'>): Promise<number> {
+/**
+ * A waiting channel's place in line, 1 + how many still wait in the same queue ahead of it (more urgent, or as urgent
+ * and earlier), and the mean length of the queue's last 20 finished chats in 30 days in seconds (null with none to
+ * go by): one read.
+ */
+export async function queueWait(
+  tx: Tx,
+  queueId: string,
+  channel: Pick<ChatChannelRow, 'queuedAt' | 'urgency'>,
+  now: Date,
+): Promise<{ position: number; meanSeconds: number | null }> {
   const rank = waitingRank(channel.urgency);
-  const [row] = await tx
+  const ahead = tx
     .select({ ahead: sql<number>`count(*)::int` })
     .from(chatChannels)
     .where(
@@ -182,11 +213,6 @@ export async function positionInQueue(tx: Tx, queueId: string, channel: Pick<Cha
         or(sql`${waitingRankSql} < ${rank}`, and(sql`${waitingRankSql} = ${rank}`, lt(chatChannels.queuedAt, channel.queuedAt))),
       ),
     );
-  return (row?.ahead ?? 0) + 1;
-}
-
-/** Mean length of the queue's last 20 finished chats in 30 days, in seconds; null with none to go by. */
-export async function meanHandlingSeconds(tx: Tx, queueId: string, now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - 30 * 86_400_000);
   const recent = tx
     .select({ seconds: sql<number>`extract(epoch from (${chatChannels.endedAt} - ${chatChannels.acceptedAt}))`.as('seconds') })
@@ -202,8 +228,8 @@ export async function meanHandlingSeconds(tx: Tx, queueId: string, now: Date): P
     .orderBy(desc(chatChannels.endedAt))
     .limit(20)
     .as('recent');
-  const [row] = await tx.select({ mean: sql<number | null>`avg(${recent.seconds})::float8` }).from(recent);
-  return row?.mean ?? null;
+  const [row] = await tx.select({ mean: sql<number | null>`avg(${recent.seconds})::float8`, ahead: sql<number>`(${ahead})` }).from(recent);
+  return { position: (row?.ahead ?? 0) + 1, meanSeconds: row?.mean ?? null };
 }
 
 export async function findQueue(tx: Tx, id: string) {
@@ -367,51 +393,4 @@ export function expertsByIds(tx: Tx, ids: string[]) {
     .from(experts)
     .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
     .where(inArray(experts.id, ids));
-}
-
-/**
- * Stores a text message in one statement, the common case of `chat:send`: the channel's number moves on (its row
- * lock held only for this statement) and the message goes in with it, only if the channel is active, the sender is a
- * present member under one of `userIds` (and, for a guest, it is their appointment's channel), and the id is new.
- * Answers the stored row, or undefined when any condition fails: the caller then takes the full path, which says why
- * (or answers the stored message of a resend). A resend racing its original fails on the primary key, whole.
- */
-export async function insertTextFast(
-  tx: Tx,
-  input: { channelId: string; id: string; text: string; userIds: string[]; appointmentId: string | null },
-): Promise<ChatMessageRow | undefined> {
-  const ids = sql.join(
-    input.userIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    with me as (
-      select m.user_id, m.name, m.role from chat_members m
-      where m.channel_id = ${input.channelId} and m.user_id in (${ids}) and m.left_at is null
-      limit 1
-    ), ch as (
-      update chat_channels c set last_seq = c.last_seq + 1
-      from me
-      where c.id = ${input.channelId} and c.status = 'active'
-        and (${input.appointmentId}::uuid is null or c.appointment_id = ${input.appointmentId}::uuid)
-        and not exists (select 1 from chat_messages x where x.id = ${input.id}::uuid)
-      returning c.id, c.last_seq
-    )
-    insert into chat_messages (id, channel_id, seq, user_id, user_name, role, kind, text)
-    select ${input.id}::uuid, ch.id, ch.last_seq, me.user_id, me.name, me.role, 'text', ${input.text}::text from ch, me
-    returning id, channel_id, seq, user_id, user_name, role, kind, text, file_id, created_at`);
-  const [row] = rowsOf<Record<string, unknown>>(result);
-  if (!row) return undefined;
-  return {
-    id: row.id as string,
-    channelId: row.channel_id as string,
-    seq: Number(row.seq),
-    userId: row.user_id as string,
-    userName: row.user_name as string,
-    role: row.role as ChatMessageRow['role'],
-    kind: 'text',
-    text: row.text as string,
-    fileId: null,
-    createdAt: new Date(row.created_at as string),
-  };
 }

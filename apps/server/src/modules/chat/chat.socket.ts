@@ -43,9 +43,9 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatDeps) {
       answer(log, ack, async () => {
         const { channelId } = parse(ZChannelEvent, payload);
         const ctx = await app.socketAccess(socket, join);
-        const { channel } = await channelFor(deps.db, chatCallerOf(ctx), channelId);
+        const { channel, members } = await channelFor(deps.db, chatCallerOf(ctx), channelId);
         const reads = new PatientReads('chat.join', readerOf(ctx, socket.handshake.address));
-        reads.show(await channelReads(deps.db, channel));
+        reads.show(await channelReads(deps.db, channel, members));
         await recordPatientReads(deps.db, reads);
         await socket.join(rooms.channel(channel.id));
         // While waiting, the patient hears when the line moves.

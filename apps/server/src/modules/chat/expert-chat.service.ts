@@ -7,7 +7,7 @@ import * as repo from './chat.repo';
 import type { ChatDeps } from './chat-channels.service';
 import { openAsExpert } from './chat-channels.service';
 import { openMetadata } from './chat-metadata';
-import { channelFor, expertIn, type ChatCaller } from './chat-participants';
+import { channelFor, expertIn, expertRowsOf, type ChatCaller } from './chat-participants';
 import { toChannel } from './chat-view';
 import { isQueueOpen } from './opening-hours';
 import type { ChatChannelRow } from './chat.tables';
@@ -21,7 +21,7 @@ export type ExpertCaller = Extract<ChatCaller, { kind: 'expert' }>;
 
 /** The expert rows the caller works as: the session's organisation's, else every organisation's. */
 async function myExpertRows(tx: Tx, caller: ExpertCaller) {
-  const rows = await repo.expertRowsOfUser(tx, caller.userId);
+  const rows = await expertRowsOf(tx, caller);
   const here = rows.filter((r) => r.organisationId === caller.organisationId);
   return here.length > 0 ? here : rows;
 }
@@ -94,7 +94,7 @@ export async function expertQueues(
 
 /** Takes a waiting channel: the expert joins it, it becomes active; the patient and the queue are told. */
 async function take(deps: ChatDeps, tx: Tx, caller: ExpertCaller, channel: ChatChannelRow, now: Date): Promise<void> {
-  const expert = await expertIn(tx, caller.userId, channel.organisationId);
+  const expert = await expertIn(tx, caller, channel.organisationId);
   if (!expert) throw new AppError(404);
   await repo.updateChannel(tx, channel.id, { status: 'active', expertId: expert.id, acceptedAt: now });
   await repo.addMembers(tx, [
@@ -148,12 +148,11 @@ export async function acceptChannel(
   now = new Date(),
 ): Promise<ExpertChat> {
   const channel = await deps.db.transaction(async (tx) => {
-    const { channel } = await channelFor(tx, caller, channelId);
-    // Another expert may have taken it since it was listed: then it no longer waits here.
-    const locked = (await repo.lockChannel(tx, channel.id))!;
-    if (locked.status !== 'waiting') throw new AppError(404, { detail: 'already taken' });
-    await take(deps, tx, caller, locked, now);
-    return locked;
+    // Locked as it is read: another expert may have taken it since it was listed, then it no longer waits here.
+    const { channel } = await channelFor(tx, caller, channelId, { lock: true });
+    if (channel.status !== 'waiting') throw new AppError(404, { detail: 'already taken' });
+    await take(deps, tx, caller, channel, now);
+    return channel;
   });
   return announceAccepted(deps, caller, channel, reads, now);
 }
@@ -180,14 +179,14 @@ export async function expertChat(
 ): Promise<ExpertChat> {
   const access = await channelFor(deps.db, caller, channelId);
   const { channel } = access;
-  reads.show([...(await channelReads(deps.db, channel)), ...delegateReads([channel])]);
+  reads.show([...(await channelReads(deps.db, channel, access.members)), ...delegateReads([channel])]);
   const [view, patientName, appointment, [patient], title, me] = await Promise.all([
     toChannel(deps.db, access, now),
     channel.patientId ? repo.patientName(deps.db, channel.patientId) : undefined,
     channel.appointmentId ? preQuestionnaireOf(deps.db, channel.appointmentId) : [],
     deskPatients(deps.db, deps.cipher, [channel], now),
     channel.appointmentId ? repo.appointmentName(deps.db, channel.appointmentId) : undefined,
-    expertIn(deps.db, caller.userId, channel.organisationId),
+    expertIn(deps.db, caller, channel.organisationId),
   ]);
   const metadata =
     channel.secureMetadata && channel.patientId && channel.serviceId
@@ -342,7 +341,7 @@ export async function openAppointmentChat(
   reads: PatientReads,
   now = new Date(),
 ): Promise<ExpertChat> {
-  const channel = await openAsExpert(deps.db, caller.userId, appointmentId, now);
+  const channel = await openAsExpert(deps.db, caller, appointmentId, now);
   deps.events.queue(channel.queueId);
   return expertChat(deps, caller, channel.id, reads, now);
 }

@@ -122,13 +122,14 @@ describe('a group appointment opens one channel at five minutes before its start
     const opensAt = group.appointment.startsAt.getTime() - 5 * MINUTE;
     const caller = { kind: 'patient' as const, patientId: group.patientIds[0]!, organisationId: espoo };
     const input = { appointmentId: group.appointment.id };
+    const host = { kind: 'expert' as const, userId: group.host.userId, organisationId: espoo };
     await expect(openChannel(deps, caller, input, new Date(opensAt - 1))).rejects.toMatchObject({ code: 403 });
-    await expect(openAsExpert(deps.db, group.host.userId, group.appointment.id, new Date(opensAt - 1))).rejects.toMatchObject({
+    await expect(openAsExpert(deps.db, host, group.appointment.id, new Date(opensAt - 1))).rejects.toMatchObject({
       code: 403,
     });
     const opened = await openChannel(deps, caller, input, new Date(opensAt));
     expect(opened).toMatchObject({ kind: 'group', status: 'active', appointmentId: group.appointment.id });
-    expect((await openAsExpert(deps.db, group.host.userId, group.appointment.id, new Date(opensAt))).id).toBe(opened.id);
+    expect((await openAsExpert(deps.db, host, group.appointment.id, new Date(opensAt))).id).toBe(opened.id);
     // It stays open until the appointment's end, not after.
     const endsAt = group.appointment.endsAt.getTime();
     expect((await openChannel(deps, caller, input, new Date(endsAt - 1))).id).toBe(opened.id);

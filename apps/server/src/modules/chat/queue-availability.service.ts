@@ -1,5 +1,5 @@
 import type { OpeningHours, QueueAvailability } from '@prsp/contracts';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import * as repo from './chat.repo';
 import { hoursOnDay, isQueueOpen } from './opening-hours';
 import { staffedQueueIds } from './queue-staffing.repo';
@@ -10,11 +10,6 @@ import { staffedQueueIds } from './queue-staffing.repo';
  */
 export function admitsPatients(queue: { openingHours: OpeningHours }, staffed: boolean, now: Date): boolean {
   return staffed && isQueueOpen(queue.openingHours, now);
-}
-
-/** Whether an active professional serves the queue. */
-export async function isStaffed(tx: Tx, queue: { id: string; organisationId: string }): Promise<boolean> {
-  return (await staffedQueueIds(tx, queue.organisationId, [queue.id])).has(queue.id);
 }
 
 /**

@@ -9,20 +9,34 @@ import { chatQueues, experts, staffUsers } from '../../db/schema';
  */
 export async function staffedQueueIds(tx: Tx, organisationId: string, queueIds?: string[]): Promise<Set<string>> {
   if (queueIds?.length === 0) return new Set();
-  const serves = tx
+  const rows = await tx
+    .select({ id: chatQueues.id })
+    .from(chatQueues)
+    .where(and(eq(chatQueues.organisationId, organisationId), queueIds ? inArray(chatQueues.id, queueIds) : undefined, exists(serves(tx))));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A queue, and whether an active professional serves it (as `staffedQueueIds` says), in one read. */
+export async function queueWithStaffing(tx: Tx, queueId: string) {
+  const [row] = await tx
+    .select({ queue: chatQueues, staffed: sql<boolean>`exists(${serves(tx)})` })
+    .from(chatQueues)
+    .where(eq(chatQueues.id, queueId))
+    .limit(1);
+  return row;
+}
+
+/** The experts serving the queue of the outer query's row: of its organisation, active, whose queue it is. */
+function serves(tx: Tx) {
+  return tx
     .select({ one: sql`1` })
     .from(experts)
     .innerJoin(staffUsers, eq(staffUsers.id, experts.userId))
     .where(
       and(
-        eq(experts.organisationId, organisationId),
+        eq(experts.organisationId, chatQueues.organisationId),
         eq(staffUsers.active, true),
         or(eq(experts.chatQueueId, chatQueues.id), eq(chatQueues.expertId, experts.id)),
       ),
     );
-  const rows = await tx
-    .select({ id: chatQueues.id })
-    .from(chatQueues)
-    .where(and(eq(chatQueues.organisationId, organisationId), queueIds ? inArray(chatQueues.id, queueIds) : undefined, exists(serves)));
-  return new Set(rows.map((r) => r.id));
 }

@@ -18,16 +18,19 @@ import { ok } from '../../platform/ok';
 import { clearSessionCookie, setSessionCookie, type CookieNames } from '../../plugins/session';
 import { SIGN_IN_RATE_LIMIT } from '../../plugins/security';
 import * as identity from './identity.service';
+import { userInfoAnswer, type UserInfoDeps } from './user-info.service';
+import { sendSerialized } from '../../platform/serialized-reply';
 import { requirePatientSession } from '../../platform/access/patient-access';
 import { effectivePatientId } from '../../platform/session/sessions.service';
 
-export type IdentityRouteOptions = identity.IdentityDeps & {
-  names: CookieNames;
-  production: boolean;
-  publicUrl: string;
-  /** The public half of our signing and encryption keys, which the identity broker verifies and encrypts with. */
-  publicJwks: { keys: JWK[] };
-};
+export type IdentityRouteOptions = identity.IdentityDeps &
+  UserInfoDeps & {
+    names: CookieNames;
+    production: boolean;
+    publicUrl: string;
+    /** The public half of our signing and encryption keys, which the identity broker verifies and encrypts with. */
+    publicJwks: { keys: JWK[] };
+  };
 
 /** Where the broker (or its operator, to configure it statically) reads our public keys. */
 const JWKS_PATH = '/.well-known/jwks.json';
@@ -121,9 +124,7 @@ export async function identityRoutes(fastify: FastifyInstance, opts: IdentityRou
   app.get(
     '/api/user/info',
     { config: patient, schema: { summary: 'Get the signed-in patient’s information', response: { 200: okEnvelope(ZUserInfo) } } },
-    async (req) => {
-      return ok(await identity.userInfo(opts, requirePatientSession(req.session).patientId));
-    },
+    async (req, reply) => sendSerialized(reply, await userInfoAnswer(opts, requirePatientSession(req.session))),
   );
 
   app.get(

@@ -107,12 +107,6 @@ export async function logout(
   return deps.oidc.endSession(deps.cipher.decrypt(stored), `${deps.publicUrl}${POST_LOGOUT_PATH}`, uiLocale).catch(() => null);
 }
 
-export async function userInfo(deps: Pick<IdentityDeps, 'db'>, patientId: string) {
-  const patient = await findPatient(deps.db, patientId);
-  if (!patient) throw new AppError(101, { detail: 'session patient is gone' });
-  return { id: patient.id, firstName: patient.givenName, lastName: patient.familyName };
-}
-
 /** Token lifetime for the health-assessment connector. */
 const STRIPPED_TOKEN_TTL = '15m';
 

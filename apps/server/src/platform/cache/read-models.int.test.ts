@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OpenService, PatientConfig, ServicesResponse } from '@prsp/contracts';
-import { appointmentParticipants, appointments, organisations, sessions } from '../../db/schema';
+import { appointmentParticipants, appointments, organisations, patients, sessions } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo-seed';
 import { actFor, expectError, okData, onboard, organisationBySlug, patientIdOf, signedIn } from '../../modules/patients/patient.steps';
 import { TestBrowser } from '../../test/http-client';
-import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA } from '../../test/person-codes';
+import { reachCallback } from '../../test/login.steps';
+import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA, randomIdentityCode } from '../../test/person-codes';
 import { postJson, staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -303,5 +304,72 @@ describe('sessions and patients across two instances', () => {
           (l) => l.length === 0,
         ),
       ).toEqual([]);
+  });
+});
+
+/**
+ * The signed-in patient's names come from the same cache, under the patient's scope (migration 0013 notifies every
+ * change to their row) and per session.
+ */
+describe("the signed-in patient's names across two instances", () => {
+  type UserInfo = { id: string; firstName: string; lastName: string };
+  const userInfo = (browser: TestBrowser) => okData<UserInfo>(browser.fetch('/api/user/info'));
+
+  /** Signs in through instance `t` as a person the identification names so. */
+  async function signedInAs(t: TestApp, ssn: string, names: { givenName: string; familyName: string }): Promise<TestBrowser> {
+    const browser = new TestBrowser(t.baseUrl);
+    const callback = await browser.fetch(await reachCallback(browser, ssn, names));
+    expect(callback.status).toBe(303);
+    return browser;
+  }
+
+  test("a change to the patient's row reaches both instances' next answers", async () => {
+    const ssn = randomIdentityCode();
+    const patientA = await signedInAs(a, ssn, { givenName: 'Kalle', familyName: 'Välimuisti' });
+    const patientB = onOther(patientA, b);
+    for (const p of [patientA, patientA, patientB, patientB])
+      expect(await userInfo(p)).toMatchObject({ firstName: 'Kalle', lastName: 'Välimuisti' });
+    expect(await hits(a, 'user-info')).toBeGreaterThan(0);
+    expect(await hits(b, 'user-info')).toBeGreaterThan(0);
+
+    const id = await patientIdOf(a, ssn);
+    await database.db.update(patients).set({ givenName: 'Kaarle', familyName: 'Muutettu' }).where(eq(patients.id, id));
+    for (const p of [patientA, patientB]) {
+      const after = await eventually(
+        () => userInfo(p),
+        (u) => u.firstName === 'Kaarle',
+      );
+      expect(after).toEqual({ id, firstName: 'Kaarle', lastName: 'Muutettu' });
+    }
+  });
+
+  test('a new sign-in answers the names it brought at once, and the older session soon', async () => {
+    const ssn = randomIdentityCode();
+    const first = await signedInAs(a, ssn, { givenName: 'Anna', familyName: 'Ennen' });
+    for (let i = 0; i < 2; i++) expect(await userInfo(first)).toMatchObject({ firstName: 'Anna', lastName: 'Ennen' });
+
+    // The callback is a GET: no entry is dropped before its answer leaves, and the notification may come later.
+    const again = await signedInAs(a, ssn, { givenName: 'Anna', familyName: 'Jälkeen' });
+    expect(await userInfo(again)).toMatchObject({ firstName: 'Anna', lastName: 'Jälkeen' });
+    const older = await eventually(
+      () => userInfo(first),
+      (u) => u.lastName === 'Jälkeen',
+    );
+    expect(older.lastName).toBe('Jälkeen');
+  });
+
+  test('a patient who is gone is refused, not answered from memory', async () => {
+    const ssn = randomIdentityCode();
+    const patientA = await signedInAs(a, ssn, { givenName: 'Poistuva', familyName: 'Potilas' });
+    const patientB = onOther(patientA, b);
+    for (const p of [patientA, patientA, patientB, patientB]) await userInfo(p);
+    await database.db.delete(patients).where(eq(patients.id, await patientIdOf(a, ssn)));
+    for (const p of [patientA, patientB]) {
+      const res = await eventually(
+        () => p.fetch('/api/user/info'),
+        (r) => r.status === 401,
+      );
+      expect(res.status).toBe(401);
+    }
   });
 });

@@ -120,28 +120,6 @@ export async function findAppointment(tx: Tx, organisationId: string, id: string
 
 // ------------------------------------------------------------------------------------------------------ holds
 
-/**
- * Takes or renews the patient's hold on a slot in one statement: it succeeds when the slot has no hold, an expired
- * one, or the patient's own. Concurrent callers meet on the primary key, so exactly one of them wins.
- */
-export async function takeHold(tx: Tx, appointmentId: string, patientId: string, now: Date, expiresAt: Date): Promise<boolean> {
-  const rows = await tx
-    .insert(bookingHolds)
-    .values({ appointmentId, patientId, expiresAt, createdAt: now })
-    .onConflictDoUpdate({
-      target: bookingHolds.appointmentId,
-      set: { patientId, expiresAt, createdAt: now },
-      setWhere: or(lt(bookingHolds.expiresAt, now), eq(bookingHolds.expiresAt, now), eq(bookingHolds.patientId, patientId)),
-    })
-    .returning({ id: bookingHolds.appointmentId });
-  return rows.length === 1;
-}
-
-/** A patient holds one slot at a time: taking a new one lets go of the others. */
-export async function releaseOtherHolds(tx: Tx, patientId: string, keepAppointmentId: string): Promise<void> {
-  await tx.delete(bookingHolds).where(and(eq(bookingHolds.patientId, patientId), ne(bookingHolds.appointmentId, keepAppointmentId)));
-}
-
 export async function findHold(tx: Tx, appointmentId: string) {
   const [row] = await tx.select().from(bookingHolds).where(eq(bookingHolds.appointmentId, appointmentId)).limit(1);
   return row;

@@ -30,6 +30,7 @@ import * as repo from './booking.repo';
 import { emitStateChange } from './booking-updated';
 import { toPatientAppointment } from './patient-appointments.service';
 import { reopenedType } from './open-times-in-the-way';
+import { HOLD_REFUSED_AFTER_RELEASE, takeSlotHold } from './slot-hold.repo';
 import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
 import type { Emit } from '../../platform/events/event-hub';
 
@@ -102,22 +103,27 @@ export async function openSlot(tx: Tx, organisationId: string, id: string, now: 
 }
 
 /**
- * `POST /api/services/lock/{uuid}`: holds the slot for the patient for 15 minutes (spec §4). Someone else's live
- * hold, or a booking, answers 422; the patient's own hold is renewed; any other slot the patient held is let go.
+ * `POST /api/services/lock/{uuid}`: holds the slot for the patient for 15 minutes (spec §4). Not in the organisation
+ * answers 404, not open 422, started 423, as `openSlot`; someone else's live hold 422; the patient's own hold is
+ * renewed; any other slot the patient held is let go. One statement (slot-hold.repo.ts): the lock storm's cost was
+ * its transaction's round trips while holding the slot's row lock and a pooled connection (bench:booking).
  */
 export async function lock(db: Db, ctx: PatientBookingCtx, id: string, now = new Date()): Promise<LockResult> {
+  const expiresAt = new Date(now.getTime() + BOOKING_RULES.holdMinutes * MINUTE);
+  let slot: Awaited<ReturnType<typeof takeSlotHold>>;
   try {
-    await db.transaction(async (tx) => {
-      await openSlot(tx, ctx.organisation.id, id, now);
-      await repo.releaseOtherHolds(tx, ctx.patientId, id);
-      const expiresAt = new Date(now.getTime() + BOOKING_RULES.holdMinutes * MINUTE);
-      if (!(await repo.takeHold(tx, id, ctx.patientId, now, expiresAt))) throw new AppError(422);
-    });
+    slot = await takeSlotHold(db, { id, organisationId: ctx.organisation.id, patientId: ctx.patientId, now, expiresAt });
   } catch (err) {
-    // The same patient locking two slots at once: the one-hold-per-patient index lets one through.
-    if (sqlState(err) === UNIQUE_VIOLATION) throw new AppError(422);
+    // Someone else's live hold while the patient held another slot; or the same patient locking two slots at once,
+    // where the one-hold-per-patient index lets one through.
+    const state = sqlState(err);
+    if (state === HOLD_REFUSED_AFTER_RELEASE || state === UNIQUE_VIOLATION) throw new AppError(422);
     throw err;
   }
+  if (!slot) throw new AppError(404);
+  if (slot.status !== 'open') throw new AppError(422);
+  if (!slot.future) throw new AppError(423);
+  if (!slot.taken) throw new AppError(422);
   return { appointmentLockTime: BOOKING_RULES.holdMinutes };
 }
 

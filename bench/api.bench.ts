@@ -78,45 +78,52 @@ async function runPass(pass: DatabasePass, bareUrl: string, settings: Settings, 
   }
 }
 
-/**
- * Issue 13 part 8: the read-model routes on PostgreSQL at ≥ 20% of the bare route's throughput in the same pass,
- * with p99 under 20 ms (the read-model cache, docs/operations.md).
- */
-const TARGETS = { routes: ['GET /api/config (patient)', 'GET /api/services (patient)'], database: 'PostgreSQL', ratio: 0.2, p99Ms: 20 };
+/** A ratio to the same pass's bare route (and a p99) that routes must reach on the goal database. */
+type RouteGoal = { issue: string; routes: string[]; ratio: number; p99Ms?: number };
 
-function targetLines(rows: Row[]): string[] {
-  return rows
-    .filter((r) => TARGETS.routes.includes(r.route))
-    .map((r) => {
-      const ratio = r.bare.reqPerSec > 0 ? r.measured.reqPerSec / r.bare.reqPerSec : 0;
-      const met = ratio >= TARGETS.ratio && r.measured.p99Ms < TARGETS.p99Ms;
-      const scope = r.database === TARGETS.database ? 'target' : 'for comparison';
-      return `${r.database} ${r.route}: ratio ${ratio.toFixed(2)}× (≥ ${TARGETS.ratio}), p99 ${r.measured.p99Ms} ms (< ${TARGETS.p99Ms}): ${met ? 'met' : 'not met'} (${scope})`;
-    });
+/** The goals are judged on PostgreSQL, as production runs; PGlite's rows are printed beside them for comparison. */
+const GOAL_DATABASE = 'PostgreSQL';
+
+/**
+ * Issue 13 part 8: the read-model routes at ≥ 20% of the bare route's throughput in the same pass, with p99 under
+ * 20 ms (the read-model cache, docs/operations.md). Issue 31 point 3: user/info at ≥ 30% with p99 under 10 ms, config
+ * and services at ≥ 40%.
+ */
+const GOALS: RouteGoal[] = [
+  { issue: 'issue 13', routes: ['GET /api/config (patient)', 'GET /api/services (patient)'], ratio: 0.2, p99Ms: 20 },
+  { issue: 'issue 31', routes: ['GET /api/user/info (patient)'], ratio: 0.3, p99Ms: 10 },
+  { issue: 'issue 31', routes: ['GET /api/config (patient)', 'GET /api/services (patient)'], ratio: 0.4 },
+];
+
+const ratioOf = (r: Row) => (r.bare.reqPerSec > 0 ? r.measured.reqPerSec / r.bare.reqPerSec : 0);
+const meets = (goal: RouteGoal, r: Row) => ratioOf(r) >= goal.ratio && (goal.p99Ms === undefined || r.measured.p99Ms < goal.p99Ms);
+
+/** Every goal beside every row it names, on both databases: met or NO. */
+function goalLines(rows: Row[]): string[] {
+  return GOALS.flatMap((goal) =>
+    rows
+      .filter((r) => goal.routes.includes(r.route))
+      .map((r) => {
+        const p99 = goal.p99Ms === undefined ? `p99 ${r.measured.p99Ms} ms` : `p99 ${r.measured.p99Ms} ms (< ${goal.p99Ms})`;
+        const scope = r.database === GOAL_DATABASE ? '' : ' (for comparison)';
+        return `${goal.issue} ${r.database} ${r.route}: ratio ${ratioOf(r).toFixed(2)}× (≥ ${goal.ratio}), ${p99}: ${meets(goal, r) ? 'met' : 'NO'}${scope}`;
+      }),
+  );
 }
 
 /** Issue 31's goals on PostgreSQL, for bench:all's summary: each route's share of the bare route, user/info's p99 too. */
 function issue31Goals(rows: Row[]): Goal[] {
-  const goals = {
-    'GET /api/user/info (patient)': { ratio: 0.3, p99Ms: 10 },
-    'GET /api/config (patient)': { ratio: 0.4 },
-    'GET /api/services (patient)': { ratio: 0.4 },
-  };
-  return rows.flatMap((r) => {
-    const goal: { ratio: number; p99Ms?: number } | undefined = goals[r.route as keyof typeof goals];
-    if (r.database !== 'PostgreSQL' || !goal) return [];
-    const ratio = r.bare.reqPerSec > 0 ? r.measured.reqPerSec / r.bare.reqPerSec : 0;
-    const p99 = goal.p99Ms === undefined ? '' : `, p99 ${r.measured.p99Ms} ms`;
-    return [
-      {
+  return GOALS.filter((goal) => goal.issue === 'issue 31').flatMap((goal) =>
+    rows
+      .filter((r) => r.database === GOAL_DATABASE && goal.routes.includes(r.route))
+      .map((r) => ({
         measurement: `${r.route} on PostgreSQL: req/s`,
-        value: `${r.measured.reqPerSec.toFixed(0)} (${ratio.toFixed(2)}×${p99})`,
+        value: `${r.measured.reqPerSec.toFixed(0)} (${ratioOf(r).toFixed(2)}×${goal.p99Ms === undefined ? '' : `, p99 ${r.measured.p99Ms} ms`})`,
         baseline: `${r.bare.reqPerSec.toFixed(0)} bare`,
         goal: `≥ ${goal.ratio}× bare${goal.p99Ms === undefined ? '' : `, p99 < ${goal.p99Ms} ms`}`,
-        met: ratio >= goal.ratio && (goal.p99Ms === undefined || r.measured.p99Ms < goal.p99Ms),
-      },
-    ];
-  });
+        met: meets(goal, r),
+      })),
+  );
 }
 
 /** The patient config and services routes answer for the chosen organisation: choose one and accept its terms, as the web app does. */
@@ -163,7 +170,7 @@ async function main(): Promise<number> {
   console.log('');
   if (rows.length > 0) console.log(formatTable(rows));
   console.log('\nratio = route req/s ÷ bare req/s in the same pass (1.00× would be as fast as Fastify answering a constant).');
-  console.log(`\n${targetLines(rows).join('\n')}`);
+  console.log(`\n${goalLines(rows).join('\n')}`);
 
   reportGoals('bench:api', issue31Goals(rows));
   return verdict(failed, problems, 'FAILED: requests went wrong during the benchmark:');

@@ -1,12 +1,12 @@
 /**
- * Cluster benchmark (issue 13): the busy morning of a municipality, once against one instance and once against two,
- * both behind the bench's own round-robin proxy (cluster-proxy.ts), on a PostgreSQL server and Redis, side by side.
+ * Cluster benchmark (issue 13): the busy morning of a municipality, once against one instance (reached directly) and
+ * once against two behind the bench's own round-robin proxy (cluster-proxy.ts), on a PostgreSQL server and Redis.
  * See bench/README.md ('npm run bench:cluster').
  *
  * Each virtual patient, again and again until the time is up: signs in through the built-in identity provider (the
  * real OIDC flow, as a new person each time), chooses the organisation, accepts its terms and gives contact details,
  * searches open slots on two days, holds and books one, enters the nurses' chat queue where a nurse (a bench expert)
- * takes the chat, opens the realtime socket (a WebSocket through the proxy), sends three messages, each acknowledged
+ * takes the chat, opens the realtime socket (a WebSocket), sends three messages, each acknowledged
  * once stored, and the nurse ends the chat. Every step's latency is recorded; errors are counted per step.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -390,12 +390,12 @@ async function settle(probe: () => Promise<Snapshot>): Promise<number> {
 }
 
 /** One patient's visits alone after the load, once the instances are at rest, each step between two probes. */
-async function stepPass(proxy: Proxy, setup: Setup, errors: Recorder['errors'], probe: () => Promise<Snapshot>): Promise<StepPass> {
+async function stepPass(entry: string, setup: Setup, errors: Recorder['errors'], probe: () => Promise<Snapshot>): Promise<StepPass> {
   const idleCpuMsPerS = await settle(probe);
   const costs = { probe, byStep: new Map<Step, Costs>(), texts: new Map<string, Map<string, number>>() };
   const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors, visits: 0, costs };
   const from = await probe();
-  for (let i = 0; i < STEP_VISITS; i++) await visit(proxy.url, setup, rec);
+  for (let i = 0; i < STEP_VISITS; i++) await visit(entry, setup, rec);
   const to = await probe();
   // What no step took: the rest of a visit (joining the chat's room, the nurse ending the chat).
   const inSteps = new Map<string, number>();
@@ -407,9 +407,21 @@ async function stepPass(proxy: Proxy, setup: Setup, errors: Recorder['errors'], 
   return { visits: rec.visits, byStep: costs.byStep, texts: costs.texts, whole: costsBetween(from, to), idleCpuMsPerS };
 }
 
-type Cluster = { instances: Instance[]; broker: Instance; setup: Setup; databaseUrl: string; databaseName: string };
+type Cluster = {
+  /** Where the patients go: the one instance itself, or the proxy in front of several. */
+  entry: string;
+  instances: Instance[];
+  broker: Instance;
+  setup: Setup;
+  databaseUrl: string;
+  databaseName: string;
+};
 
-/** One configuration: a fresh database, `count` instances behind the proxy, the stand-in broker, seeded; `load` on it. */
+/**
+ * One configuration: a fresh database, `count` instances, the stand-in broker, seeded; `load` on it. Several
+ * instances are behind the proxy; one is reached directly, as there is nothing to balance: the proxy is Node code in
+ * the bench's process on the same two cores, where a real nginx (in C, often on a host of its own) costs far less.
+ */
 async function runConfiguration<T>(label: string, count: number, proxy: Proxy, load: (cluster: Cluster) => Promise<T>): Promise<T> {
   const dbName = `prsp_bench_cluster_${process.pid}_${count}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
@@ -424,11 +436,13 @@ async function runConfiguration<T>(label: string, count: number, proxy: Proxy, l
   try {
     const taken = () => [new URL(proxy.url).port, ...[broker, ...instances].flatMap((x) => (x ? [x.port] : []))].map(Number);
     const brokerPort = await portInRange(PORTS.from, PORTS.to, taken());
+    const firstPort = await portInRange(PORTS.from, PORTS.to, [...taken(), brokerPort]);
+    const entry = count === 1 ? `http://127.0.0.1:${firstPort}` : proxy.url;
     const env = {
       NODE_ENV: 'development',
       DATABASE_URL: url.href,
       REDIS_URL,
-      PUBLIC_URL: proxy.url,
+      PUBLIC_URL: entry,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
@@ -441,12 +455,13 @@ async function runConfiguration<T>(label: string, count: number, proxy: Proxy, l
     };
     broker = await startInstance(brokerPort, env, { entry: BROKER_ENTRY });
     // One after the other: the first migrates and seeds the demo, the next finds both done.
-    for (let i = 0; i < count; i++) instances.push(await startInstance(await portInRange(PORTS.from, PORTS.to, taken()), env));
+    for (let i = 0; i < count; i++)
+      instances.push(await startInstance(i === 0 ? firstPort : await portInRange(PORTS.from, PORTS.to, taken()), env));
     proxy.setUpstreams(instances.map((i) => i.port));
     database = await openDatabase({ url: url.href });
     console.error(`[${label}] seeding ${EXPERTS} experts × ${DAYS} days × ${SLOTS_PER_DAY} slots and ${NURSES} nurses…`);
-    const setup = await seed(database, proxy.url);
-    return await load({ instances, broker, setup, databaseUrl: url.href, databaseName: dbName });
+    const setup = await seed(database, entry);
+    return await load({ entry, instances, broker, setup, databaseUrl: url.href, databaseName: dbName });
   } finally {
     await Promise.all([broker, ...instances].map((i) => i?.stop()));
     await database?.close();
@@ -457,7 +472,7 @@ async function runConfiguration<T>(label: string, count: number, proxy: Proxy, l
 }
 
 /** PATIENTS patients, each visit after visit, for DURATION_S seconds; then one patient alone, step by step. */
-async function closedLoop(label: string, count: number, proxy: Proxy, { instances, broker, setup }: Cluster): Promise<Result> {
+async function closedLoop(label: string, count: number, { entry, instances, broker, setup }: Cluster): Promise<Result> {
   const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors: new Map(STEPS.map((s) => [s, []])), visits: 0 };
   const probe = () => snapshot(instances, broker);
   console.error(`[${label}] ${PATIENTS} patients for ${DURATION_S} s…`);
@@ -468,7 +483,7 @@ async function closedLoop(label: string, count: number, proxy: Proxy, { instance
   const deadline = Date.now() + DURATION_S * 1000;
   await Promise.all(
     Array.from({ length: PATIENTS }, async () => {
-      while (Date.now() < deadline) await visit(proxy.url, setup, rec).catch(() => undefined);
+      while (Date.now() < deadline) await visit(entry, setup, rec).catch(() => undefined);
     }),
   );
   const wallS = (performance.now() - started) / 1000;
@@ -481,7 +496,7 @@ async function closedLoop(label: string, count: number, proxy: Proxy, { instance
     profile = `${await profileSummary(files)}\nprofiles (open in Chrome DevTools): ${files.join(', ')}`;
   }
   console.error(`[${label}] one patient alone, ${STEP_VISITS} visits, step by step…`);
-  const steps = await stepPass(proxy, setup, rec.errors, probe);
+  const steps = await stepPass(entry, setup, rec.errors, probe);
   return { label, wallS, rec, stderr: instances.map((i) => i.stderr()).filter(Boolean), load, steps, profile };
 }
 
@@ -528,10 +543,10 @@ async function soakMain(): Promise<number> {
   let result: SoakResult | undefined;
   let crashed: unknown;
   try {
-    result = await runConfiguration('1 instance', 1, proxy, ({ instances, setup, databaseUrl, databaseName }) =>
+    result = await runConfiguration('1 instance', 1, proxy, ({ entry, instances, setup, databaseUrl, databaseName }) =>
       soak({
         steps: STEPS,
-        visit: (rec) => visit(proxy.url, setup, rec),
+        visit: (rec) => visit(entry, setup, rec),
         instance: instances[0]!,
         databaseUrl,
         databaseName,
@@ -563,7 +578,7 @@ async function main(): Promise<number> {
   try {
     for (const count of CONFIGURATIONS) {
       const label = count === 1 ? '1 instance' : `${count} instances`;
-      results.push(await runConfiguration(label, count, proxy, (cluster) => closedLoop(label, count, proxy, cluster)));
+      results.push(await runConfiguration(label, count, proxy, (cluster) => closedLoop(label, count, cluster)));
       // Printed at once, so that a failure of a later configuration does not lose the earlier figures.
       console.log(`${report(results)}\n`);
     }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../apps/server/src/config';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../apps/server/src/keep-alive';
 import { demoRpKeySet } from '../apps/server/src/modules/identity/rp-keys';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -65,6 +66,14 @@ describe('compose.yaml', () => {
 });
 
 describe('deploy/', () => {
+  test('nginx closes an idle connection to an instance before the instance does', () => {
+    // Otherwise a request can go out on a connection the instance is just closing: lost, and as a POST not retried.
+    const upstream = /upstream prsp_app \{([^}]*)\}/.exec(read('deploy/nginx/prsp.conf'))?.[1] ?? '';
+    const idle = /^\s*keepalive_timeout\s+(\d+)s;/m.exec(upstream)?.[1];
+    expect(idle, 'keepalive_timeout in the upstream block').toBeDefined();
+    expect(Number(idle) * 1000).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
+  });
+
   test('coturn takes the REST shared secret the app mints credentials with', () => {
     const conf = read('deploy/coturn/turnserver.conf');
     expect(conf).toMatch(/^use-auth-secret$/m);

@@ -54,6 +54,7 @@ import { serverPath } from './server-files';
 import { selfAssessmentStandIn } from './stand-ins/self-assessment/self-assessment';
 import { testIdpOptions, testIdpPlugin } from './stand-ins/test-idp/test-idp';
 import { testMandatesPlugin } from './stand-ins/test-mandates/test-mandates';
+import { KEEP_ALIVE_TIMEOUT_MS } from './keep-alive';
 
 /**
  * The domain modules, lowest first: the order in which `eslint.config.js` lets them import each other's services
@@ -95,10 +96,10 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // A request, its body included, has 2 minutes (a 10 MB upload on a slow mobile line fits); an idle kept-alive
-    // connection 5 seconds; a slow trickle of a body is cut earlier by the upload pace (multipart-reader.ts).
+    // A request, its body included, has 2 minutes (a 10 MB upload on a slow mobile line fits); a slow trickle of a
+    // body is cut earlier by the upload pace (multipart-reader.ts).
     requestTimeout: 120_000,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // Every request's id is in each of its log lines (`reqId`) and in its answer's X-Request-Id (docs/operations.md).
     genReqId: requestIdGenerator(config.trustProxy),
     requestIdHeader: false,

@@ -44,7 +44,7 @@ export class TestBrowser {
     let url = new URL(pathOrUrl, this.baseUrl).href;
     let res = await this.fetch(url, init);
     for (let hops = 0; res.status >= 300 && res.status < 400 && hops < 10; hops++) {
-      url = new URL(res.headers.get('location')!, url).href;
+      url = new URL(locationOf(res, url), url).href;
       res = await this.fetch(url);
     }
     return { res, url };
@@ -61,6 +61,15 @@ export class TestBrowser {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       csrf: false,
     });
-    return this.follow(posted.headers.get('location')!);
+    if (posted.status !== 303)
+      throw new Error(`the provider's form answered ${posted.status} at ${page.url}/login: ${(await posted.text()).slice(0, 200)}`);
+    return this.follow(locationOf(posted, page.url));
   }
+}
+
+/** A redirect's target; a redirect without one is an error named here, not a request for the path "null". */
+function locationOf(res: Response, url: string): string {
+  const location = res.headers.get('location');
+  if (!location) throw new Error(`${res.status} without a Location at ${url}`);
+  return location;
 }

@@ -581,6 +581,7 @@ async function main(): Promise<number> {
       results.push(await runConfiguration(label, count, proxy, (cluster) => closedLoop(label, count, cluster)));
       // Printed at once, so that a failure of a later configuration does not lose the earlier figures.
       console.log(`${report(results)}\n`);
+      reportGoals('bench:cluster', results.flatMap(clusterGoals));
     }
     console.log('Where the time goes: per visit, over the load (all instances together; the broker apart)');
     console.log(
@@ -596,7 +597,6 @@ async function main(): Promise<number> {
         console.log(`[${r.label}] the statements each step sends most often\n${topStatementsTable(steps.texts, steps.visits)}\n`);
       if (r.profile) console.log(`[${r.label}] CPU profile of the instances over the load\n${r.profile}\n`);
     }
-    reportGoals('bench:cluster', results.flatMap(clusterGoals));
     for (const r of results) {
       for (const [step, errors] of r.rec.errors)
         if (errors.length > 0)

@@ -44,12 +44,6 @@ async function appointmentsOf(db: Db, cache: ReadModelCache, patientId: string, 
   return held.filter((a) => a.endsAt > now.getTime()).map((a) => a.appointment);
 }
 
-/** The chat queues of the services in the cached lists. */
-function queueIdsIn(lists: string): string[] {
-  const { openServices, chatCodeServices } = JSON.parse(lists) as ServiceLists;
-  return [...new Set([...openServices, ...chatCodeServices].map((s) => s.chatQueueId))];
-}
-
 const ZServiceLists = z.object({
   openServices: ZServicesResponse.shape.openServices,
   chatCodeServices: ZServicesResponse.shape.chatCodeServices,
@@ -71,10 +65,20 @@ export async function servicesAnswer(
   now = new Date(),
 ): Promise<string> {
   const [lists, upcoming] = await Promise.all([
-    cache.get('services', org.id, '', async () => JSON.stringify(encode(ZServiceLists, await serviceListsOf(db, org)))),
+    cache.get('services', org.id, '', () => heldLists(db, org)),
     appointmentsOf(db, cache, patientId, org, now),
   ]);
-  const availability = await queueAvailability(db, org.id, queueIdsIn(lists), now);
-  // `lists` is `{"openServices":…,"chatCodeServices":…}`: the appointments and the availability go in front of its members.
-  return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},"availability":${JSON.stringify(availability)},${lists.slice(1)}}`;
+  const availability = await queueAvailability(db, org.id, lists.queueIds, now);
+  return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},"availability":${JSON.stringify(availability)},${lists.members}}}`;
+}
+
+/**
+ * The organisation's service lists as held in the cache: serialized once, with the chat queues they name, so a
+ * request neither serializes nor parses them again. `members` is the lists' JSON without its braces, for the
+ * appointments and the availability to go in front of.
+ */
+async function heldLists(db: Db, org: OrganisationRow): Promise<{ members: string; queueIds: string[] }> {
+  const lists = encode(ZServiceLists, await serviceListsOf(db, org));
+  const queueIds = [...new Set([...lists.openServices, ...lists.chatCodeServices].map((s) => s.chatQueueId))];
+  return { members: JSON.stringify(lists).slice(1, -1), queueIds };
 }

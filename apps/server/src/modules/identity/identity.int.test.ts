@@ -9,6 +9,7 @@ import { TestBrowser } from '../../test/http-client';
 import { reachCallback, setCookieAttributes } from '../../test/login.steps';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { patients, sessions } from '../../db/schema';
+import { loginFlows } from './identity.tables';
 
 // A person the demo seed does not know: the sign-in itself must create them.
 const NEW_PERSON = { ssn: '010160W1359', givenName: 'Veikko', familyName: 'Testinen' };
@@ -258,6 +259,28 @@ describe('failed sign-ins', () => {
     expect(setCookieAttributes(replay, 'prsp_session')).toBeUndefined();
     // The rightful session is untouched.
     expect((await browser.fetch('/api/auth/check')).status).toBe(200);
+  });
+});
+
+describe('sign-ins never finished', () => {
+  test('the sweep removes a flow older than ten minutes and keeps a fresh one; the old one could not finish anyway', async () => {
+    const abandoned = new TestBrowser(t.baseUrl);
+    const abandonedUrl = await reachCallback(abandoned, '010190-124N');
+    const fresh = new TestBrowser(t.baseUrl);
+    await reachCallback(fresh, '010190-124N');
+    const hashOf = (b: TestBrowser) => sha256(b.cookie('prsp_login')!);
+    await t.database.db
+      .update(loginFlows)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(loginFlows.stateHash, hashOf(abandoned)));
+
+    const run = await t.app.jobs.runOnce({ kinds: ['identity.loginFlows.purge'] });
+    expect(run.failed).toBe(0);
+    const left = await t.database.db.select({ stateHash: loginFlows.stateHash }).from(loginFlows);
+    expect(left.map((r) => r.stateHash)).toContain(hashOf(fresh));
+    expect(left.map((r) => r.stateHash)).not.toContain(hashOf(abandoned));
+    const late = await abandoned.fetch(abandonedUrl);
+    expect(late.headers.get('location')).toBe('/?error=loginFailed');
   });
 });
 

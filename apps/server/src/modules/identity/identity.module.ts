@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { defineModule } from '../../platform/app-module';
 import { identityRoutes } from './identity.routes';
+import { registerLoginFlowPurge } from './login-flows.job';
 import { createOidcClient } from './oidc-client';
 import { importRpKeys } from './rp-keys';
 
@@ -9,6 +10,7 @@ export const identityModule = defineModule('identity', async (app, { config, db,
   // None only under the plain profile in production (config.ts): then there is nothing to publish either.
   const rpKeys = config.oidc.keys.length > 0 ? await importRpKeys(config.oidc.keys) : null;
   const oidc = createOidcClient({ ...config.oidc, keys: rpKeys, redirectUri: `${config.publicUrl}/api/login/callback` });
+  registerLoginFlowPurge(app.jobs, db);
   await app.register(identityRoutes, {
     db,
     oidc,

@@ -8,7 +8,7 @@ import { sha256 } from '../../platform/crypto/tokens';
 import { findPatient, registerPatient } from '../patients/patients.service';
 import * as flows from './login-flows.repo';
 import type { EndSessionRequest, OidcClient } from './oidc-client';
-import { createSession, destroySession, saveSessionData, type SessionPolicy } from '../../platform/session/sessions.service';
+import { createSession, destroySession, type SessionPolicy } from '../../platform/session/sessions.service';
 import { patientAuditActor } from '../../platform/audit/patient-audit';
 
 /** Where the identity provider sends the browser after its logout: the patient app's logout page. */
@@ -25,7 +25,6 @@ export type IdentityDeps = { db: Db; oidc: OidcClient; cipher: FieldCipher; poli
 export async function startLogin(deps: IdentityDeps, uiLocale?: string): Promise<{ redirectTo: string; state: string }> {
   const start = await deps.oidc.start(uiLocale);
   const now = new Date();
-  await flows.deleteLoginFlowsBefore(deps.db, new Date(now.getTime() - LOGIN_FLOW_TTL_MS));
   await flows.insertLoginFlow(deps.db, {
     stateHash: sha256(start.state),
     codeVerifier: start.codeVerifier,
@@ -63,9 +62,11 @@ export async function finishLogin(
     const now = new Date();
     const patient = await registerPatient(tx, deps.cipher, identity, now);
     if (input.previousSessionId) await destroySession(tx, input.previousSessionId);
-    const { token, session } = await createSession(tx, deps.policy, { patientId: patient.id }, now);
-    // Encrypted at rest like identity codes: it names the person, and it is only ever sent back to the provider.
-    await saveSessionData(tx, session.id, { [ID_TOKEN_KEY]: deps.cipher.encrypt(identity.idToken) });
+    // The ID token is encrypted at rest like identity codes: it names the person, and it is only ever sent back to
+    // the provider.
+    const { token, session } = await createSession(tx, deps.policy, { patientId: patient.id }, now, {
+      [ID_TOKEN_KEY]: deps.cipher.encrypt(identity.idToken),
+    });
     await recordAudit(tx, {
       actorType: 'patient',
       actorId: patient.id,

@@ -12,6 +12,8 @@ export async function takeLoginFlow(tx: Tx, stateHash: string) {
   return row;
 }
 
-export async function deleteLoginFlowsBefore(tx: Tx, before: Date): Promise<void> {
-  await tx.delete(loginFlows).where(lt(loginFlows.createdAt, before));
+/** Deletes the flows started before `before`; returns how many. */
+export async function deleteLoginFlowsBefore(tx: Tx, before: Date): Promise<number> {
+  const rows = await tx.delete(loginFlows).where(lt(loginFlows.createdAt, before)).returning({ stateHash: loginFlows.stateHash });
+  return rows.length;
 }

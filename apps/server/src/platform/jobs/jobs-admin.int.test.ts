@@ -21,6 +21,7 @@ test("the app's runner delivers e-mail, SMS, pushes and webhooks, sends reminder
       'booking.reminderEmail',
       'booking.reminderSms',
       'events.deliver',
+      'identity.loginFlows.purge',
       'jobs.cleanup',
       'mail.send',
       'push.appointmentSoon',
@@ -34,6 +35,7 @@ test("the app's runner delivers e-mail, SMS, pushes and webhooks, sends reminder
     schedules: [
       { kind: 'jobs.cleanup', schedule: { dailyAt: '04:30' } },
       { kind: 'sessions.purge', schedule: { everyMs: 3_600_000 } },
+      { kind: 'identity.loginFlows.purge', schedule: { everyMs: 600_000 } },
       { kind: 'push.appointmentSoon', schedule: { everyMs: 60_000 } },
       { kind: 'booking.holds.expire', schedule: { everyMs: 60_000 } },
       { kind: 'retention.run', schedule: { dailyAt: '02:00' } },

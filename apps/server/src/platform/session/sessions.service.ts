@@ -47,11 +47,13 @@ export async function createSession(
   policy: SessionPolicy,
   subject: SessionSubject,
   now = new Date(),
+  data?: Session['data'],
 ): Promise<{ token: string; session: Session }> {
   const token = randomToken();
   const row = await repo.insertSession(tx, {
     tokenHash: sha256(token),
     ...subject,
+    ...(data ? { data } : {}),
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + policy.absoluteSeconds * 1000),

@@ -7,7 +7,6 @@ import {
   bookingSettings,
   expertBreaks,
   experts,
-  patientContacts,
   patients,
   services,
   staffUsers,
@@ -369,26 +368,6 @@ export async function findService(tx: Tx, organisationId: string, id: string) {
     .select({ id: services.id, chatQueueId: services.chatQueueId, openTimeKind: services.openTimeKind })
     .from(services)
     .where(and(eq(services.id, id), eq(services.organisationId, organisationId)))
-    .limit(1);
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------- patients
-
-/** What a self-booking participant row needs from the patient: names from the identity, reachability from the contact. */
-export async function patientForParticipant(tx: Tx, patientId: string) {
-  const [row] = await tx
-    .select({
-      givenName: patients.givenName,
-      familyName: patients.familyName,
-      lang: patients.lang,
-      email: patientContacts.email,
-      mobile: patientContacts.mobile,
-      nationality: patientContacts.nationality,
-    })
-    .from(patients)
-    .leftJoin(patientContacts, eq(patientContacts.patientId, patients.id))
-    .where(eq(patients.id, patientId))
     .limit(1);
   return row;
 }

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { appointments, bookingHolds } from '../../db/schema';
+import { appointmentParticipants, appointments, bookingHolds } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
 import { withCsrfCookie } from '../../test/staff-accounts';
 import { expectError, okData, patientTestApp, postJson } from '../patients/patient.steps';
@@ -62,6 +62,43 @@ describe('patient holds (spec §4: one slot held at a time, 15 minutes)', () => 
     await expectError(postJson(me!, `/api/services/lock/${started}`), 400, 423);
     await expectError(postJson(me!, `/api/services/lock/00000000-0000-4000-8000-000000000000`), 404, 404);
     expect((await holdsOn([mine!, booked!, started!])).map((h) => h.appointmentId)).toEqual([mine]);
+  });
+
+  test('book: another’s live hold refuses and stays; a run-out one goes with the booking; the participant is the patient', async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const [slot] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [daysAheadAt(5, 14)]);
+    const [me, other] = await patients(2);
+    await okData(postJson(other!.browser, `/api/services/lock/${slot}`));
+
+    await expectError(postJson(me!.browser, `/api/services/book/${slot}`, answers), 409, 422);
+    expect((await holdsOn([slot!])).map((h) => h.patientId)).toEqual([other!.id]);
+    expect(await ctx.db.select().from(appointmentParticipants).where(eq(appointmentParticipants.appointmentId, slot!))).toEqual([]);
+
+    await ctx.db
+      .update(bookingHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookingHolds.appointmentId, slot!));
+    await okData(postJson(me!.browser, `/api/services/book/${slot}`, answers));
+    expect(await holdsOn([slot!])).toEqual([]);
+    const [row] = await ctx.db.select().from(appointments).where(eq(appointments.id, slot!));
+    expect(row).toMatchObject({
+      status: 'selfBooked',
+      preQuestionnaire: [{ id: 'reason', question: 'Mikä on käyntisi syy?', answer: 'Kilpa' }],
+    });
+    const people = await ctx.db.select().from(appointmentParticipants).where(eq(appointmentParticipants.appointmentId, slot!));
+    expect(people).toEqual([
+      expect.objectContaining({
+        role: 'patient',
+        patientId: me!.id,
+        name: expect.stringMatching(/^Potilas\d+ Kilpa$/),
+        firstName: expect.stringMatching(/^Potilas\d+$/),
+        lastName: 'Kilpa',
+        email: expect.stringMatching(/^potilas\d+@test\.example$/),
+        mobile: '+358401234567',
+        nationality: 'fi',
+        language: 'fi',
+      }),
+    ]);
   });
 
   test('race: 20 patients who each hold a slot lock one more at once — one wins and lets go of its own, the others keep theirs', async () => {

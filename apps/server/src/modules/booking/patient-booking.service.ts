@@ -30,6 +30,7 @@ import * as repo from './booking.repo';
 import { emitStateChange } from './booking-updated';
 import { toPatientAppointment } from './patient-appointments.service';
 import { reopenedType } from './open-times-in-the-way';
+import { bookingRefusal, bookLockedSlot } from './slot-booking.repo';
 import { HOLD_REFUSED_AFTER_RELEASE, takeSlotHold } from './slot-hold.repo';
 import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
 import type { Emit } from '../../platform/events/event-hub';
@@ -167,26 +168,9 @@ export async function book(
   const answers = questionnaireAnswers(ctx.organisation.content.questionnaire, payload.questionnaireAnswers, ctx.language);
   return deps.db.transaction(async (tx) => {
     await openSlot(tx, ctx.organisation.id, id, now);
-    const hold = await repo.findHold(tx, id);
-    if (hold && hold.patientId !== ctx.patientId && hold.expiresAt > now) throw new AppError(422);
-    const patient = await repo.patientForParticipant(tx, ctx.patientId);
-    if (!patient) throw new AppError(101);
-    const booked = await repo.updateAppointment(tx, id, { status: 'selfBooked', bookedAt: now, preQuestionnaire: answers });
-    await repo.deleteHold(tx, id);
-    await repo.insertParticipants(tx, [
-      {
-        appointmentId: id,
-        role: 'patient',
-        patientId: ctx.patientId,
-        name: `${patient.givenName} ${patient.familyName}`,
-        firstName: patient.givenName,
-        lastName: patient.familyName,
-        email: patient.email ?? null,
-        mobile: patient.mobile ?? null,
-        language: ctx.language,
-        nationality: patient.nationality ?? null,
-      },
-    ]);
+    const slot = { id, patientId: ctx.patientId, now };
+    const booked = await bookLockedSlot(tx, { ...slot, language: ctx.language, answers });
+    if (!booked) throw new AppError(await bookingRefusal(tx, slot));
     await recordAudit(tx, { ...patientActor(ctx, ctx.ip), action: 'appointment.book', objectType: 'appointment', objectId: id });
     await notifyBooked(tx, id, { sendConfirmation: true, publicUrl: deps.publicUrl, sender: deps.sender });
     await deps.emit(tx, 'booking.created', { organisationId: ctx.organisation.id, appointmentId: id }, now);

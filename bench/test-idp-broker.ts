@@ -2,9 +2,9 @@
  * The built-in identity provider (apps/server/src/stand-ins/test-idp) alone, in a process of its own, for
  * bench:cluster: the instances then sign patients in at it as they would at a real broker (another host, another
  * origin), and the broker's CPU is not counted as the instances'. Started by cluster.bench.ts with the same
- * environment as the instances plus `PORT`; the provider keeps its state in the same database (test_idp_entries).
+ * environment as the instances plus `PORT`.
  * It is configured exactly as app.ts configures it inside an instance (same client, keys and profile), only with
- * its own address as the issuer (`OIDC_ISSUER`, which the instances are given too).
+ * its own address as the issuer (`OIDC_ISSUER`, which the instances are given too), and its sign-in state in memory.
  */
 import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
@@ -14,7 +14,9 @@ import { testIdpOptions, testIdpPlugin } from '../apps/server/src/stand-ins/test
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl });
 const app = Fastify({ logger: { level: 'warn' } });
-await app.register(testIdpPlugin, await testIdpOptions(config, database.db));
+// One provider process: its sign-in state in its own memory, as a real broker's is its own business; only its
+// signing key and the names typed on its page are in the database.
+await app.register(testIdpPlugin, { ...(await testIdpOptions(config, database.db)), store: 'memory' });
 app.get('/readyz', async () => ({ status: 'ok' }));
 
 process.on('SIGTERM', () => {

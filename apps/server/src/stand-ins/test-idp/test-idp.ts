@@ -33,6 +33,12 @@ export type TestIdpOptions = {
   postLogoutRedirectUri: string;
   ssnClaim: string;
   cookieSecret: string;
+  /**
+   * Where the provider keeps its interactions, sessions, grants and codes: `database` (the default) so that any
+   * instance continues a sign-in another one started; `memory` (oidc-provider's own store) for a provider that is a
+   * process of its own, as bench/test-idp-broker.ts runs it in front of several instances, as a real broker is.
+   */
+  store?: 'database' | 'memory';
 };
 
 /**
@@ -73,7 +79,7 @@ export const testIdpPlugin = fp(async (app: FastifyInstance, opts: TestIdpOption
 
   const ftn = opts.profile === 'ftn';
   const configuration: Configuration = {
-    adapter: dbAdapterFactory(opts.db),
+    ...(opts.store === 'memory' ? {} : { adapter: dbAdapterFactory(opts.db) }),
     clients: [{ ...clientOf(opts), ...(ftn ? ftnClientOf(opts.rpJwks) : { client_secret: opts.clientSecret }) }],
     // The FTN profile: private_key_jwt only (no shared secret), signed request objects required.
     clientAuthMethods: ftn ? ['private_key_jwt'] : ['client_secret_post', 'client_secret_basic'],

@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -78,7 +78,7 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const ALONE_RUNS = 100;
 
 const ONE_P99_LIMIT_MS = 50;
-const ONE_RATIO_LIMIT = 1.5;
+const RATIO_LIMIT = 1.5;
 const TWO_P99_LIMIT_MS = 100;
 
 /**
@@ -551,12 +551,14 @@ function memory(): Memory {
   return { rss: m.rss, heap: m.heapUsed };
 }
 
-type Alone = { access: Latency; store: Latency };
+type Alone = { access: Latency; store: Latency; roundTrip: Latency };
 
 /**
- * The server's own work per `chat:send`, one at a time with nothing else running: the access check every socket
- * event makes (`socketAccess`: the session lookup, then the patient and organisation) and the store transaction
- * (`sendText` without the broadcast). What the socket layer and the broadcast add is the rest of the latency.
+ * The server's own work per `chat:send`, one at a time with nothing else running: the access check a socket event
+ * makes when its last one is older than ACCESS_RECHECK_MS (`socketAccess`: the session lookup, then the patient and
+ * organisation) and the store (`sendText` without the broadcast: one statement and its commit). Beside them the floor
+ * of any store, a round trip to the database (`select 1`). What the socket layer and the broadcast add is the rest of
+ * the latency.
  */
 async function timeAlone(t: TestApp, cast: Cast): Promise<Alone> {
   const socket = { data: { sessionToken: cast.senderToken, guestToken: null } } as unknown as RealtimeSocket;
@@ -565,15 +567,19 @@ async function timeAlone(t: TestApp, cast: Cast): Promise<Alone> {
   const deps = { db: t.database.db, cipher: createFieldCipher(t.config.dataKey), events, emit: t.app.events.emit };
   const access: number[] = [];
   const store: number[] = [];
+  const roundTrip: number[] = [];
   for (let i = 0; i < ALONE_RUNS; i++) {
     const started = performance.now();
     const caller = chatCallerOf(await t.app.socketAccess(socket, { kind: 'chatMember' }));
     const checked = performance.now();
     await sendText(deps, caller, { channelId: cast.channelId, id: randomUUID(), text: `Yksin ${i}` });
+    const storedAt = performance.now();
+    await t.database.db.execute(sql`select 1`);
     access.push(checked - started);
-    store.push(performance.now() - checked);
+    store.push(storedAt - checked);
+    roundTrip.push(performance.now() - storedAt);
   }
-  return { access: latencyOf(access), store: latencyOf(store) };
+  return { access: latencyOf(access), store: latencyOf(store), roundTrip: latencyOf(roundTrip) };
 }
 
 type PassResult = {
@@ -793,11 +799,12 @@ function passRows(r: PassResult): string[][] {
     row(`${label}: server event loop delay, worst round p99 ms`, ms(c.ours.loopDelayP99Ms), ms(c.bare.loopDelayP99Ms));
     row(`${label}: clients behind the send schedule, max ms`, ms(c.ours.lateMs), ms(c.bare.lateMs));
   };
-  fanoutRows(`one instance, ${CONNECTIONS} connected`, r.one, ONE_P99_LIMIT_MS, ONE_RATIO_LIMIT);
+  fanoutRows(`one instance, ${CONNECTIONS} connected`, r.one, ONE_P99_LIMIT_MS, RATIO_LIMIT);
   if ('skipped' in r.two) row('two instances through Redis', `skipped: ${r.two.skipped}`, '');
-  else fanoutRows('two instances via Redis', r.two, TWO_P99_LIMIT_MS);
+  else fanoutRows('two instances via Redis', r.two, TWO_P99_LIMIT_MS, RATIO_LIMIT);
   row('alone: access check per event p50 / p99 ms', `${ms(r.alone.access.p50)} / ${ms(r.alone.access.p99)}`, '—');
   row('alone: store transaction p50 / p99 ms', `${ms(r.alone.store.p50)} / ${ms(r.alone.store.p99)}`, '—');
+  row('alone: a round trip (select 1) p50 / p99 ms', `${ms(r.alone.roundTrip.p50)} / ${ms(r.alone.roundTrip.p99)}`, '—');
   return rows;
 }
 
@@ -867,8 +874,8 @@ function issue31Goals(r: PassResult): Goal[] {
       measurement: `${r.database}, ${label}: fan-out p99`,
       value: `${ms(ours)} ms (${ratio(ours, bare)})`,
       baseline: `${ms(bare)} ms bare`,
-      goal: '≤ 1.5× bare',
-      met: ours <= 1.5 * bare && c.ours.lost === 0,
+      goal: `≤ ${RATIO_LIMIT}× bare`,
+      met: ours <= RATIO_LIMIT * bare && c.ours.lost === 0,
     };
   });
 }

@@ -13,13 +13,18 @@ type DeskChannel = Pick<ChatChannelRow, 'id' | 'organisationId' | 'patientId' | 
  * but for the date of birth, the age it gives, the language of whoever writes in the chat (the delegate's own when
  * someone acts on the patient's behalf: they read the answers) and the delegate's name. Null for a group's channel.
  */
-export async function deskPatients(tx: Tx, cipher: FieldCipher, channels: DeskChannel[], now: Date): Promise<(DeskPatient | null)[]> {
-  const ids = channels.flatMap((c) => [c.patientId, c.delegatePatientId]).filter((id): id is string => id !== null);
-  const people = new Map((await repo.patientsByIds(tx, [...new Set(ids)])).map((p) => [p.id, p]));
+export async function deskPatients(
+  tx: Tx,
+  cipher: FieldCipher,
+  channels: DeskChannel[],
+  now: Date,
+  people?: DeskPeople,
+): Promise<(DeskPatient | null)[]> {
+  const known = people ?? (await deskPeople(tx, channels));
   return channels.map((c) => {
-    const patient = c.patientId ? people.get(c.patientId) : undefined;
+    const patient = c.patientId ? known.get(c.patientId) : undefined;
     if (!patient) return null;
-    const delegate = c.delegatePatientId ? people.get(c.delegatePatientId) : undefined;
+    const delegate = c.delegatePatientId ? known.get(c.delegatePatientId) : undefined;
     const code = normalizeSsn(cipher.decrypt(patient.ssnEncrypted));
     const facts = parseSsn(code);
     return {
@@ -29,6 +34,14 @@ export async function deskPatients(tx: Tx, cipher: FieldCipher, channels: DeskCh
       delegateName: delegate ? `${delegate.givenName} ${delegate.familyName}` : null,
     };
   });
+}
+
+export type DeskPeople = Map<string, Awaited<ReturnType<typeof repo.patientsByIds>>[number]>;
+
+/** The patients and delegates of these chats by id, as `deskPatients` needs them (one read). */
+export async function deskPeople(tx: Tx, channels: DeskChannel[]): Promise<DeskPeople> {
+  const ids = channels.flatMap((c) => [c.patientId, c.delegatePatientId]).filter((id): id is string => id !== null);
+  return new Map((await repo.patientsByIds(tx, [...new Set(ids)])).map((p) => [p.id, p]));
 }
 
 /** The desk shows a delegate's name and language too: their read is logged beside the patient's. */

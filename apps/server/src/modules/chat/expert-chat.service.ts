@@ -14,7 +14,7 @@ import type { ChatChannelRow } from './chat.tables';
 import { readsOf, type PatientReads } from '../../platform/audit/patient-reads';
 import { channelReads } from './chat-reads';
 import { addSystemMessage } from './chat-messages.service';
-import { delegateReads, deskPatients, identityCodeOf } from './desk-patient';
+import { delegateReads, deskPatients, deskPeople, identityCodeOf } from './desk-patient';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
 
 export type ExpertCaller = Extract<ChatCaller, { kind: 'expert' }>;
@@ -180,11 +180,14 @@ export async function expertChat(
   const access = await channelFor(deps.db, caller, channelId);
   const { channel } = access;
   reads.show([...(await channelReads(deps.db, channel, access.members)), ...delegateReads([channel])]);
-  const [view, patientName, appointment, [patient], title, me] = await Promise.all([
+  // The patient's row gives both their name and what the desk shows of them.
+  const people = await deskPeople(deps.db, [channel]);
+  const person = channel.patientId ? people.get(channel.patientId) : undefined;
+  const patientName = person ? `${person.givenName} ${person.familyName}` : undefined;
+  const [view, appointment, [patient], title, me] = await Promise.all([
     toChannel(deps.db, access, now),
-    channel.patientId ? repo.patientName(deps.db, channel.patientId) : undefined,
     channel.appointmentId ? preQuestionnaireOf(deps.db, channel.appointmentId) : [],
-    deskPatients(deps.db, deps.cipher, [channel], now),
+    deskPatients(deps.db, deps.cipher, [channel], now, people),
     channel.appointmentId ? repo.appointmentName(deps.db, channel.appointmentId) : undefined,
     expertIn(deps.db, caller, channel.organisationId),
   ]);

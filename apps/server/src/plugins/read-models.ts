@@ -9,8 +9,11 @@ import { isSafeMethod } from './api-path';
 /** The channel the migration's triggers notify with the organisation whose read models changed (0012_read_model_notify). */
 export const READ_MODEL_CHANNEL = 'prsp_read_models';
 
-/** About three per patient active in the last minute (session, access state, appointments) beside every organisation's models; the oldest go first past it. */
-const MAX_ENTRIES = 30_000;
+/**
+ * About four per patient active in the last minute (session, access state, appointments, names), so some 10,000 such
+ * patients, beside every organisation's models; the oldest go first past it.
+ */
+const MAX_ENTRIES = 40_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What the triggers notify: an organisation's id (0012), or a session's or a patient's scope (0013). */

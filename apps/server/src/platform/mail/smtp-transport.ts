@@ -12,7 +12,9 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
  * `smtp://host:587` with STARTTLS when offered), else the built-in catcher on loopback, else none.
  */
 export function createMailTransport(target: { smtpUrl?: string; catcherPort?: number | null }): MailTransport | null {
-  if (target.smtpUrl) return nodemailer.createTransport({ url: target.smtpUrl, ...TIMEOUTS });
+  // Pooled: a few connections kept open and reused, as a morning's rush sends thousands of confirmations; one
+  // connection (TCP, greeting, EHLO, TLS, AUTH) per message would cost the relay and us more than the message.
+  if (target.smtpUrl) return nodemailer.createTransport({ url: target.smtpUrl, pool: true, ...TIMEOUTS });
   if (target.catcherPort) {
     // The catcher speaks plain SMTP on loopback only; there is nothing to encrypt against.
     return nodemailer.createTransport({ host: '127.0.0.1', port: target.catcherPort, secure: false, ignoreTLS: true, ...TIMEOUTS });

@@ -438,6 +438,7 @@ async function runConfiguration<T>(label: string, count: number, proxy: Proxy, l
     const brokerPort = await portInRange(PORTS.from, PORTS.to, taken());
     const firstPort = await portInRange(PORTS.from, PORTS.to, [...taken(), brokerPort]);
     const entry = count === 1 ? `http://127.0.0.1:${firstPort}` : proxy.url;
+    const mailPort = await portInRange(PORTS.from, PORTS.to, [...taken(), brokerPort, firstPort]);
     const env = {
       NODE_ENV: 'development',
       DATABASE_URL: url.href,
@@ -446,14 +447,16 @@ async function runConfiguration<T>(label: string, count: number, proxy: Proxy, l
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
-      MAIL_CATCHER_PORT: '0',
+      // The e-mails go out over SMTP to the mail catcher in the broker's process, as to a mail relay elsewhere.
+      MAIL_CATCHER_ENABLED: 'false',
+      SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
       // A load test, not people: the per-user socket event limits (plugins/socket-limits.ts) are off.
       REALTIME_EVENT_LIMITS: 'false',
       // The built-in identity provider runs in a process of its own (test-idp-broker.ts), as a real broker would.
       TEST_IDP_ENABLED: 'false',
       OIDC_ISSUER: `http://127.0.0.1:${brokerPort}/test-idp/oidc`,
     };
-    broker = await startInstance(brokerPort, env, { entry: BROKER_ENTRY });
+    broker = await startInstance(brokerPort, { ...env, MAIL_CATCHER_PORT: String(mailPort) }, { entry: BROKER_ENTRY });
     // One after the other: the first migrates and seeds the demo, the next finds both done.
     for (let i = 0; i < count; i++)
       instances.push(await startInstance(i === 0 ? firstPort : await portInRange(PORTS.from, PORTS.to, taken()), env));

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,6 +17,14 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/**
+ * Runs `work` in a transaction: the caller's, when `tx` is one already (no savepoint, which would be two more
+ * statements), else one of its own. For writes that must go together whoever calls them.
+ */
+export function inTransaction<T>(tx: Tx, work: (inner: Tx) => Promise<T>): Promise<T> {
+  return tx instanceof PgTransaction ? work(tx) : tx.transaction(work);
+}
 
 export type Database = {
   db: Db;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../../db/client';
+import { inTransaction, type Tx } from '../../db/client';
 import { findSingletonJobPayload } from '../jobs/jobs.repo';
 import { enqueueJob } from '../jobs/queue';
 import type { EmailAttachment } from './mail.tables';
@@ -40,7 +40,8 @@ export const MAIL_MAX_ATTEMPTS = 8;
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail, options: { onceKey?: string } = {}): Promise<string> {
   const id = randomUUID();
-  return tx.transaction(async (inner) => {
+  // The job and its outbox row go together.
+  return inTransaction(tx, async (inner) => {
     const jobId = await enqueueJob(inner, 'mail.send', { outboxId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS, singletonKey: options.onceKey });
     if (!jobId) {
       const earlier = await findSingletonJobPayload(inner, 'mail.send', options.onceKey!);

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { enqueueEmail, type EmailAttachment } from './outbox';
 import type { Sender } from './sender';
 import { renderEmail, type TagValues } from './templates/render';
-import { builtInValues, definedValues, resolveTemplate } from './templates/template-source';
+import { definedValues, resolveMail } from './templates/template-source';
 
 export type TemplatedEmail = {
   /** Whose template applies; null (e.g. a global admin's account) uses the built-in one. */
@@ -33,8 +33,7 @@ export type ResolvedMail = { organisationName: string; fromName: string; fromAdd
  * only if the change that caused it commits and is retried until delivered. Returns the outbox id.
  */
 export async function sendTemplatedEmail(tx: Tx, email: TemplatedEmail): Promise<string> {
-  const template = await resolveTemplate(tx, email.organisationId, email.kind, email.language, email.sender);
-  const builtIn = await builtInValues(tx, email.organisationId, email.kind, email.language, email.sender);
+  const { template, builtIn } = await resolveMail(tx, email.organisationId, email.kind, email.language, email.sender);
   // The organisation's name is its name in the mail's language, even where a caller passes the Finnish one along.
   const own = email.organisationId ? { organisationName: builtIn.organisationName } : {};
   const values = { ...builtIn, ...definedValues(email.tags), ...own };

@@ -15,16 +15,24 @@ export type CustomTemplateValues = {
   content: string;
 };
 
-export async function findCustomTemplate(
+/**
+ * What an e-mail of the organisation needs in one read: the organisation's mail identity and its own template of the
+ * kind and language, if it has one (every e-mail a booking sends needs both).
+ */
+export async function findTemplateSource(
   tx: Tx,
   organisationId: string,
   kind: EmailTemplateKind,
   language: Language,
-): Promise<CustomTemplateRow | undefined> {
+): Promise<{ organisation: MailIdentity; template: CustomTemplateRow | null } | undefined> {
   const [row] = await tx
-    .select()
-    .from(emailTemplates)
-    .where(and(eq(emailTemplates.organisationId, organisationId), eq(emailTemplates.kind, kind), eq(emailTemplates.language, language)))
+    .select({ organisation: MAIL_IDENTITY, template: emailTemplates })
+    .from(organisations)
+    .leftJoin(
+      emailTemplates,
+      and(eq(emailTemplates.organisationId, organisations.id), eq(emailTemplates.kind, kind), eq(emailTemplates.language, language)),
+    )
+    .where(eq(organisations.id, organisationId))
     .limit(1);
   return row;
 }
@@ -66,17 +74,22 @@ export async function deleteCustomTemplate(
 }
 
 /** What an organisation's e-mail says of it: its names by language and the sender its templates inherit. */
-export async function findOrganisationMailIdentity(tx: Tx, organisationId: string) {
-  const [row] = await tx
-    .select({
-      name: organisations.name,
-      nameSe: organisations.nameSe,
-      nameEn: organisations.nameEn,
-      senderName: organisations.senderName,
-      senderAddress: organisations.senderAddress,
-    })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-    .limit(1);
+const MAIL_IDENTITY = {
+  name: organisations.name,
+  nameSe: organisations.nameSe,
+  nameEn: organisations.nameEn,
+  senderName: organisations.senderName,
+  senderAddress: organisations.senderAddress,
+};
+export type MailIdentity = {
+  name: string;
+  nameSe: string | null;
+  nameEn: string | null;
+  senderName: string | null;
+  senderAddress: string | null;
+};
+
+export async function findOrganisationMailIdentity(tx: Tx, organisationId: string): Promise<MailIdentity | undefined> {
+  const [row] = await tx.select(MAIL_IDENTITY).from(organisations).where(eq(organisations.id, organisationId)).limit(1);
   return row;
 }

@@ -68,22 +68,12 @@ export function fromCustomRow(row: repo.CustomTemplateRow, kind: EmailTemplateKi
 }
 
 /** The sender an organisation's templates inherit: its own setting, part by part, else the configured sender. */
-export async function organisationSender(tx: Tx, organisationId: string | null, sender: Sender): Promise<Sender> {
-  const org = organisationId ? await repo.findOrganisationMailIdentity(tx, organisationId) : undefined;
+function inheritedSender(org: repo.MailIdentity | undefined, sender: Sender): Sender {
   return { name: org?.senderName ?? sender.name, address: org?.senderAddress ?? sender.address };
 }
 
-/** An organisation's own template overrides the default for its (kind, language); without an organisation the default applies. */
-export async function resolveTemplate(
-  tx: Tx,
-  organisationId: string | null,
-  kind: EmailTemplateKind,
-  language: Language,
-  sender: Sender,
-): Promise<ResolvedTemplate> {
-  const inherited = await organisationSender(tx, organisationId, sender);
-  const row = organisationId ? await repo.findCustomTemplate(tx, organisationId, kind, language) : undefined;
-  return row ? fromCustomRow(row, kind, language, inherited) : defaultTemplate(kind, language, inherited);
+export async function organisationSender(tx: Tx, organisationId: string | null, sender: Sender): Promise<Sender> {
+  return inheritedSender(organisationId ? await repo.findOrganisationMailIdentity(tx, organisationId) : undefined, sender);
 }
 
 /**
@@ -91,6 +81,12 @@ export async function resolveTemplate(
  * (such as how long a link is valid) and the organisation's name in the e-mail's language (its Finnish
  * name where it has none; the configured sender's name without an organisation).
  */
+function valuesOf(org: repo.MailIdentity | undefined, kind: EmailTemplateKind, language: Language, sender: Sender): TagValues {
+  const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
+  const organisationName = org ? localizedOrganisationName(org.name, org.nameSe, org.nameEn)[language] : sender.name;
+  return { ...text.values, organisationName };
+}
+
 export async function builtInValues(
   tx: Tx,
   organisationId: string | null,
@@ -98,10 +94,26 @@ export async function builtInValues(
   language: Language,
   sender: Sender,
 ): Promise<TagValues> {
-  const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
-  const org = organisationId ? await repo.findOrganisationMailIdentity(tx, organisationId) : undefined;
-  const organisationName = org ? localizedOrganisationName(org.name, org.nameSe, org.nameEn)[language] : sender.name;
-  return { ...text.values, organisationName };
+  return valuesOf(organisationId ? await repo.findOrganisationMailIdentity(tx, organisationId) : undefined, kind, language, sender);
+}
+
+/**
+ * What an e-mail is made of, in one read: the template that applies to the organisation, kind and language (its
+ * own, else the built-in one, sent from the inherited sender) and the values the kind gets without the sender.
+ */
+export async function resolveMail(
+  tx: Tx,
+  organisationId: string | null,
+  kind: EmailTemplateKind,
+  language: Language,
+  sender: Sender,
+): Promise<{ template: ResolvedTemplate; builtIn: TagValues }> {
+  const source = organisationId ? await repo.findTemplateSource(tx, organisationId, kind, language) : undefined;
+  const inherited = inheritedSender(source?.organisation, sender);
+  return {
+    template: source?.template ? fromCustomRow(source.template, kind, language, inherited) : defaultTemplate(kind, language, inherited),
+    builtIn: valuesOf(source?.organisation, kind, language, sender),
+  };
 }
 
 const SAMPLE_PEOPLE: Record<Language, { firstName: string; lastName: string }> = {

@@ -37,11 +37,10 @@ export async function toChannel(
   now = new Date(),
 ): Promise<ChatChannel> {
   const { channel, me, service: knownService } = view;
-  const [members, service, appointment] = await Promise.all([
-    view.members ?? repo.membersOf(tx, channel.id),
-    knownService ?? (channel.serviceId ? repo.serviceOf(tx, channel.serviceId) : undefined),
-    channel.appointmentId ? repo.appointmentOf(tx, channel.appointmentId) : undefined,
-  ]);
+  // One after another: on a transaction's one connection, queries must not overlap.
+  const members = view.members ?? (await repo.membersOf(tx, channel.id));
+  const service = knownService ?? (channel.serviceId ? await repo.serviceOf(tx, channel.serviceId) : undefined);
+  const appointment = channel.appointmentId ? await repo.appointmentOf(tx, channel.appointmentId) : undefined;
   let position: number | null = null;
   let estimatedWaitSeconds: number | null = null;
   if (channel.status === 'waiting' && channel.queueId) {

@@ -124,8 +124,9 @@ export async function acceptNext(
   reads: PatientReads,
   now = new Date(),
 ): Promise<ExpertChat> {
-  const channel = await deps.db.transaction(async (tx) => {
-    const mine = (await Promise.all((await myExpertRows(tx, caller)).map((e) => repo.queuesOfExpert(tx, e)))).flat();
+  const { channel, answer } = await deps.db.transaction(async (tx) => {
+    const mine: { id: string }[] = [];
+    for (const e of await myExpertRows(tx, caller)) mine.push(...(await repo.queuesOfExpert(tx, e)));
     if (!mine.some((q) => q.id === queueId)) throw new AppError(404);
     const next = await repo.lockNextWaiting(
       tx,
@@ -133,10 +134,10 @@ export async function acceptNext(
       (await myExpertRows(tx, caller)).map((e) => e.id),
     );
     if (!next) throw new AppError(404, { detail: 'nobody waiting' });
-    await take(deps, tx, caller, next, now);
-    return next;
+    return takeAndAnswer(deps, tx, caller, next, reads, now);
   });
-  return announceAccepted(deps, caller, channel, reads, now);
+  announceAccepted(deps, channel);
+  return answer;
 }
 
 /** Accepts a named waiting patient (the channel must still wait in one of the expert's queues). */
@@ -147,31 +148,34 @@ export async function acceptChannel(
   reads: PatientReads,
   now = new Date(),
 ): Promise<ExpertChat> {
-  const channel = await deps.db.transaction(async (tx) => {
+  const { channel, answer } = await deps.db.transaction(async (tx) => {
     // Locked as it is read: another expert may have taken it since it was listed, then it no longer waits here.
     const { channel } = await channelFor(tx, caller, channelId, { lock: true });
     if (channel.status !== 'waiting') throw new AppError(404, { detail: 'already taken' });
-    await take(deps, tx, caller, channel, now);
-    return channel;
+    return takeAndAnswer(deps, tx, caller, channel, reads, now);
   });
-  return announceAccepted(deps, caller, channel, reads, now);
+  announceAccepted(deps, channel);
+  return answer;
 }
 
-async function announceAccepted(
-  deps: ChatDeps,
-  caller: ExpertCaller,
-  channel: ChatChannelRow,
-  reads: PatientReads,
-  now: Date,
-): Promise<ExpertChat> {
+/**
+ * Takes the channel and reads the expert's answer in the same transaction: what it shows is what commits, and its
+ * reads need no transaction of their own.
+ */
+async function takeAndAnswer(deps: ChatDeps, tx: Tx, caller: ExpertCaller, channel: ChatChannelRow, reads: PatientReads, now: Date) {
+  await take(deps, tx, caller, channel, now);
+  return { channel, answer: await expertChat({ db: tx, cipher: deps.cipher }, caller, channel.id, reads, now) };
+}
+
+/** After commit: the patient hears they were taken, the queue's experts that it moved. */
+function announceAccepted(deps: ChatDeps, channel: ChatChannelRow): void {
   deps.events.channel(channel.id, 'active');
   deps.events.queue(channel.queueId);
-  return expertChat(deps, caller, channel.id, reads, now);
 }
 
 /** One chat as the expert's desk shows it: the channel, who the patient is, what they answered before it. */
 export async function expertChat(
-  deps: Pick<ChatDeps, 'db' | 'cipher'>,
+  deps: Pick<ChatDeps, 'cipher'> & { db: Tx },
   caller: ExpertCaller,
   channelId: string,
   reads: PatientReads,
@@ -184,13 +188,12 @@ export async function expertChat(
   const people = await deskPeople(deps.db, [channel]);
   const person = channel.patientId ? people.get(channel.patientId) : undefined;
   const patientName = person ? `${person.givenName} ${person.familyName}` : undefined;
-  const [view, appointment, [patient], title, me] = await Promise.all([
-    toChannel(deps.db, access, now),
-    channel.appointmentId ? preQuestionnaireOf(deps.db, channel.appointmentId) : [],
-    deskPatients(deps.db, deps.cipher, [channel], now, people),
-    channel.appointmentId ? repo.appointmentName(deps.db, channel.appointmentId) : undefined,
-    expertIn(deps.db, caller, channel.organisationId),
-  ]);
+  // One after another: on a transaction's one connection, queries must not overlap.
+  const view = await toChannel(deps.db, access, now);
+  const appointment = channel.appointmentId ? await preQuestionnaireOf(deps.db, channel.appointmentId) : [];
+  const [patient] = await deskPatients(deps.db, deps.cipher, [channel], now, people);
+  const title = channel.appointmentId ? await repo.appointmentName(deps.db, channel.appointmentId) : undefined;
+  const me = await expertIn(deps.db, caller, channel.organisationId);
   const metadata =
     channel.secureMetadata && channel.patientId && channel.serviceId
       ? openMetadata(deps.cipher, channel.secureMetadata, { patientId: channel.patientId, serviceId: channel.serviceId })

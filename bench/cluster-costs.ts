@@ -4,6 +4,7 @@
  * top items of a V8 CPU profile taken over the load.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import type { Redis } from 'ioredis';
 import type { Instance } from './cluster-proxy';
 import { table } from './harness';
 import type { ProbeAnswer } from './process-probe';
@@ -12,7 +13,13 @@ import type { ProbeAnswer } from './process-probe';
  * The instances' figures (summed) and the broker's, at one moment, and the CPU milliseconds the local PostgreSQL
  * and Redis servers have used so far (null where /proc cannot tell, e.g. not Linux).
  */
-export type Snapshot = { instances: ProbeAnswer[]; broker: ProbeAnswer; servers: { postgres: number; redis: number } | null };
+export type Snapshot = {
+  instances: ProbeAnswer[];
+  broker: ProbeAnswer;
+  servers: { postgres: number; redis: number } | null;
+  /** Commands the Redis server has processed so far (NaN without a client). */
+  redisCommands: number;
+};
 
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const TICKS_PER_S = 100;
@@ -51,6 +58,8 @@ export type Costs = {
   writeTransactions: number;
   brokerCpuMs: number;
   brokerStatements: number;
+  /** Commands the Redis server processed: all its clients', so this run's only while nothing else uses it. */
+  redisCommands: number;
   /** The local PostgreSQL and Redis servers' CPU milliseconds (NaN where they cannot be read). */
   postgresCpuMs: number;
   redisCpuMs: number;
@@ -63,13 +72,30 @@ export const NO_COSTS: Costs = {
   writeTransactions: 0,
   brokerCpuMs: 0,
   brokerStatements: 0,
+  redisCommands: 0,
   postgresCpuMs: 0,
   redisCpuMs: 0,
 };
 
-export async function snapshot(instances: Instance[], broker: Instance): Promise<Snapshot> {
-  const [servers, brokerAnswer, ...answers] = await Promise.all([serverCpuMs(), broker.probe(), ...instances.map((i) => i.probe())]);
-  return { instances: answers as ProbeAnswer[], broker: brokerAnswer as ProbeAnswer, servers: servers as Snapshot['servers'] };
+/** Redis's count of the commands it has processed (`INFO stats`), NaN without a client. */
+async function redisCommandCount(redis: Redis | undefined): Promise<number> {
+  if (!redis) return NaN;
+  return Number(/total_commands_processed:(\d+)/.exec(await redis.info('stats'))?.[1] ?? NaN);
+}
+
+export async function snapshot(instances: Instance[], broker: Instance, redis?: Redis): Promise<Snapshot> {
+  const [servers, redisCommands, brokerAnswer, ...answers] = await Promise.all([
+    serverCpuMs(),
+    redisCommandCount(redis),
+    broker.probe(),
+    ...instances.map((i) => i.probe()),
+  ]);
+  return {
+    instances: answers as ProbeAnswer[],
+    broker: brokerAnswer as ProbeAnswer,
+    servers: servers as Snapshot['servers'],
+    redisCommands: redisCommands as number,
+  };
 }
 
 const cpuMs = (a: ProbeAnswer) => (a.cpu.user + a.cpu.system) / 1000;
@@ -83,6 +109,7 @@ export function costsBetween(from: Snapshot, to: Snapshot): Costs {
     writeTransactions: sum((a) => a.writeTransactions),
     brokerCpuMs: cpuMs(to.broker) - cpuMs(from.broker),
     brokerStatements: to.broker.statements - from.broker.statements,
+    redisCommands: to.redisCommands - from.redisCommands,
     postgresCpuMs: to.servers && from.servers ? to.servers.postgres - from.servers.postgres : NaN,
     redisCpuMs: to.servers && from.servers ? to.servers.redis - from.servers.redis : NaN,
   };
@@ -126,6 +153,7 @@ function perVisit(c: Costs, visits: number): string[] {
     f(c.writeTransactions, 1),
     f(c.brokerCpuMs, 1),
     f(c.brokerStatements, 1),
+    f(c.redisCommands, 1),
     f(c.postgresCpuMs, 1),
     f(c.redisCpuMs, 1),
   ];
@@ -138,6 +166,7 @@ const COST_COLUMNS = [
   'writing',
   'broker CPU ms',
   'broker statements',
+  'Redis commands',
   'PostgreSQL CPU ms',
   'Redis CPU ms',
 ];

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { addDays, atLocalTime, localDateAt } from '@prsp/contracts';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -476,8 +477,23 @@ async function runConfiguration<T>(label: string, count: number, proxy: Proxy, l
 
 /** PATIENTS patients, each visit after visit, for DURATION_S seconds; then one patient alone, step by step. */
 async function closedLoop(label: string, count: number, { entry, instances, broker, setup }: Cluster): Promise<Result> {
+  // For the commands Redis processed (its INFO stats), beside the processes' probes.
+  const redis = new Redis(REDIS_URL);
+  const probe = () => snapshot(instances, broker, redis);
+  try {
+    return await closedLoopMeasured(label, count, { entry, instances, broker, setup }, probe);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function closedLoopMeasured(
+  label: string,
+  count: number,
+  { entry, instances, setup }: Omit<Cluster, 'databaseUrl' | 'databaseName'>,
+  probe: () => Promise<Snapshot>,
+): Promise<Result> {
   const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors: new Map(STEPS.map((s) => [s, []])), visits: 0 };
-  const probe = () => snapshot(instances, broker);
   console.error(`[${label}] ${PATIENTS} patients for ${DURATION_S} s…`);
   if (PROFILE) await Promise.all(instances.map((i) => i.probe({ kind: 'profile-start' })));
   const before = await probe();

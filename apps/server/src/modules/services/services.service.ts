@@ -1,4 +1,4 @@
-import { ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
+import { localDateTimeAt, SERVICE_TIME_ZONE, ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
 import { encode, z } from 'zod/mini';
 import type { Db } from '../../db/client';
 import { patientScope, type OrganisationRow } from '../../platform/access/patient-access';
@@ -54,8 +54,10 @@ const ZAppointments = ZServicesResponse.shape.appointments;
  * `GET /api/services` (spec §3 'Services response') as the whole answer, serialized through the contract: the
  * effective patient's appointments that have not ended (only when the organisation has bookings on), the
  * organisation's services split into open ones and those that need a chat code (only when it has remote reception
- * on), and their queues' availability today (hours, and whether anyone serves them; read afresh each time). Both parts come from the read-model cache: the organisation's service lists keyed by the organisation (they
- * depend on its services and flags only), the effective patient's appointments by the patient.
+ * on), and their queues' availability today (hours, and whether anyone serves them). All come from the read-model
+ * cache: the service lists and the availability keyed by the organisation (its services, flags, queues and experts,
+ * and its experts' staff accounts being active, notify it: migrations 0012 and 0026), the availability per local date
+ * besides, the effective patient's appointments by the patient.
  */
 export async function servicesAnswer(
   db: Db,
@@ -68,8 +70,11 @@ export async function servicesAnswer(
     cache.get('services', org.id, '', () => heldLists(db, org)),
     appointmentsOf(db, cache, patientId, org, now),
   ]);
-  const availability = await queueAvailability(db, org.id, lists.queueIds, now);
-  return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},"availability":${JSON.stringify(availability)},${lists.members}}}`;
+  // The hours shown are today's: each local date has its own entry.
+  const availability = await cache.get('availability', org.id, localDateTimeAt(now, SERVICE_TIME_ZONE).date, async () =>
+    JSON.stringify(await queueAvailability(db, org.id, lists.queueIds, now)),
+  );
+  return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},"availability":${availability},${lists.members}}}`;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OpenService, PatientConfig, ServicesResponse } from '@prsp/contracts';
-import { appointmentParticipants, appointments, organisations, patients, sessions } from '../../db/schema';
+import { ALWAYS_OPEN, type OpenService, type PatientConfig, type ServicesResponse } from '@prsp/contracts';
+import { appointmentParticipants, appointments, chatQueues, experts, organisations, patients, sessions, staffUsers } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo-seed';
 import { actFor, expectError, okData, onboard, organisationBySlug, patientIdOf, signedIn } from '../../modules/patients/patient.steps';
 import { TestBrowser } from '../../test/http-client';
@@ -155,6 +155,75 @@ describe('read-model cache across two instances', () => {
       expect(after.openServices).toEqual([]);
     }
     await database.db.update(organisations).set({ flags: row!.flags }).where(eq(organisations.id, kaarina));
+  });
+
+  test("a queue's hours and who serves it, changed straight in the database, reach both instances' service cards", async () => {
+    const patientA = await signedIn(a, HELMI);
+    await onboard(patientA, espoo);
+    const patientB = onOther(patientA, b);
+    const cards = (p: TestBrowser) => services(p).then((s) => s.availability);
+    for (const p of [patientA, patientA, patientB, patientB])
+      expect((await cards(p))['espoo-nurse']).toEqual({ hoursToday: { alwaysOpen: true, ranges: [] }, staffed: true });
+    expect(await hits(a, 'availability')).toBeGreaterThan(0);
+    expect(await hits(b, 'availability')).toBeGreaterThan(0);
+
+    await database.db
+      .update(chatQueues)
+      .set({ openingHours: { ...ALWAYS_OPEN, closed: true } })
+      .where(eq(chatQueues.id, 'espoo-nurse'));
+    for (const p of [patientA, patientB]) {
+      const after = await eventually(
+        () => cards(p),
+        (c) => !c['espoo-nurse']?.hoursToday.alwaysOpen,
+      );
+      expect(after['espoo-nurse']?.hoursToday).toEqual({ alwaysOpen: false, ranges: [] });
+    }
+    await database.db.update(chatQueues).set({ openingHours: ALWAYS_OPEN }).where(eq(chatQueues.id, 'espoo-nurse'));
+
+    // Every professional serving the nurses' queue switched inactive, then one of them moved to another queue.
+    const serving = await database.db
+      .select({ id: experts.id, userId: experts.userId, queue: experts.chatQueueId })
+      .from(experts)
+      .where(and(eq(experts.organisationId, espoo), eq(experts.chatQueueId, 'espoo-nurse')));
+    expect(serving.length).toBeGreaterThan(0);
+    const staffed = (p: TestBrowser) => cards(p).then((c) => c['espoo-nurse']?.staffed);
+    for (const p of [patientA, patientB]) expect(await eventually(() => staffed(p), Boolean)).toBe(true);
+    const users = serving.map((e) => e.userId);
+    await database.db.update(staffUsers).set({ active: false }).where(inArray(staffUsers.id, users));
+    for (const p of [patientA, patientB])
+      expect(
+        await eventually(
+          () => staffed(p),
+          (s) => s === false,
+        ),
+      ).toBe(false);
+    await database.db.update(staffUsers).set({ active: true }).where(inArray(staffUsers.id, users));
+    for (const p of [patientA, patientB]) expect(await eventually(() => staffed(p), Boolean)).toBe(true);
+    await database.db
+      .update(experts)
+      .set({ chatQueueId: 'espoo-doctor' })
+      .where(
+        inArray(
+          experts.id,
+          serving.map((e) => e.id),
+        ),
+      );
+    for (const p of [patientA, patientB])
+      expect(
+        await eventually(
+          () => staffed(p),
+          (s) => s === false,
+        ),
+      ).toBe(false);
+    await database.db
+      .update(experts)
+      .set({ chatQueueId: 'espoo-nurse' })
+      .where(
+        inArray(
+          experts.id,
+          serving.map((e) => e.id),
+        ),
+      );
   });
 
   test("answers are never another organisation's or another caller's", async () => {

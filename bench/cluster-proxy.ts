@@ -9,6 +9,9 @@ import net from 'node:net';
 import { once } from 'node:events';
 import type { ProbeAnswer, ProbeRequest } from './process-probe';
 
+/** How long the proxy keeps an idle connection to an instance (nginx: 60 s; the instances: 65 s). */
+const UPSTREAM_IDLE_MS = 30_000;
+
 export type Proxy = { url: string; setUpstreams(ports: number[]): void; close(): Promise<void> };
 
 /**
@@ -31,6 +34,14 @@ export async function startProxy(port: number): Promise<Proxy> {
   let upstreams: number[] = [];
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // As nginx does (deploy/nginx/prsp.conf): the proxy closes an idle connection to an instance well before the
+  // instance would (apps/server/src/keep-alive.ts), so no request goes out on one the instance is closing.
+  const keepSocketAlive = agent.keepSocketAlive.bind(agent);
+  agent.keepSocketAlive = (socket) => {
+    const kept = keepSocketAlive(socket);
+    if (kept) socket.setTimeout(UPSTREAM_IDLE_MS);
+    return kept;
+  };
   const pick = () => {
     if (upstreams.length === 0) throw new Error('the proxy has no upstream');
     next = (next + 1) % upstreams.length;

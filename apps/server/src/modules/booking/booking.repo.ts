@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
 import {
   appointmentParticipants,
   appointments,
@@ -21,8 +21,52 @@ export type BreakRecord = typeof expertBreaks.$inferSelect;
 // ------------------------------------------------------------------------------------------------ open slots
 
 /**
+ * The free times of experts with `specialization` in `[from, to)`, by start, as the JSON text of spec §3 'Open
+ * appointment' items (the expert's name is the slot's name). One slot per start and length: a patient books a time
+ * with a specialist, and a hundred experts free at 10:00 make one choice, not a hundred rows. Which expert's slot
+ * stands for a time is fixed per patient by a hash, so patients looking at the same time are spread over the experts
+ * free then instead of all reaching for one slot. Slots another patient holds right now are left out.
+ * PostgreSQL writes the JSON: reading rows into objects, checking and serialising them again cost the app more than
+ * the query (bench/booking.bench.ts).
+ */
+export async function searchOpenSlotsJson(
+  tx: Tx,
+  q: { organisationId: string; specialization: string; from: Date; to: Date; now: Date; patientId: string; preQuestionnaire: boolean },
+): Promise<string> {
+  const now = q.now.toISOString();
+  const result = await tx.execute(sql`
+    select coalesce(json_agg(json_build_object(
+        'uuid', s.id,
+        'name', ${staffUsers.firstName} || ' ' || ${staffUsers.lastName},
+        'startTime', (extract(epoch from s.starts_at) * 1000)::bigint,
+        'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,
+        'preQuestionnaire', ${q.preQuestionnaire}::boolean,
+        -- An open time is held by chat (oneOnOne) or video (basic): meetingKindOf in SQL.
+        'kind', case s.type when 'basic' then 'video' when 'group' then 'group' when 'group-video' then 'groupVideo' else 'chat' end
+      ) order by s.starts_at, s.ends_at), '[]')::text as slots
+    from (
+      select distinct on (${appointments.startsAt}, ${appointments.endsAt})
+        ${appointments.id} as id, ${appointments.startsAt} as starts_at, ${appointments.endsAt} as ends_at, ${experts.userId} as user_id,
+        ${appointments.type} as type
+      from ${appointments}
+      join ${experts} on ${experts.id} = ${appointments.expertId}
+      where ${appointments.organisationId} = ${q.organisationId}
+        and ${appointments.status} = 'open'
+        and ${appointments.startsAt} >= ${q.from.toISOString()}::timestamptz
+        and ${appointments.startsAt} < ${q.to.toISOString()}::timestamptz
+        and ${experts.specializations} ? ${q.specialization}
+        -- NOT IN over the few live holds is one hashed lookup per slot (NOT EXISTS planned a scan per slot).
+        and ${appointments.id} not in (select ${bookingHolds.appointmentId} from ${bookingHolds}
+          where ${bookingHolds.expiresAt} > ${now}::timestamptz and ${bookingHolds.patientId} <> ${q.patientId})
+      order by ${appointments.startsAt}, ${appointments.endsAt}, hashtext(${appointments.expertId}::text || ${q.patientId})
+    ) s
+    join ${staffUsers} on ${staffUsers.id} = s.user_id`);
+  return rowsOf<{ slots: string }>(result)[0]!.slots;
+}
+
+/**
  * When the first free time of experts with `specialization` at or after `from` starts: the same slots as
- * `searchOpenSlotsJson` (open-slots-search.repo.ts) counts (open, not held by another patient right now), with no end; null when none is open.
+ * `searchOpenSlotsJson` counts (open, not held by another patient right now), with no end; null when none is open.
  */
 export async function firstOpenStart(
   tx: Tx,

@@ -30,7 +30,6 @@ import * as repo from './booking.repo';
 import { emitStateChange } from './booking-updated';
 import { toPatientAppointment } from './patient-appointments.service';
 import { reopenedType } from './open-times-in-the-way';
-import { searchOpenSlotsJson } from './open-slots-search.repo';
 import { bookingRefusal, bookLockedSlot } from './slot-booking.repo';
 import { HOLD_REFUSED_AFTER_RELEASE, takeSlotHold } from './slot-hold.repo';
 import { patientAppointmentSurveys } from '../surveys/survey-responses.service';
@@ -58,7 +57,7 @@ export async function searchOpen(
   const date = localDateAt(new Date(dateMs), SERVICE_TIME_ZONE);
   if (date < localDateAt(now, SERVICE_TIME_ZONE)) throwIfFieldIssues([{ field: 'dateMs', key: 'pastDate' }]);
   const dayStart = startOfLocalDay(date, SERVICE_TIME_ZONE);
-  return searchOpenSlotsJson(db, {
+  return repo.searchOpenSlotsJson(db, {
     organisationId: ctx.organisation.id,
     specialization,
     from: dayStart > now ? dayStart : now,

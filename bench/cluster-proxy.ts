@@ -38,8 +38,9 @@ export async function startProxy(port: number): Promise<Proxy> {
   // instance would (apps/server/src/keep-alive.ts), so no request goes out on one the instance is closing.
   const keepSocketAlive = agent.keepSocketAlive.bind(agent);
   agent.keepSocketAlive = (socket) => {
-    const kept = keepSocketAlive(socket);
-    if (kept) socket.setTimeout(UPSTREAM_IDLE_MS);
+    // Node's own answer (a boolean at run time, `void` in @types/node) keeps the socket and sets the instance's hint.
+    const kept = (keepSocketAlive as (s: typeof socket) => unknown)(socket) !== false;
+    if (kept) (socket as net.Socket).setTimeout(UPSTREAM_IDLE_MS);
     return kept;
   };
   const pick = () => {

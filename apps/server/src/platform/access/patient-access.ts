@@ -49,7 +49,10 @@ export function patientScope(patientId: string): Scope {
  * The patient access rule (spec §6 'Patient'): a signed-in patient (101), working on the effective patient (the
  * principal while acting on behalf), with the selected organisation loaded so the rule can enforce its feature
  * flag and terms. HTTP routes and socket events both call this with the session they carry. With `cache`, the
- * patient's choice and the organisation come from memory while no write has touched them (docs/operations.md).
+ * patient's choice and the organisation come from memory while no write has touched them (docs/operations.md); a
+ * refusal is never answered from memory, though: the change that lifts it (an organisation chosen, terms accepted)
+ * may have been made a moment ago through another instance, whose notification is still on its way, and a patient
+ * whose requests a load balancer spreads over the instances would be refused what they have just done.
  */
 export async function loadPatientContext(
   db: Db,
@@ -59,7 +62,25 @@ export async function loadPatientContext(
 ): Promise<PatientContext> {
   if (!session?.patientId) throw new AppError(101);
   const patientId = effectivePatientId(session)!;
-  const read = <T>(model: string, scope: Scope, load: () => Promise<T>) => (cache ? cache.get(model, scope, '', load) : load());
+  const fresh: Reader = (_model, _scope, load) => load();
+  if (!cache) return patientContext(db, session, rule, fresh);
+  const cached: Reader = (model, scope, load) => cache.get(model, scope, '', load);
+  try {
+    return await patientContext(db, session, rule, cached);
+  } catch (err) {
+    if (!(err instanceof AppError) || (err.code !== 403 && err.code !== 404)) throw err;
+    const context = await patientContext(db, session, rule, fresh);
+    // The database allows what memory refused: memory is behind, and the next request should not be refused again.
+    cache.invalidateScope(patientScope(patientId), 'local');
+    if (context.organisation) cache.invalidateScope(context.organisation.id, 'local');
+    return context;
+  }
+}
+
+type Reader = <T>(model: string, scope: Scope, load: () => Promise<T>) => Promise<T>;
+
+async function patientContext(db: Db, session: Session, rule: PatientAccessRule, read: Reader): Promise<PatientContext> {
+  const patientId = effectivePatientId(session)!;
   const choice = await read('patient-access', patientScope(patientId), () => findPatientChoice(db, patientId));
   if (!choice) throw new AppError(101, { detail: 'session patient is gone' });
   const organisation = choice.organisationId
@@ -69,7 +90,7 @@ export async function loadPatientContext(
   if (!organisation && rule.organisation === 'required') throw new AppError(404, { detail: 'no organisation selected' });
   if (organisation && rule.flag && !organisation.flags[rule.flag]) throw new AppError(403, { detail: `feature ${rule.flag} is off` });
   if (organisation && rule.terms && !termsAccepted) throw new AppError(403, { detail: 'terms not accepted' });
-  return { patientId, signedInPatientId: session.patientId, actingForPatientId: session.actingForPatientId, organisation, termsAccepted };
+  return { patientId, signedInPatientId: session.patientId!, actingForPatientId: session.actingForPatientId, organisation, termsAccepted };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,6 +10,7 @@ import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA, randomIdentityCode } from '../.
 import { postJson, staffBrowser } from '../../test/staff-accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database';
+import { patientScope } from '../access/patient-access';
 import { createFieldCipher } from '../crypto/field-cipher';
 
 /**
@@ -316,6 +317,34 @@ describe('sessions and patients across two instances', () => {
     expect((await services(patient)).openServices.length).toBeGreaterThan(0);
     await okData(postJson(patient, '/api/organisations/select', { selectedOrganisation: espoo }));
     expect((await config(patient)).name).not.toBe('Kaarinan terveysneuvonta');
+  });
+
+  test('a choice made through one instance is never refused by the other, whose memory has not heard of it yet', async () => {
+    // What a load balancer does to a patient: the organisation chosen through A, the terms accepted through B at once.
+    const ssn = randomIdentityCode();
+    const onA = await signedIn(a, ssn);
+    const onB = onOther(onA, b);
+    const scope = patientScope(await patientIdOf(a, ssn));
+    // B remembers "no organisation yet" (as after any request of this patient through B before the choice).
+    let loaded = false;
+    const rememberNone = () =>
+      b.app.readModels.get('patient-access', scope, '', async () => {
+        loaded = true;
+        return { organisationId: null, termsAcceptedAt: null };
+      });
+    await rememberNone();
+    await okData(postJson(onA, '/api/organisations/select', { selectedOrganisation: kaarina }));
+    // Once A's notification has dropped B's entry, B remembers "none" again: B is now behind as it is while a
+    // notification is on its way, and no later notification will put it right before the next request.
+    loaded = false;
+    await eventually(
+      async () => (await rememberNone(), loaded),
+      (again) => again,
+    );
+    expect(loaded).toBe(true);
+
+    await okData(postJson(onB, '/api/terms/accept'));
+    expect((await services(onB)).openServices.length).toBeGreaterThan(0);
   });
 
   test("an appointment booked, moved and cancelled by someone else reaches the patient's list on both instances", async () => {

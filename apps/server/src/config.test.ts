@@ -29,7 +29,7 @@ describe('defaults give the embedded demo', () => {
   test('PGlite under ./var: no database server, no Redis', () => {
     expect(config.dataDir).toBe('./var');
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.redisUrl).toBeUndefined();
+    expect(config.redis).toBeUndefined();
   });
 
   test('development mode with the built-in test provider as the issuer and demo data', () => {
@@ -304,6 +304,68 @@ describe('file store', () => {
     expect(configError({ S3_BUCKET: 'prsp-files', S3_ACCESS_KEY_ID: 'key-id' }).message).toContain('- S3_SECRET_ACCESS_KEY:');
     expect(configError({ S3_BUCKET: 'prsp-files', S3_SECRET_ACCESS_KEY: 'secret' }).message).toContain('- S3_ACCESS_KEY_ID:');
     expect(configError({ S3_ENDPOINT: 'not a url' }).message).toContain('- S3_ENDPOINT:');
+  });
+});
+
+describe('Redis', () => {
+  test('one server at REDIS_URL', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@redis.internal:6379/2' }).redis).toEqual({
+      kind: 'standalone',
+      url: 'redis://:pw@redis.internal:6379/2',
+    });
+  });
+
+  test('through Sentinel: the sentinels and the master name; user, password and database from REDIS_URL, its host unread', () => {
+    const config = loadConfig({
+      ...PRODUCTION_ENV,
+      REDIS_SENTINELS: 'sentinel-1.internal:26379, 10.0.0.12:26380,[fd00::13]:26381,sentinel-4.internal',
+      REDIS_SENTINEL_MASTER: 'prsp',
+      REDIS_URL: 'redis://prsp-app:p%40ss@mymaster/2',
+      REDIS_SENTINEL_PASSWORD: 'sentinels-own-password',
+    });
+    expect(config.redis).toEqual({
+      kind: 'sentinel',
+      sentinels: [
+        { host: 'sentinel-1.internal', port: 26379 },
+        { host: '10.0.0.12', port: 26380 },
+        { host: 'fd00::13', port: 26381 },
+        { host: 'sentinel-4.internal', port: 26379 },
+      ],
+      masterName: 'prsp',
+      username: 'prsp-app',
+      password: 'p@ss',
+      db: 2,
+      sentinelPassword: 'sentinels-own-password',
+    });
+  });
+
+  test('through Sentinel without REDIS_URL: master mymaster, no password, database 0', () => {
+    expect(loadConfig({ REDIS_SENTINELS: 'sentinel-1.internal:26379' }).redis).toEqual({
+      kind: 'sentinel',
+      sentinels: [{ host: 'sentinel-1.internal', port: 26379 }],
+      masterName: 'mymaster',
+      username: undefined,
+      password: undefined,
+      db: 0,
+      sentinelPassword: undefined,
+    });
+  });
+
+  test.each([
+    [{ REDIS_SENTINELS: 'sentinel-1:26379,sentinel-2:port' }, 'REDIS_SENTINELS', '"sentinel-2:port" is not host:port'],
+    [{ REDIS_SENTINELS: 'sentinel-1:70000' }, 'REDIS_SENTINELS', '"sentinel-1:70000" is not host:port'],
+    [{ REDIS_SENTINELS: 'redis://sentinel-1:26379' }, 'REDIS_SENTINELS', 'is not host:port'],
+    [{ REDIS_SENTINELS: ' , ' }, 'REDIS_SENTINELS', 'at least one host:port'],
+    [{ REDIS_SENTINELS: 's:26379', REDIS_SENTINEL_MASTER: 'my master' }, 'REDIS_SENTINEL_MASTER', 'no spaces'],
+    [{ REDIS_SENTINELS: 's:26379', REDIS_URL: 'rediss://:pw@mymaster/2' }, 'REDIS_URL', 'TLS is not supported through Sentinel'],
+    [{ REDIS_SENTINELS: 's:26379', REDIS_URL: 'redis://:pw@mymaster/two' }, 'REDIS_URL', 'the path is a database number'],
+    [{ REDIS_SENTINEL_PASSWORD: 'pw' }, 'REDIS_SENTINEL_PASSWORD', 'only read with REDIS_SENTINELS'],
+    [{ REDIS_URL: 'http://redis.internal:6379' }, 'REDIS_URL', ''],
+  ])('%j is refused under %s', (env, name, message) => {
+    const line = configError(env)
+      .message.split('\n')
+      .find((l) => l.startsWith(`  - ${name}: `));
+    expect(line).toContain(message);
   });
 });
 

@@ -41,6 +41,31 @@ const iceUrlList = (schemes: string[]) =>
         .min(1),
     );
 
+/** Sentinel's own port, when an address names none. */
+const SENTINEL_PORT = 26379;
+
+/** One `host:port` (`[v6]:port` for an IPv6 address; no port: Sentinel's 26379). */
+function sentinelAddress(entry: string, ctx: z.RefinementCtx): { host: string; port: number } | null {
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([^\s:[\]/]+))(?::(\d{1,5}))?$/.exec(entry);
+  const port = m?.[3] === undefined ? SENTINEL_PORT : Number(m[3]);
+  if (!m || port < 1 || port > 65535) {
+    ctx.addIssue({ code: 'custom', message: `"${entry}" is not host:port, e.g. sentinel-1.internal:26379` });
+    return null;
+  }
+  return { host: m[1] ?? m[2]!, port };
+}
+
+/** A comma-separated list of Sentinel addresses. */
+const sentinelList = z.string().transform((v, ctx) => {
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) ctx.addIssue({ code: 'custom', message: 'give at least one host:port' });
+  const addresses = entries.map((e) => sentinelAddress(e, ctx));
+  return addresses.every((a) => a !== null) ? addresses : z.NEVER;
+});
+
 /** A security.txt `Contact:` (RFC 9116): `mailto:` and an e-mail address, or an https web address. */
 function isSecurityContact(value: string): boolean {
   if (value.startsWith('mailto:')) return z.email().safeParse(value.slice('mailto:'.length)).success;
@@ -100,7 +125,11 @@ const ZEnv = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./var'),
     DATABASE_URL: z.url().optional(),
-    REDIS_URL: z.url().optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    // Redis through Sentinel (docs/deployment.md 'Redis'): the sentinels' addresses and the master's name there.
+    REDIS_SENTINELS: sentinelList.optional(),
+    REDIS_SENTINEL_MASTER: z.string().regex(/^\S+$/, 'the name in `sentinel monitor <name> …`, no spaces').default('mymaster'),
+    REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     API_DOCS: z.enum(['public', 'staff', 'off']).optional(),
@@ -281,6 +310,18 @@ const ZEnv = z
     if (problem) ctx.addIssue({ code: 'custom', path: [env.OIDC_KEYS !== undefined ? 'OIDC_KEYS' : 'OIDC_KEYS_FILE'], message: problem });
   })
   .superRefine((env, ctx) => {
+    if (env.REDIS_SENTINELS === undefined) {
+      if (env.REDIS_SENTINEL_PASSWORD !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['REDIS_SENTINEL_PASSWORD'], message: 'only read with REDIS_SENTINELS' });
+      return;
+    }
+    const url = env.REDIS_URL ? new URL(env.REDIS_URL) : undefined;
+    if (url?.protocol === 'rediss:')
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'TLS is not supported through Sentinel: use redis://' });
+    if (url && !/^\/?\d*$/.test(url.pathname))
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'the path is a database number, e.g. redis://:password@mymaster/2' });
+  })
+  .superRefine((env, ctx) => {
     // Prometheus's configuration is read by more people than the server's: the data key must not travel with it.
     if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN === env.DATA_KEY)
       ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'use a token of its own, not DATA_KEY' });
@@ -309,7 +350,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     publicUrl,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
-    redisUrl: env.REDIS_URL,
+    /** Redis (platform/redis/redis-client.ts): none, one server at a URL, or the master a set of sentinels names. */
+    redis: redisOf(env),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     /** Who gets the OpenAPI document at /api/docs: anyone, signed-in staff only (production's default), or nobody. */
@@ -432,6 +474,24 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       contact: env.SECURITY_CONTACT ?? (production ? undefined : DEMO_SECURITY_CONTACT),
       policyUrl: env.SECURITY_POLICY_URL,
     },
+  };
+}
+
+/**
+ * With REDIS_SENTINELS, REDIS_URL gives only what the master is opened with (user, password, database number): the
+ * sentinels say where the master is, so its host and port are not read.
+ */
+function redisOf(env: z.infer<typeof ZEnv>) {
+  if (!env.REDIS_SENTINELS) return env.REDIS_URL ? { kind: 'standalone' as const, url: env.REDIS_URL } : undefined;
+  const url = env.REDIS_URL ? new URL(env.REDIS_URL) : undefined;
+  return {
+    kind: 'sentinel' as const,
+    sentinels: env.REDIS_SENTINELS,
+    masterName: env.REDIS_SENTINEL_MASTER,
+    username: url?.username ? decodeURIComponent(url.username) : undefined,
+    password: url?.password ? decodeURIComponent(url.password) : undefined,
+    db: url ? Number(url.pathname.slice(1) || 0) : 0,
+    sentinelPassword: env.REDIS_SENTINEL_PASSWORD,
   };
 }
 

@@ -1,6 +1,5 @@
 // First: an older Node stops here with a clear message (runtime-check.ts).
 import './runtime-check';
-import { Redis } from 'ioredis';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
@@ -12,6 +11,7 @@ import { DEMO_GUEST, ensureDemoGuestAppointment } from './db/seed/guest-demo-see
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
 import { watchRedis } from './platform/redis-watch';
+import { createRedis } from './platform/redis/redis-client';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './db/seed/staff-demo-seed';
 import { TEST_PERSONS } from './stand-ins/test-idp/test-persons';
 
@@ -38,7 +38,7 @@ if (config.demoSeed && !(await hasData(database.db))) {
 }
 // The guest way to try at once: a live group video appointment with the demo guest, made again on every start.
 const demoGuestAppointment = config.demoSeed ? await database.db.transaction((tx) => ensureDemoGuestAppointment(tx)) : null;
-const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+const redis = config.redis ? createRedis(config.redis) : undefined;
 const app = await buildApp({ config, database, redis });
 app.log.info({ node: process.version }, `runtime: Node.js ${process.version}`);
 if (redis) watchRedis(redis, app.log, 'shared');

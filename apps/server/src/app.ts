@@ -168,6 +168,7 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
     publicOrigin: new URL(config.publicUrl).origin,
     redis,
     eventLimits: config.realtimeEventLimits,
+    cache: app.readModels,
   });
   await app.register(healthRoutes, { ping: database.ping });
   // Where to report a vulnerability (RFC 9116), when a contact is configured.

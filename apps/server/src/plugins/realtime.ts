@@ -10,6 +10,7 @@ import { bearerToken } from '../platform/access/guest-access';
 import { loadAccess, type AccessContext, type RouteAccess } from '../platform/access/route-access';
 import { AppError } from '../platform/app-error';
 import { patientDataAudit } from './access';
+import type { ReadModelCache } from '../platform/cache/read-model-cache';
 import { resolveSession, type SessionPolicy } from '../platform/session/sessions.service';
 import { watchRedis } from '../platform/redis-watch';
 import type { CookieNames } from './session';
@@ -71,6 +72,8 @@ type RealtimeOptions = {
   redis?: Redis;
   /** The per-socket and per-user event limits (socket-limits.ts): off only for a load test (REALTIME_EVENT_LIMITS). */
   eventLimits?: boolean;
+  /** The read-model cache HTTP requests take the session and the patient's access state from (the same rules). */
+  cache?: ReadModelCache;
 };
 
 /**
@@ -110,8 +113,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     const cached = checked.get(socket.id);
     if (cached && cached.kind === access.kind && Date.now() - cached.at < ACCESS_RECHECK_MS) return cached.ctx;
     const { sessionToken, guestToken } = identityOf(socket);
-    const session = sessionToken ? ((await resolveSession(opts.db, opts.policy, sessionToken)) ?? null) : null;
-    const ctx = await loadAccess(opts.db, session, access, { bearer: guestToken });
+    const session = sessionToken ? ((await resolveSession(opts.db, opts.policy, sessionToken, new Date(), opts.cache)) ?? null) : null;
+    const ctx = await loadAccess(opts.db, session, access, { bearer: guestToken, cache: opts.cache });
     if (socket.connected) checked.set(socket.id, { at: Date.now(), kind: access.kind, ctx });
     return ctx;
   }

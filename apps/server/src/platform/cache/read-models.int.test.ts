@@ -162,7 +162,7 @@ describe('read-model cache across two instances', () => {
     const patientA = await signedIn(a, HELMI);
     await onboard(patientA, espoo);
     const patientB = onOther(patientA, b);
-    const cards = (p: TestBrowser) => services(p).then((s) => s.availability);
+    const cards = (p: TestBrowser) => services(p).then((s) => s.availability ?? {});
     for (const p of [patientA, patientA, patientB, patientB])
       expect((await cards(p))['espoo-nurse']).toEqual({ hoursToday: { alwaysOpen: true, ranges: [] }, staffed: true });
     expect(await hits(a, 'availability')).toBeGreaterThan(0);

@@ -19,6 +19,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /**
+ * A statement built once per database and prepared with drizzle's `.prepare(name)` by `build`: drizzle does not build
+ * it again, and on a PostgreSQL server it is a named statement each pooled connection parses and plans once. For a
+ * hot path's statement whose plan does not depend on its parameters (a generic plan must do as well as a custom one).
+ */
+export function preparedPerDatabase<P>(build: (db: Db) => P): (db: Db) => P {
+  const built = new WeakMap<Db, P>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) built.set(db, (statement = build(db)));
+    return statement;
+  };
+}
+
+/**
  * Runs `work` in a transaction: the caller's, when `tx` is one already (no savepoint, which would be two more
  * statements), else one of its own. For writes that must go together whoever calls them.
  */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedPerDatabase, type Db } from '../../db/client';
 import type { AppointmentRecord } from './booking.repo';
 
 /** SQLSTATE of the failure `takeSlotHold` raises on purpose when it must not keep its release (below). */
@@ -14,8 +14,7 @@ const param = {
 };
 
 /**
- * The statement of `takeSlotHold`, built once per database and prepared: drizzle skips building it again, and on a
- * PostgreSQL server it is a named statement each pooled connection parses and plans once.
+ * The statement of `takeSlotHold`, prepared once per database (`preparedPerDatabase`).
  *
  * The slot's row lock comes first, so lock, book and cancel of one slot still take turns (a lock waiting behind a
  * booking sees the booked row once it gets the lock). The release of the patient's other hold is read by the take,
@@ -25,7 +24,7 @@ const param = {
  * A take refused after a release must not let go of the other hold (a refused lock changes nothing): plain SQL
  * cannot raise, so the statement then divides by zero and fails whole, which rolls the release back.
  */
-function prepare(db: Db) {
+function build(db: Db) {
   const slot = db.$with('slot', {}).as(sql`
     select a.status, a.starts_at from appointments a
     where a.id = ${param.id}::uuid and a.organisation_id = ${param.organisationId}::uuid
@@ -58,8 +57,7 @@ function prepare(db: Db) {
   return db.with(slot, lockable, released, taken, outcome).select().from(outcome).prepare('booking_take_slot_hold');
 }
 
-type Prepared = ReturnType<typeof prepare>;
-const prepared = new WeakMap<Db, Prepared>();
+const prepared = preparedPerDatabase(build);
 
 /**
  * Takes or renews the patient's hold on the slot in one statement and lets go of any other slot they held, when the
@@ -72,9 +70,7 @@ export async function takeSlotHold(
   db: Db,
   input: { id: string; organisationId: string; patientId: string; now: Date; expiresAt: Date },
 ): Promise<{ status: AppointmentRecord['status']; future: boolean; taken: boolean } | undefined> {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepare(db)));
-  const [row] = await statement.execute({
+  const [row] = await prepared(db).execute({
     id: input.id,
     organisationId: input.organisationId,
     patientId: input.patientId,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedPerDatabase, type Db } from '../../db/client';
 import { chatMessages } from '../../db/schema';
 import type { ChatMessageRow } from './chat.tables';
 
@@ -19,13 +19,12 @@ const param = {
 };
 
 /**
- * The statement of `insertText`, built once per database and prepared: drizzle skips building it again, and on a
- * PostgreSQL server it is a named statement each pooled connection parses and plans once (bench:chat,
- * bench/README.md). The channel's number moves on (its row lock held for this statement only) and the message goes
+ * The statement of `insertText`, prepared once per database (`preparedPerDatabase`; bench:chat, bench/README.md).
+ * The channel's number moves on (its row lock held for this statement only) and the message goes
  * in only if the channel is active, the sender a present member (and, for a guest, it is their appointment's
  * channel) and the id new.
  */
-function prepare(db: Db) {
+function build(db: Db) {
   const me = db.$with('me', {}).as(sql`
     select m.user_id, m.name, m.role from chat_members m
     where m.channel_id = ${param.channelId}::uuid and m.left_at is null
@@ -55,8 +54,7 @@ function prepare(db: Db) {
   return db.with(me, ch, stored).select().from(stored).prepare('chat_insert_text');
 }
 
-type Prepared = ReturnType<typeof prepare>;
-const prepared = new WeakMap<Db, Prepared>();
+const prepared = preparedPerDatabase(build);
 
 /**
  * Stores a text message in one statement, the common case of `chat:send`. Answers the stored row, or undefined when
@@ -67,9 +65,7 @@ export async function insertText(
   db: Db,
   input: { channelId: string; id: string; text: string; sender: TextSender; appointmentId: string | null },
 ): Promise<ChatMessageRow | undefined> {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepare(db)));
-  const [row] = await statement.execute({
+  const [row] = await prepared(db).execute({
     id: input.id,
     channelId: input.channelId,
     text: input.text,

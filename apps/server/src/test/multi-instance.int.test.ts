@@ -2,14 +2,12 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../db/client';
-import { seedDemo } from '../db/seed/demo-seed';
 import { jobs } from '../platform/jobs/jobs.tables';
 import { enqueueJob } from '../platform/jobs/queue';
 import type { JobRunner } from '../platform/jobs/runner';
-import { createFieldCipher } from '../platform/crypto/field-cipher';
 import { TestBrowser } from './http-client';
-import { startTestApp, type TestApp } from './test-app';
-import { openTestDatabase } from './test-database';
+import type { TestApp } from './test-app';
+import { startTwoInstances, type TwoInstances } from './two-instances';
 import { redisAnswers, TEST_REDIS_URL } from './redis';
 
 /**
@@ -34,18 +32,16 @@ describe.runIf(runs)('two instances on one database and one Redis', () => {
   let a: TestApp;
   let b: TestApp;
 
+  let cluster: TwoInstances;
+
   beforeAll(async () => {
-    database = await openTestDatabase();
     redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1, keyPrefix: `prsp-test-${Date.now()}:` });
-    a = await startTestApp({}, { database, redis });
-    await seedDemo(database.db, createFieldCipher(a.config.dataKey));
-    b = await startTestApp({}, { database, redis });
+    cluster = await startTwoInstances({}, { redis });
+    ({ database, a, b } = cluster);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
+    await cluster?.close();
     redis?.disconnect();
-    await database?.close();
   });
 
   test('a session started on one instance works on the other, and signing out on the other ends it', async () => {

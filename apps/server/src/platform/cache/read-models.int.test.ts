@@ -2,16 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ALWAYS_OPEN, type OpenService, type PatientConfig, type ServicesResponse } from '@prsp/contracts';
 import { appointmentParticipants, appointments, chatQueues, experts, organisations, patients, sessions, staffUsers } from '../../db/schema';
-import { seedDemo } from '../../db/seed/demo-seed';
 import { actFor, expectError, okData, onboard, organisationBySlug, patientIdOf, signedIn } from '../../modules/patients/patient.steps';
 import { TestBrowser } from '../../test/http-client';
 import { reachCallback } from '../../test/login.steps';
 import { AINO, ELIAS, HELMI, LILJA, MATTI, SARA, randomIdentityCode } from '../../test/person-codes';
 import { postJson, staffBrowser } from '../../test/staff-accounts';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database';
+import type { TestApp } from '../../test/test-app';
+import type { TestDatabase } from '../../test/test-database';
+import { startTwoInstances, type TwoInstances } from '../../test/two-instances';
 import { patientScope } from '../access/patient-access';
-import { createFieldCipher } from '../crypto/field-cipher';
 
 /**
  * The read-model cache behind GET /api/config and GET /api/services, with two instances on one database (as behind a
@@ -27,19 +26,14 @@ let kaarina: string;
 /** Test apps run without the cache (test-app.ts); these two have it, as in production. */
 const CACHED = { READ_MODEL_CACHE_TTL_SECONDS: '60' };
 
+let cluster: TwoInstances;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  a = await startTestApp(CACHED, { database });
-  await seedDemo(database.db, createFieldCipher(a.config.dataKey));
-  b = await startTestApp(CACHED, { database });
+  cluster = await startTwoInstances(CACHED);
+  ({ database, a, b } = cluster);
   espoo = (await organisationBySlug(a, 'espoo-demo')).id;
   kaarina = (await organisationBySlug(a, 'kaarina-demo')).id;
 });
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.close();
-});
+afterAll(() => cluster?.close());
 
 /** The same signed-in patient on the other instance: sessions live in the database. */
 function onOther(browser: TestBrowser, other: TestApp): TestBrowser {

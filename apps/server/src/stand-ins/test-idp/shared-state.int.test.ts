@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
-import { seedDemo } from '../../db/seed/demo-seed';
-import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import { TestBrowser } from '../../test/http-client';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { openTestDatabase } from '../../test/test-database';
+import { startTwoInstances, type TwoInstances } from '../../test/two-instances';
 
 /**
  * The built-in provider behaves as one provider whichever instance answers and across a restart: its interactions,
@@ -22,17 +20,12 @@ const INTERACTION_COOKIES = ['_interaction', '_interaction.sig'];
 let database: Database;
 let a: TestApp;
 let b: TestApp;
+let cluster: TwoInstances;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  a = await startTestApp({}, { database });
-  await seedDemo(database.db, createFieldCipher(a.config.dataKey));
-  b = await startTestApp({}, { database });
+  cluster = await startTwoInstances();
+  ({ database, a, b } = cluster);
 });
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.close();
-});
+afterAll(() => cluster?.close());
 
 /** Starts a sign-in at the product and stops on the provider's page; returns the page's path. */
 async function openSignInPage(browser: TestBrowser): Promise<string> {

@@ -96,6 +96,19 @@ describe('read-model cache', () => {
     expect(await cache.get('config', ORG_A, '', load('new'))).toBe('new');
   });
 
+  test('expired entries go as new ones are stored, not only when read again', async () => {
+    const { cache, load, tick } = setup({ ttlMs: 1_000 });
+    for (const scope of ['p1', 'p2', 'p3']) await cache.get('user-info', scope, '', load(scope));
+    tick(600);
+    await cache.get('user-info', 'p4', '', load('p4'));
+    expect(cache.size()).toBe(4);
+    tick(400);
+    // p1–p3 are past their time: storing p5 lets them go; p4 has 600 ms left and stays.
+    await cache.get('user-info', 'p5', '', load('p5'));
+    expect(cache.size()).toBe(2);
+    expect(await cache.get('user-info', 'p4', '', load('p4 again'))).toBe('p4');
+  });
+
   test('holds at most maxEntries, dropping the oldest', async () => {
     const { cache, load } = setup({ maxEntries: 2 });
     await cache.get('config', 'o1', '', load('1'));

@@ -91,9 +91,16 @@ export function createReadModelCache(opts: ReadModelCacheOptions): ReadModelCach
 
   function store(key: string, scope: Scope, value: unknown) {
     drop(key);
-    entries.set(key, { scope, value, expiresAt: now() + opts.ttlMs });
+    // Map keeps insertion order and every entry lives the same TTL, so the first keys are the oldest and expire first.
+    // Those past their time go as new ones come: memory holds a TTL's worth of callers (a patient who signed in an
+    // hour ago is not kept until maxEntries pushes them out; bench:cluster --soak found the heap growing by that).
+    const at = now();
+    for (const [oldest, entry] of entries) {
+      if (entry.expiresAt > at) break;
+      drop(oldest);
+    }
+    entries.set(key, { scope, value, expiresAt: at + opts.ttlMs });
     keysOfScope.set(scope, (keysOfScope.get(scope) ?? new Set()).add(key));
-    // Map keeps insertion order: the first keys are the oldest.
     while (entries.size > opts.maxEntries) drop(entries.keys().next().value!);
   }
 

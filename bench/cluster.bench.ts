@@ -75,8 +75,12 @@ const NURSES = 4;
 const ORGANISATION_SLUG = 'espoo-demo';
 const SPECIALIZATION = 'psychologist';
 const EXPERTS = 40;
-const DAYS = 10;
 const SLOTS_PER_DAY = 16;
+/**
+ * Days of open slots: 10 (6,400 slots, more than a 30 s load books), or for the soak enough for its bookings with a
+ * fifth to spare, from a generous bound of the rate (30 whole visits a second sustained, half of it in the soak).
+ */
+const DAYS = SOAK ? Math.ceil(((30 * 30 + 15 * 60 * SOAK_MINUTES) * 1.2) / (EXPERTS * SLOTS_PER_DAY)) : 10;
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** A Redis database of the bench's own (the app takes no key prefix; the number in the URL keeps the keys apart). */

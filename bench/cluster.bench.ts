@@ -58,6 +58,11 @@ const settings = readSettings();
 const DURATION_S = process.env.BENCH_DURATION ? settings.duration : LONG ? 180 : 30;
 /** Virtual patients at once: BENCH_CONNECTIONS, else 16. */
 const PATIENTS = process.env.BENCH_CONNECTIONS ? settings.connections : 16;
+/**
+ * Seconds of the same load before the measured one, not timed: the instances' code is compiled by then and their
+ * caches and pools filled, as on a server that has run a while (the harness's 2 s are too short for whole visits).
+ */
+const WARMUP_S = 10;
 /** `--instances=2` runs the two-instance configuration alone (`=1` the one-instance one); by default both, in turn. */
 const INSTANCES_ARG = process.argv.find((a) => a.startsWith('--instances='))?.slice('--instances='.length);
 /** `--soak`: one instance at half its sustainable rate for BENCH_SOAK_MINUTES (cluster-soak.ts) instead of the load. */
@@ -479,7 +484,17 @@ async function runConfiguration<T>(label: string, count: number, proxy: Proxy, l
   }
 }
 
-/** PATIENTS patients, each visit after visit, for DURATION_S seconds; then one patient alone, step by step. */
+/** PATIENTS patients, each visit after visit, for `seconds` (then each finishes the visit in hand). */
+async function visitsFor(seconds: number, entry: string, setup: Setup, rec: Recorder): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: PATIENTS }, async () => {
+      while (Date.now() < deadline) await visit(entry, setup, rec).catch(() => undefined);
+    }),
+  );
+}
+
+/** After a warm-up, PATIENTS patients visit for DURATION_S seconds; then one patient alone, step by step. */
 async function closedLoop(label: string, count: number, { entry, instances, broker, setup }: Cluster): Promise<Result> {
   // For the commands Redis processed (its INFO stats), beside the processes' probes.
   const redis = new Redis(REDIS_URL);
@@ -498,17 +513,15 @@ async function closedLoopMeasured(
   probe: () => Promise<Snapshot>,
 ): Promise<Result> {
   const rec: Recorder = { latencies: new Map(STEPS.map((s) => [s, []])), errors: new Map(STEPS.map((s) => [s, []])), visits: 0 };
+  // The warm-up's visits are not timed, but their errors count.
+  console.error(`[${label}] ${PATIENTS} patients, ${WARMUP_S} s of warm-up…`);
+  await visitsFor(WARMUP_S, entry, setup, { latencies: new Map(STEPS.map((s) => [s, []])), errors: rec.errors, visits: 0 });
   console.error(`[${label}] ${PATIENTS} patients for ${DURATION_S} s…`);
   if (PROFILE) await Promise.all(instances.map((i) => i.probe({ kind: 'profile-start' })));
   const before = await probe();
   const benchBefore = process.cpuUsage();
   const started = performance.now();
-  const deadline = Date.now() + DURATION_S * 1000;
-  await Promise.all(
-    Array.from({ length: PATIENTS }, async () => {
-      while (Date.now() < deadline) await visit(entry, setup, rec).catch(() => undefined);
-    }),
-  );
+  await visitsFor(DURATION_S, entry, setup, rec);
   const wallS = (performance.now() - started) / 1000;
   const benchCpu = process.cpuUsage(benchBefore);
   const load = { costs: costsBetween(before, await probe()), benchCpuMs: (benchCpu.user + benchCpu.system) / 1000 };
@@ -590,7 +603,7 @@ async function soakMain(): Promise<number> {
 async function main(): Promise<number> {
   const down = await postgresAnswers(SERVER_URL);
   if (down) throw new Error(`the cluster benchmark needs a PostgreSQL server at ${redact(SERVER_URL)}: ${down}`);
-  console.log(describeMachine({ ...settings, duration: DURATION_S, connections: PATIENTS }));
+  console.log(describeMachine({ ...settings, duration: DURATION_S, warmup: WARMUP_S, connections: PATIENTS }));
   console.log(`PostgreSQL ${redact(SERVER_URL)} (a scratch database per configuration), Redis ${REDIS_URL}`);
   if (SOAK) return soakMain();
   console.log(`${PATIENTS} patients at once, ${DURATION_S} s per configuration, ${MESSAGES_PER_CHAT} chat messages per visit\n`);

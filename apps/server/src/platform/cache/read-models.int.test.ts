@@ -182,18 +182,22 @@ describe('read-model cache across two instances', () => {
       .where(and(eq(experts.organisationId, espoo), eq(experts.chatQueueId, 'espoo-nurse')));
     expect(serving.length).toBeGreaterThan(0);
     const staffed = (p: TestBrowser) => cards(p).then((c) => c['espoo-nurse']?.staffed);
-    for (const p of [patientA, patientB]) expect(await eventually(() => staffed(p), Boolean)).toBe(true);
+    // Each instance says so as soon as it has heard of the change.
+    const staffedOnBoth = async (want: boolean) => {
+      for (const p of [patientA, patientB])
+        expect(
+          await eventually(
+            () => staffed(p),
+            (s) => s === want,
+          ),
+        ).toBe(want);
+    };
+    await staffedOnBoth(true);
     const users = serving.map((e) => e.userId);
     await database.db.update(staffUsers).set({ active: false }).where(inArray(staffUsers.id, users));
-    for (const p of [patientA, patientB])
-      expect(
-        await eventually(
-          () => staffed(p),
-          (s) => s === false,
-        ),
-      ).toBe(false);
+    await staffedOnBoth(false);
     await database.db.update(staffUsers).set({ active: true }).where(inArray(staffUsers.id, users));
-    for (const p of [patientA, patientB]) expect(await eventually(() => staffed(p), Boolean)).toBe(true);
+    await staffedOnBoth(true);
     await database.db
       .update(experts)
       .set({ chatQueueId: 'espoo-doctor' })
@@ -203,13 +207,7 @@ describe('read-model cache across two instances', () => {
           serving.map((e) => e.id),
         ),
       );
-    for (const p of [patientA, patientB])
-      expect(
-        await eventually(
-          () => staffed(p),
-          (s) => s === false,
-        ),
-      ).toBe(false);
+    await staffedOnBoth(false);
     await database.db
       .update(experts)
       .set({ chatQueueId: 'espoo-nurse' })

@@ -120,6 +120,12 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   });
   // The request line and headers must arrive within 20 seconds (Node's default is a minute).
   app.server.headersTimeout = 20_000;
+  // Once closing (SIGTERM, a test's end), a connection that finishes its answer is not kept for the next request: the
+  // close closes the idle ones when it begins, and one still answering then would otherwise hold it for the whole
+  // keep-alive time (65 s).
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = 100;
+  });
   app.decorate('uploadPace', config.uploadPace);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

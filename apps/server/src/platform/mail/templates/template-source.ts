@@ -67,13 +67,19 @@ export function fromCustomRow(row: repo.CustomTemplateRow, kind: EmailTemplateKi
   };
 }
 
-/** The sender an organisation's templates inherit: its own setting, part by part, else the configured sender. */
 function inheritedSender(org: repo.MailIdentity | undefined, sender: Sender): Sender {
   return { name: org?.senderName ?? sender.name, address: org?.senderAddress ?? sender.address };
 }
 
+/** The sender an organisation's templates inherit: its own setting, part by part, else the configured sender. */
 export async function organisationSender(tx: Tx, organisationId: string | null, sender: Sender): Promise<Sender> {
   return inheritedSender(organisationId ? await repo.findOrganisationMailIdentity(tx, organisationId) : undefined, sender);
+}
+
+function valuesOf(org: repo.MailIdentity | undefined, kind: EmailTemplateKind, language: Language, sender: Sender): TagValues {
+  const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
+  const organisationName = org ? localizedOrganisationName(org.name, org.nameSe, org.nameEn)[language] : sender.name;
+  return { ...text.values, organisationName };
 }
 
 /**
@@ -81,12 +87,6 @@ export async function organisationSender(tx: Tx, organisationId: string | null, 
  * (such as how long a link is valid) and the organisation's name in the e-mail's language (its Finnish
  * name where it has none; the configured sender's name without an organisation).
  */
-function valuesOf(org: repo.MailIdentity | undefined, kind: EmailTemplateKind, language: Language, sender: Sender): TagValues {
-  const text: EmailKindText = EMAIL_KINDS[kind].defaults[language];
-  const organisationName = org ? localizedOrganisationName(org.name, org.nameSe, org.nameEn)[language] : sender.name;
-  return { ...text.values, organisationName };
-}
-
 export async function builtInValues(
   tx: Tx,
   organisationId: string | null,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ALWAYS_OPEN, URGENCY_LEVELS, type OpeningHours } from '@prsp/contracts';
 import { appointments } from '../booking/booking.tables';
 import { chatCodes } from '../chat-codes/chat-codes.tables';
@@ -25,6 +25,13 @@ export const chatQueues = pgTable(
     expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'cascade' }),
     /** When patients may enter (spec §2 chat-not-available when closed); always open until an admin sets hours. */
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull().default(ALWAYS_OPEN),
+    /**
+     * When no professional of the queue is on duty (issue 32): `wait` admits the patient with an honest text,
+     * `close` answers as a closed queue does, with the next opening.
+     */
+    whenNobodyOnDuty: text('when_nobody_on_duty', { enum: ['wait', 'close'] })
+      .notNull()
+      .default('wait'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_queues_org_idx').on(t.organisationId)],
@@ -160,6 +167,27 @@ export const chatFeedback = pgTable(
     uniqueIndex('chat_feedback_channel_idx').on(t.channelId, t.from),
     check('chat_feedback_score', sql`${t.score} between 0 and 10`),
   ],
+);
+
+/**
+ * Canned answers for the chat composer (issue 32): an organisation's (`expert_id` null, kept by its admins) or an
+ * expert's own. `texts` holds the answer in fi, sv and en (at least one); `shortcut` inserts it as `/shortcut`.
+ */
+export const quickReplies = pgTable(
+  'quick_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    expertId: uuid('expert_id').references(() => experts.id, { onDelete: 'cascade' }),
+    shortcut: text('shortcut').notNull(),
+    title: text('title').notNull(),
+    texts: jsonb('texts').$type<Partial<Record<'fi' | 'sv' | 'en', string>>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('quick_replies_shortcut_key').on(t.organisationId, t.expertId, t.shortcut).nullsNotDistinct()],
 );
 
 export type ChatChannelRow = typeof chatChannels.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FeatureFlags, OrganisationContent } from '@prsp/contracts';
 import { files } from '../../platform/files/files.tables';
 
@@ -38,6 +38,8 @@ export const organisations = pgTable('organisations', {
   content: jsonb('content').$type<OrganisationContent>().notNull(),
   additionalServicesInformation: text('additional_services_information').notNull().default(''),
   surveys: jsonb('surveys').$type<string[]>().notNull().default([]),
+  /** Minutes without use after which an expert counts as away (issue 32); set by an admin. */
+  presenceIdleMinutes: integer('presence_idle_minutes').notNull().default(15),
   retention: jsonb('retention').$type<RetentionDays>().notNull().default({ patientDays: null, adminDays: null, expertDays: null }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -63,6 +63,10 @@ export const experts = pgTable(
     chatUserId: text('chat_user_id')
       .notNull()
       .$defaultFn(() => newChatUserId()),
+    /** How many chats the expert may have open at once (issue 32); null: no limit. Accepting one more is refused. */
+    maxConcurrentChats: integer('max_concurrent_chats'),
+    /** Leads a shift: sees the organisation's live queue board, read-only (issue 32). Set by an admin. */
+    shiftLead: boolean('shift_lead').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the row last changed and how often (FHIR `meta.lastUpdated` and `meta.versionId`): kept by the trigger
@@ -96,4 +100,23 @@ export const staffLoginThrottle = pgTable('staff_login_throttle', {
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A staff user's presence (issue 32), one row per person across their organisations. `status` is what they chose;
+ * they count as away when `last_active_at` is older than the organisation's idle time, and as offline when no socket
+ * of theirs has said so within the heartbeat window (`last_seen_at`), so a crashed instance leaves nobody 'online'.
+ */
+export const staffPresence = pgTable('staff_presence', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['available', 'busy', 'away'] })
+    .notNull()
+    .default('available'),
+  statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last heartbeat of any of their sockets in the expert app; null once the last one closed. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  /** The last time they used the app (keyboard, pointer), as their app reports it. */
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
 });

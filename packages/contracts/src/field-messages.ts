@@ -7,6 +7,7 @@ import {
   WEBHOOK_MESSAGES,
 } from './field-messages-by-area';
 import type { Language } from './languages';
+import { QUICK_REPLY_MESSAGES } from './quick-replies';
 
 /** Message keys of field validation, shared by the server's answers and the web forms: the general ones, then each area's. */
 export const FIELD_MESSAGES = {
@@ -24,6 +25,7 @@ export const FIELD_MESSAGES = {
   ...ADMINISTRATION_MESSAGES,
   ...SIGN_IN_MESSAGES,
   ...WEBHOOK_MESSAGES,
+  ...QUICK_REPLY_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -7,6 +7,7 @@ import {
   experts,
   messageCategories,
   messageSubcategories,
+  quickReplies,
   services,
   webhookEndpoints,
 } from '../db/schema';
@@ -115,6 +116,13 @@ export const OBJECT_FIXTURES: Record<string, (t: TestApp, organisationId: string
       .returning({ id: webhookEndpoints.id });
     return row!.id;
   },
+  quickReply: async (t, organisationId) => {
+    const [row] = await t.database.db
+      .insert(quickReplies)
+      .values({ organisationId, shortcut: `matrix-${randomBytes(4).toString('hex')}`, title: 'Matriisi', texts: { fi: 'Hei' } })
+      .returning({ id: quickReplies.id });
+    return row!.id;
+  },
   apiClient: async (t, organisationId) => {
     const [row] = await t.database.db
       .insert(apiClients)
@@ -181,4 +189,5 @@ export const SAMPLE_BODIES: Record<string, () => unknown> = {
   'POST /api/admin/message-codes/:groupId/update': () => ({ name: 'Matriisi', usesPerCode: 2 }),
   'POST /api/survey-admin/templates/:id/update': () => sampleTemplateInput('Matriisi'),
   'POST /api/admin/webhooks/endpoints/:id/update': () => ({ active: true, events: ['chat.ended'] }),
+  'POST /api/admin/quick-replies/:id/update': () => ({ shortcut: 'matrix', title: 'Matriisi', texts: { fi: 'Hei' } }),
 };

@@ -4,6 +4,7 @@ import { createQueue } from './chat-queues.service';
 import { chatRoutes } from './chat.routes';
 import { expertChatRoutes } from './expert-chat.routes';
 import { feedbackResultsRoutes } from './feedback-results.routes';
+import { quickRepliesRoutes } from './quick-replies.routes';
 import { videoChannelHooks } from './video-hooks';
 import { createVideoProvider } from './video-provider';
 import { videoRoutes } from './video.routes';
@@ -11,6 +12,7 @@ import { videoRoutes } from './video.routes';
 /** Chat (the remote reception): queues, chat and video calls, their socket events, and feedback (docs/chat.md, docs/video.md). */
 export const chatModule = defineModule('chat', async (app, { config, db, cipher, files, events }) => {
   await app.register(feedbackResultsRoutes, { db });
+  await app.register(quickRepliesRoutes, { db });
   // Video: the media path the configuration chose, and what a channel's life means for its call.
   const video = createVideoProvider(config.video, { db, cipher, log: app.log });
   const hooks = videoChannelHooks({ io: app.realtime, db, provider: video, log: app.log });

@@ -82,6 +82,7 @@ const MODULE_ORDER = [
   'fhir',
   'retention',
   'email-templates',
+  'statistics',
 ];
 const moduleOrderZones = MODULE_ORDER.flatMap((module, i) => [
   // Below it: only its services, the module's door for others (its repositories, routes and helpers stay inside).

@@ -21,6 +21,7 @@ import { chatModule } from './modules/chat/chat.module';
 import { retentionModule } from './modules/retention/retention.module';
 import { servicesModule } from './modules/services/services.module';
 import { staffModule } from './modules/staff/staff.module';
+import { statisticsModule } from './modules/statistics/statistics.module';
 import { surveysModule } from './modules/surveys/surveys.module';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { apiTokenKey } from './platform/access/api-client-access';
@@ -79,6 +80,7 @@ export const MODULES: readonly AppModule[] = [
   fhirModule,
   retentionModule,
   emailTemplatesModule,
+  statisticsModule,
 ];
 
 export type AppDeps = {

@@ -1,12 +1,14 @@
 // First: an older Node stops here with a clear message (runtime-check.ts).
 import './runtime-check';
 import path from 'node:path';
+import { addDays, localDateAt } from '@prsp/contracts';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { hasData, seedDemo } from './db/seed/demo-seed';
 import { seedDemoBookings } from './db/seed/booking-demo-seed';
 import { DEMO_MESSAGE_CODE, seedDemoMessaging } from './db/seed/messaging-demo-seed';
 import { seedDemoSurveys } from './db/seed/surveys-demo-seed';
+import { STATISTICS_DEMO_DAYS_AGO, seedDemoStatistics } from './db/seed/statistics-demo-seed';
 import { DEMO_GUEST, ensureDemoGuestAppointment } from './db/seed/guest-demo-seed';
 import { buildApp } from './app';
 import { createFieldCipher } from './platform/crypto/field-cipher';
@@ -35,6 +37,10 @@ if (config.demoSeed && !(await hasData(database.db))) {
   await database.db.transaction((tx) => seedDemoBookings(tx));
   await database.db.transaction((tx) => seedDemoMessaging(tx));
   await database.db.transaction((tx) => seedDemoSurveys(tx));
+  // Three known days for the statistics page, ending a week ago (the browser journey asks for the same days).
+  await database.db.transaction((tx) =>
+    seedDemoStatistics(tx, createFieldCipher(config.dataKey), addDays(localDateAt(new Date()), -STATISTICS_DEMO_DAYS_AGO)),
+  );
 }
 // The guest way to try at once: a live group video appointment with the demo guest, made again on every start.
 const demoGuestAppointment = config.demoSeed ? await database.db.transaction((tx) => ensureDemoGuestAppointment(tx)) : null;

@@ -201,6 +201,16 @@ export const ERROR_CATALOGUE = {
     key: 'errors.notFound',
     messages: { fi: 'Pyydettyä kohdetta ei löytynyt.', se: 'Det begärda hittades inte.', en: 'The requested item was not found.' },
   },
+  /** Issue 32: accepting a chat beyond the expert's limit of chats at once (`experts.max_concurrent_chats`). */
+  409: {
+    http: 409,
+    key: 'errors.chatLimitReached',
+    messages: {
+      fi: 'Sinulla on jo niin monta avointa keskustelua kuin saat hoitaa kerralla. Päätä jokin niistä ennen kuin otat uuden.',
+      se: 'Du har redan så många öppna chattar som du får ha samtidigt. Avsluta någon av dem innan du tar en ny.',
+      en: 'You already have as many open chats as you may handle at once. End one of them before you take another.',
+    },
+  },
   413: {
     http: 413,
     key: 'errors.tooLarge',

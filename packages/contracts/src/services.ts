@@ -100,8 +100,29 @@ export type OpenService = z.infer<typeof ZOpenService>;
 /** A chat queue's hours on the patient's day (issue 29): always open, or the day's ranges in order (none: closed today). */
 export const ZHoursToday = z.object({ alwaysOpen: z.boolean(), ranges: z.array(z.object({ opens: z.string(), closes: z.string() })) });
 export type HoursToday = z.infer<typeof ZHoursToday>;
-/** Whether a patient can chat in a queue today: its hours, and whether any professional serves it (without one it takes nobody in). */
-export const ZQueueAvailability = z.object({ hoursToday: ZHoursToday, staffed: z.boolean() });
+/** What a queue does when none of its professionals is on duty (issue 32): admit and say so, or answer as a closed queue. */
+export const WHEN_NOBODY_ON_DUTY = ['wait', 'close'] as const;
+export const ZWhenNobodyOnDuty = z.enum(WHEN_NOBODY_ON_DUTY);
+export type WhenNobodyOnDuty = z.infer<typeof ZWhenNobodyOnDuty>;
+
+/**
+ * Whether a patient can chat in a queue today: its hours, whether any professional serves it (without one it takes
+ * nobody in) and, since issue 32, how many of them are on duty now (online and not away), what the queue does when
+ * nobody is, whether its hours are open now and when it next opens. The on-duty part may be up to
+ * QUEUE_ON_DUTY_STALE_SECONDS old (the service cards' answer is cached); the admission itself reads it afresh.
+ */
+export const ZQueueAvailability = z.object({
+  hoursToday: ZHoursToday,
+  staffed: z.boolean(),
+  onDuty: z.optional(z.number()),
+  whenNobodyOnDuty: z.optional(ZWhenNobodyOnDuty),
+  /** Within its opening hours now (and not closed by the admin's switch). */
+  openNow: z.optional(z.boolean()),
+  /** The next start of an opening range after now (ISO instant); null when always open, closed by the switch or no hours in the next two weeks. */
+  nextOpening: z.optional(z.nullable(z.string())),
+});
+/** How old the on-duty count of the service cards may be (the cache keys it by this many seconds). */
+export const QUEUE_ON_DUTY_STALE_SECONDS = 15;
 export type QueueAvailability = z.infer<typeof ZQueueAvailability>;
 
 /** `GET /api/services`. */

@@ -12,7 +12,7 @@ import type { ChatEvents } from './chat-events';
 import { openMetadata } from './chat-metadata';
 import { channelFor, expertIn, type ChatCaller } from './chat-participants';
 import { toChannel } from './chat-view';
-import { admitsPatients } from './queue-availability.service';
+import { admitsPatients, needsPresence, onDutyNow } from './queue-availability.service';
 import { queueWithStaffing, staffedQueueIds } from './queue-staffing.repo';
 import type { ChatChannelRow } from './chat.tables';
 import type { Emit } from '../../platform/events/event-hub';
@@ -35,22 +35,28 @@ export async function describeRealmQueues(db: Db, organisationId: string, now = 
     queues.map((q) => q.id),
   );
   const staffed = await staffedQueueIds(db, organisationId);
+  const onDuty = needsPresence(queues) ? await onDutyNow(db, organisationId, now) : new Map<string, number>();
   const realm_queues: RealmQueues['realm_queues'] = {};
   for (const q of queues) {
     const length = waiting.filter((w) => w.channel.queueId === q.id).length;
-    realm_queues[q.id] = { queue_attrs: { name: q.name, closed: !admitsPatients(q, staffed.has(q.id), now), length } };
+    realm_queues[q.id] = {
+      queue_attrs: { name: q.name, closed: !admitsPatients(q, staffed.has(q.id), onDuty.get(q.id) ?? 0, now), length },
+    };
   }
   return { realm_queues };
 }
 
 /**
- * The queue a patient enters, refused (403) when it is closed now or no professional serves it: the client shows
+ * The queue a patient enters, refused (403) when it is closed now, no professional serves it, or it is set to close
+ * when nobody is on duty and nobody is (issue 32: presence read afresh here, not from any cache): the client shows
  * chat-not-available.
  */
 async function openQueue(tx: Tx, organisationId: string, queueId: string, now: Date) {
   const found = await queueWithStaffing(tx, queueId);
   if (!found || found.queue.organisationId !== organisationId) throw new AppError(404, { detail: 'queue missing' });
-  if (!admitsPatients(found.queue, found.staffed, now)) throw new AppError(403, { detail: 'queue closed or unstaffed' });
+  const onDuty = needsPresence([found.queue]) ? ((await onDutyNow(tx, organisationId, now)).get(queueId) ?? 0) : 0;
+  if (!admitsPatients(found.queue, found.staffed, onDuty, now))
+    throw new AppError(403, { detail: 'queue closed, unstaffed or nobody on duty' });
   return found.queue;
 }
 

@@ -10,6 +10,7 @@ import { openMetadata } from './chat-metadata';
 import { channelFor, expertIn, expertRowsOf, type ChatCaller } from './chat-participants';
 import { toChannel } from './chat-view';
 import { isQueueOpen } from './opening-hours';
+import { lockedChatLoad } from './chat-limit.repo';
 import type { ChatChannelRow } from './chat.tables';
 import { readsOf, type PatientReads } from '../../platform/audit/patient-reads';
 import { channelReads } from './chat-reads';
@@ -92,10 +93,18 @@ export async function expertQueues(
   });
 }
 
-/** Takes a waiting channel: the expert joins it, it becomes active; the patient and the queue are told. */
+/**
+ * Takes a waiting channel: the expert joins it, it becomes active; the patient and the queue are told. A queue chat
+ * (taken from a queue, or handed over) beyond the expert's limit of chats at once is refused with 409 (issue 32); a
+ * booked appointment's chat is not counted and not refused.
+ */
 async function take(deps: ChatDeps, tx: Tx, caller: ExpertCaller, channel: ChatChannelRow, now: Date): Promise<void> {
   const expert = await expertIn(tx, caller, channel.organisationId);
   if (!expert) throw new AppError(404);
+  if (channel.kind === 'queue') {
+    const load = await lockedChatLoad(tx, expert.id, channel.id);
+    if (load.limit !== null && load.open >= load.limit) throw new AppError(409, { detail: 'chat limit reached' });
+  }
   await repo.updateChannel(tx, channel.id, { status: 'active', expertId: expert.id, acceptedAt: now });
   await repo.addMembers(tx, [
     { channelId: channel.id, userId: expert.id, role: 'agent', name: `${expert.firstName} ${expert.lastName}`, joinedAt: now },

@@ -1,4 +1,4 @@
-import { localDateTimeAt, SERVICE_TIME_ZONE, ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
+import { localDateTimeAt, QUEUE_ON_DUTY_STALE_SECONDS, SERVICE_TIME_ZONE, ZServicesResponse, type ServicesResponse } from '@prsp/contracts';
 import { encode, z } from 'zod/mini';
 import type { Db } from '../../db/client';
 import { patientScope, type OrganisationRow } from '../../platform/access/patient-access';
@@ -57,7 +57,7 @@ const ZAppointments = ZServicesResponse.shape.appointments;
  * on), and their queues' availability today (hours, and whether anyone serves them). All come from the read-model
  * cache: the service lists and the availability keyed by the organisation (its services, flags, queues and experts,
  * and its experts' staff accounts being active, notify it: migrations 0012 and 0026), the availability per local date
- * besides, the effective patient's appointments by the patient.
+ * and per QUEUE_ON_DUTY_STALE_SECONDS besides (who is on duty, issue 32), the effective patient's appointments by the patient.
  */
 export async function servicesAnswer(
   db: Db,
@@ -70,8 +70,11 @@ export async function servicesAnswer(
     cache.get('services', org.id, '', () => heldLists(db, org)),
     appointmentsOf(db, cache, patientId, org, now),
   ]);
-  // The hours shown are today's: each local date has its own entry.
-  const availability = await cache.get('availability', org.id, localDateTimeAt(now, SERVICE_TIME_ZONE).date, async () =>
+  // The hours shown are today's: each local date has its own entry. Who is on duty (issue 32) changes without telling
+  // the cache (presence rows notify nothing): each QUEUE_ON_DUTY_STALE_SECONDS has its own entry too, so the count is
+  // at most that old, and a hit still reads nothing.
+  const slice = Math.floor(now.getTime() / (QUEUE_ON_DUTY_STALE_SECONDS * 1000));
+  const availability = await cache.get('availability', org.id, `${localDateTimeAt(now, SERVICE_TIME_ZONE).date}|${slice}`, async () =>
     JSON.stringify(await queueAvailability(db, org.id, lists.queueIds, now)),
   );
   return `{"status":"ok","statusCode":200,"data":{"appointments":${JSON.stringify(encode(ZAppointments, upcoming))},"availability":${availability},${lists.members}}}`;

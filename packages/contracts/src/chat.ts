@@ -5,6 +5,7 @@ import { ZLocalized } from './organisation-content';
 import { ZQuestionnaireAnswer } from './services';
 import type { SocketAck } from './socket-ack';
 import { zMultilineText, zText, zUuid } from './text';
+import type { BoardClientEvents, BoardServerEvents } from './queue-board';
 import type { VideoClientEvents, VideoServerEvents } from './video';
 
 /**
@@ -359,21 +360,23 @@ export const ZTypingEvent = z.object({ channelId: zUuid(), typing: z.boolean() }
 export const ZReadEvent = z.object({ channelId: zUuid(), seq: z.number().check(z.int(), z.gte(0)) });
 
 /** Server → client event names and payloads. */
-export type ServerEvents = VideoServerEvents & {
-  'chat:message': (m: ChatMessage) => void;
-  'chat:typing': (e: { channelId: string; userId: string; name: string; typing: boolean }) => void;
-  'chat:read': (e: { channelId: string; userId: string; seq: number }) => void;
-  /** The channel's state changed (accepted, transferred, member joined, ended): refetch it. */
-  'chat:channel': (e: { channelId: string; status: ChannelStatus }) => void;
-  /** A queue changed (someone joined or left it, or was accepted): experts refetch their queues, waiting patients their position. */
-  'queue:changed': (e: { queueId: string }) => void;
-  /** A conversation of async messaging got a message or changed state (spec §7 'Async messaging'): refetch lists and the thread. */
-  'messages:changed': (e: { conversationId: string }) => void;
-};
-export type ClientEvents = VideoClientEvents & {
-  'chat:join': (e: z.infer<typeof ZChannelEvent>, ack: (r: SocketAck<{ lastSeq: number }>) => void) => void;
-  'chat:send': (e: SendMessageEvent, ack: (r: SocketAck<ChatMessage>) => void) => void;
-  'chat:typing': (e: z.infer<typeof ZTypingEvent>) => void;
-  'chat:read': (e: z.infer<typeof ZReadEvent>, ack?: (r: SocketAck<null>) => void) => void;
-  'queue:watch': (e: Record<string, never>, ack: (r: SocketAck<{ queueIds: string[] }>) => void) => void;
-};
+export type ServerEvents = VideoServerEvents &
+  BoardServerEvents & {
+    'chat:message': (m: ChatMessage) => void;
+    'chat:typing': (e: { channelId: string; userId: string; name: string; typing: boolean }) => void;
+    'chat:read': (e: { channelId: string; userId: string; seq: number }) => void;
+    /** The channel's state changed (accepted, transferred, member joined, ended): refetch it. */
+    'chat:channel': (e: { channelId: string; status: ChannelStatus }) => void;
+    /** A queue changed (someone joined or left it, or was accepted): experts refetch their queues, waiting patients their position. */
+    'queue:changed': (e: { queueId: string }) => void;
+    /** A conversation of async messaging got a message or changed state (spec §7 'Async messaging'): refetch lists and the thread. */
+    'messages:changed': (e: { conversationId: string }) => void;
+  };
+export type ClientEvents = VideoClientEvents &
+  BoardClientEvents & {
+    'chat:join': (e: z.infer<typeof ZChannelEvent>, ack: (r: SocketAck<{ lastSeq: number }>) => void) => void;
+    'chat:send': (e: SendMessageEvent, ack: (r: SocketAck<ChatMessage>) => void) => void;
+    'chat:typing': (e: z.infer<typeof ZTypingEvent>) => void;
+    'chat:read': (e: z.infer<typeof ZReadEvent>, ack?: (r: SocketAck<null>) => void) => void;
+    'queue:watch': (e: Record<string, never>, ack: (r: SocketAck<{ queueIds: string[] }>) => void) => void;
+  };

@@ -12,7 +12,7 @@ import { guardAllows } from './access-matrix-expectations.steps';
 import { guardLog } from './access-matrix-probe.steps';
 import { buildWorld, objectKinds, other, pathFor, type MatrixCaller, type ObjectKind, type OrgKey } from './access-matrix-world.steps';
 import { SAMPLE_BODIES } from './admin-rights-matrix.steps';
-import { HANDSHAKE_ACCESS, SOCKET_PATH } from './realtime';
+import { ADMIN_HANDSHAKE_ACCESS, HANDSHAKE_ACCESS, SOCKET_PATH } from './realtime';
 
 // The guard's own verdict, read where it is made: every declaration goes through `loadAccess`, which this wraps.
 vi.mock('../platform/access/route-access', async (importOriginal) => {
@@ -218,6 +218,10 @@ describe('the declarations', () => {
 
 type ChatSocket = Socket;
 
+/** Who may open a socket: whoever can be in a chat, or an admin in the admin app (the queue board). */
+const handshakeAllows = (profile: MatrixCaller['profile']) =>
+  guardAllows(HANDSHAKE_ACCESS, profile) || guardAllows(ADMIN_HANDSHAKE_ACCESS, profile);
+
 /** Opens a socket as the app's page does (session cookie, our Origin, or a guest's token): the socket, or the refusal's code. */
 function connect(caller: MatrixCaller): Promise<{ socket: ChatSocket } | { refused: number }> {
   const socket = io(t.baseUrl, {
@@ -256,6 +260,8 @@ const SOCKET_PAYLOADS: Record<string, (channelId: string) => unknown> = {
   'chat:typing': (channelId) => ({ channelId, typing: true }),
   'chat:read': (channelId) => ({ channelId, seq: 0 }),
   'queue:watch': () => ({}),
+  'board:watch': () => ({}),
+  'board:watchAsLead': () => ({}),
   'video:join': (channelId) => ({ channelId, audio: false, video: false, screen: false }),
   'video:state': (channelId) => ({ channelId, audio: true, video: false, screen: false }),
   'video:signal': (channelId) => ({ channelId, to: 'nobody', candidate: { candidate: 'x' } }),
@@ -303,7 +309,7 @@ describe('socket events', () => {
         route: 'socket connection',
         caller: caller.name,
         variant: 'none',
-        expected: guardAllows(HANDSHAKE_ACCESS, caller.profile),
+        expected: handshakeAllows(caller.profile),
         guard: passed ? 'passed' : 'refused',
         status: passed ? 101 : 401,
         code: passed ? undefined : opened.refused,
@@ -324,7 +330,7 @@ describe('socket events', () => {
         );
         world.callers.forEach((caller, i) => {
           const ack = acks[i];
-          const expected = guardAllows(HANDSHAKE_ACCESS, caller.profile) && guardAllows(access as RouteAccess, caller.profile);
+          const expected = handshakeAllows(caller.profile) && guardAllows(access as RouteAccess, caller.profile);
           const outcome = guardLog.find((o) => o.who === whoOf.get(caller.name));
           // No entry in the log: the socket's checked caller was still fresh (ACCESS_RECHECK_MS), which holds only passes.
           const refusedByAck = ack !== undefined && ack !== 'silent' && !ack.ok && [101, 403, 607].includes(ack.statusCode);

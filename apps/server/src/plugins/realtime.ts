@@ -29,6 +29,11 @@ export type DeclaredSocketEvent = { event: string; access: RouteAccess };
 
 /** Who may open a socket at all (the handshake), listed in `declaredSocketEvents` as the event `connection`. */
 export const HANDSHAKE_ACCESS: RouteAccess = { kind: 'chatMember', patientData: 'none' };
+/**
+ * Who may open a socket from the admin app: a signed-in admin (a session of the admin app), for the live queue board;
+ * each event then checks its own right. Such a socket joins no user room: it is not the expert's app being open.
+ */
+export const ADMIN_HANDSHAKE_ACCESS: RouteAccess = { kind: 'anyAdmin', patientData: 'none' };
 
 /**
  * What the handshake carried: the session cookie's token and a guest's bearer token, re-checked on every event; and
@@ -42,6 +47,8 @@ export const rooms = {
   channel: (channelId: string) => `channel:${channelId}`,
   queue: (queueId: string) => `queue:${queueId}`,
   organisation: (organisationId: string) => `org:${organisationId}`,
+  /** Who watches an organisation's queue board (its admins and shift leads): told when a figure on it moves. */
+  board: (organisationId: string) => `board:${organisationId}`,
 };
 
 declare module 'fastify' {
@@ -183,7 +190,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     };
     socket.data = data;
     try {
-      const ctx = await socketAccess(socket as RealtimeSocket, { kind: 'chatMember' });
+      const callerSession =
+        data.sessionToken && !data.guestToken
+          ? await resolveSession(opts.db, opts.policy, data.sessionToken, new Date(), opts.cache)
+          : null;
+      const adminApp = callerSession?.appRole === 'admin';
+      const ctx = await socketAccess(socket as RealtimeSocket, adminApp ? ADMIN_HANDSHAKE_ACCESS : HANDSHAKE_ACCESS);
       // One session's sockets are counted: a page that opens socket after socket is refused past the cap.
       const session = data.sessionToken ?? data.guestToken ?? socket.id;
       const open = sessionSockets.get(session) ?? new Set<string>();
@@ -197,7 +209,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
         if (open.size === 0) sessionSockets.delete(session);
       });
       // Each user's sockets share a room, so an event for the user reaches every tab and device.
-      const userId = ctx.guest?.participantId ?? ctx.patient?.patientId ?? ctx.expert?.userId;
+      const userId = adminApp ? undefined : (ctx.guest?.participantId ?? ctx.patient?.patientId ?? ctx.expert?.userId);
       data.userId = userId;
       if (userId) await socket.join(rooms.user(userId));
       next();

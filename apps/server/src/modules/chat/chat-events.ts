@@ -7,6 +7,8 @@ export type ChannelHooks = {
   opened?(channel: ChatChannelRow): void;
   left?(userRoom: string, channelId: string): void;
   ended?(channelId: string): void;
+  /** A queue's line moved (a patient queued, was taken, left, was handed on): the queue board hears it (queue-board.socket.ts). */
+  queueChanged?(queueId: string): void;
 };
 
 /**
@@ -40,7 +42,9 @@ export function chatEvents(io: RealtimeServer, hooks: ChannelHooks = {}) {
       return new Set(sockets.map((s) => s.data.userId).filter((id): id is string => id !== undefined));
     },
     queue(queueId: string | null) {
-      if (queueId) io.to(rooms.queue(queueId)).emit('queue:changed', { queueId });
+      if (!queueId) return;
+      io.to(rooms.queue(queueId)).emit('queue:changed', { queueId });
+      hooks.queueChanged?.(queueId);
     },
   };
 }

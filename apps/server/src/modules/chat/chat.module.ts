@@ -5,6 +5,8 @@ import { chatRoutes } from './chat.routes';
 import { expertChatRoutes } from './expert-chat.routes';
 import { feedbackResultsRoutes } from './feedback-results.routes';
 import { quickRepliesRoutes } from './quick-replies.routes';
+import { queueBoardRoutes } from './queue-board.routes';
+import { boardNotifier, registerBoardSocket } from './queue-board.socket';
 import { videoChannelHooks } from './video-hooks';
 import { createVideoProvider } from './video-provider';
 import { videoRoutes } from './video.routes';
@@ -15,7 +17,11 @@ export const chatModule = defineModule('chat', async (app, { config, db, cipher,
   await app.register(quickRepliesRoutes, { db });
   // Video: the media path the configuration chose, and what a channel's life means for its call.
   const video = createVideoProvider(config.video, { db, cipher, log: app.log });
-  const hooks = videoChannelHooks({ io: app.realtime, db, provider: video, log: app.log });
+  // The live queue board hears every move of a queue's line from the chat's own events, after commit.
+  const board = boardNotifier({ io: app.realtime, db, log: app.log });
+  const hooks = { ...videoChannelHooks({ io: app.realtime, db, provider: video, log: app.log }), queueChanged: board.queueChanged };
+  await app.register(queueBoardRoutes, { db });
+  registerBoardSocket(app, db);
   await app.register(chatRoutes, { db, cipher, emit: events.emit, files, fileLinkSecret: config.dataKey, hooks });
   await app.register(expertChatRoutes, { db, cipher, emit: events.emit, hooks });
   await app.register(videoRoutes, { db, provider: video, ice: config.video });

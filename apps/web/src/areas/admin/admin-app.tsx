@@ -3,6 +3,7 @@ import './admin-texts';
 import './surveys/surveys-admin-texts';
 import './webhooks/webhooks-admin-texts';
 import './api-clients/api-clients-texts';
+import './statistics/statistics-texts';
 import '@/styles/staff.css';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -47,6 +48,8 @@ const SurveyBuilderPage = lazy(async () => ({ default: (await import('./surveys/
 const WebhooksPage = lazy(async () => ({ default: (await import('./webhooks/webhooks-page')).WebhooksPage }));
 // FHIR API clients (issue 13): loads when first opened.
 const ApiClientsPage = lazy(async () => ({ default: (await import('./api-clients/api-clients-page')).ApiClientsPage }));
+// Statistics (issue 32): loads when first opened, and its charts (chart.js) only then.
+const StatisticsPage = lazy(async () => ({ default: (await import('./statistics/statistics-page')).StatisticsPage }));
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 type Page = (user: StaffUserData) => ReactNode;
@@ -63,6 +66,7 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'templateEditor/:kind/:language', area: 'serviceSettings', page: (u) => <TemplateEditorPage user={u} /> },
   { path: 'chat/customizable', area: 'serviceSettings', page: (u) => <ChatTextsPage user={u} /> },
   { path: 'feedback', area: 'serviceSettings', page: () => <FeedbackPage /> },
+  { path: 'statistics', area: 'serviceSettings', page: () => lazyPage(<StatisticsPage />) },
   { path: 'chatCodes', area: 'chatCodes', page: (u) => <CodeGroupsPage user={u} kind="service" /> },
   { path: 'experts', area: 'experts', page: (u) => <ExpertsPage user={u} /> },
   { path: 'appointments', area: 'bookings', page: (u) => lazyPage(<AppointmentsPage user={u} />) },

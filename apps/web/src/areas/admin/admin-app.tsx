@@ -3,6 +3,7 @@ import './admin-texts';
 import './surveys/surveys-admin-texts';
 import './webhooks/webhooks-admin-texts';
 import './api-clients/api-clients-texts';
+import '@/features/staff/quick-replies-texts';
 import './statistics/statistics-texts';
 import '@/styles/staff.css';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -50,6 +51,8 @@ const WebhooksPage = lazy(async () => ({ default: (await import('./webhooks/webh
 const ApiClientsPage = lazy(async () => ({ default: (await import('./api-clients/api-clients-page')).ApiClientsPage }));
 // Statistics (issue 32): loads when first opened, and its charts (chart.js) only then.
 const StatisticsPage = lazy(async () => ({ default: (await import('./statistics/statistics-page')).StatisticsPage }));
+// Quick replies (issue 32): loads when first opened.
+const QuickRepliesPage = lazy(async () => ({ default: (await import('./quick-replies/quick-replies-page')).QuickRepliesPage }));
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 type Page = (user: StaffUserData) => ReactNode;
@@ -66,6 +69,7 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'templateEditor/:kind/:language', area: 'serviceSettings', page: (u) => <TemplateEditorPage user={u} /> },
   { path: 'chat/customizable', area: 'serviceSettings', page: (u) => <ChatTextsPage user={u} /> },
   { path: 'feedback', area: 'serviceSettings', page: () => <FeedbackPage /> },
+  { path: 'quickReplies', area: 'serviceSettings', page: (u) => lazyPage(<QuickRepliesPage user={u} />) },
   { path: 'statistics', area: 'serviceSettings', page: () => lazyPage(<StatisticsPage />) },
   { path: 'chatCodes', area: 'chatCodes', page: (u) => <CodeGroupsPage user={u} kind="service" /> },
   { path: 'experts', area: 'experts', page: (u) => <ExpertsPage user={u} /> },

@@ -7,6 +7,7 @@ import { ChatWorkspace } from './chat/chat-workspace';
 import { QueuePanel } from './chat/queue-panel';
 import { useExpertOrganisation } from './expert-api';
 import { expertMenu } from './expert-menu';
+import { AlertSettingsPanel } from './alert-settings-panel';
 import { useTranslation } from '@/lib/i18n';
 
 /**
@@ -37,6 +38,7 @@ export function DesktopPage() {
     return (
       <div className="desk">
         {head}
+        <AlertSettingsPanel />
         <div className="desk-grid">
           <ChatWorkspace selected={params.get('chat')} onSelect={select} />
           <QueuePanel onAccepted={select} />

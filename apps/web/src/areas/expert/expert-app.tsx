@@ -1,5 +1,6 @@
 import '@/features/staff/staff-texts';
 import './expert-texts';
+import '@/features/staff/quick-replies-texts';
 import '@/styles/staff.css';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
@@ -16,7 +17,8 @@ import { useExpertOrganisation } from './expert-api';
 import { expertMenu, withCount } from './expert-menu';
 import { useMessagingCounts } from './messaging/expert-messaging-api';
 import { DesktopPage } from './desktop-page';
-import { useDeskUnread } from './desk-unread';
+import { titleCount, useDeskUnread, useDeskWaiting } from './desk-unread';
+import { useSecureMessageNotices } from './use-secure-message-notices';
 import { MainMenuLabel } from './unread-badge';
 import { useTranslation } from '@/lib/i18n';
 
@@ -37,6 +39,7 @@ const LAZY_PAGES: { path: string; Page: ComponentType }[] = [
   { path: 'messages/patientsEnded', Page: page(() => import('./messaging/conversations-page'), 'EndedConversationsPage') },
   { path: 'messages/inbox', Page: page(() => import('./messaging/inbox-page'), 'InboxPage') },
   { path: 'surveys/*', Page: page(() => import('./surveys/surveys-page'), 'SurveysPage') },
+  { path: 'quickReplies', Page: page(() => import('./quick-replies/quick-replies-page'), 'QuickRepliesPage') },
   { path: 'surveyAnswers', Page: page(() => import('./surveys/survey-answers-page'), 'SurveyAnswersPage') },
 ];
 
@@ -49,8 +52,17 @@ function ExpertLayout() {
   const signedIn = Boolean(user.data);
   const counts = useMessagingCounts(signedIn && organisation.data?.flags.asyncMessagingEnabled === true);
   const deskUnread = useDeskUnread();
-  // What the menu's entries count, and the desk's chats with news, show on the closed menu and in the tab's title.
+  const deskWaiting = useDeskWaiting();
+  // What the menu's entries count, and the desk's chats with news, show on the closed menu; the tab's title counts
+  // the patients waiting in the expert's queues too (issue 32), so it shows in another window's tab bar.
   const unread = (counts.data?.inbox ?? 0) + (counts.data?.open ?? 0) + deskUnread;
+  const inTitle = titleCount({
+    waiting: deskWaiting,
+    unreadChats: deskUnread,
+    inbox: counts.data?.inbox ?? 0,
+    openConversations: counts.data?.open ?? 0,
+  });
+  useSecureMessageNotices(counts.data);
   const tools = (
     <>
       {user.data && (
@@ -74,7 +86,7 @@ function ExpertLayout() {
   );
   return (
     <StaffAreaShell title={`PRSP ${t('staff.expertTitle')}`} tools={tools}>
-      <PageTitleOrganisation name={organisation.data?.name} unread={unread}>
+      <PageTitleOrganisation name={organisation.data?.name} unread={inTitle}>
         <Outlet />
       </PageTitleOrganisation>
     </StaffAreaShell>

@@ -14,7 +14,11 @@ export type ExpertMenuGroup = { headingKey?: string; entries: ExpertMenuEntry[] 
 export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
   const bookings = flags?.bookingsEnabled ?? true;
   const messages = flags?.asyncMessagingEnabled ?? true;
-  const groups: ExpertMenuGroup[] = [{ entries: [{ to: '/expert/desktop', labelKey: 'expert.menu.desktop' }] }];
+  const reception = flags?.remoteReceptionEnabled ?? true;
+  const first: ExpertMenuEntry[] = [{ to: '/expert/desktop', labelKey: 'expert.menu.desktop' }];
+  // The expert's own quick replies for the chat composer (issue 32).
+  if (reception) first.push({ to: '/expert/quickReplies', labelKey: 'quickReplies.expertMenu' });
+  const groups: ExpertMenuGroup[] = [{ entries: first }];
   if (bookings) {
     groups.push({
       headingKey: 'expert.menu.appointmentsHeading',

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { CHAT_LIMITS } from '@prsp/contracts';
 import { ApiError } from '@/lib/api-client';
 import { CHAT_FILE_ACCEPT, chatFileProblem, type ChatFileProblem } from './chat-file-check';
+import { useQuickReplyAssist, type ComposerQuickReply } from './quick-reply-assist';
 import type { ChatTextPrefix } from './chat-texts';
 import { useTranslation } from '@/lib/i18n';
 
@@ -40,7 +41,8 @@ function useCoarsePointer(): boolean {
  * Writing one message (spec §9: up to 2000 characters, with a counter): Enter sends, Shift+Enter starts a new
  * line (said only where there is a keyboard). A file (.pdf, .jpg, .jpeg, .png up to 10 MB) is checked here before it
  * is uploaded, and the server's reason shown when it refuses one. As the chat opens for writing, the composer is
- * scrolled into view: on a phone it would start below the screen.
+ * scrolled into view: on a phone it would start below the screen. `quickReplies` (the expert's composer only) adds
+ * the `/shortcut` listbox and the picker (quick-reply-assist.tsx); the patient's composer has neither.
  */
 export function ChatComposer({
   onSend,
@@ -48,12 +50,14 @@ export function ChatComposer({
   onUpload,
   disabled,
   prefix,
+  quickReplies,
 }: {
   onSend: (text: string) => void;
   onTyping: () => void;
   onUpload: (file: File) => Promise<unknown>;
   disabled?: boolean;
   prefix: ChatTextPrefix;
+  quickReplies?: readonly ComposerQuickReply[];
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -61,6 +65,8 @@ export function ChatComposer({
   const [file, setFile] = useState<FileState>({ kind: 'idle' });
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const quick = useQuickReplyAssist({ replies: quickReplies, text, setText, textarea, disabled });
   const coarse = useCoarsePointer();
   const trimmed = text.trim();
 
@@ -99,6 +105,7 @@ export function ChatComposer({
           {t(`${prefix}.composer.label`)}
         </label>
         <textarea
+          ref={textarea}
           id={`${id}-text`}
           value={text}
           rows={2}
@@ -106,17 +113,24 @@ export function ChatComposer({
           placeholder={t(`${prefix}.composer.placeholder`)}
           aria-describedby={coarse ? `${id}-count` : `${id}-count ${id}-hint`}
           disabled={disabled}
+          aria-autocomplete={quick.textareaProps?.['aria-autocomplete']}
+          aria-controls={quick.textareaProps?.['aria-controls']}
+          aria-activedescendant={quick.textareaProps?.['aria-activedescendant']}
+          onSelect={quick.textareaProps?.onSelect}
           onChange={(e) => {
             setText(e.target.value);
+            quick.textareaProps?.onChange(e.target);
             onTyping();
           }}
           onKeyDown={(e) => {
+            if (quick.onKeyDown(e)) return;
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               send();
             }
           }}
         />
+        {quick.listbox}
         <p className="chat-composer-info">
           {!coarse && (
             <span id={`${id}-hint`} className="hint">
@@ -129,6 +143,7 @@ export function ChatComposer({
         </p>
       </div>
       <div className="chat-composer-actions">
+        {quick.picker}
         <input
           ref={fileInput}
           type="file"

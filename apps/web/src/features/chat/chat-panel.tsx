@@ -1,6 +1,7 @@
 import './chat.css';
 import { useChatHeight } from './chat-height';
 import { ChatComposer } from './chat-composer';
+import type { ComposerQuickReply } from './quick-reply-assist';
 import type { ChatTextPrefix } from './chat-texts';
 import { ChatThread } from './chat-thread';
 import type { ChatChannelState } from './use-chat-channel';
@@ -11,7 +12,18 @@ import { useTranslation } from '@/lib/i18n';
  * minus the header minus 40 px, between 450 and 700 px). While the connection is down it says so; what is
  * written meanwhile is sent when it is back.
  */
-export function ChatPanel({ chat, prefix, disabled }: { chat: ChatChannelState; prefix: ChatTextPrefix; disabled?: boolean }) {
+export function ChatPanel({
+  chat,
+  prefix,
+  disabled,
+  quickReplies,
+}: {
+  chat: ChatChannelState;
+  prefix: ChatTextPrefix;
+  disabled?: boolean;
+  /** The expert's quick replies for the composer (none for the patient). */
+  quickReplies?: readonly ComposerQuickReply[];
+}) {
   const { t } = useTranslation();
   const height = useChatHeight();
   return (
@@ -30,7 +42,14 @@ export function ChatPanel({ chat, prefix, disabled }: { chat: ChatChannelState; 
         onRetry={chat.retry}
         prefix={prefix}
       />
-      <ChatComposer onSend={chat.send} onTyping={chat.typing} onUpload={chat.upload} disabled={disabled} prefix={prefix} />
+      <ChatComposer
+        onSend={chat.send}
+        onTyping={chat.typing}
+        onUpload={chat.upload}
+        disabled={disabled}
+        prefix={prefix}
+        quickReplies={quickReplies}
+      />
     </div>
   );
 }

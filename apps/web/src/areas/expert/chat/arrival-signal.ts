@@ -1,4 +1,5 @@
 import type { ExpertQueue, Urgency } from '@prsp/contracts';
+import { alertSettings, type AlertSettings } from '../alert-settings';
 
 export type Arrival = { channelId: string; name: string; queueName: string; urgency: Urgency | null };
 
@@ -65,19 +66,34 @@ export const CHIMES: Record<ChimeKind, { wave: OscillatorType; volume: number; n
   },
 };
 
+/** An emergency's alarm never plays quieter than this share of its level: a patient in danger is not missed. */
+export const EMERGENCY_MIN_VOLUME = 0.5;
+
+/**
+ * How loud a chime plays under the expert's settings (issue 32): the arrival's, nothing when muted, else its level
+ * times the volume; an emergency's alarm is not muted and plays at least at EMERGENCY_MIN_VOLUME.
+ */
+export function chimeLevel(kind: ChimeKind, settings: Pick<AlertSettings, 'muted' | 'volume'>): number {
+  const base = CHIMES[kind].volume;
+  if (kind === 'emergency') return base * Math.max(EMERGENCY_MIN_VOLUME, settings.volume);
+  return settings.muted ? 0 : base * settings.volume;
+}
+
 let audio: AudioContext | undefined;
 
 /**
  * A chime made with Web Audio (no sound file to load): the arrival's, or an emergency's (`CHIMES`). Browsers may
  * keep audio muted until the user has interacted with the page; then the chime is silent and the live-region
- * announcement still tells.
+ * announcement still tells. Muted, or at volume 0, in the expert's settings (alert-settings.ts): no arrival chime.
  */
 export function playArrivalChime(kind: ChimeKind = 'arrival'): void {
+  const level = chimeLevel(kind, alertSettings());
+  if (level <= 0) return;
   try {
     audio ??= new AudioContext();
     if (audio.state === 'suspended') void audio.resume();
     const start = audio.currentTime;
-    const { wave, volume, notes } = CHIMES[kind];
+    const { wave, notes } = CHIMES[kind];
     for (const note of notes) {
       const osc = audio.createOscillator();
       const gain = audio.createGain();
@@ -85,7 +101,7 @@ export function playArrivalChime(kind: ChimeKind = 'arrival'): void {
       osc.frequency.value = note.hz;
       const t = start + note.at;
       gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(volume, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(Math.max(level, 0.0002), t + 0.02);
       gain.gain.exponentialRampToValueAtTime(0.0001, t + note.length);
       osc.connect(gain).connect(audio.destination);
       osc.start(t);

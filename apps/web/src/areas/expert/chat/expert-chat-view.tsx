@@ -13,6 +13,8 @@ import { PatientIdentity } from './patient-identity';
 import { isMarked, UrgencyBadge } from './urgency-badge';
 import { TransferDialog } from './transfer-dialog';
 import { InviteButton } from './invite-dialog';
+import { useChatQuickReplies } from './composer-replies';
+import { notifyDesk } from '../desk-notifications';
 
 /**
  * The name a chat goes by on the desk: a group by its appointment's name (else its members), else the patient's, the
@@ -48,6 +50,7 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
   const [endedHere, setEndedHere] = useState(false);
   const ended = endedHere || desk.gone || chat.channel?.status === 'ended';
   const me = chat.channel?.me.userId;
+  const quickReplies = useChatQuickReplies(details.data.patient?.language ?? null);
 
   // A message from someone else while another tab is on screen marks this one.
   const last = chat.messages[chat.messages.length - 1];
@@ -57,7 +60,9 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
     const fresh = known.current !== null && last.seq > known.current;
     known.current = last.seq;
     if (fresh && !active && last.userId !== me) onActivity();
-  }, [last, active, me, onActivity]);
+    // With the window hidden or behind another, a browser notification (issue 32): no name, no text.
+    if (fresh && last.userId !== me) notifyDesk({ kind: 'chatMessage' }, t);
+  }, [last, active, me, onActivity, t]);
 
   const titleId = `chat-${id}-title`;
   const feedbackId = `chat-${id}-feedback`;
@@ -136,10 +141,10 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
       <div className="expert-chat-body" data-chat-body={id}>
         {chat.channel?.video && chat.channel.status === 'active' && !ended ? (
           <VideoBeside video={<VideoPanel channelId={id} />}>
-            <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} />
+            <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} quickReplies={quickReplies} />
           </VideoBeside>
         ) : (
-          <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} />
+          <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} quickReplies={quickReplies} />
         )}
         <aside className="expert-chat-side" aria-label={t('expert.chat.details.title')}>
           <PatientDetails chat={details.data} />

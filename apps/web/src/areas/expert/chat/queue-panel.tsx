@@ -10,6 +10,8 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useSocket } from '@/lib/socket';
 import { useNow } from '@/lib/use-now';
 import { chimeDue, chimeFor, newArrivals, playArrivalChime, waitingIds } from './arrival-signal';
+import { setDeskWaiting } from '../desk-unread';
+import { notifyDesk } from '../desk-notifications';
 import { expertChatKeys, useAccept, useExpertQueues } from './expert-chat-api';
 import { patientFacts } from './patient-identity';
 import { isMarked, UrgencyBadge } from './urgency-badge';
@@ -116,10 +118,17 @@ export function QueuePanel({ onAccepted }: { onAccepted: (channelId: string) => 
     };
   }, [socket, queryClient, t]);
 
+  // The tab's title counts who waits (issue 32); the desk gone, nobody is watched.
+  const waitingNow = queues.data?.reduce((n, q) => n + q.waiting.length, 0) ?? 0;
+  useEffect(() => setDeskWaiting(waitingNow), [waitingNow]);
+  useEffect(() => () => setDeskWaiting(0), []);
+
   useEffect(() => {
     if (!queues.data) return;
     const arrivals = newArrivals(seen.current, queues.data);
     seen.current = waitingIds(queues.data);
+    // In another window: a browser notification per queue, naming the queue only (no patient).
+    for (const queue of new Set(arrivals.map((a) => a.queueName))) notifyDesk({ kind: 'newPatient', queue }, t);
     if (arrivals.length === 0 || !announcer.current || !alarm.current) return;
     const now = Date.now();
     const due = arrivals.filter((a) => chimeDue(chimed.current, a.channelId, now));

@@ -6,6 +6,7 @@ import { ZQuestionnaireAnswer } from './services';
 import type { SocketAck } from './socket-ack';
 import { zMultilineText, zText, zUuid } from './text';
 import type { BoardClientEvents, BoardServerEvents } from './queue-board';
+import type { PresenceClientEvents, PresenceServerEvents } from './presence';
 import type { VideoClientEvents, VideoServerEvents } from './video';
 
 /**
@@ -361,7 +362,8 @@ export const ZReadEvent = z.object({ channelId: zUuid(), seq: z.number().check(z
 
 /** Server → client event names and payloads. */
 export type ServerEvents = VideoServerEvents &
-  BoardServerEvents & {
+  BoardServerEvents &
+  PresenceServerEvents & {
     'chat:message': (m: ChatMessage) => void;
     'chat:typing': (e: { channelId: string; userId: string; name: string; typing: boolean }) => void;
     'chat:read': (e: { channelId: string; userId: string; seq: number }) => void;
@@ -373,7 +375,8 @@ export type ServerEvents = VideoServerEvents &
     'messages:changed': (e: { conversationId: string }) => void;
   };
 export type ClientEvents = VideoClientEvents &
-  BoardClientEvents & {
+  BoardClientEvents &
+  PresenceClientEvents & {
     'chat:join': (e: z.infer<typeof ZChannelEvent>, ack: (r: SocketAck<{ lastSeq: number }>) => void) => void;
     'chat:send': (e: SendMessageEvent, ack: (r: SocketAck<ChatMessage>) => void) => void;
     'chat:typing': (e: z.infer<typeof ZTypingEvent>) => void;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { SocketAck } from './socket-ack';
 
 /**
  * Presence of the staff (issue 32). The expert app's socket sends `presence:heartbeat` every
@@ -53,3 +54,20 @@ export type OwnPresence = ExpertPresence;
 /** The socket event the organisation's room hears when someone's presence state changes (the board refreshes). */
 export const ZPresenceChanged = z.object({ organisationId: z.string() });
 export type PresenceChanged = z.infer<typeof ZPresenceChanged>;
+
+/** `presence:heartbeat` (expert app → server, every PRESENCE_HEARTBEAT_SECONDS): `active` when the expert used the app since the last one. */
+export const ZPresenceHeartbeat = z.object({ active: z.boolean() });
+export type PresenceHeartbeat = z.infer<typeof ZPresenceHeartbeat>;
+
+/**
+ * Presence socket events. The server tells the organisation's room (`org:<id>`, which the queue board's sockets may
+ * join) and the user's own sockets when someone's presence may have changed (came online, went offline, chose a
+ * status, went idle or came back): listeners refetch. Changes by time alone (a crashed browser going offline after
+ * PRESENCE_OFFLINE_SECONDS) are not announced.
+ */
+export type PresenceServerEvents = {
+  'presence:changed': (e: PresenceChanged) => void;
+};
+export type PresenceClientEvents = {
+  'presence:heartbeat': (e: PresenceHeartbeat, ack?: (r: SocketAck<null>) => void) => void;
+};

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PresenceStatus } from '@prsp/contracts';
-import type { Tx } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
+import type { SeenBefore } from './presence';
 import { chatChannels, chatQueues, experts, organisations, staffPresence, staffUsers } from '../../db/schema';
 
 /** One expert of an organisation with what the presence rule needs (presence.ts `presenceState`). */
@@ -56,15 +57,33 @@ export async function idleMinutesOf(tx: Tx, organisationId: string): Promise<num
   return row?.minutes;
 }
 
-/** A heartbeat of one of the user's sockets: one upsert; `active` also moves the last use. */
-export async function touchPresence(tx: Tx, userId: string, now: Date, active: boolean): Promise<void> {
-  await tx
-    .insert(staffPresence)
-    .values({ userId, lastSeenAt: now, lastActiveAt: active ? now : null })
-    .onConflictDoUpdate({
-      target: staffPresence.userId,
-      set: active ? { lastSeenAt: now, lastActiveAt: now } : { lastSeenAt: now },
-    });
+/**
+ * A heartbeat of one of the user's sockets: one statement, an upsert that also answers what the row said before (the
+ * caller tells the organisation when that crosses a line: came online, went idle, came back). `active` also moves
+ * the last use.
+ */
+export async function touchPresence(tx: Tx, userId: string, now: Date, active: boolean): Promise<SeenBefore> {
+  const result = await tx.execute(sql`
+    with before as (select last_seen_at, last_active_at from ${staffPresence} where user_id = ${userId})
+    insert into ${staffPresence} (user_id, last_seen_at, last_active_at)
+    values (${userId}, ${now.toISOString()}, ${active ? now.toISOString() : null})
+    on conflict (user_id) do update set last_seen_at = excluded.last_seen_at,
+      last_active_at = coalesce(excluded.last_active_at, ${staffPresence}.last_active_at)
+    returning (select last_seen_at from before) as "lastSeenAt", (select last_active_at from before) as "lastActiveAt",
+      (select count(*) from before)::int as "had"`);
+  const [row] = rowsOf<{ lastSeenAt: Date | string | null; lastActiveAt: Date | string | null; had: number }>(result);
+  if (!row || row.had === 0) return undefined;
+  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return { lastSeenAt: date(row.lastSeenAt), lastActiveAt: date(row.lastActiveAt) };
+}
+
+/** The organisations the user is an active expert of, with each one's idle minutes. */
+export async function expertOrganisations(tx: Tx, userId: string): Promise<{ id: string; idleMinutes: number }[]> {
+  return tx
+    .select({ id: organisations.id, idleMinutes: organisations.presenceIdleMinutes })
+    .from(experts)
+    .innerJoin(organisations, eq(organisations.id, experts.organisationId))
+    .where(eq(experts.userId, userId));
 }
 
 /** The user's last socket closed: they are offline at once, not only after the heartbeat window. */
@@ -78,10 +97,4 @@ export async function setStatus(tx: Tx, userId: string, status: PresenceStatus, 
     .insert(staffPresence)
     .values({ userId, status, statusChangedAt: now, lastActiveAt: now })
     .onConflictDoUpdate({ target: staffPresence.userId, set: { status, statusChangedAt: now, lastActiveAt: now } });
-}
-
-/** The organisations a user is an expert of (a presence change is told to each of them). */
-export async function expertOrganisationIds(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await tx.select({ id: experts.organisationId }).from(experts).where(eq(experts.userId, userId));
-  return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESENCE_OFFLINE_SECONDS } from '@prsp/contracts';
-import { isOnDuty, presenceState, type PresenceFacts } from './presence';
+import { heartbeatChanges, isOnDuty, presenceState, type PresenceFacts } from './presence';
 
 const now = new Date('2026-03-29T10:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -48,5 +48,30 @@ describe('presenceState', () => {
 
   it('counts available and busy as on duty', () => {
     expect([isOnDuty('available'), isOnDuty('busy'), isOnDuty('away'), isOnDuty('offline')]).toEqual([true, true, false, false]);
+  });
+});
+
+describe('heartbeatChanges', () => {
+  const orgs = [
+    { id: 'a', idleMinutes: 15 },
+    { id: 'b', idleMinutes: 5 },
+  ];
+  it('tells every organisation when the expert comes online', () => {
+    expect(heartbeatChanges(undefined, orgs, now, true)).toEqual(['a', 'b']);
+    expect(heartbeatChanges({ lastSeenAt: null, lastActiveAt: ago(10) }, orgs, now, false)).toEqual(['a', 'b']);
+    expect(heartbeatChanges({ lastSeenAt: ago(PRESENCE_OFFLINE_SECONDS + 5), lastActiveAt: ago(100) }, orgs, now, true)).toEqual([
+      'a',
+      'b',
+    ]);
+  });
+  it('tells nobody while nothing crosses a line', () => {
+    expect(heartbeatChanges({ lastSeenAt: ago(25), lastActiveAt: ago(40) }, orgs, now, true)).toEqual([]);
+    expect(heartbeatChanges({ lastSeenAt: ago(25), lastActiveAt: ago(60) }, orgs, now, false)).toEqual([]);
+  });
+  it('tells the organisations whose idle time the expert just passed, or came back within', () => {
+    // last used 5 min 10 s ago, last heartbeat 25 s ago: idle in b (5 min) since this heartbeat, not in a
+    expect(heartbeatChanges({ lastSeenAt: ago(25), lastActiveAt: ago(5 * 60 + 10) }, orgs, now, false)).toEqual(['b']);
+    // idle 20 min, now used again: back in both
+    expect(heartbeatChanges({ lastSeenAt: ago(25), lastActiveAt: ago(20 * 60) }, orgs, now, true)).toEqual(['a', 'b']);
   });
 });

@@ -32,3 +32,33 @@ export function presenceState(facts: PresenceFacts, idleMinutes: number, now: Da
 
 /** On duty: online and not away (busy counts: they are there, and may take the next patient when a chat ends). */
 export const isOnDuty = (state: PresenceState) => state === 'available' || state === 'busy';
+
+/** What a presence row said before a heartbeat (undefined: no row yet). */
+export type SeenBefore = { lastSeenAt: Date | null; lastActiveAt: Date | null } | undefined;
+
+/**
+ * The organisations (of those given, with their idle minutes) in which a heartbeat at `now` changes the expert's
+ * state by the rule above: all of them when the expert was offline (they came online); else those where they were
+ * idle and are not now, or the other way round. Status and chat count do not change with a heartbeat.
+ */
+export function heartbeatChanges(
+  before: SeenBefore,
+  organisations: { id: string; idleMinutes: number }[],
+  now: Date,
+  active: boolean,
+): string[] {
+  const at = now.getTime();
+  const wasOnline = before?.lastSeenAt != null && at - before.lastSeenAt.getTime() <= PRESENCE_OFFLINE_SECONDS * 1000;
+  if (!wasOnline) return organisations.map((o) => o.id);
+  const seenAt = before!.lastSeenAt!.getTime();
+  const lastActive = before!.lastActiveAt?.getTime() ?? null;
+  const activeNow = active ? at : lastActive;
+  return organisations
+    .filter((o) => {
+      const idle = o.idleMinutes * 60_000;
+      const wasIdle = lastActive === null || seenAt - lastActive > idle;
+      const isIdle = activeNow === null || at - activeNow > idle;
+      return wasIdle !== isIdle;
+    })
+    .map((o) => o.id);
+}

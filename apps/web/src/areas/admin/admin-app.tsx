@@ -5,6 +5,7 @@ import './webhooks/webhooks-admin-texts';
 import './api-clients/api-clients-texts';
 import '@/features/staff/quick-replies-texts';
 import './statistics/statistics-texts';
+import '@/features/queue-board/queue-board-texts';
 import '@/styles/staff.css';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -53,6 +54,8 @@ const ApiClientsPage = lazy(async () => ({ default: (await import('./api-clients
 const StatisticsPage = lazy(async () => ({ default: (await import('./statistics/statistics-page')).StatisticsPage }));
 // Quick replies (issue 32): loads when first opened.
 const QuickRepliesPage = lazy(async () => ({ default: (await import('./quick-replies/quick-replies-page')).QuickRepliesPage }));
+// The live queue board (issue 32): loads when first opened.
+const QueueBoardPage = lazy(async () => ({ default: (await import('./queues/queue-board-page')).QueueBoardPage }));
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 type Page = (user: StaffUserData) => ReactNode;
@@ -68,6 +71,7 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'templateEditor', area: 'serviceSettings', page: (u) => <TemplateEditorPage user={u} /> },
   { path: 'templateEditor/:kind/:language', area: 'serviceSettings', page: (u) => <TemplateEditorPage user={u} /> },
   { path: 'chat/customizable', area: 'serviceSettings', page: (u) => <ChatTextsPage user={u} /> },
+  { path: 'queues', area: 'serviceSettings', page: () => lazyPage(<QueueBoardPage />) },
   { path: 'feedback', area: 'serviceSettings', page: () => <FeedbackPage /> },
   { path: 'quickReplies', area: 'serviceSettings', page: (u) => lazyPage(<QuickRepliesPage user={u} />) },
   { path: 'statistics', area: 'serviceSettings', page: () => lazyPage(<StatisticsPage />) },

@@ -1,6 +1,7 @@
 import '@/features/staff/staff-texts';
 import './expert-texts';
 import '@/features/staff/quick-replies-texts';
+import '@/features/queue-board/queue-board-texts';
 import '@/styles/staff.css';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
@@ -13,6 +14,7 @@ import { ProfileMenu } from '@/features/staff/profile-menu';
 import { useForgetUserOnSessionEnd, useStaffUser } from '@/features/staff/staff-api';
 import { StaffLanguageSwitcher, useStaffStartLanguage } from '@/features/staff/staff-language';
 import { PageTitleOrganisation } from '@/lib/use-page-title';
+import { useShiftLead } from '@/features/queue-board/queue-board-api';
 import { useExpertOrganisation } from './expert-api';
 import { expertMenu, withCount } from './expert-menu';
 import { useMessagingCounts } from './messaging/expert-messaging-api';
@@ -40,6 +42,7 @@ const LAZY_PAGES: { path: string; Page: ComponentType }[] = [
   { path: 'messages/inbox', Page: page(() => import('./messaging/inbox-page'), 'InboxPage') },
   { path: 'surveys/*', Page: page(() => import('./surveys/surveys-page'), 'SurveysPage') },
   { path: 'quickReplies', Page: page(() => import('./quick-replies/quick-replies-page'), 'QuickRepliesPage') },
+  { path: 'queues', Page: page(() => import('./queues/lead-board-page'), 'LeadBoardPage') },
   { path: 'surveyAnswers', Page: page(() => import('./surveys/survey-answers-page'), 'SurveyAnswersPage') },
 ];
 
@@ -50,6 +53,7 @@ function ExpertLayout() {
   useForgetUserOnSessionEnd('expert');
   const organisation = useExpertOrganisation(Boolean(user.data));
   const signedIn = Boolean(user.data);
+  const shiftLead = useShiftLead(signedIn && organisation.data?.flags.remoteReceptionEnabled === true);
   const counts = useMessagingCounts(signedIn && organisation.data?.flags.asyncMessagingEnabled === true);
   const deskUnread = useDeskUnread();
   const deskWaiting = useDeskWaiting();
@@ -67,7 +71,7 @@ function ExpertLayout() {
     <>
       {user.data && (
         <MenuDisclosure label={<MainMenuLabel unread={unread} />}>
-          {expertMenu(organisation.data?.flags).map((group, i) => (
+          {expertMenu(organisation.data?.flags, shiftLead.data?.shiftLead).map((group, i) => (
             <MenuLinks
               key={group.headingKey ?? i}
               label={group.headingKey ? t(group.headingKey) : t('staff.mainMenu')}

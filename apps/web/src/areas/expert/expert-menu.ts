@@ -7,15 +7,17 @@ export type ExpertMenuEntry = { to: string; labelKey: string; count?: keyof Mess
 export type ExpertMenuGroup = { headingKey?: string; entries: ExpertMenuEntry[] };
 
 /**
- * The expert app's main menu (spec §2 'Expert app routes'), grouped. Bookings and messages follow the
+ * The expert app's main menu (spec §2 'Expert app routes'), grouped; `shiftLead` adds the queue board. Bookings and messages follow the
  * organisation's feature flags; until the flags are known every entry shows. One appointment's details
  * (`/expert/appointment?id=`) open from the schedule and the lists, so the menu has no entry for them.
  */
-export function expertMenu(flags: FeatureFlags | undefined): ExpertMenuGroup[] {
+export function expertMenu(flags: FeatureFlags | undefined, shiftLead = false): ExpertMenuGroup[] {
   const bookings = flags?.bookingsEnabled ?? true;
   const messages = flags?.asyncMessagingEnabled ?? true;
   const reception = flags?.remoteReceptionEnabled ?? true;
   const first: ExpertMenuEntry[] = [{ to: '/expert/desktop', labelKey: 'expert.menu.desktop' }];
+  // The organisation's live queue board, for a shift lead (issue 32; the server refuses anyone else).
+  if (reception && shiftLead) first.push({ to: '/expert/queues', labelKey: 'queueBoard.menu' });
   // The expert's own quick replies for the chat composer (issue 32).
   if (reception) first.push({ to: '/expert/quickReplies', labelKey: 'quickReplies.expertMenu' });
   const groups: ExpertMenuGroup[] = [{ entries: first }];

@@ -64,3 +64,7 @@ export type BoardClientEvents = {
   'board:watch': (e: Record<string, never>, ack: (r: SocketAck<{ organisationId: string }>) => void) => void;
   'board:watchAsLead': (e: Record<string, never>, ack: (r: SocketAck<{ organisationId: string }>) => void) => void;
 };
+
+/** `GET /api/expert/queues/board/access`: whether the expert leads a shift (the expert app shows the board's menu entry). */
+export const ZBoardAccess = z.object({ shiftLead: z.boolean() });
+export type BoardAccess = z.infer<typeof ZBoardAccess>;

@@ -108,11 +108,13 @@ describe('the queue board', () => {
     const nurse = await chatExpert(t, espoo, 'espoo-nurse');
     const socket = await socketOf(nurse.browser);
     expect((await nurse.browser.fetch('/api/expert/queues/board')).status).toBe(403);
+    expect(await okData(nurse.browser.fetch('/api/expert/queues/board/access'))).toEqual({ shiftLead: false });
     expect(await watch(socket, 'board:watchAsLead')).toMatchObject({ ok: false, statusCode: 403 });
     // The admin app's event is not theirs either.
     expect(await watch(socket, 'board:watch')).toMatchObject({ ok: false });
 
     await t.database.db.update(experts).set({ shiftLead: true }).where(eq(experts.id, nurse.expertId));
+    expect(await okData(nurse.browser.fetch('/api/expert/queues/board/access'))).toEqual({ shiftLead: true });
     expect(await watch(socket, 'board:watchAsLead')).toEqual({ ok: true, data: { organisationId: espoo } });
     const lead = await board(nurse.browser, '/api/expert/queues/board');
     expect(lead.queues.map((q) => q.id)).toContain('espoo-nurse');

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okEnvelope, ZQueueBoard } from '@prsp/contracts';
+import { okEnvelope, ZBoardAccess, ZQueueBoard } from '@prsp/contracts';
 import type { Db } from '../../db/client';
 import { actorOf, organisationOf } from '../../platform/access/admin-actor';
 import { ok } from '../../platform/ok';
+import { isShiftLead } from './queue-board.repo';
 import { leadOrganisation, queueBoard } from './queue-board.service';
 import { BOARD_ADMIN_ACCESS, BOARD_LEAD_ACCESS } from './queue-board.socket';
 
@@ -29,5 +30,16 @@ export async function queueBoardRoutes(fastify: FastifyInstance, opts: { db: Db 
       schema: { summary: 'Get the organisation’s live queue board (shift leads)', response: { 200: okEnvelope(ZQueueBoard) } },
     },
     async (req) => ok(await queueBoard(opts.db, await leadOrganisation(opts.db, req.expert!))),
+  );
+  app.get(
+    '/api/expert/queues/board/access',
+    {
+      config: { access: BOARD_LEAD_ACCESS },
+      schema: { summary: 'Whether the expert leads a shift (sees the queue board)', response: { 200: okEnvelope(ZBoardAccess) } },
+    },
+    async (req) => {
+      const { userId, organisationId } = req.expert!;
+      return ok({ shiftLead: organisationId !== null && (await isShiftLead(opts.db, userId, organisationId)) });
+    },
   );
 }

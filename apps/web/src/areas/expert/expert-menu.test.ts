@@ -3,7 +3,8 @@ import { FEATURE_FLAGS, type FeatureFlags } from '@prsp/contracts';
 import { expertMenu, withCount } from './expert-menu';
 
 const allOn = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) as FeatureFlags;
-const paths = (flags: FeatureFlags | undefined) => expertMenu(flags).flatMap((g) => g.entries.map((e) => e.to));
+const paths = (flags: FeatureFlags | undefined, shiftLead = false) =>
+  expertMenu(flags, shiftLead).flatMap((g) => g.entries.map((e) => e.to));
 
 describe('the expert main menu (spec §2 expert routes)', () => {
   test('every part of the app is there while the flags are unknown or all on', () => {
@@ -54,4 +55,10 @@ test('the booking screens sit under the appointments heading, in the order of a 
   expect(group?.entries.map((e) => e.to)).toEqual(['/expert/schedule', '/expert/allBookings', '/expert/appointmentHistory']);
   // One appointment's details open from the schedule and the lists: it needs an id, so it has no menu entry.
   expect(paths(allOn)).not.toContain('/expert/appointment');
+});
+
+test('the queue board shows to a shift lead alone, and only where the remote reception is on (issue 32)', () => {
+  expect(paths(allOn)).not.toContain('/expert/queues');
+  expect(paths(allOn, true)).toContain('/expert/queues');
+  expect(paths({ ...allOn, remoteReceptionEnabled: false }, true)).not.toContain('/expert/queues');
 });

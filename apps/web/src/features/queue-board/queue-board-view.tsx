@@ -139,18 +139,19 @@ export function QueueBoardView({ app }: { app: BoardApp }) {
         </button>
       </div>
       <p ref={announcer} className="visually-hidden" role="status" />
+      {/* Said once when the connection goes (polite: a short drop should not interrupt), gone when it is back. */}
+      <p role="status" className="board-offline">
+        {connected ? '' : t('queueBoard.reconnecting')}
+      </p>
       {!data ? (
         <QueryState error={board.error} onRetry={() => void board.refetch()} />
       ) : (
         <>
-          <p className="board-status">
-            {connected ? (
-              t('queueBoard.updated', { time: formatTime(data.at, lang) })
-            ) : (
-              <span className="board-offline">{t('queueBoard.reconnecting')}</span>
-            )}{' '}
-            <span>{t('queueBoard.today', { date: formatDate(data.day, lang) })}</span>
-          </p>
+          {connected && (
+            <p className="board-status">
+              {t('queueBoard.updated', { time: formatTime(data.at, lang) })} {t('queueBoard.today', { date: formatDate(data.day, lang) })}
+            </p>
+          )}
           {data.queues.length === 0 ? (
             <p className="empty">{t('queueBoard.noQueues')}</p>
           ) : (

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, newExpert, openFromMenu, staffSignIn, uniqueEmail } from './admin-fixtures';
+import { adminCall } from './booking-steps';
 import { expectAccessible } from './fixtures';
 import { PHONE, expectNoSidewaysScroll, shoot } from './phone';
 import { onboard, signInAsNewPerson, uniqueFamilyName } from './patient-steps';
@@ -88,4 +89,57 @@ test('an admin watches the queue board: a patient joining and an expert taking t
   await expect(admin.locator('.queue-board.wall')).toHaveCount(0);
   await patient.context().close();
   await desk.context().close();
+});
+
+test('a shift lead finds the board in the expert app, read-only; an expert who leads no shift neither sees nor opens it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext()).newPage();
+  await staffSignIn(admin, 'admin', ORG_ADMIN);
+  await chooseOrganisation(admin, DEMO_ORGANISATION);
+  const lead = await newExpert(admin, 'Vuoro');
+  const plain = await newExpert(admin, 'Rivi');
+  // The admin makes the first one a shift lead (the expert form's switch, through its API).
+  const [firstName, lastName] = lead.name.split(' ');
+  const updated = await adminCall(admin, `/api/admin/experts/${lead.id}/update`, {
+    firstName,
+    lastName,
+    email: lead.email,
+    specializations: ['nurse'],
+    communicationLanguage: 'fi',
+    chatQueueId: 'espoo-nurse',
+    shiftLead: true,
+  });
+  expect(updated.statusCode, JSON.stringify(updated)).toBe(200);
+  await admin.context().close();
+
+  const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await staffSignIn(page, 'expert', lead.email, lead.password);
+  await expect(page).toHaveURL(/\/expert\/desktop$/);
+  const banner = page.getByRole('banner');
+  await banner.locator('summary', { hasText: 'Valikko' }).click();
+  await banner.getByRole('link', { name: 'Jonotilanne', exact: true }).click();
+  await expect(page).toHaveURL(/\/expert\/queues$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jonotilanne' })).toBeVisible();
+  const queues = page.getByRole('list', { name: 'Jonot' });
+  await expect(queues.getByRole('listitem').filter({ hasText: lead.name })).not.toHaveCount(0);
+  // Read-only: nothing on it takes a patient or changes a setting.
+  await expect(page.getByRole('main').getByRole('button')).toHaveText(['Koko näyttö']);
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await shoot(page, 'queue-board-lead');
+  await page.context().close();
+
+  const other = await (await browser.newContext()).newPage();
+  await staffSignIn(other, 'expert', plain.email, plain.password);
+  await expect(other).toHaveURL(/\/expert\/desktop$/);
+  const otherBanner = other.getByRole('banner');
+  await otherBanner.locator('summary', { hasText: 'Valikko' }).click();
+  await expect(otherBanner.getByRole('link', { name: 'Jonotilanne', exact: true })).toHaveCount(0);
+  await other.goto('/expert/queues');
+  await expect(other.getByText('Jonotilanne näkyy vuoron vastaaville')).toBeVisible();
+  await expect(other.getByRole('list', { name: 'Jonot' })).toHaveCount(0);
+  await expectAccessible(other);
+  await other.context().close();
 });

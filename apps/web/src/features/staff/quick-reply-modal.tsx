@@ -62,23 +62,16 @@ export function QuickReplyModal({ owner, reply, onClose }: { owner: QuickReplyOw
         hint={t('quickReplies.shortcutHint')}
         autoComplete="off"
         {...form.field('shortcut')}
-        error={fieldText(errors.shortcut)}
         required
       />
-      <TextField label={t('quickReplies.name')} {...form.field('title')} error={fieldText(errors.title)} required />
+      <TextField label={t('quickReplies.name')} {...form.field('title')} required />
       <fieldset aria-describedby={textsError ? 'quick-reply-texts-error' : 'quick-reply-texts-hint'}>
         <legend>{t('quickReplies.texts')}</legend>
         <p id="quick-reply-texts-hint" className="hint">
           {t('quickReplies.textsHint')}
         </p>
         {QUICK_REPLY_LANGUAGES.map((lang) => (
-          <TextAreaField
-            key={lang}
-            label={t(`quickReplies.text_${lang}`)}
-            rows={3}
-            {...form.field(lang)}
-            error={fieldText(errors[`texts.${lang}`])}
-          />
+          <TextAreaField key={lang} label={t(`quickReplies.text_${lang}`)} rows={3} {...form.field(lang)} error={errors[`texts.${lang}`]} />
         ))}
         {textsError && (
           <p id="quick-reply-texts-error" className="group-error">

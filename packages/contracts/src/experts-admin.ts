@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { zText } from './text';
+import { MAX_CONCURRENT_CHATS_LIMIT } from './presence';
 import { ZStaffEmail } from './staff';
 import { pageOf, ZStaffUserStatus, ZUserListQuery } from './staff-users';
 
@@ -23,6 +24,12 @@ export const ZExpertInput = z
     communicationLanguage: z.enum(EXPERT_LANGUAGES),
     chatQueueId: z.optional(zText().check(z.maxLength(100, 'tooLong'))),
     autoCreateChat: z.optional(z.boolean()),
+    /** Chats the expert may have open at once (issue 32); null: no limit. Left out of an update: unchanged. */
+    maxConcurrentChats: z.optional(
+      z.nullable(z.number().check(z.int('invalid'), z.gte(1, 'invalid'), z.lte(MAX_CONCURRENT_CHATS_LIMIT, 'invalid'))),
+    ),
+    /** Leads a shift: sees the organisation's live queue board, read-only (issue 32). Left out of an update: unchanged. */
+    shiftLead: z.optional(z.boolean()),
   })
   .check(
     // Runs even when other fields fail, so the form shows every problem at once.
@@ -47,6 +54,8 @@ export const ZAdminExpert = z.object({
   chatUserId: z.string(),
   /** The expert's personal queue, once `autoCreateChat` made it; their service queue is `chatQueueId`. */
   personalQueueId: z.nullable(z.string()),
+  maxConcurrentChats: z.nullable(z.number()),
+  shiftLead: z.boolean(),
   status: ZStaffUserStatus,
   locked: z.boolean(),
   lastLogin: z.nullable(z.iso.datetime()),

@@ -103,6 +103,8 @@ export const ZAdminOrganisation = z.extend(ZOrganisationContent, {
   surveys: z.array(z.string()),
   dataSaving: ZDataSaving,
   retention: ZRetentionDays,
+  /** Minutes without use after which an expert counts as away (issue 32). */
+  presenceIdleMinutes: z.number(),
   images: z.object({
     logo: z.nullable(z.string()),
     logoEn: z.nullable(z.string()),

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZHexColour, ZOrganisationAreas } from './organisation-admin';
 import { meetsRetentionMinimum, RETENTION_MINIMUMS } from './retention';
+import { PRESENCE_IDLE_MINUTES_MAX, PRESENCE_IDLE_MINUTES_MIN } from './presence';
 
 /*
  * The organisation form of spec §3 travels as multipart form data: plain text fields, JSON-string
@@ -79,6 +80,12 @@ export const ORGANISATION_TEXT_FIELDS = {
   dataSavingPatientDays: zText().check(
     z.regex(/^(\d{1,5})?$/, 'invalid'),
     z.refine((v) => meetsRetentionMinimum(v, RETENTION_MINIMUMS.patientDays), 'retentionPatientMinimum'),
+  ),
+  /** Minutes without use after which an expert counts as away (issue 32), PRESENCE_IDLE_MINUTES_MIN to _MAX. */
+  presenceIdleMinutes: zText().check(
+    z.trim(),
+    z.regex(/^\d{1,3}$/, 'invalid'),
+    z.refine((v) => Number(v) >= PRESENCE_IDLE_MINUTES_MIN && Number(v) <= PRESENCE_IDLE_MINUTES_MAX, 'invalid'),
   ),
 } as const;
 export type OrganisationTextField = keyof typeof ORGANISATION_TEXT_FIELDS;

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { zMultilineText, zText } from './text';
 import { ZLocalized } from './organisation-content';
-import { SERVICE_ICONS, ZOpenTimeKind } from './services';
+import { SERVICE_ICONS, ZOpenTimeKind, ZWhenNobodyOnDuty } from './services';
 import { ZOpeningHours } from './chat';
 import { openingHoursIssues } from './opening-hours-rules';
 import { ZSurveyAttachments } from './surveys-admin';
@@ -43,6 +43,8 @@ export const ZServiceInput = z
     areas: z.array(zText().check(z.regex(/^(\d{3}|\d{5})$/, 'invalid'))).check(z.maxLength(3000, 'tooLong')),
     /** The hours of the service's queue (shared by every service on that queue); left out, they stay as they are. */
     openingHours: z.optional(ZOpeningHoursInput),
+    /** What the service's queue does when nobody is on duty (issue 32; shared like the hours); left out: as it is. */
+    whenNobodyOnDuty: z.optional(ZWhenNobodyOnDuty),
     /** Surveys every appointment of the service sends (templates in the organisation's list); left out: as they are. */
     surveys: z.optional(ZSurveyAttachments),
     /** The kind of open times generated for the service unless the admin picks another; left out: chat on a new service, as it was on an edit. */
@@ -73,7 +75,11 @@ export const ZAdminService = z.object({
 export type AdminService = z.infer<typeof ZAdminService>;
 
 /** One service as its form opens it: with its queue's opening hours (always open when the queue has none set). */
-export const ZAdminServiceDetail = z.extend(ZAdminService, { openingHours: ZOpeningHours, surveys: ZSurveyAttachments });
+export const ZAdminServiceDetail = z.extend(ZAdminService, {
+  openingHours: ZOpeningHours,
+  whenNobodyOnDuty: ZWhenNobodyOnDuty,
+  surveys: ZSurveyAttachments,
+});
 export type AdminServiceDetail = z.infer<typeof ZAdminServiceDetail>;
 
 export const ZServiceIdParams = z.object({ id: z.uuid('invalid') });

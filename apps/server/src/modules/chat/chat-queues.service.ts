@@ -1,4 +1,4 @@
-import type { ChatQueue, OpeningHours } from '@prsp/contracts';
+import type { ChatQueue, OpeningHours, WhenNobodyOnDuty } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import * as repo from './chat-queues.repo';
@@ -29,6 +29,16 @@ export async function createQueue(tx: Tx, input: { id: string; organisationId: s
 }
 
 /** Sets the opening hours of one of the organisation's queues (a service's form saves them); false when it has no such queue. */
+/** What the queue does when nobody is on duty (issue 32), as the service form sets it; false when it has no such queue. */
+export function setQueueWhenNobodyOnDuty(
+  tx: Tx,
+  organisationId: string,
+  queueId: string,
+  whenNobodyOnDuty: WhenNobodyOnDuty,
+): Promise<boolean> {
+  return repo.setQueueWhenNobodyOnDuty(tx, organisationId, queueId, whenNobodyOnDuty);
+}
+
 export function setQueueOpeningHours(tx: Tx, organisationId: string, queueId: string, openingHours: OpeningHours): Promise<boolean> {
   return repo.setQueueOpeningHours(tx, organisationId, queueId, openingHours);
 }

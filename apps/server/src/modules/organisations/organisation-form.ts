@@ -41,6 +41,7 @@ export type OrganisationColumns = Partial<{
   dontShowOnListingEnabled: boolean;
   additionalServicesInformation: string;
   surveys: string[];
+  presenceIdleMinutes: number;
 }>;
 
 /** What one create or update asks for; a field left out of an update stays as it is. */
@@ -100,6 +101,7 @@ function textFields(raw: RawOrganisationForm, form: OrganisationForm, issues: Fi
     else if (field === 'dataSavingExpertMonths') form.dataSaving.expertMonths = v === '' ? null : Number(v);
     else if (field === 'dataSavingAdminMonths') form.dataSaving.adminMonths = v === '' ? null : Number(v);
     else if (field === 'dataSavingPatientDays') form.dataSaving.patientDays = v === '' ? null : Number(v);
+    else if (field === 'presenceIdleMinutes') form.columns.presenceIdleMinutes = Number(v);
   }
 }
 

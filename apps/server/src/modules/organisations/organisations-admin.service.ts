@@ -115,6 +115,7 @@ export async function getAdminOrganisation(db: Db, staff: StaffContext, id: stri
     surveys: row.surveys,
     dataSaving: dataSavingFromRetention(row.retention),
     retention: row.retention,
+    presenceIdleMinutes: row.presenceIdleMinutes,
     images: { logo: image('logo'), logoEn: image('logoEn'), logoSe: image('logoSe'), background: image('background') },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, like, max, or } from 'drizzle-orm';
-import type { OpeningHours } from '@prsp/contracts';
+import type { OpeningHours, WhenNobodyOnDuty } from '@prsp/contracts';
 import type { Tx } from '../../db/client';
 import { chatQueues, services } from '../../db/schema';
 
@@ -68,14 +68,18 @@ export async function deleteService(tx: Tx, organisationId: string, id: string):
   return rows.length === 1;
 }
 
-/** The opening hours of one of the organisation's queues; undefined when it has no such queue. */
-export async function queueOpeningHours(tx: Tx, organisationId: string, queueId: string): Promise<OpeningHours | undefined> {
+/** The opening hours of one of the organisation's queues and what it does when nobody is on duty; undefined when it has no such queue. */
+export async function queueOpeningHours(
+  tx: Tx,
+  organisationId: string,
+  queueId: string,
+): Promise<{ openingHours: OpeningHours; whenNobodyOnDuty: WhenNobodyOnDuty } | undefined> {
   const [row] = await tx
-    .select({ openingHours: chatQueues.openingHours })
+    .select({ openingHours: chatQueues.openingHours, whenNobodyOnDuty: chatQueues.whenNobodyOnDuty })
     .from(chatQueues)
     .where(and(eq(chatQueues.organisationId, organisationId), eq(chatQueues.id, queueId)))
     .limit(1);
-  return row?.openingHours;
+  return row;
 }
 
 /** Puts the listed services first, in the listed order; the others keep their order after them. */

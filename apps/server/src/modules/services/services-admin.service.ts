@@ -14,7 +14,7 @@ import { organisationOf, type AdminActor } from '../../platform/access/admin-act
 import { organisationAreas } from '../organisations/organisations-admin.service';
 import { findOrganisation } from '../organisations/organisations.service';
 import { firstFreeSlug, slugify } from '../../platform/slug';
-import { isOrganisationQueue, organisationQueues, setQueueOpeningHours } from '../chat/chat-queues.service';
+import { isOrganisationQueue, organisationQueues, setQueueOpeningHours, setQueueWhenNobodyOnDuty } from '../chat/chat-queues.service';
 import { newQueueId } from '../../platform/chat-ids';
 import type { Emit } from '../../platform/events/event-hub';
 import { attachmentIssues, replaceServiceSurveys, serviceSurveysOf } from '../surveys/survey-attachments.service';
@@ -33,8 +33,13 @@ export async function listServices(db: Db, actor: AdminActor): Promise<AdminServ
 
 /** The service with its queue's opening hours; a queue without hours of its own (or none at all) is always open. */
 async function toDetail(tx: Tx, organisationId: string, row: repo.ServiceRow): Promise<AdminServiceDetail> {
-  const openingHours = (await repo.queueOpeningHours(tx, organisationId, row.chatQueueId)) ?? ALWAYS_OPEN;
-  return { ...toAdminService(row), openingHours, surveys: await serviceSurveysOf(tx, row.id) };
+  const queue = await repo.queueOpeningHours(tx, organisationId, row.chatQueueId);
+  return {
+    ...toAdminService(row),
+    openingHours: queue?.openingHours ?? ALWAYS_OPEN,
+    whenNobodyOnDuty: queue?.whenNobodyOnDuty ?? 'wait',
+    surveys: await serviceSurveysOf(tx, row.id),
+  };
 }
 
 /** One of the organisation's services; another organisation's answers 404 as if it did not exist. */
@@ -100,6 +105,8 @@ function normaliseHours(hours: OpeningHours): OpeningHours {
 
 /** The service's queue takes the hours of the form, in the service's transaction (left out: they stay as they are). */
 async function saveHours(tx: Tx, organisationId: string, queueId: string, input: ServiceInput): Promise<void> {
+  if (input.whenNobodyOnDuty && !(await setQueueWhenNobodyOnDuty(tx, organisationId, queueId, input.whenNobodyOnDuty)))
+    throw new AppError(500, { detail: 'service queue missing' });
   if (!input.openingHours) return;
   if (!(await setQueueOpeningHours(tx, organisationId, queueId, normaliseHours(input.openingHours))))
     throw new AppError(500, { detail: 'service queue missing' });

@@ -89,7 +89,7 @@ export async function insertExpert(tx: Tx, row: typeof experts.$inferInsert): Pr
 export async function updateExpert(
   tx: Tx,
   id: string,
-  values: Partial<Pick<ExpertRow, 'specializations' | 'communicationLanguage' | 'chatQueueId'>>,
+  values: Partial<Pick<ExpertRow, 'specializations' | 'communicationLanguage' | 'chatQueueId' | 'maxConcurrentChats' | 'shiftLead'>>,
 ): Promise<void> {
   await tx.update(experts).set(values).where(eq(experts.id, id));
 }

@@ -29,6 +29,8 @@ function toAdminExpert({ expert, user }: repo.ExpertWithUser, personalQueueId: s
     chatQueueId: expert.chatQueueId,
     chatUserId: expert.chatUserId,
     personalQueueId,
+    maxConcurrentChats: expert.maxConcurrentChats,
+    shiftLead: expert.shiftLead,
     status: staffStatus(user),
     locked: user.locked,
     lastLogin: user.lastLoginAt?.toISOString() ?? null,
@@ -122,6 +124,8 @@ export async function createExpert(deps: ExpertsDeps, actor: AdminActor, input: 
       specializations: [...new Set(input.specializations)],
       communicationLanguage: input.communicationLanguage,
       chatQueueId: explicitQueue ?? '',
+      maxConcurrentChats: input.maxConcurrentChats ?? null,
+      shiftLead: input.shiftLead ?? false,
     });
     if (input.autoCreateChat) {
       const personal = await createPersonalQueue(deps, tx, organisationId, expert.id, `${input.firstName} ${input.lastName}`);
@@ -167,6 +171,9 @@ export async function updateExpert(deps: ExpertsDeps, actor: AdminActor, id: str
       specializations: [...new Set(input.specializations)],
       communicationLanguage: input.communicationLanguage,
       chatQueueId: explicitQueue ?? current.expert.chatQueueId,
+      // Issue 32: an older client that sends neither leaves them as they are.
+      ...(input.maxConcurrentChats !== undefined && { maxConcurrentChats: input.maxConcurrentChats }),
+      ...(input.shiftLead !== undefined && { shiftLead: input.shiftLead }),
     });
     const hasPersonal = (await repo.personalQueues(tx, [id])).has(id);
     if (input.autoCreateChat && !hasPersonal)

@@ -11,6 +11,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useExpertChatQueues, useSaveExpert, useSpecializations } from './experts-api';
 import { ChatQueueField } from '../services/chat-queue-field';
 import { FormModal } from '@/components/ui/form-modal';
+import '@/lib/presence-texts';
 
 const LANGUAGE_LABEL: Record<(typeof EXPERT_LANGUAGES)[number], 'fi' | 'se' | 'en'> = { fi: 'fi', sv: 'se', en: 'en' };
 
@@ -23,6 +24,8 @@ function initialInput(expert: AdminExpert | undefined): ExpertInput {
     communicationLanguage: expert?.communicationLanguage ?? 'fi',
     chatQueueId: expert?.chatQueueId ?? '',
     autoCreateChat: false,
+    maxConcurrentChats: expert?.maxConcurrentChats ?? null,
+    shiftLead: expert?.shiftLead ?? false,
   };
 }
 
@@ -141,6 +144,25 @@ export function ExpertModal({ expert, onClose }: { expert?: AdminExpert; onClose
             {t('admin.experts.chatUser')}: <code>{expert.chatUserId}</code>
           </p>
         )}
+      </fieldset>
+      <fieldset className="form">
+        <legend>{t('presence.admin.limitLegend')}</legend>
+        <TextField
+          label={t('presence.admin.maxChats')}
+          hint={t('presence.admin.maxChatsHint')}
+          type="number"
+          inputMode="numeric"
+          min="1"
+          value={input.maxConcurrentChats == null ? '' : String(input.maxConcurrentChats)}
+          onChange={(v) => set('maxConcurrentChats', v.trim() === '' ? null : Number(v))}
+          error={errors.maxConcurrentChats}
+        />
+        <CheckboxField
+          label={t('presence.admin.shiftLead')}
+          hint={t('presence.admin.shiftLeadHint')}
+          checked={input.shiftLead === true}
+          onChange={(v) => set('shiftLead', v)}
+        />
       </fieldset>
       {!expert && <p className="hint">{t('admin.users.registrationNote')}</p>}
     </FormModal>

@@ -54,6 +54,7 @@ export function draftFromOrganisation(org: AdminOrganisation): OrganisationDraft
       dataSavingExpertMonths: months(org.dataSaving.expertMonths),
       dataSavingAdminMonths: months(org.dataSaving.adminMonths),
       dataSavingPatientDays: months(org.dataSaving.patientDays),
+      presenceIdleMinutes: String(org.presenceIdleMinutes),
     },
     flags: { ...org.flags },
     json: {
@@ -113,6 +114,7 @@ export function newOrganisationDraft(): OrganisationDraft {
       dataSavingExpertMonths: '',
       dataSavingAdminMonths: '',
       dataSavingPatientDays: '',
+      presenceIdleMinutes: '15',
     },
     flags,
     json: {
@@ -218,6 +220,7 @@ export const SETTINGS_TEXT_FIELDS: OrganisationTextField[] = [
   'dataSavingExpertMonths',
   'dataSavingAdminMonths',
   'dataSavingPatientDays',
+  'presenceIdleMinutes',
 ];
 export const SETTINGS_JSON_FIELDS: OrganisationJsonField[] = [
   'privacyStatementUrl',

@@ -39,6 +39,7 @@ const organisation: AdminOrganisation = {
   chatTexts: json.chatTexts,
   dataSaving: { expertMonths: null, adminMonths: null, patientDays: null },
   retention: { expertDays: null, adminDays: null, patientDays: null },
+  presenceIdleMinutes: 15,
   images: { logo: null, logoEn: null, logoSe: null, background: null },
 };
 

@@ -8,6 +8,7 @@ import { ContentSection } from './sections/content-section';
 import { DataSavingSection } from './sections/data-saving-section';
 import { InfoSection, SiteSection } from './sections/info-section';
 import { ModulesSection } from './sections/modules-section';
+import { PresenceSection } from './sections/presence-section';
 import { PrivacySection } from './sections/privacy-section';
 import { ServicesSection } from './sections/services-section';
 import { SurveysInUseSection } from '../surveys/surveys-in-use-section';
@@ -36,6 +37,7 @@ export function OrganisationSettingsPage({ user }: { user: StaffUserData }) {
           <AreaSection editor={editor} />
           <ContentSection editor={editor} />
           <ModulesSection editor={editor} />
+          <PresenceSection editor={editor} />
           <DataSavingSection editor={editor} />
         </>
       )}

@@ -11,6 +11,7 @@ import {
   type OpeningHours,
   type ServiceInput,
   type StaffUserData,
+  type WhenNobodyOnDuty,
 } from '@prsp/contracts';
 import { Loading } from '@/components/route-fallbacks';
 import { saveFailureKey } from '@/lib/form-errors';
@@ -27,11 +28,12 @@ import { focusFirstInvalid } from '../organisation/organisation-editor';
 import { ChatQueueField } from './chat-queue-field';
 import { SurveyAttachmentsField } from '../surveys/survey-attachments-field';
 import { OpeningHoursFieldset } from './opening-hours-fieldset';
+import { WhenNobodyOnDutyField } from './when-nobody-on-duty-field';
 import { hoursToSend } from './opening-hours-form';
 import { useAdminService, useDeleteService, useSaveService, useServiceChatQueues } from './services-api';
 
 /** The form's state: the service input with its queue's opening hours always present. */
-type ServiceDraft = ServiceInput & { openingHours: OpeningHours };
+type ServiceDraft = ServiceInput & { openingHours: OpeningHours; whenNobodyOnDuty: WhenNobodyOnDuty };
 
 function initialInput(service: AdminServiceDetail | undefined): ServiceDraft {
   return {
@@ -45,6 +47,7 @@ function initialInput(service: AdminServiceDetail | undefined): ServiceDraft {
     openTimeKind: service?.openTimeKind ?? 'chat',
     areas: service?.areas ?? [],
     openingHours: service?.openingHours ?? ALWAYS_OPEN,
+    whenNobodyOnDuty: service?.whenNobodyOnDuty ?? 'wait',
     surveys: service?.surveys ?? [],
   };
 }
@@ -186,6 +189,7 @@ function ServiceForm({
           />
         </fieldset>
         <OpeningHoursFieldset value={input.openingHours} onChange={(v) => set('openingHours', v)} errors={errors} disabled={!canEdit} />
+        <WhenNobodyOnDutyField value={input.whenNobodyOnDuty} onChange={(v) => set('whenNobodyOnDuty', v)} disabled={!canEdit} />
         <SurveyAttachmentsField value={input.surveys ?? []} onChange={(v) => set('surveys', v)} errors={errors} disabled={!canEdit} />
         <fieldset disabled={!canEdit}>
           <legend>{t('admin.service.areas')}</legend>

@@ -24,6 +24,41 @@ import { breakdowns, FIGURE_COLUMNS, scoreTypesIn, statisticsCsv, type NamedRow 
 // chart.js comes with this page only, and after its tables: the figures show while the charts load.
 const TrendChart = lazy(() => import('./statistics-chart'));
 
+/**
+ * A wide table's own scroll box: focusable and named, so a keyboard user can scroll it too (WCAG 2.1.1; axe
+ * 'scrollable-region-focusable'); the kit's wrapper inside it no longer scrolls (statistics.css).
+ */
+function Scroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="statistics-scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+/** A compact table (a phone scrolls it sideways in its box instead of turning each row into a card). */
+function PlainTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+  return (
+    <Scroll label={caption}>
+      <div className="table-wrap">
+        <table className="data statistics-compact">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </Scroll>
+  );
+}
+
 type Filters = { from: string; to: string; serviceId: string; queueId: string; expertId: string };
 const toQuery = (f: Filters): StatisticsQuery => ({
   from: f.from || undefined,
@@ -144,20 +179,14 @@ function Totals({ data }: { data: Statistics }) {
   return (
     <section className="section-stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('statistics.totals')}</h2>
-      <DataTable
-        rows={rows}
-        failed={false}
-        empty=""
-        caption={t('statistics.totals')}
-        columns={[t('statistics.figure'), t('statistics.value')]}
-      >
-        {(row) => (
+      <PlainTable caption={t('statistics.totals')} columns={[t('statistics.figure'), t('statistics.value')]}>
+        {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">{row.label}</th>
             <td>{row.value}</td>
           </tr>
-        )}
-      </DataTable>
+        ))}
+      </PlainTable>
     </section>
   );
 }
@@ -191,14 +220,11 @@ function Trend({ spec, days }: { spec: TrendSpec; days: string[] }) {
         <Suspense fallback={<p className="hint">{t('statistics.charts.loading')}</p>}>
           <TrendChart title={spec.title} kind={spec.kind} labels={labels} series={series} />
         </Suspense>
-        <DataTable
-          rows={days.map((date, i) => ({ date, i }))}
-          failed={false}
-          empty={t('statistics.noneHere')}
+        <PlainTable
           caption={t('statistics.charts.tableOf', { title: spec.title })}
           columns={[t('statistics.date'), ...spec.columns.map((c) => c.label)]}
         >
-          {({ date, i }) => (
+          {days.map((date, i) => (
             <tr key={date}>
               <th scope="row">{formatDate(date, lang)}</th>
               {spec.columns.map((c) => {
@@ -206,8 +232,8 @@ function Trend({ spec, days }: { spec: TrendSpec; days: string[] }) {
                 return <td key={c.label}>{c.duration ? format.minutes(v as number | null) : format.count(v as StatCount | null)}</td>;
               })}
             </tr>
-          )}
-        </DataTable>
+          ))}
+        </PlainTable>
       </div>
     </section>
   );
@@ -266,41 +292,43 @@ function Breakdown({ title, rows, data }: { title: string; rows: NamedRow[]; dat
   return (
     <section className="section-stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <DataTable
-        rows={rows}
-        failed={false}
-        empty={t('statistics.noneHere')}
-        caption={title}
-        columns={[
-          t('statistics.name'),
-          ...FIGURE_COLUMNS.map((c) => t(`statistics.figures.${c.key}`)),
-          ...types.map((type) => t(`admin.feedback.scoreTypes.${type}`)),
-        ]}
-      >
-        {(row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.name}</th>
-            {FIGURE_COLUMNS.map((c) => (
-              <td key={c.key}>{c.kind === 'count' ? format.count(row.figures[c.key]) : format.minutes(row.figures[c.key])}</td>
-            ))}
-            {types.map((type) => {
-              const f = row.figures.feedback.find((x) => x.scoreType === type);
-              return (
-                <td key={type}>
-                  {format.count(f?.count ?? 0)}
-                  {f?.average != null && <> · {format.average(f.average)}</>}
-                  {f?.nps != null && (
-                    <>
-                      {' · '}
-                      {t('statistics.nps')} {format.nps(f.nps)}
-                    </>
-                  )}
-                </td>
-              );
-            })}
-          </tr>
-        )}
-      </DataTable>
+      <Scroll label={title}>
+        <DataTable
+          rows={rows}
+          failed={false}
+          empty={t('statistics.noneHere')}
+          caption={title}
+          columns={[
+            t('statistics.name'),
+            ...FIGURE_COLUMNS.map((c) => t(`statistics.figures.${c.key}`)),
+            ...types.map((type) => t(`admin.feedback.scoreTypes.${type}`)),
+          ]}
+        >
+          {(row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              {FIGURE_COLUMNS.map((c) => (
+                <td key={c.key}>{c.kind === 'count' ? format.count(row.figures[c.key]) : format.minutes(row.figures[c.key])}</td>
+              ))}
+              {types.map((type) => {
+                const f = row.figures.feedback.find((x) => x.scoreType === type);
+                return (
+                  <td key={type}>
+                    {format.count(f?.count ?? 0)}
+                    {f?.average != null && <> · {format.average(f.average)}</>}
+                    {f?.nps != null && (
+                      <>
+                        {' · '}
+                        {t('statistics.nps')} {format.nps(f.nps)}
+                      </>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          )}
+        </DataTable>
+      </Scroll>
     </section>
   );
 }
@@ -366,7 +394,7 @@ export function StatisticsPage() {
   const data = results.data;
   const rows = data ? breakdowns(data, t, lang) : undefined;
   return (
-    <div className="section-stack">
+    <div className="section-stack statistics-page">
       <div className="page-head">
         <h1>{t('statistics.title')}</h1>
       </div>

@@ -262,6 +262,7 @@ const SOCKET_PAYLOADS: Record<string, (channelId: string) => unknown> = {
   'queue:watch': () => ({}),
   'board:watch': () => ({}),
   'board:watchAsLead': () => ({}),
+  'presence:heartbeat': () => ({ active: false }),
   'video:join': (channelId) => ({ channelId, audio: false, video: false, screen: false }),
   'video:state': (channelId) => ({ channelId, audio: true, video: false, screen: false }),
   'video:signal': (channelId) => ({ channelId, to: 'nobody', candidate: { candidate: 'x' } }),

@@ -29,6 +29,8 @@ export const SUPPRESSED = '<5' as const;
 /** A count: exact, or `"<5"` where it was suppressed. */
 export const ZStatCount = z.union([z.number(), z.literal(SUPPRESSED)]);
 export type StatCount = z.infer<typeof ZStatCount>;
+/** A count that may not apply (message requests have no service or queue): null. The null sits on the number, for OpenAPI 3.0's sake (a nullable union has no type). */
+const ZStatCountOrNull = z.union([z.nullable(z.number()), z.literal(SUPPRESSED)]);
 /** A duration in whole seconds, or null: nothing to measure, or too few to show. */
 const ZSeconds = z.nullable(z.number());
 
@@ -55,8 +57,8 @@ export const ZStatFigures = z.object({
   held: ZStatCount,
   noShows: ZStatCount,
   /** Secure messages are neither a service's nor a queue's: null when those filters or breakdowns are asked. */
-  messagesReceived: z.nullable(ZStatCount),
-  messagesAnswered: z.nullable(ZStatCount),
+  messagesReceived: ZStatCountOrNull,
+  messagesAnswered: ZStatCountOrNull,
   firstAnswerMedianSeconds: ZSeconds,
   surveysSent: ZStatCount,
   surveysAnswered: ZStatCount,

@@ -22,6 +22,8 @@ import { DesktopPage } from './desktop-page';
 import { titleCount, useDeskUnread, useDeskWaiting } from './desk-unread';
 import { useSecureMessageNotices } from './use-secure-message-notices';
 import { MainMenuLabel } from './unread-badge';
+import { PresenceControl } from './presence/presence-control';
+import { usePresenceHeartbeat } from './presence/use-presence-heartbeat';
 import { useTranslation } from '@/lib/i18n';
 
 const HOME = '/expert/desktop';
@@ -67,6 +69,9 @@ function ExpertLayout() {
     openConversations: counts.data?.open ?? 0,
   });
   useSecureMessageNotices(counts.data);
+  // Presence (issue 32): heartbeats while the app is open, for an organisation with the chat.
+  const chatOn = signedIn && organisation.data?.flags.remoteReceptionEnabled === true;
+  usePresenceHeartbeat(chatOn);
   const tools = (
     <>
       {user.data && (
@@ -84,6 +89,7 @@ function ExpertLayout() {
           ))}
         </MenuDisclosure>
       )}
+      {chatOn && <PresenceControl enabled={chatOn} />}
       {user.data && <ProfileMenu role="expert" user={user.data} />}
       <StaffLanguageSwitcher signedIn={signedIn} />
     </>

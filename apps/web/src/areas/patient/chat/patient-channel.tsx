@@ -11,6 +11,7 @@ import { useGuestMode } from '../guest/guest-mode';
 import { useLeaveChat } from './chat-api';
 import { ChatNotAvailableDialog } from './chat-not-available-dialog';
 import { WaitingRoom } from './waiting-room';
+import { useServices } from '../api/services-api';
 import { useTranslation } from '@/lib/i18n';
 
 /** What the feedback page is handed as the chat ends: which chat, whose, of which service. */
@@ -76,6 +77,8 @@ export function PatientChannel({ channelId, waitingText, canLogOut }: { channelI
   const channel = chat.channel;
   const guest = useGuestMode();
   const home = guest ? guestPagePath(guest.appointmentId) : '/services';
+  // Who is on duty in the queue now (issue 32), from the service cards' answer (cached, at most 15 s old).
+  const services = useServices(channel?.status === 'waiting' && channel.kind === 'queue' && !guest);
 
   const toFeedback = (c: ChatChannel) => void navigate('/feedback', { replace: true, state: feedbackState(c) });
 
@@ -86,6 +89,7 @@ export function PatientChannel({ channelId, waitingText, canLogOut }: { channelI
   const failed = chat.failed || leave.isError;
   if (!channel) return failed ? <ChatNotAvailableDialog open text={t('chat.notAvailable.text')} canLogOut={canLogOut} /> : <Loading />;
   const waiting = channel.status === 'waiting';
+  const onDuty = channel.queueId ? services.data?.availability?.[channel.queueId]?.onDuty : undefined;
   const ended = channel.status === 'ended';
   const group = channel.kind === 'group';
   const expert = channel.members.find((m) => m.role === 'agent');
@@ -100,7 +104,7 @@ export function PatientChannel({ channelId, waitingText, canLogOut }: { channelI
     <>
       {waiting ? (
         <>
-          <WaitingRoom channel={channel} text={waitingText} />
+          <WaitingRoom channel={channel} text={waitingText} onDuty={onDuty} />
           {/* Handed over to another expert: back in line, with the conversation so far and its 'transferred' notice. */}
           {chat.messages.length > 0 && <ChatPanel chat={chat} prefix="chat" disabled />}
         </>

@@ -45,3 +45,12 @@ it('after the start it says the professional is running late', async () => {
   expect(status(host)).toContain('Ammattilainen on hieman myöhässä, pysy tällä sivulla.');
   expect(status(host)).not.toContain('Arvioitu odotusaika');
 });
+
+it('with nobody on duty, promises no time; with some, says how many (issue 32)', async () => {
+  const nobody = await mount(<WaitingRoom channel={queued} text="" onDuty={0} />);
+  expect(status(nobody)).not.toContain('Arvioitu odotusaika');
+  expect(status(nobody)).toContain('Kukaan ammattilainen ei päivystä juuri nyt');
+  const two = await mount(<WaitingRoom channel={queued} text="" onDuty={2} />);
+  expect(status(two)).toContain('Arvioitu odotusaika alle minuutti.');
+  expect(status(two)).toContain('2 ammattilaista päivystää nyt.');
+});

@@ -37,3 +37,26 @@ describe("a service card's availability (issue 29)", () => {
     expect(availabilityLines(undefined, 'fi', NOW)).toEqual([]);
   });
 });
+
+describe("a service card's presence (issue 32)", () => {
+  const open = { hoursToday: { alwaysOpen: false, ranges }, staffed: true, openNow: true, nextOpening: '2026-12-01T06:00:00.000Z' };
+  it('says how many are on duty while open', () => {
+    expect(availabilityLines({ ...open, onDuty: 2, whenNobodyOnDuty: 'close' }, 'fi', NOW).slice(1)).toEqual([
+      { key: 'presence.patient.onDuty', values: { count: 2 } },
+    ]);
+  });
+  it("with nobody on duty: 'wait' says the patient may queue, 'close' says nobody is available and the next opening", () => {
+    expect(availabilityLines({ ...open, onDuty: 0, whenNobodyOnDuty: 'wait' }, 'fi', NOW).slice(1)).toEqual([
+      { key: 'presence.patient.nobodyWait' },
+    ]);
+    expect(availabilityLines({ ...open, onDuty: 0, whenNobodyOnDuty: 'close' }, 'fi', NOW).slice(1)).toEqual([
+      { key: 'presence.patient.nobody' },
+      { key: 'presence.patient.nextOpening', values: { when: 'ti 1.12.2026 klo 08.00' } },
+    ]);
+  });
+  it('closed by its hours: the next opening, whoever is on duty', () => {
+    expect(availabilityLines({ ...open, openNow: false, onDuty: 1, whenNobodyOnDuty: 'wait' }, 'en', NOW).slice(1)).toEqual([
+      { key: 'presence.patient.nextOpening', values: { when: expect.stringContaining('08:00') } },
+    ]);
+  });
+});

@@ -7,11 +7,14 @@ function clock(time: string, lang: Language, now: number): string {
 }
 
 /** One line of a service card's availability: its text key and what goes in it. */
-export type AvailabilityLine = { key: string; values?: Record<string, string> };
+export type AvailabilityLine = { key: string; values?: Record<string, string | number> };
 
 /**
  * What a service card says of its queue today (issue 29): its hours (around the clock, the day's ranges, or closed
  * today) and, when nobody serves the queue, that no professional is there. Nothing when the server said nothing.
+ * Issue 32: while open, how many professionals are on duty now; when none is, either that the patient may queue
+ * anyway (`wait`) or "no professionals available right now" with the next opening (`close`); when closed by its hours,
+ * the next opening.
  */
 export function availabilityLines(availability: QueueAvailability | undefined, lang: Language, now: number): AvailabilityLine[] {
   if (!availability) return [];
@@ -24,5 +27,17 @@ export function availabilityLines(availability: QueueAvailability | undefined, l
           key: 'services.hours.today',
           values: { hours: hoursToday.ranges.map((r) => `${clock(r.opens, lang, now)}–${clock(r.closes, lang, now)}`).join(', ') },
         };
-  return staffed ? [hours] : [hours, { key: 'services.hours.noProfessionals' }];
+  if (!staffed) return [hours, { key: 'services.hours.noProfessionals' }];
+  return [hours, ...presenceLines(availability, lang)];
+}
+
+function presenceLines(availability: QueueAvailability, lang: Language): AvailabilityLine[] {
+  const { onDuty, openNow, whenNobodyOnDuty, nextOpening } = availability;
+  const next: AvailabilityLine[] = nextOpening
+    ? [{ key: 'presence.patient.nextOpening', values: { when: formatInstant(new Date(nextOpening), lang, 'weekday', SERVICE_TIME_ZONE) } }]
+    : [];
+  if (onDuty === undefined || openNow === undefined) return [];
+  if (!openNow) return next;
+  if (onDuty > 0) return [{ key: 'presence.patient.onDuty', values: { count: onDuty } }];
+  return whenNobodyOnDuty === 'close' ? [{ key: 'presence.patient.nobody' }, ...next] : [{ key: 'presence.patient.nobodyWait' }];
 }

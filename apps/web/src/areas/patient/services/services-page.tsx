@@ -11,6 +11,7 @@ import { usePatientContext } from '../patient-state';
 import { QueryState } from '@/components/ui/query-state';
 import { useNow } from '@/lib/use-now';
 import { availabilityLines } from './availability';
+import '@/lib/presence-texts';
 import { ChatCodeForm } from './chat-code-form';
 import { ServiceIcon } from './service-icon';
 

@@ -113,13 +113,13 @@ export function ChatComposer({
           placeholder={t(`${prefix}.composer.placeholder`)}
           aria-describedby={coarse ? `${id}-count` : `${id}-count ${id}-hint`}
           disabled={disabled}
-          aria-autocomplete={quick.textareaProps?.['aria-autocomplete']}
-          aria-controls={quick.textareaProps?.['aria-controls']}
-          aria-activedescendant={quick.textareaProps?.['aria-activedescendant']}
-          onSelect={quick.textareaProps?.onSelect}
+          aria-autocomplete={quick.textareaProps['aria-autocomplete']}
+          aria-controls={quick.textareaProps['aria-controls']}
+          aria-activedescendant={quick.textareaProps['aria-activedescendant']}
+          onSelect={quick.textareaProps.onSelect}
           onChange={(e) => {
             setText(e.target.value);
-            quick.textareaProps?.onChange(e.target);
+            quick.textareaProps.onChange(e.target);
             onTyping();
           }}
           onKeyDown={(e) => {

@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, useState } from 'react';
 import { beforeAll, expect, it, vi } from 'vitest';
 import en from '@/locales/en/expert.json';
 import fi from '@/locales/fi/expert.json';
@@ -106,4 +106,27 @@ it("the patient's composer (no replies) has neither list nor picker", async () =
   expect(host.querySelector('[role="listbox"]')).toBeNull();
   expect(host.querySelector('.quick-reply-picker')).toBeNull();
   expect(area.hasAttribute('aria-autocomplete')).toBe(false);
+});
+
+it('a /shortcut typed before the replies have loaded is offered as soon as they come', async () => {
+  let load: (replies: ComposerQuickReply[]) => void = () => undefined;
+  function Late() {
+    const [replies, setReplies] = useState<ComposerQuickReply[] | undefined>(undefined);
+    load = setReplies;
+    return (
+      <ChatComposer
+        onSend={vi.fn()}
+        onTyping={() => undefined}
+        onUpload={async () => undefined}
+        prefix="expert.chat"
+        quickReplies={replies}
+      />
+    );
+  }
+  const host = await mount(<Late />);
+  const area = host.querySelector('textarea')!;
+  await type(area, '/kii');
+  expect(host.querySelector('[role="listbox"]')).toBeNull();
+  await act(async () => load(REPLIES));
+  expect(host.querySelector('[role="listbox"]')!.textContent).toContain('/kiitos');
 });

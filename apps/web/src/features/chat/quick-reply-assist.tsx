@@ -78,20 +78,24 @@ export function useQuickReplyAssist({
     return true;
   };
 
+  // The caret is followed from the start, also before the replies have loaded: a `/shortcut` typed meanwhile is
+  // offered as soon as they come.
   const track = (el: HTMLTextAreaElement) => setCaret(el.selectionStart);
-  const textareaProps = replies?.length
-    ? {
-        'aria-autocomplete': 'list' as const,
-        'aria-controls': open ? listId : undefined,
-        'aria-activedescendant': open ? optionId(current) : undefined,
-        onSelect: (e: { currentTarget: HTMLTextAreaElement }) => track(e.currentTarget),
-        onChange: (el: HTMLTextAreaElement) => {
-          track(el);
-          setClosed(false);
-          setActive(0);
-        },
-      }
-    : undefined;
+  const textareaProps = {
+    ...(replies?.length
+      ? {
+          'aria-autocomplete': 'list' as const,
+          'aria-controls': open ? listId : undefined,
+          'aria-activedescendant': open ? optionId(current) : undefined,
+        }
+      : {}),
+    onSelect: (e: { currentTarget: HTMLTextAreaElement }) => track(e.currentTarget),
+    onChange: (el: HTMLTextAreaElement) => {
+      track(el);
+      setClosed(false);
+      setActive(0);
+    },
+  };
 
   const label = (r: ComposerQuickReply) => `/${r.shortcut} – ${r.title}`;
   const listbox: ReactNode = replies?.length ? (

@@ -132,8 +132,9 @@ export async function buildApp({ config, database, redis, logStream }: AppDeps):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // First of all hooks, so errors, refusals and 404s carry it too.
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
+    done();
   });
   // OpenTelemetry, only when an OTLP endpoint is configured; before the other plugins so their hooks run in its context.
   await app.register(tracingPlugin, config.tracing);

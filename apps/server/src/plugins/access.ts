@@ -129,7 +129,7 @@ export function patientDataAudit(access: RouteAccess, label: string): string | n
 }
 
 /** A route's hooks of one kind as a list (Fastify takes one or several). */
-function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+export function hooksOf<H>(hooks: H | H[] | undefined): H[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 

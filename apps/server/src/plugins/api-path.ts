@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 
 /**
  * The path as the router sees it: without the query and percent-decoded. The raw `req.url` may spell
@@ -24,4 +24,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Whether the request's method only reads (GET, HEAD, OPTIONS): every other one may change state. */
 export function isSafeMethod(req: FastifyRequest): boolean {
   return SAFE_METHODS.has(req.method);
+}
+
+/**
+ * Whether a route takes a method that may change state (any but GET, HEAD and OPTIONS): hooks that only matter
+ * after a write are added to such routes alone, so the reads (most requests) do not run them.
+ */
+export function mayWrite(route: Pick<RouteOptions, 'method'>): boolean {
+  return (Array.isArray(route.method) ? route.method : [route.method]).some((m) => !SAFE_METHODS.has(m.toUpperCase()));
 }

@@ -25,20 +25,26 @@ function assertOwnOrigin(req: FastifyRequest, publicOrigin: string): void {
  * The token cookie is readable by our own script, which echoes it in the header.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { names: CookieNames; production: boolean; publicOrigin: string }) => {
-  app.addHook('onRequest', async (req, reply) => {
+  // Not async: nothing here waits, and every request passes (a refusal goes to `done` as the error).
+  app.addHook('onRequest', (req, reply, done) => {
     // The decoded route, not the raw URL: `/%61pi/logout` reaches `/api/logout` too.
-    if (!isApiRequest(req)) return;
+    if (!isApiRequest(req)) return done();
     // The survey runner's routes take a bearer token and no cookie: another site has nothing to ride on, and the
     // sandboxed runner has no origin of its own to show (it sends `Origin: null`).
-    if ((req.routeOptions.config as { access?: RouteAccess } | undefined)?.access?.kind === 'surveyToken') return;
+    if ((req.routeOptions.config as { access?: RouteAccess } | undefined)?.access?.kind === 'surveyToken') return done();
     if (isSafeMethod(req)) {
       if (!req.cookies[opts.names.csrf]) {
         reply.setCookie(opts.names.csrf, randomToken(), { path: '/', httpOnly: false, sameSite: 'lax', secure: opts.production });
       }
-      return;
+      return done();
     }
-    assertOwnOrigin(req, opts.publicOrigin);
-    assertCsrfToken(req, opts.names);
+    try {
+      assertOwnOrigin(req, opts.publicOrigin);
+      assertCsrfToken(req, opts.names);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 });
 

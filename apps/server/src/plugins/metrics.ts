@@ -57,11 +57,13 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.is404 ? UNMATCHED_ROUTE : (req.routeOptions.url ?? UNMATCHED_ROUTE);
     // Scrapes are not traffic.
-    if (route === METRICS_PATH) return;
-    duration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (route !== METRICS_PATH) {
+      duration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   const { poolStats } = opts.database;

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, type Metric } from 'prom-client';
 import type { Database } from '../db/client';
 import type { RouteAccess } from '../platform/access/route-access';
 import { createReadModelCache, type ReadModelCache } from '../platform/cache/read-model-cache';
-import { isSafeMethod } from './api-path';
+import { hooksOf } from './access';
+import { isSafeMethod, mayWrite } from './api-path';
 
 /** The channel the migration's triggers notify with the organisation whose read models changed (0012_read_model_notify). */
 export const READ_MODEL_CHANNEL = 'prsp_read_models';
@@ -32,11 +33,24 @@ declare module 'fastify' {
 }
 
 function cacheMetrics() {
+  // Several reads a request (session, access state, the answer): counted in a plain map and handed to the counter when
+  // scraped, instead of prom-client hashing the labels on every read.
+  const readCounts = new Map<string, { model: string; result: string; count: number }>();
+  const countRead = (model: string, result: string) => {
+    const key = `${model}\u0000${result}`;
+    const held = readCounts.get(key);
+    if (held) held.count++;
+    else readCounts.set(key, { model, result, count: 1 });
+  };
   const reads = new Counter({
     name: 'read_model_cache_requests_total',
     help: 'Reads of cached read models by model and outcome (hit, miss, or bypass while the invalidation listener is down)',
     labelNames: ['model', 'result'] as const,
     registers: [],
+    collect() {
+      this.reset();
+      for (const { model, result, count } of readCounts.values()) this.inc({ model, result }, count);
+    },
   });
   const invalidations = new Counter({
     name: 'read_model_cache_invalidations_total',
@@ -44,22 +58,23 @@ function cacheMetrics() {
     labelNames: ['reason'] as const,
     registers: [],
   });
-  return { reads, invalidations };
+  return { reads, countRead, invalidations };
 }
 
 /**
  * The read-model cache, its invalidation listener and its metrics. Every instance LISTENs on `prsp_read_models`;
  * the database's triggers notify it in the writer's transaction (so only committed writes are heard) with the scope
  * that changed: an organisation whose config, services or row changed, a session, or a patient (0012, 0013). An admin's successful write also empties this instance's cache
- * before the answer leaves, so the admin's next read here sees it even before the notification arrives.
+ * before the answer leaves, so the admin's next read here sees it even before the notification arrives (a hook of the
+ * admin routes that may write only, so no other request runs it).
  */
 export const readModelsPlugin = fp(async (app: FastifyInstance, opts: { database: Database; ttlSeconds: number }) => {
-  const { reads, invalidations } = cacheMetrics();
+  const { reads, countRead, invalidations } = cacheMetrics();
   const cache = createReadModelCache({
     ttlMs: opts.ttlSeconds * 1000,
     maxEntries: MAX_ENTRIES,
     events: {
-      read: (model, result) => reads.inc({ model, result }),
+      read: countRead,
       invalidated: (reason) => invalidations.inc({ reason }),
     },
   });
@@ -89,9 +104,12 @@ export const readModelsPlugin = fp(async (app: FastifyInstance, opts: { database
     await listening.close();
   });
 
-  app.addHook('onSend', async (req, reply) => {
-    if (isSafeMethod(req) || reply.statusCode >= 400) return;
-    const access = (req.routeOptions.config as { access?: RouteAccess } | undefined)?.access;
-    if (access && ADMIN_KINDS.has(access.kind)) cache.clear('local');
+  const clearAfterAdminWrite: onSendHookHandler = (req, reply, payload, done) => {
+    if (!isSafeMethod(req) && reply.statusCode < 400) cache.clear('local');
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if (access && ADMIN_KINDS.has(access.kind) && mayWrite(route)) route.onSend = [...hooksOf(route.onSend), clearAfterAdminWrite];
   });
 });

@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { patientScope } from '../platform/access/patient-access';
 import type { ReadModelCache } from '../platform/cache/read-model-cache';
 import { sha256 } from '../platform/crypto/tokens';
 import { resolveSession, sessionScope, type Session, type SessionPolicy } from '../platform/session/sessions.service';
-import { isApiRequest, isSafeMethod } from './api-path';
+import { hooksOf } from './access';
+import { isApiRequest, isSafeMethod, mayWrite } from './api-path';
 import { CSRF_COOKIE, HOST_COOKIE_PREFIX } from '@prsp/contracts';
 
 declare module 'fastify' {
@@ -43,7 +44,8 @@ export function clearSessionCookie(reply: FastifyReply, names: CookieNames, prod
  * the patient's access state come from the read-model cache; a write by the session (any other method than GET, HEAD
  * or OPTIONS: signing out, acting on someone's behalf, choosing an organisation, accepting terms) drops this
  * instance's copies before the answer leaves, so the caller's next request here never sees them as they were; other
- * instances hear of it from the database's triggers.
+ * instances hear of it from the database's triggers. That drop is a hook of the `/api` routes that take such methods
+ * only (added as they are registered), so a GET pays for no onSend hook at all.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; names: CookieNames; cache?: ReadModelCache }) => {
@@ -56,13 +58,18 @@ export const sessionPlugin = fp(
     });
     const { cache } = opts;
     if (!cache) return;
-    app.addHook('onSend', async (req) => {
-      if (isSafeMethod(req) || !isApiRequest(req)) return;
-      const token = req.cookies[opts.names.session];
-      if (token) cache.invalidateScope(sessionScope(sha256(token)), 'local');
-      for (const patientId of [req.session?.patientId, req.session?.actingForPatientId]) {
-        if (patientId) cache.invalidateScope(patientScope(patientId), 'local');
+    const dropCallersCopies: onSendHookHandler = (req, _reply, payload, done) => {
+      if (!isSafeMethod(req)) {
+        const token = req.cookies[opts.names.session];
+        if (token) cache.invalidateScope(sessionScope(sha256(token)), 'local');
+        for (const patientId of [req.session?.patientId, req.session?.actingForPatientId]) {
+          if (patientId) cache.invalidateScope(patientScope(patientId), 'local');
+        }
       }
+      done(null, payload);
+    };
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (route.url.startsWith('/api/') && mayWrite(route)) route.onSend = [...hooksOf(route.onSend), dropCallersCopies];
     });
   },
 );

@@ -10,7 +10,7 @@ const MAX_SHOWN = 8;
 
 /**
  * The expert composer's quick replies (issue 32, point 5; docs/quick-replies.md): typing `/` and a shortcut offers
- * the matches in a listbox the textarea points into with aria-activedescendant (arrows move, Enter or Tab inserts,
+ * the matches in a listbox the textarea points into with aria-activedescendant (arrows move, Enter or Tab inserts (Shift+Tab still leaves),
  * Escape closes); a button opens the whole list. Inserting only fills the composer: the expert still sends.
  */
 export function useQuickReplyAssist({
@@ -68,7 +68,7 @@ export function useQuickReplyAssist({
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       const step = e.key === 'ArrowDown' ? 1 : -1;
       setActive((current + step + matches.length) % matches.length);
-    } else if ((e.key === 'Enter' && !e.shiftKey) || e.key === 'Tab') {
+    } else if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey) {
       insertFromSlash(matches[current]!);
     } else if (e.key === 'Escape') {
       setClosed(true);

@@ -10,8 +10,9 @@ const MAX_SHOWN = 8;
 
 /**
  * The expert composer's quick replies (issue 32, point 5; docs/quick-replies.md): typing `/` and a shortcut offers
- * the matches in a listbox the textarea points into with aria-activedescendant (arrows move, Enter or Tab inserts (Shift+Tab still leaves),
- * Escape closes); a button opens the whole list. Inserting only fills the composer: the expert still sends.
+ * the matches in a listbox the textarea points into with aria-activedescendant (arrows move, Enter or Tab inserts,
+ * Shift+Tab still leaves, Escape closes); a button opens the whole list. Inserting only fills the composer: the
+ * expert still sends.
  */
 export function useQuickReplyAssist({
   replies,

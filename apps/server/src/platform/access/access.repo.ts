@@ -65,6 +65,25 @@ export async function findPatientChoice(db: Db, patientId: string) {
   return row;
 }
 
+/**
+ * The patient's choice and the chosen organisation's row in one statement: the patient loader's read when it does
+ * not go through the read-model cache (two round trips were one more than the rule needs on every patient request).
+ * Undefined: no such patient; `organisation` null: none chosen.
+ */
+export async function findPatientChoiceWithOrganisation(db: Db, patientId: string) {
+  const [row] = await db
+    .select({ organisationId: patients.selectedOrganisationId, termsAcceptedAt: termsAcceptances.acceptedAt, organisation: organisations })
+    .from(patients)
+    .leftJoin(
+      termsAcceptances,
+      and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, patients.selectedOrganisationId)),
+    )
+    .leftJoin(organisations, eq(organisations.id, patients.selectedOrganisationId))
+    .where(eq(patients.id, patientId))
+    .limit(1);
+  return row;
+}
+
 /** Stores a guest session by its token's hash (the token itself is never stored). */
 export async function insertGuestSession(tx: Tx, values: typeof guestSessions.$inferInsert): Promise<void> {
   await tx.insert(guestSessions).values(values);

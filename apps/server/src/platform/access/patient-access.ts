@@ -6,7 +6,7 @@ import type { ReadModelCache, Scope } from '../cache/read-model-cache';
 import type { AuditEntry } from '../audit/audit';
 import { patientAuditActor } from '../audit/patient-audit';
 import { effectivePatientId, type Session } from '../session/sessions.service';
-import { findPatientChoice } from './access.repo';
+import { findPatientChoice, findPatientChoiceWithOrganisation } from './access.repo';
 
 /** An organisation row with its flags, as the patient loaders read it. */
 export type { OrganisationRow };
@@ -62,14 +62,12 @@ export async function loadPatientContext(
 ): Promise<PatientContext> {
   if (!session?.patientId) throw new AppError(101);
   const patientId = effectivePatientId(session)!;
-  const fresh: Reader = (_model, _scope, load) => load();
-  if (!cache) return patientContext(db, session, rule, fresh);
-  const cached: Reader = (model, scope, load) => cache.get(model, scope, '', load);
+  if (!cache) return patientContext(session, rule, await fromDatabase(db, patientId));
   try {
-    return await patientContext(db, session, rule, cached);
+    return patientContext(session, rule, await fromCache(db, cache, patientId));
   } catch (err) {
     if (!(err instanceof AppError) || (err.code !== 403 && err.code !== 404)) throw err;
-    const context = await patientContext(db, session, rule, fresh);
+    const context = patientContext(session, rule, await fromDatabase(db, patientId));
     // The database allows what memory refused: memory is behind, and the next request should not be refused again.
     cache.invalidateScope(patientScope(patientId), 'local');
     if (context.organisation) cache.invalidateScope(context.organisation.id, 'local');
@@ -77,15 +75,28 @@ export async function loadPatientContext(
   }
 }
 
-type Reader = <T>(model: string, scope: Scope, load: () => Promise<T>) => Promise<T>;
+/** What the rule is judged on: the patient's choice (undefined: no such patient) and the chosen organisation. */
+type Found = { choice: { organisationId: string | null; termsAcceptedAt: Date | null } | undefined; organisation: OrganisationRow | null };
 
-async function patientContext(db: Db, session: Session, rule: PatientAccessRule, read: Reader): Promise<PatientContext> {
+/** Straight from the database: choice and organisation in one statement. */
+async function fromDatabase(db: Db, patientId: string): Promise<Found> {
+  const row = await findPatientChoiceWithOrganisation(db, patientId);
+  if (!row) return { choice: undefined, organisation: null };
+  return { choice: { organisationId: row.organisationId, termsAcceptedAt: row.termsAcceptedAt }, organisation: row.organisation };
+}
+
+/** From the read-model cache: the choice and the organisation are held apart, since different writes invalidate them. */
+async function fromCache(db: Db, cache: ReadModelCache, patientId: string): Promise<Found> {
+  const choice = await cache.get('patient-access', patientScope(patientId), '', () => findPatientChoice(db, patientId));
+  const organisationId = choice?.organisationId;
+  if (!organisationId) return { choice, organisation: null };
+  const organisation = await cache.get('organisation', organisationId, '', () => findOrganisation(db, organisationId));
+  return { choice, organisation: organisation ?? null };
+}
+
+function patientContext(session: Session, rule: PatientAccessRule, { choice, organisation }: Found): PatientContext {
   const patientId = effectivePatientId(session)!;
-  const choice = await read('patient-access', patientScope(patientId), () => findPatientChoice(db, patientId));
   if (!choice) throw new AppError(101, { detail: 'session patient is gone' });
-  const organisation = choice.organisationId
-    ? ((await read('organisation', choice.organisationId, () => findOrganisation(db, choice.organisationId!))) ?? null)
-    : null;
   const termsAccepted = organisation !== null && (!organisation.flags.termsAndConditionsEnabled || choice.termsAcceptedAt !== null);
   if (!organisation && rule.organisation === 'required') throw new AppError(404, { detail: 'no organisation selected' });
   if (organisation && rule.flag && !organisation.flags[rule.flag]) throw new AppError(403, { detail: `feature ${rule.flag} is off` });

@@ -28,6 +28,21 @@ describe('local dates in Europe/Helsinki', () => {
     expect(localDateAt(Date.parse('2026-05-04T21:30:00Z'), 'UTC')).toBe('2026-05-04');
   });
 
+  test('asked again within one second (the answer is remembered per zone for its second), the clock still moves on at the next', () => {
+    // 2026-03-29 00:59:59.000 and .999 UTC are 02:59:59 in Helsinki; the next millisecond is 04:00:00 (the changeover).
+    const before = Date.parse('2026-03-29T00:59:59.000Z');
+    expect(localDateTimeAt(before)).toEqual({ date: '2026-03-29', time: '02:59' });
+    expect(localDateTimeAt(before + 999)).toEqual({ date: '2026-03-29', time: '02:59' });
+    expect(localDateTimeAt(before + 1000)).toEqual({ date: '2026-03-29', time: '04:00' });
+    expect(localDateTimeAt(new Date(before + 1500))).toEqual({ date: '2026-03-29', time: '04:00' });
+    // The same second in another zone is answered for that zone.
+    expect(localDateTimeAt(before + 1500, 'UTC')).toEqual({ date: '2026-03-29', time: '01:00' });
+    expect(localDateTimeAt(before + 999)).toEqual({ date: '2026-03-29', time: '02:59' });
+    // Before 1970 too: -0.5 s is 23:59:59.5 on 31 December 1969 UTC, 01:59 in Helsinki (UTC+2).
+    expect(localDateTimeAt(-500)).toEqual({ date: '1970-01-01', time: '01:59' });
+    expect(localDateTimeAt(-500, 'UTC')).toEqual({ date: '1969-12-31', time: '23:59' });
+  });
+
   test('the wall-clock date and time of an instant, across both changeovers', () => {
     expect(localDateTimeAt(Date.parse('2026-03-29T00:59:00Z'))).toEqual({ date: '2026-03-29', time: '02:59' });
     expect(localDateTimeAt(Date.parse('2026-03-29T01:00:00Z'))).toEqual({ date: '2026-03-29', time: '04:00' });

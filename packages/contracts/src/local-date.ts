@@ -46,10 +46,20 @@ export function canonicalTimeZone(timeZone: string): string {
   return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
-/** What the wall clock in `timeZone` shows at `instant`. */
-function wallClock(instant: Date | number, timeZone: string) {
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The last answer per zone and the whole second it was for: the clock shows the same within a second, and the server
+ * asks for "now" many times a second (every services answer does); `formatToParts` is the dearest part of an answer.
+ */
+const lastWallClock = new Map<string, { second: number; clock: WallClock }>();
+
+/** What the wall clock in `timeZone` shows at `instant` (read-only: the same object may answer again within its second). */
+function wallClock(instant: Date | number, timeZone: string): Readonly<WallClock> {
+  const second = Math.floor(Number(instant) / 1000);
+  const last = lastWallClock.get(timeZone);
+  if (last && last.second === second) return last.clock;
   let fmt = wallClocks.get(timeZone);
   if (!fmt) {
     fmt = new Intl.DateTimeFormat('en-US', {
@@ -66,7 +76,9 @@ function wallClock(instant: Date | number, timeZone: string) {
   }
   const p: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const { type, value } of fmt.formatToParts(instant)) p[type] = Number(value);
-  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
+  const clock = Object.freeze({ year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! });
+  lastWallClock.set(timeZone, { second, clock });
+  return clock;
 }
 
 /** The calendar date at `instant` in `timeZone`. */

@@ -31,7 +31,7 @@ test('two experts on duty, one goes away, then the other: the service card count
 }) => {
   // Two experts' and a patient's sessions, and the service cards' answer is up to 15 s old (cached) at each step.
   test.setTimeout(180_000);
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await (await browser.newContext({ viewport: PHONE })).newPage();
   await staffSignIn(admin, 'admin', ORG_ADMIN);
   await chooseOrganisation(admin, DEMO_ORGANISATION);
   const tag = Date.now().toString(36);
@@ -56,6 +56,11 @@ test('two experts on duty, one goes away, then the other: the service card count
   await admin.goto(`/admin/addEditService?id=${created.data.id}`);
   const choice = admin.getByRole('group', { name: 'Kun kukaan ei päivystä' });
   await expect(choice.getByRole('radio', { name: /Sulje jono/ })).toBeChecked();
+  await expectAccessible(admin);
+  await shoot(admin, 'presence-service-form');
+  // The service settings hold the idle time after which an expert counts as away.
+  await admin.goto('/admin/organization');
+  await expect(admin.getByLabel('Poissa, kun käyttämättä (minuuttia)')).toHaveValue('15');
   await expectAccessible(admin);
 
   const one = await expertApp(browser, first);

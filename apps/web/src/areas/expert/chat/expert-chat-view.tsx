@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ChatPanel } from '@/features/chat/chat-panel';
 import { useChatChannel } from '@/features/chat/use-chat-channel';
 import { VideoBeside, VideoPanel } from '@/features/video/video-panel';
+import { ApiError } from '@/lib/api-client';
 import { currentLanguage, useTranslation, type TFunction } from '@/lib/i18n';
 import { ExpertFeedbackForm } from '../feedback/expert-feedback-form';
 import { ContactHistoryPanel } from './contact-history-panel';
@@ -107,7 +108,9 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
           )}
           {accept.isError && (
             <p className="alert" role="alert">
-              {t('expert.chat.handover.acceptFailed')}
+              {accept.error instanceof ApiError && accept.error.statusCode === 409
+                ? t('errors.chatLimitReached')
+                : t('expert.chat.handover.acceptFailed')}
             </p>
           )}
         </div>

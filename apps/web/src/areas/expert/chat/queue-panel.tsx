@@ -148,7 +148,12 @@ export function QueuePanel({ onAccepted }: { onAccepted: (channelId: string) => 
       onSuccess: (chat) => onAccepted(chat.channel.id),
       onError: (err) =>
         setAcceptError(
-          err instanceof ApiError && err.statusCode === 404 ? t('expert.chat.queues.nobody') : t('expert.chat.queues.acceptFailed'),
+          err instanceof ApiError && err.statusCode === 404
+            ? t('expert.chat.queues.nobody')
+            : // Issue 32: at their limit of chats at once, the catalogue's text says so.
+              err instanceof ApiError && err.statusCode === 409
+              ? t('errors.chatLimitReached')
+              : t('expert.chat.queues.acceptFailed'),
         ),
     });
   };

@@ -10,7 +10,8 @@ import { expertOfSession } from './session-expert.service';
 export { isOnDuty, presenceState } from './presence';
 
 function toPresence(row: PresenceRow, idleMinutes: number, now: Date): ExpertPresence {
-  const queueIds = [...new Set([row.chatQueueId, ...(row.personalQueueIds ?? [])])];
+  // An expert made with a personal queue only has no service queue ('').
+  const queueIds = [...new Set([row.chatQueueId, ...(row.personalQueueIds ?? [])])].filter((id) => id !== '');
   return {
     expertId: row.expertId,
     userId: row.userId,

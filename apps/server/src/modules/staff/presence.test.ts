@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PRESENCE_OFFLINE_SECONDS } from '@prsp/contracts';
+import type { ExpertPresence } from '@prsp/contracts';
 import { heartbeatChanges, isOnDuty, presenceState, type PresenceFacts } from './presence';
+import { onDutyByQueue } from './presence.service';
 
 const now = new Date('2026-03-29T10:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -73,5 +75,22 @@ describe('heartbeatChanges', () => {
     expect(heartbeatChanges({ lastSeenAt: ago(25), lastActiveAt: ago(5 * 60 + 10) }, orgs, now, false)).toEqual(['b']);
     // idle 20 min, now used again: back in both
     expect(heartbeatChanges({ lastSeenAt: ago(25), lastActiveAt: ago(20 * 60) }, orgs, now, true)).toEqual(['a', 'b']);
+  });
+});
+
+describe('onDutyByQueue', () => {
+  it('counts the available and busy experts of each queue they serve', () => {
+    const p = (state: ExpertPresence['state'], queueIds: string[]): ExpertPresence => ({
+      expertId: state,
+      userId: state,
+      name: state,
+      state,
+      status: 'available',
+      openChats: 0,
+      maxConcurrentChats: null,
+      queueIds,
+    });
+    const counts = onDutyByQueue([p('available', ['a', 'b']), p('busy', ['a']), p('away', ['a', 'c']), p('offline', ['c'])]);
+    expect(Object.fromEntries(counts)).toEqual({ a: 2, b: 1 });
   });
 });

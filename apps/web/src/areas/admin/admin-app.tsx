@@ -3,8 +3,8 @@ import './admin-texts';
 import './surveys/surveys-admin-texts';
 import './webhooks/webhooks-admin-texts';
 import './api-clients/api-clients-texts';
-import '@/features/staff/quick-replies-texts';
 import './statistics/statistics-texts';
+import '@/features/staff/quick-replies-texts';
 import '@/features/queue-board/queue-board-texts';
 import '@/styles/staff.css';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -73,8 +73,8 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'chat/customizable', area: 'serviceSettings', page: (u) => <ChatTextsPage user={u} /> },
   { path: 'queues', area: 'serviceSettings', page: () => lazyPage(<QueueBoardPage />) },
   { path: 'feedback', area: 'serviceSettings', page: () => <FeedbackPage /> },
-  { path: 'quickReplies', area: 'serviceSettings', page: (u) => lazyPage(<QuickRepliesPage user={u} />) },
   { path: 'statistics', area: 'serviceSettings', page: () => lazyPage(<StatisticsPage />) },
+  { path: 'quickReplies', area: 'serviceSettings', page: (u) => lazyPage(<QuickRepliesPage user={u} />) },
   { path: 'chatCodes', area: 'chatCodes', page: (u) => <CodeGroupsPage user={u} kind="service" /> },
   { path: 'experts', area: 'experts', page: (u) => <ExpertsPage user={u} /> },
   { path: 'appointments', area: 'bookings', page: (u) => lazyPage(<AppointmentsPage user={u} />) },

@@ -28,8 +28,8 @@ const GROUPS: AdminMenuGroup[] = [
       { to: '/admin/chat/customizable', labelKey: 'admin.menu.chatCustomizable', area: 'serviceSettings' },
       { to: '/admin/queues', labelKey: 'queueBoard.menu', area: 'serviceSettings' },
       { to: '/admin/feedback', labelKey: 'admin.menu.feedback', area: 'serviceSettings' },
-      { to: '/admin/quickReplies', labelKey: 'quickReplies.adminMenu', area: 'serviceSettings' },
       { to: '/admin/statistics', labelKey: 'statistics.menu', area: 'serviceSettings' },
+      { to: '/admin/quickReplies', labelKey: 'quickReplies.adminMenu', area: 'serviceSettings' },
     ],
   },
   {

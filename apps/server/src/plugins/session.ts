@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { patientScope } from '../platform/access/patient-access';
 import type { ReadModelCache } from '../platform/cache/read-model-cache';
 import { sha256 } from '../platform/crypto/tokens';
-import { resolveSession, sessionScope, type Session, type SessionPolicy } from '../platform/session/sessions.service';
+import { heldSession, resolveSession, sessionScope, type Session, type SessionPolicy } from '../platform/session/sessions.service';
 import { hooksOf } from './access';
 import { isApiRequest, isSafeMethod, mayWrite } from './api-path';
 import { CSRF_COOKIE, HOST_COOKIE_PREFIX } from '@prsp/contracts';
@@ -50,11 +50,23 @@ export function clearSessionCookie(reply: FastifyReply, names: CookieNames, prod
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; names: CookieNames; cache?: ReadModelCache }) => {
     app.decorateRequest('session', null);
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', (req, _reply, done) => {
       // The decoded route, not the raw URL: `/%61pi/…` is an /api request too (as for the CSRF check).
-      if (!isApiRequest(req)) return;
+      if (!isApiRequest(req)) return done();
       const token = req.cookies[opts.names.session];
-      req.session = token ? ((await resolveSession(opts.db, opts.policy, token, new Date(), opts.cache)) ?? null) : null;
+      req.session = null;
+      if (!token) return done();
+      const now = new Date();
+      // Held in memory and live: answered without a promise (most requests); otherwise judged by resolveSession.
+      const held = opts.cache && heldSession(opts.policy, token, now, opts.cache);
+      if (held) {
+        req.session = held;
+        return done();
+      }
+      resolveSession(opts.db, opts.policy, token, now, opts.cache).then((session) => {
+        req.session = session ?? null;
+        done();
+      }, done);
     });
     const { cache } = opts;
     if (!cache) return;

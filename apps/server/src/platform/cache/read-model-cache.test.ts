@@ -39,6 +39,24 @@ describe('read-model cache', () => {
     expect(reads).toEqual(['miss', 'hit']);
   });
 
+  test('peek answers what get would from memory, without loading; nothing while it would load', async () => {
+    const { cache, reads, load, loads, tick } = setup({ ttlMs: 1_000 });
+    expect(cache.peek('config', ORG_A, '')).toBeUndefined();
+    await cache.get('config', ORG_A, '', load('v1'));
+    expect(cache.peek('config', ORG_A, '')).toBe('v1');
+    expect(cache.peek('config', ORG_A, 'other')).toBeUndefined();
+    expect(cache.peek('config', ORG_B, '')).toBeUndefined();
+    cache.invalidateScope(ORG_A);
+    expect(cache.peek('config', ORG_A, '')).toBeUndefined();
+    await cache.get('config', ORG_A, '', load('v2'));
+    tick(1_000);
+    expect(cache.peek('config', ORG_A, '')).toBeUndefined();
+    cache.setListening(false);
+    expect(cache.peek('config', ORG_A, '')).toBeUndefined();
+    expect(loads()).toBe(2);
+    expect(reads).toEqual(['miss', 'hit', 'miss']);
+  });
+
   test('keys by model, organisation and variant: no answer is served for another', async () => {
     const { cache, load } = setup();
     await cache.get('config', ORG_A, '', load('config A'));

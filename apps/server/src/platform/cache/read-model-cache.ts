@@ -45,6 +45,11 @@ export type ReadModelCache = {
    * made-up keys (a forged cookie) cost a read each but take no room.
    */
   get<T>(model: string, scope: Scope, variant: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * What `get` would answer from memory now (counted as a hit), without loading and without a promise; undefined when
+   * it would load. For the hot path of every request (the session), which then asks `get` only on a miss.
+   */
+  peek<T>(model: string, scope: Scope, variant: string): T | undefined;
   /** Drops every entry of one scope (a notification named it, or a write here changed it). */
   invalidateScope(scope: Scope, reason?: InvalidationReason): void;
   /** Drops every entry. */
@@ -105,6 +110,13 @@ export function createReadModelCache(opts: ReadModelCacheOptions): ReadModelCach
   }
 
   return {
+    peek<T>(model: string, scope: Scope, variant: string): T | undefined {
+      if (!listening || opts.ttlMs <= 0) return undefined;
+      const entry = entries.get(keyOf(model, scope, variant));
+      if (!entry || entry.expiresAt <= now()) return undefined;
+      opts.events?.read(model, 'hit');
+      return entry.value as T;
+    },
     async get<T>(model: string, scope: Scope, variant: string, load: () => Promise<T>): Promise<T> {
       if (!listening || opts.ttlMs <= 0) {
         opts.events?.read(model, 'bypass');

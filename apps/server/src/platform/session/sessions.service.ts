@@ -101,6 +101,16 @@ export async function resolveSession(
   return toSession(row);
 }
 
+/**
+ * The live session a token names when the read-model cache holds it and it needs no touch yet: no database and no
+ * promise, the path of nearly every request. Undefined: ask `resolveSession`, which judges it (and touches, expires or
+ * reads it afresh) as ever.
+ */
+export function heldSession(policy: SessionPolicy, token: string, now: Date, cache: ReadModelCache): Session | undefined {
+  const row = cache.peek<repo.SessionRow>('session', sessionScope(sha256(token)), '');
+  return row && isSessionAlive(row, now, policy) && !isTouchDue(row, now, policy) ? toSession(row) : undefined;
+}
+
 function isTouchDue(row: Pick<repo.SessionRow, 'lastSeenAt'>, now: Date, policy: SessionPolicy): boolean {
   return now.getTime() - row.lastSeenAt.getTime() > touchEveryMs(policy);
 }

@@ -5,8 +5,6 @@ import { useSyncExternalStore } from 'react';
  * desk tells it, the app's header (menu badge, page title) shows it while the menu is closed.
  */
 let unread = 0;
-/** How many patients wait in the expert's queues, as the desk's queue panel last saw them (issue 32). */
-let waiting = 0;
 const listeners = new Set<() => void>();
 
 function told(): void {
@@ -16,13 +14,6 @@ function told(): void {
 export function setDeskUnread(count: number): void {
   if (count === unread) return;
   unread = count;
-  told();
-}
-
-/** The queue panel tells how many wait in the expert's queues; the desk gone, 0 (nothing is watched then). */
-export function setDeskWaiting(count: number): void {
-  if (count === waiting) return;
-  waiting = count;
   told();
 }
 
@@ -37,13 +28,9 @@ export function useDeskUnread(): number {
   return useSyncExternalStore(subscribe, () => unread);
 }
 
-export function useDeskWaiting(): number {
-  return useSyncExternalStore(subscribe, () => waiting);
-}
-
 /**
  * The count before the tab's title (issue 32, point 4: '(2) Työpöytä – …'): the patients waiting in the expert's
- * queues and everything unread (the desk's chats with news, the inbox, the open conversations). 0: no count shown.
+ * queues (watched by the app's layout on every page, use-queue-watch.ts) and everything unread (the desk's chats with news, the inbox, the open conversations). 0: no count shown.
  */
 export function titleCount(parts: { waiting: number; unreadChats: number; inbox: number; openConversations: number }): number {
   return Math.max(0, parts.waiting) + Math.max(0, parts.unreadChats) + Math.max(0, parts.inbox) + Math.max(0, parts.openConversations);

@@ -19,7 +19,8 @@ import { useExpertOrganisation } from './expert-api';
 import { expertMenu, withCount } from './expert-menu';
 import { useMessagingCounts } from './messaging/expert-messaging-api';
 import { DesktopPage } from './desktop-page';
-import { titleCount, useDeskUnread, useDeskWaiting } from './desk-unread';
+import { titleCount, useDeskUnread } from './desk-unread';
+import { useQueueWatch } from './use-queue-watch';
 import { useSecureMessageNotices } from './use-secure-message-notices';
 import { MainMenuLabel } from './unread-badge';
 import { PresenceControl } from './presence/presence-control';
@@ -58,7 +59,11 @@ function ExpertLayout() {
   const shiftLead = useShiftLead(signedIn && organisation.data?.flags.remoteReceptionEnabled === true);
   const counts = useMessagingCounts(signedIn && organisation.data?.flags.asyncMessagingEnabled === true);
   const deskUnread = useDeskUnread();
-  const deskWaiting = useDeskWaiting();
+  // Presence (issue 32): heartbeats while the app is open, for an organisation with the chat.
+  const chatOn = signedIn && organisation.data?.flags.remoteReceptionEnabled === true;
+  // Who waits in the expert's queues, watched on every page of the app (not only the desk): the title counts them
+  // and a new patient is notified in another window.
+  const deskWaiting = useQueueWatch(chatOn);
   // What the menu's entries count, and the desk's chats with news, show on the closed menu; the tab's title counts
   // the patients waiting in the expert's queues too (issue 32), so it shows in another window's tab bar.
   const unread = (counts.data?.inbox ?? 0) + (counts.data?.open ?? 0) + deskUnread;
@@ -69,8 +74,6 @@ function ExpertLayout() {
     openConversations: counts.data?.open ?? 0,
   });
   useSecureMessageNotices(counts.data);
-  // Presence (issue 32): heartbeats while the app is open, for an organisation with the chat.
-  const chatOn = signedIn && organisation.data?.flags.remoteReceptionEnabled === true;
   usePresenceHeartbeat(chatOn);
   const tools = (
     <>

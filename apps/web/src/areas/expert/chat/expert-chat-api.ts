@@ -15,12 +15,16 @@ export const expertChatKeys = {
 
 const channelPath = (id: string) => `/api/expert/chat/channels/${encodeURIComponent(id)}`;
 
-/** `GET /api/expert/chat/queues`: the expert's queues, who waits in each and the longest wait. */
-export function useExpertQueues() {
+/**
+ * `GET /api/expert/chat/queues`: the expert's queues, who waits in each and the longest wait. The app's layout
+ * watches it on every page (use-queue-watch.ts); the desk's queue panel reads the same query.
+ */
+export function useExpertQueues(enabled = true) {
   return useQuery({
     queryKey: expertChatKeys.queues,
     queryFn: () => api('/api/expert/chat/queues', z.array(ZExpertQueue)),
     refetchInterval: LIST_REFRESH_MS,
+    enabled,
   });
 }
 

@@ -1,5 +1,4 @@
 import './expert-chat.css';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ExpertQueue } from '@prsp/contracts';
 import { QueryState } from '@/components/ui/query-state';
@@ -10,9 +9,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useSocket } from '@/lib/socket';
 import { useNow } from '@/lib/use-now';
 import { chimeDue, chimeFor, newArrivals, playArrivalChime, waitingIds } from './arrival-signal';
-import { setDeskWaiting } from '../desk-unread';
-import { notifyDesk } from '../desk-notifications';
-import { expertChatKeys, useAccept, useExpertQueues } from './expert-chat-api';
+import { useAccept, useExpertQueues } from './expert-chat-api';
 import { patientFacts } from './patient-identity';
 import { isMarked, UrgencyBadge } from './urgency-badge';
 
@@ -80,13 +77,12 @@ function QueueItem({
 
 /**
  * The expert's queues (spec §2 'expert desktop and queue views'): how many wait in each and the longest wait,
- * kept live by the socket (`queue:watch`, then `queue:changed`) and a 5-second refetch; accept the next in a
+ * kept live by the socket (`queue:watch`, then `queue:changed`, watched by the app's layout) and a 5-second refetch; accept the next in a
  * queue or a named patient. Someone new in a queue is told with a short chime and a polite announcement; an
  * emergency (issue 29) with its own insistent alarm and an assertive announcement, and it waits first on its card.
  */
 export function QueuePanel({ onAccepted }: { onAccepted: (channelId: string) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const queues = useExpertQueues();
   const accept = useAccept();
   const socket = useSocket();
@@ -97,38 +93,26 @@ export function QueuePanel({ onAccepted }: { onAccepted: (channelId: string) => 
   const chimed = useRef(new Map<string, number>());
   const [acceptError, setAcceptError] = useState<string | null>(null);
 
+  // The queues are watched (`queue:watch`, `queue:changed`) by the app's layout on every page (use-queue-watch.ts),
+  // which also counts who waits for the tab's title and notifies of a new patient in another window.
   useEffect(() => {
     if (!socket) return;
-    const watch = () => socket.emit('queue:watch', {}, () => undefined);
-    const changed = () => void queryClient.invalidateQueries({ queryKey: expertChatKeys.queues });
     // Someone waits to be admitted to a video appointment: the same chime and announcement as a queue arrival.
     const knock = (e: { channelId: string; name: string }) => {
       if (!chimeDue(chimed.current, e.channelId, Date.now())) return;
       playArrivalChime();
       if (announcer.current) announcer.current.textContent = t('video.knocked', { name: e.name });
     };
-    socket.on('connect', watch);
-    socket.on('queue:changed', changed);
     socket.on('video:knock', knock);
-    if (socket.connected) watch();
     return () => {
-      socket.off('connect', watch);
-      socket.off('queue:changed', changed);
       socket.off('video:knock', knock);
     };
-  }, [socket, queryClient, t]);
-
-  // The tab's title counts who waits (issue 32); the desk gone, nobody is watched.
-  const waitingNow = queues.data?.reduce((n, q) => n + q.waiting.length, 0) ?? 0;
-  useEffect(() => setDeskWaiting(waitingNow), [waitingNow]);
-  useEffect(() => () => setDeskWaiting(0), []);
+  }, [socket, t]);
 
   useEffect(() => {
     if (!queues.data) return;
     const arrivals = newArrivals(seen.current, queues.data);
     seen.current = waitingIds(queues.data);
-    // In another window: a browser notification per queue, naming the queue only (no patient).
-    for (const queue of new Set(arrivals.map((a) => a.queueName))) notifyDesk({ kind: 'newPatient', queue }, t);
     if (arrivals.length === 0 || !announcer.current || !alarm.current) return;
     const now = Date.now();
     const due = arrivals.filter((a) => chimeDue(chimed.current, a.channelId, now));

@@ -1,4 +1,5 @@
 import './desk.css';
+import { useState } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '@/components/route-fallbacks';
@@ -21,6 +22,8 @@ export function DesktopPage() {
   const user = useStaffUser('expert');
   const organisation = useExpertOrganisation(Boolean(user.data));
   const [params, setParams] = useSearchParams();
+  // The chat just taken from a queue, whose message box is given the focus: the expert writes to that patient next.
+  const [taken, setTaken] = useState<string | null>(null);
   if (!user.data) return <Loading />;
   const groups = expertMenu(organisation.data?.flags).filter((g) => g.headingKey);
   const select = (channelId: string) => setParams({ chat: channelId }, { replace: true });
@@ -40,8 +43,20 @@ export function DesktopPage() {
         {head}
         <AlertSettingsPanel />
         <div className="desk-grid">
-          <ChatWorkspace selected={params.get('chat')} onSelect={select} />
-          <QueuePanel onAccepted={select} />
+          <ChatWorkspace
+            selected={params.get('chat')}
+            onSelect={(channelId) => {
+              select(channelId);
+              setTaken(null);
+            }}
+            focusComposer={taken}
+          />
+          <QueuePanel
+            onAccepted={(channelId) => {
+              select(channelId);
+              setTaken(channelId);
+            }}
+          />
         </div>
       </div>
     );

@@ -51,6 +51,7 @@ export function ChatComposer({
   disabled,
   prefix,
   quickReplies,
+  takeFocus,
 }: {
   onSend: (text: string) => void;
   onTyping: () => void;
@@ -58,6 +59,8 @@ export function ChatComposer({
   disabled?: boolean;
   prefix: ChatTextPrefix;
   quickReplies?: readonly ComposerQuickReply[];
+  /** The message box takes the focus as soon as it can be written in (the expert has just taken this patient). */
+  takeFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -73,6 +76,9 @@ export function ChatComposer({
   useEffect(() => {
     if (!disabled) form.current?.scrollIntoView({ block: 'nearest' });
   }, [disabled]);
+  useEffect(() => {
+    if (takeFocus && !disabled) textarea.current?.focus();
+  }, [takeFocus, disabled]);
 
   const send = () => {
     if (!trimmed || disabled) return;

@@ -17,12 +17,15 @@ export function ChatPanel({
   prefix,
   disabled,
   quickReplies,
+  takeFocus,
 }: {
   chat: ChatChannelState;
   prefix: ChatTextPrefix;
   disabled?: boolean;
   /** The expert's quick replies for the composer (none for the patient). */
   quickReplies?: readonly ComposerQuickReply[];
+  /** The composer takes the focus once it can be written in (chat-composer.tsx). */
+  takeFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const height = useChatHeight();
@@ -49,6 +52,7 @@ export function ChatPanel({
         disabled={disabled}
         prefix={prefix}
         quickReplies={quickReplies}
+        takeFocus={takeFocus}
       />
     </div>
   );

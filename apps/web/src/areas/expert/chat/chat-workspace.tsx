@@ -12,7 +12,20 @@ import { useTranslation } from '@/lib/i18n';
  * The expert's chats, several at once: one button per chat (a new message in another marks it), and the chosen
  * chat below. Every chat stays mounted (hidden when not chosen), so none misses a message or a pending send.
  */
-export function ChatWorkspace({ selected, onSelect }: { selected: string | null; onSelect: (channelId: string) => void }) {
+export function ChatWorkspace({
+  selected,
+  onSelect,
+  focusComposer = null,
+}: {
+  selected: string | null;
+  onSelect: (channelId: string) => void;
+  /**
+   * The chat just taken from a queue: its message box takes the focus once it can be written in. Until the server
+   * answered, the desk still showed the chat before it, so what the expert typed went into that chat's composer and
+   * was hidden with it (the focus with it) when the taken chat came on screen (issue 32 follow-up).
+   */
+  focusComposer?: string | null;
+}) {
   const { t } = useTranslation();
   const chats = useDeskChats();
   const queryClient = useQueryClient();
@@ -83,7 +96,12 @@ export function ChatWorkspace({ selected, onSelect }: { selected: string | null;
           </ul>
           {list.map((c) => (
             <div key={c.channel.id} hidden={c !== current}>
-              <ExpertChatView desk={c} active={c === current} onActivity={() => markUnread(c.channel.id)} />
+              <ExpertChatView
+                desk={c}
+                active={c === current}
+                takeFocus={c.channel.id === focusComposer}
+                onActivity={() => markUnread(c.channel.id)}
+              />
             </div>
           ))}
         </>

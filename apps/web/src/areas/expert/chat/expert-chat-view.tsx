@@ -37,7 +37,18 @@ export function deskChatName(chat: DeskChat, t: TFunction): string {
  * expert's own feedback is asked here, in this chat's place on the desk: the desk stays, with the other chats and
  * any video call in them (issue 28). `active`: this chat's tab is the one on screen; the others tell `onActivity` when a message comes.
  */
-export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; active: boolean; onActivity: () => void }) {
+export function ExpertChatView({
+  desk,
+  active,
+  onActivity,
+  takeFocus = false,
+}: {
+  desk: DeskChat;
+  active: boolean;
+  onActivity: () => void;
+  /** Just taken from a queue: the message box takes the focus once the chat can be written in. */
+  takeFocus?: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = desk.channel.id;
@@ -144,10 +155,22 @@ export function ExpertChatView({ desk, active, onActivity }: { desk: DeskChat; a
       <div className="expert-chat-body" data-chat-body={id}>
         {chat.channel?.video && chat.channel.status === 'active' && !ended ? (
           <VideoBeside video={<VideoPanel channelId={id} />}>
-            <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} quickReplies={quickReplies} />
+            <ChatPanel
+              chat={chat}
+              prefix="expert.chat"
+              disabled={ended || chat.channel?.status !== 'active'}
+              quickReplies={quickReplies}
+              takeFocus={takeFocus && active}
+            />
           </VideoBeside>
         ) : (
-          <ChatPanel chat={chat} prefix="expert.chat" disabled={ended || chat.channel?.status !== 'active'} quickReplies={quickReplies} />
+          <ChatPanel
+            chat={chat}
+            prefix="expert.chat"
+            disabled={ended || chat.channel?.status !== 'active'}
+            quickReplies={quickReplies}
+            takeFocus={takeFocus && active}
+          />
         )}
         <aside className="expert-chat-side" aria-label={t('expert.chat.details.title')}>
           <PatientDetails chat={details.data} />

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ORGANISATION, ORG_ADMIN, chooseOrganisation, openFromMenu, staffSignIn, uniqueEmail } from './admin-fixtures';
 import { expectAccessible } from './fixtures';
+import { PHONE } from './phone';
 import { onboard, signInAsNewPerson, uniqueFamilyName } from './patient-steps';
 
 const DEMO_EXPERT = 'expert@espoo.example';
@@ -48,8 +49,8 @@ test('an admin adds an organisation quick reply; the tab title counts the waitin
   await expect(row).toContainText('Tervehdys');
   await expect(row).toContainText('suomi, englanti');
 
-  // The expert's desk is open before anyone waits: the title has no count.
-  const expert = await (await browser.newContext()).newPage();
+  // The expert's desk, on a phone (360 px), is open before anyone waits: the title has no count.
+  const expert = await (await browser.newContext({ viewport: PHONE })).newPage();
   await staffSignIn(expert, 'expert', DEMO_EXPERT);
   await expect(expert).toHaveURL(/\/expert\/desktop$/);
   await expect(expert).toHaveTitle(/^Työpöytä – /);

@@ -54,11 +54,13 @@ async function ownerOfExpert(db: Db | Tx, expert: QuickReplyExpert): Promise<rep
 
 const adminOwner = (actor: AdminActor): repo.QuickReplyOwner => ({ organisationId: organisationOf(actor), expertId: null });
 
-async function audit(tx: Tx, actor: AdminActor, action: string, id: string, details?: Record<string, unknown>) {
+type QuickReplyAction = 'quickReplies.create' | 'quickReplies.update' | 'quickReplies.delete';
+
+async function audit(tx: Tx, actor: AdminActor, action: QuickReplyAction, id: string, details?: Record<string, unknown>) {
   await recordAudit(tx, {
     actorType: 'staff',
     actorId: actor.staff.userId,
-    action: `quickReplies.${action}`,
+    action,
     objectType: 'quickReply',
     objectId: id,
     ip: actor.ip,
@@ -125,17 +127,17 @@ export async function listOrganisationReplies(db: Db, actor: AdminActor): Promis
 }
 
 export function createOrganisationReply(db: Db, actor: AdminActor, input: QuickReplyInput): Promise<QuickReply> {
-  return create(db, adminOwner(actor), input, (tx, row) => audit(tx, actor, 'create', row.id, { shortcut: row.shortcut }));
+  return create(db, adminOwner(actor), input, (tx, row) => audit(tx, actor, 'quickReplies.create', row.id, { shortcut: row.shortcut }));
 }
 
 export function updateOrganisationReply(db: Db, actor: AdminActor, id: string, input: QuickReplyInput): Promise<QuickReply> {
   return change(db, adminOwner(actor), id, input, (tx, before, values) =>
-    audit(tx, actor, 'update', id, { changed: changedFields(before, values) }),
+    audit(tx, actor, 'quickReplies.update', id, { changed: changedFields(before, values) }),
   );
 }
 
 export function deleteOrganisationReply(db: Db, actor: AdminActor, id: string): Promise<void> {
-  return destroy(db, adminOwner(actor), id, (tx) => audit(tx, actor, 'delete', id));
+  return destroy(db, adminOwner(actor), id, (tx) => audit(tx, actor, 'quickReplies.delete', id));
 }
 
 /** What the composer offers: the organisation's replies and the expert's own. */

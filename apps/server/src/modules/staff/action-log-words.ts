@@ -50,6 +50,21 @@ const ACTIONS: Record<string, Words> = {
   'webhooks.endpointCreate': ['Loi webhookin', 'Skapade en webhook', 'Created a webhook'],
   'webhooks.endpointUpdate': ['Muokkasi webhookia', 'Ändrade en webhook', 'Changed a webhook'],
   'webhooks.endpointDelete': ['Poisti webhookin', 'Tog bort en webhook', 'Deleted a webhook'],
+  'quickReplies.create': [
+    'Loi organisaation pikavastauksen',
+    'Skapade ett snabbsvar för organisationen',
+    'Created an organisation quick reply',
+  ],
+  'quickReplies.update': [
+    'Muokkasi organisaation pikavastausta',
+    'Ändrade ett snabbsvar för organisationen',
+    'Changed an organisation quick reply',
+  ],
+  'quickReplies.delete': [
+    'Poisti organisaation pikavastauksen',
+    'Tog bort ett snabbsvar för organisationen',
+    'Deleted an organisation quick reply',
+  ],
   'webhooks.testEvent': ['Lähetti webhookin testitapahtuman', 'Skickade en testhändelse till en webhook', 'Sent a webhook test event'],
   // Appointments, open times and breaks
   'appointment.create': ['Loi ajan', 'Skapade en tid', 'Created an appointment'],
@@ -151,6 +166,7 @@ const OBJECT_TYPES: Record<string, Words> = {
   surveyTemplate: ['Kyselypohja', 'Enkätmall', 'Survey template'],
   apiClient: ['Rajapinta-asiakas', 'API-klient', 'API client'],
   webhookEndpoint: ['Webhook', 'Webhook', 'Webhook'],
+  quickReply: ['Pikavastaus', 'Snabbsvar', 'Quick reply'],
   patient: ['Potilas', 'Patient', 'Patient'],
 };
 

@@ -84,6 +84,15 @@ export function ExpertChatView({
     if (endedHere) document.getElementById(feedbackId)?.focus();
   }, [endedHere, feedbackId]);
   const close = () => removeFromDesk(queryClient, id);
+  const panel = (
+    <ChatPanel
+      chat={chat}
+      prefix="expert.chat"
+      disabled={ended || chat.channel?.status !== 'active'}
+      quickReplies={quickReplies}
+      takeFocus={takeFocus && active}
+    />
+  );
   return (
     <article className="expert-chat" aria-labelledby={titleId}>
       <div className="expert-chat-head">
@@ -154,23 +163,9 @@ export function ExpertChatView({
       )}
       <div className="expert-chat-body" data-chat-body={id}>
         {chat.channel?.video && chat.channel.status === 'active' && !ended ? (
-          <VideoBeside video={<VideoPanel channelId={id} />}>
-            <ChatPanel
-              chat={chat}
-              prefix="expert.chat"
-              disabled={ended || chat.channel?.status !== 'active'}
-              quickReplies={quickReplies}
-              takeFocus={takeFocus && active}
-            />
-          </VideoBeside>
+          <VideoBeside video={<VideoPanel channelId={id} />}>{panel}</VideoBeside>
         ) : (
-          <ChatPanel
-            chat={chat}
-            prefix="expert.chat"
-            disabled={ended || chat.channel?.status !== 'active'}
-            quickReplies={quickReplies}
-            takeFocus={takeFocus && active}
-          />
+          panel
         )}
         <aside className="expert-chat-side" aria-label={t('expert.chat.details.title')}>
           <PatientDetails chat={details.data} />

@@ -159,11 +159,11 @@ test('a demo expert sees the day, opens an appointment with its answers, adds an
   await page.getByRole('button', { name: 'Näytä', exact: true }).click();
   await expect(page.getByText('Päättymispäivä ei voi olla ennen alkamispäivää.')).toBeVisible();
   await page.getByLabel('Päättyen').fill(tomorrow);
-  await page.getByLabel('Tila').selectOption({ label: 'Peruttu' });
+  await page.getByLabel('Tila', { exact: true }).selectOption({ label: 'Peruttu' });
   await page.getByRole('button', { name: 'Näytä', exact: true }).click();
   await expect(page).toHaveURL(/status=cancelled/);
   await expect(page.getByRole('row', { name: /Pirkko Potilas/ })).toHaveCount(0);
-  await page.getByLabel('Tila').selectOption({ label: 'Varattu (henkilökunta varasi)' });
+  await page.getByLabel('Tila', { exact: true }).selectOption({ label: 'Varattu (henkilökunta varasi)' });
   await page.getByRole('button', { name: 'Näytä', exact: true }).click();
   await expect(page).toHaveURL(/status=booked/);
   const bookingRow = page.getByRole('row', { name: /Pirkko Potilas/ });
@@ -174,7 +174,7 @@ test('a demo expert sees the day, opens an appointment with its answers, adds an
   await expect(page.getByRole('heading', { level: 1, name: 'Tapaamisen tiedot' })).toBeVisible();
   await page.getByRole('link', { name: 'Takaisin' }).click();
   await expect(page).toHaveURL(new RegExp(`/expert/allBookings\\?from=${tomorrow}&to=${tomorrow}&status=booked$`));
-  await expect(page.getByLabel('Tila')).toHaveValue('booked');
+  await expect(page.getByLabel('Tila', { exact: true })).toHaveValue('booked');
   await expect(page.getByRole('row', { name: /Pirkko Potilas/ })).toBeVisible();
 
   // The history of ended appointments.

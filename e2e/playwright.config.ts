@@ -34,6 +34,7 @@ const GROUP_1 = [
   'patient-messaging.spec.ts',
   'admin-messaging.spec.ts',
   'patient-survey.spec.ts',
+  'presence.spec.ts',
 ];
 // E2E_PORT_BASE moves every server of the run, so that two runs on one machine do not collide.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3210) + (group === '2' ? 10 : 0);

@@ -30,7 +30,9 @@ function toPresence(row: PresenceRow, idleMinutes: number, now: Date): ExpertPre
  * of a patient build on this; its shape (contracts `ExpertPresence`) stays stable.
  */
 export async function organisationPresence(tx: Tx, organisationId: string, now = new Date()): Promise<ExpertPresence[]> {
-  const [idleMinutes, rows] = await Promise.all([idleMinutesOf(tx, organisationId), presenceRows(tx, organisationId)]);
+  // One after the other: `tx` may be a transaction's one connection, which runs one query at a time (pg deprecates queuing them).
+  const idleMinutes = await idleMinutesOf(tx, organisationId);
+  const rows = await presenceRows(tx, organisationId);
   return rows.map((row) => toPresence(row, idleMinutes ?? 15, now));
 }
 
@@ -41,8 +43,8 @@ export async function expertPresence(
   userId: string,
   now = new Date(),
 ): Promise<ExpertPresence | undefined> {
-  const [idleMinutes, rows] = await Promise.all([idleMinutesOf(tx, organisationId), presenceRows(tx, organisationId, userId)]);
-  const row = rows[0];
+  const idleMinutes = await idleMinutesOf(tx, organisationId);
+  const [row] = await presenceRows(tx, organisationId, userId);
   return row && toPresence(row, idleMinutes ?? 15, now);
 }
 

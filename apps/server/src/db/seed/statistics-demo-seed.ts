@@ -58,9 +58,10 @@ export async function seedDemoStatistics(tx: Tx, cipher: FieldCipher, lastDay: L
       .limit(1);
     return row?.id ?? null;
   };
-  const [nurse, doctor, physio] = await Promise.all(
-    ['expert@espoo.example', 'doctor@espoo.example', 'physio@espoo.example'].map(expertByEmail),
-  );
+  // One after the other: `tx` is a transaction's one connection, which runs one query at a time.
+  const nurse = await expertByEmail('expert@espoo.example');
+  const doctor = await expertByEmail('doctor@espoo.example');
+  const physio = await expertByEmail('physio@espoo.example');
   const serviceOf = async (queue: string) => {
     const [row] = await tx
       .select({ id: services.id })
@@ -69,7 +70,8 @@ export async function seedDemoStatistics(tx: Tx, cipher: FieldCipher, lastDay: L
       .limit(1);
     return row?.id ?? null;
   };
-  const [nurseService, doctorService] = await Promise.all([serviceOf('espoo-nurse'), serviceOf('espoo-doctor')]);
+  const nurseService = await serviceOf('espoo-nurse');
+  const doctorService = await serviceOf('espoo-doctor');
   const patient = await registerPatient(tx, cipher, STATISTICS_PERSON);
   const patientId = patient.id;
   const [day1, day2, day3] = [addDays(lastDay, -2), addDays(lastDay, -1), lastDay];

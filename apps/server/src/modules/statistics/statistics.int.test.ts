@@ -63,7 +63,11 @@ beforeAll(async () => {
   const serviceOf = async (queue: string) =>
     (await t.database.db.select({ id: services.id }).from(services).where(eq(services.chatQueueId, queue)))[0]!.id;
   [nurseService, doctorService] = await Promise.all([serviceOf('espoo-nurse'), serviceOf('espoo-doctor')]);
-  [eeva, lauri, fiia] = await Promise.all(['expert@espoo.example', 'doctor@espoo.example', 'physio@espoo.example'].map(expertId));
+  [eeva, lauri, fiia] = await Promise.all([
+    expertId('expert@espoo.example'),
+    expertId('doctor@espoo.example'),
+    expertId('physio@espoo.example'),
+  ]);
   await t.database.db.transaction((tx) => seedDemoStatistics(tx, createFieldCipher(t.config.dataKey), '2026-03-30'));
   // A second run changes nothing.
   await t.database.db.transaction((tx) => seedDemoStatistics(tx, createFieldCipher(t.config.dataKey), '2026-03-30'));

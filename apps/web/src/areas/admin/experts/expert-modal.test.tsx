@@ -20,6 +20,8 @@ const nurse: AdminExpert = {
   status: 'active',
   locked: false,
   lastLogin: null,
+  maxConcurrentChats: null,
+  shiftLead: false,
 };
 
 /** Opens the form of `expert`; the server answers the lists and records what the form sends. */

@@ -1,5 +1,5 @@
 import { addDays, localDateAt, SERVICE_TIME_ZONE, startOfLocalDay, type ExpertPresence, type QueueBoard } from '@prsp/contracts';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { organisationPresence } from '../staff/presence.service';
 import { isShiftLead, queueFigures } from './queue-board.repo';
@@ -21,7 +21,7 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
  * experts who serve it with their presence (presence.service.ts, two statements). Scoped to `organisationId` alone:
  * the caller's access has already said it is theirs.
  */
-export async function queueBoard(db: Db | Tx, organisationId: string, now = new Date()): Promise<QueueBoard> {
+export async function queueBoard(db: Db, organisationId: string, now = new Date()): Promise<QueueBoard> {
   const { day, from, until } = boardDay(now);
   const [figures, presence] = await Promise.all([
     queueFigures(db, organisationId, from, until),

@@ -190,6 +190,30 @@ export const quickReplies = pgTable(
   (t) => [unique('quick_replies_shortcut_key').on(t.organisationId, t.expertId, t.shortcut).nullsNotDistinct()],
 );
 
+/**
+ * An expert's private note on a visit (issue 33): written during or after the chat or video visit, one per expert and
+ * visit, shown only to its author and printed in the visit summary they download for the patient record. Never shown
+ * to the patient; it goes with the channel (chat retention).
+ */
+export const visitNotes = pgTable(
+  'visit_notes',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    expertId: uuid('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.expertId] })],
+);
+
 export type ChatChannelRow = typeof chatChannels.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ChatMemberRow = typeof chatMembers.$inferSelect;

@@ -24,5 +24,10 @@ export const auditLog = pgTable(
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_actor_idx').on(t.actorId, t.at), index('audit_patient_idx').on(t.patientId, t.at)],
+  (t) => [
+    index('audit_actor_idx').on(t.actorId, t.at),
+    index('audit_patient_idx').on(t.patientId, t.at),
+    // The admins' in-app search of their organisation's log (issue 33), newest first.
+    index('audit_organisation_idx').on(t.organisationId, t.at),
+  ],
 );

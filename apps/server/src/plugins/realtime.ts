@@ -11,7 +11,7 @@ import { loadAccess, type AccessContext, type RouteAccess } from '../platform/ac
 import { AppError } from '../platform/app-error';
 import { patientDataAudit } from './access';
 import type { ReadModelCache } from '../platform/cache/read-model-cache';
-import { resolveSession, type SessionPolicy } from '../platform/session/sessions.service';
+import { resolveSession, type Session, type SessionPolicy } from '../platform/session/sessions.service';
 import { watchRedis } from '../platform/redis-watch';
 import type { CookieNames } from './session';
 import { DEFAULT_EVENT_LIMIT, MAX_SOCKETS_PER_SESSION, SOCKET_EVENT_LIMITS, windowCounter } from './socket-limits';
@@ -116,11 +116,17 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   // within that time. What the caller may do with a channel is checked on every event, in the database.
   const checked = new Map<string, { at: number; kind: RouteAccess['kind']; ctx: AccessContext }>();
 
-  async function socketAccess(socket: RealtimeSocket, access: RouteAccess): Promise<AccessContext> {
+  const sessionOf = async (socket: RealtimeSocket): Promise<Session | null> => {
+    const { sessionToken } = identityOf(socket);
+    return sessionToken ? ((await resolveSession(opts.db, opts.policy, sessionToken, new Date(), opts.cache)) ?? null) : null;
+  };
+
+  /** Who the socket's caller is for `access`; `known` is the session when the caller has just resolved it (the handshake). */
+  async function socketAccess(socket: RealtimeSocket, access: RouteAccess, known?: Session | null): Promise<AccessContext> {
     const cached = checked.get(socket.id);
     if (cached && cached.kind === access.kind && Date.now() - cached.at < ACCESS_RECHECK_MS) return cached.ctx;
-    const { sessionToken, guestToken } = identityOf(socket);
-    const session = sessionToken ? ((await resolveSession(opts.db, opts.policy, sessionToken, new Date(), opts.cache)) ?? null) : null;
+    const { guestToken } = identityOf(socket);
+    const session = known === undefined ? await sessionOf(socket) : known;
     const ctx = await loadAccess(opts.db, session, access, { bearer: guestToken, cache: opts.cache });
     if (socket.connected) checked.set(socket.id, { at: Date.now(), kind: access.kind, ctx });
     return ctx;
@@ -190,12 +196,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     };
     socket.data = data;
     try {
-      const callerSession =
-        data.sessionToken && !data.guestToken
-          ? await resolveSession(opts.db, opts.policy, data.sessionToken, new Date(), opts.cache)
-          : null;
-      const adminApp = callerSession?.appRole === 'admin';
-      const ctx = await socketAccess(socket as RealtimeSocket, adminApp ? ADMIN_HANDSHAKE_ACCESS : HANDSHAKE_ACCESS);
+      // The session is read once here and handed to the access check: whether it is the admin app's chooses the access.
+      const callerSession = await sessionOf(socket as RealtimeSocket);
+      const adminApp = !data.guestToken && callerSession?.appRole === 'admin';
+      const ctx = await socketAccess(socket as RealtimeSocket, adminApp ? ADMIN_HANDSHAKE_ACCESS : HANDSHAKE_ACCESS, callerSession);
       // One session's sockets are counted: a page that opens socket after socket is refused past the cap.
       const session = data.sessionToken ?? data.guestToken ?? socket.id;
       const open = sessionSockets.get(session) ?? new Set<string>();

@@ -15,6 +15,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { periodRules } from '@/features/staff/period-rules';
 import { useZodForm } from '@/features/staff/use-zod-form';
 import { useFeedbackResults } from './feedback-api';
 import { figureOf, formatFigures, scoreTypesOf } from './feedback-figures';
@@ -25,21 +26,19 @@ type Period = { from: string; to: string };
 function PeriodForm({ period, today, onApply }: { period: Period; today: string; onApply: (period: Period) => void }) {
   const { t } = useTranslation();
   // The query's schema, and the period's own rules as the server applies them (`feedbackPeriod`) have the last word.
+  const rules = periodRules(today);
   const form = useZodForm<Period, FeedbackResultsQuery>({
     schema: ZFeedbackResultsQuery,
     defaultValues: period,
     toBody: (draft) => ({ from: draft.from || undefined, to: draft.to || undefined }),
-    rules: (_draft, query) => {
-      const checked = feedbackPeriod(query, today);
-      return checked.ok ? {} : Object.fromEntries(checked.issues.map((i) => [i.field, i.key]));
-    },
+    rules: rules.rules,
   });
   const submit = (e: FormEvent) =>
     form.submit(e, (query) => {
-      const checked = feedbackPeriod(query, today);
-      if (!checked.ok) return;
-      form.form.reset({ from: checked.from, to: checked.to });
-      onApply({ from: checked.from, to: checked.to });
+      const checked = rules.checked(query);
+      if (!checked) return;
+      form.form.reset(checked);
+      onApply(checked);
     });
   return (
     <form className="card period-form" noValidate onSubmit={submit} aria-label={t('admin.feedback.period')}>

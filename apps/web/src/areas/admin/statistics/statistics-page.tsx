@@ -16,6 +16,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { periodRules } from '@/features/staff/period-rules';
 import { useZodForm } from '@/features/staff/use-zod-form';
 import { useStatistics } from './statistics-api';
 import type { Series } from './statistics-chart';
@@ -112,20 +113,18 @@ function FiltersForm({
 }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const period = periodRules(today);
   const form = useZodForm<Filters, StatisticsQuery>({
     schema: ZStatisticsQuery,
     defaultValues: initial,
     toBody: toQuery,
-    rules: (_draft, query) => {
-      const checked = feedbackPeriod(query, today);
-      return checked.ok ? {} : Object.fromEntries(checked.issues.map((i) => [i.field, i.key]));
-    },
+    rules: period.rules,
   });
   const submit = (e: FormEvent) =>
     form.submit(e, (query) => {
-      const checked = feedbackPeriod(query, today);
-      if (!checked.ok) return;
-      const next = { ...form.form.getValues(), from: checked.from, to: checked.to };
+      const checked = period.checked(query);
+      if (!checked) return;
+      const next = { ...form.form.getValues(), ...checked };
       form.form.reset(next);
       onApply(next);
     });

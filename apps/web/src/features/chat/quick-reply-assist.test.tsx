@@ -100,6 +100,18 @@ it('the picker lists every reply and inserts the one chosen', async () => {
   expect(area.value).toBe('Alku Kiitos yhteydenotosta.');
 });
 
+it('the picker closes when the expert clicks elsewhere, and stays open for a click inside it', async () => {
+  const { host } = await composer();
+  const button = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Pikavastaukset')!;
+  await act(async () => button.click());
+  const panel = host.querySelector('.quick-reply-panel')!;
+  await act(async () => panel.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+  expect(button.getAttribute('aria-expanded')).toBe('true');
+  await act(async () => document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+  expect(button.getAttribute('aria-expanded')).toBe('false');
+  expect(host.querySelector('.quick-reply-panel')).toBeNull();
+});
+
 it("the patient's composer (no replies) has neither list nor picker", async () => {
   const { host, area } = await composer(vi.fn(), null);
   await type(area, '/ter');

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { matchQuickReplies } from '@prsp/contracts';
 import { insertReply, slashQuery } from './quick-reply-insert';
 import { useTranslation } from '@/lib/i18n';
@@ -34,6 +34,17 @@ export function useQuickReplyAssist({
   const [closed, setClosed] = useState(false);
   const [picking, setPicking] = useState(false);
   const pickerButton = useRef<HTMLButtonElement>(null);
+  const pickerBox = useRef<HTMLDivElement>(null);
+
+  // An open picker closes when the pointer goes down anywhere outside it, as a menu does.
+  useEffect(() => {
+    if (!picking) return;
+    const close = (e: PointerEvent) => {
+      if (!pickerBox.current?.contains(e.target as Node)) setPicking(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [picking]);
 
   const slash = replies && replies.length > 0 && !disabled ? slashQuery(text, Math.min(caret, text.length)) : null;
   const matches = slash ? matchQuickReplies(replies!, slash.query).slice(0, MAX_SHOWN) : [];
@@ -127,7 +138,7 @@ export function useQuickReplyAssist({
   ) : null;
 
   const picker: ReactNode = replies?.length ? (
-    <div className="quick-reply-picker">
+    <div className="quick-reply-picker" ref={pickerBox}>
       <button
         ref={pickerButton}
         type="button"

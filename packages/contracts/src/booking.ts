@@ -359,9 +359,24 @@ export type Break = z.infer<typeof ZBreak>;
 export const ZBreakInput = z.object({ date: zLocalDate(), startTime: zLocalTime(), endTime: zLocalTime() });
 export type BreakInput = z.infer<typeof ZBreakInput>;
 
-/** `/expert/schedule`: one day of the expert's own appointments, open timeslots and breaks. */
-export const ZScheduleQuery = z.object({ date: z.optional(zLocalDate()) });
-export const ZExpertSchedule = z.object({ date: z.string(), appointments: z.array(ZAppointmentRow), breaks: z.array(ZBreak) });
+/** The most days `/expert/schedule` answers at once: a week. */
+export const SCHEDULE_MAX_DAYS = 7;
+/**
+ * `/expert/schedule`: the expert's own appointments, open timeslots and breaks from `date` (today by default) for
+ * `days` Helsinki days (1, the day view, by default; 7 for the week view).
+ */
+export const ZScheduleQuery = z.object({
+  date: z.optional(zLocalDate()),
+  days: z._default(positiveInt().check(z.maximum(SCHEDULE_MAX_DAYS, 'invalid')), 1),
+});
+export type ScheduleQuery = z.infer<typeof ZScheduleQuery>;
+export const ZExpertSchedule = z.object({
+  date: z.string(),
+  /** How many days from `date` the answer covers (1 when the query asked for none). */
+  days: z.number(),
+  appointments: z.array(ZAppointmentRow),
+  breaks: z.array(ZBreak),
+});
 export type ExpertSchedule = z.infer<typeof ZExpertSchedule>;
 
 export const ZExpertBookingQuery = z.object({

@@ -44,9 +44,13 @@ export async function expertBookingsRoutes(
     '/api/expert/schedule',
     {
       config: { access: reading('appointment.schedule') },
-      schema: { summary: 'Get the expert’s schedule', querystring: ZScheduleQuery, response: { 200: okEnvelope(ZExpertSchedule) } },
+      schema: {
+        summary: 'Get the expert’s schedule: a day, or up to a week of days',
+        querystring: ZScheduleQuery,
+        response: { 200: okEnvelope(ZExpertSchedule) },
+      },
     },
-    async (req) => ok(await expert.schedule(deps, actorOf(req), req.query.date, patientReadsOf(req))),
+    async (req) => ok(await expert.schedule(deps, actorOf(req), req.query, patientReadsOf(req))),
   );
   app.get(
     '/api/expert/bookings',

@@ -1,4 +1,5 @@
 import {
+  addDays,
   endOfLocalDay,
   isLocalDate,
   isValidSsn,
@@ -63,24 +64,30 @@ function dayOf(date: string | undefined, now: Date): string {
   return date;
 }
 
-/** `/expert/schedule`: one day of the expert's appointments (reserved, open and cancelled) and breaks, by start. */
+/**
+ * `/expert/schedule`: the expert's appointments (reserved, open and cancelled) and breaks by start, from the Helsinki
+ * day `date` (today by default) for `days` days: 1 for the day view, 7 for the week view. The range runs from the
+ * first day's local midnight to the local midnight after the last, so a week over a daylight-saving change is still
+ * seven whole local days (167 or 169 hours), never an hour short or over.
+ */
 export async function schedule(
   deps: Deps,
   actor: ExpertActor,
-  date: string | undefined,
+  query: { date?: string; days?: number },
   reads: PatientReads,
   now = new Date(),
 ): Promise<ExpertSchedule> {
-  const day = dayOf(date, now);
+  const day = dayOf(query.date, now);
+  const days = query.days ?? 1;
   const ids = await expertIds(deps.db, actor);
   const from = startOfLocalDay(day, SERVICE_TIME_ZONE);
-  const to = endOfLocalDay(day, SERVICE_TIME_ZONE);
+  const to = endOfLocalDay(addDays(day, days - 1), SERVICE_TIME_ZONE);
   const [rows, breaks] = await Promise.all([
-    repo.listRows(deps.db, { expertIds: ids, from, to }, { now, limit: 500, offset: 0 }),
+    repo.listRows(deps.db, { expertIds: ids, from, to }, { now, limit: 500 * days, offset: 0 }),
     repo.breaksOf(deps.db, ids, from, to),
   ]);
   reads.show(rowReads(rows));
-  return { date: day, appointments: await withUrgency(deps.db, rows), breaks: breaks.map(toBreak) };
+  return { date: day, days, appointments: await withUrgency(deps.db, rows), breaks: breaks.map(toBreak) };
 }
 
 /** `/expert/allBookings`: the expert's appointments in a date range (from today on by default), by start; open timeslots when asked. */

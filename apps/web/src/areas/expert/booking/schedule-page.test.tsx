@@ -37,6 +37,7 @@ it('the schedule starts and joins, marks chat, video and group, names the servic
   const service = { id: 's1', name: { fi: 'Lääkärin vastaanotto', se: 'Läkarmottagning', en: "Doctor's appointment" } };
   const schedule: ExpertSchedule = {
     date: today,
+    days: 1,
     breaks: [],
     appointments: [
       row('past-free', within(-1), { status: 'open', patientName: null, endTime: within(-1) + MIN }),
@@ -86,6 +87,7 @@ it('an appointment whose questionnaire picked a red-flag answer says so in its r
   const later = (hours: number) => (localDateAt(now + hours * 60 * MIN) === today ? now + hours * 60 * MIN : now);
   const schedule: ExpertSchedule = {
     date: today,
+    days: 1,
     breaks: [],
     appointments: [
       row('flagged', later(1), { patientName: 'Aino Virtanen', urgency: 'emergency' }),

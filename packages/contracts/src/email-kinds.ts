@@ -368,6 +368,36 @@ export const EMAIL_KINDS = {
       },
     },
   },
+  /**
+   * A bulk action of an admin (issue 33 point 2: a nurse falls ill, her day is cancelled or moved): one e-mail per
+   * person however many of their appointments it changed. `appointments` lists them, one line each with what happened
+   * ('Peruttu: …' / 'Siirretty: … → …'); `message` is what the admin wrote to everyone (its paragraph is left out when
+   * empty). Each appointment's calendar cancellation or update is attached.
+   */
+  bookingsChanged: {
+    tags: [...PERSON, 'appointments', 'message', 'link'],
+    requiredTags: ['appointments'],
+    defaults: {
+      fi: {
+        title: 'Ajanvarauksiisi on tehty muutoksia – {{organisationName}}',
+        content:
+          'Hei {{firstName}} {{lastName}},\n\najanvarauksiisi on tehty seuraavat muutokset:\n\n{{appointments}}\n\n{{message}}\n\nLiitteinä olevat kalenterimerkinnät päivittävät kalenterisi. Näet aikasi ja voit varata uuden ajan palvelussa:\n\n{{link}}\n\n' +
+          NO_REPLY.fi,
+      },
+      se: {
+        title: 'Dina bokningar har ändrats – {{organisationName}}',
+        content:
+          'Hej {{firstName}} {{lastName}},\n\nföljande ändringar har gjorts i dina bokningar:\n\n{{appointments}}\n\n{{message}}\n\nKalenderposterna i bilagorna uppdaterar din kalender. Du ser dina tider och kan boka en ny tid i tjänsten:\n\n{{link}}\n\n' +
+          NO_REPLY.se,
+      },
+      en: {
+        title: 'Changes to your appointments – {{organisationName}}',
+        content:
+          'Hello {{firstName}} {{lastName}},\n\nthe following changes have been made to your appointments:\n\n{{appointments}}\n\n{{message}}\n\nThe attached calendar entries update your calendar. You can see your times and book a new one in the service:\n\n{{link}}\n\n' +
+          NO_REPLY.en,
+      },
+    },
+  },
 } as const satisfies Record<string, EmailKindDefinition>;
 
 export type EmailTemplateKind = keyof typeof EMAIL_KINDS;

@@ -19,6 +19,7 @@ describe('built-in e-mail kinds', () => {
       'messageReceived',
       'surveyReminder',
       'surveyForwarded',
+      'bookingsChanged',
     ]);
     expect(emailTemplateTags('registration')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);
     expect(emailTemplateTags('passwordReset')).toEqual(['firstName', 'lastName', 'organisationName', 'link', 'validFor']);

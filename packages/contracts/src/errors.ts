@@ -181,6 +181,16 @@ export const ERROR_CATALOGUE = {
     key: 'errors.emailInUse',
     messages: { fi: 'Sähköposti on jo käytössä.', se: 'E-postadressen används redan.', en: 'The e-mail is already in use.' },
   },
+  /** Issue 33: a bulk action's selection changed between its preview and its apply (nothing was done). */
+  1332: {
+    http: 409,
+    key: 'errors.bulkSelectionChanged',
+    messages: {
+      fi: 'Valitut ajat ovat muuttuneet esikatselun jälkeen. Mitään ei muutettu: tarkista esikatselu uudelleen.',
+      se: 'De valda tiderna har ändrats efter förhandsvisningen. Inget ändrades: granska förhandsvisningen på nytt.',
+      en: 'The selected times have changed since the preview. Nothing was changed: check the preview again.',
+    },
+  },
   // Plain HTTP failures, answered with their HTTP status as statusCode.
   400: {
     http: 400,

@@ -62,6 +62,7 @@ describe('GET, POST and DELETE /api/admin/organisation/email-templates', () => {
         'messageReceived',
         'surveyReminder',
         'surveyForwarded',
+        'bookingsChanged',
       ].flatMap((kind) => ['fi', 'se', 'en'].map((language) => `${kind}/${language}/default`)),
     ]);
     expect(templates[2]).toMatchObject({

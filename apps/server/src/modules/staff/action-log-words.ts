@@ -70,6 +70,7 @@ const ACTIONS: Record<string, Words> = {
   'appointment.create': ['Loi ajan', 'Skapade en tid', 'Created an appointment'],
   'appointment.update': ['Muokkasi aikaa', 'Ändrade en tid', 'Changed an appointment'],
   'appointment.cancel': ['Perui ajan', 'Avbokade en tid', 'Cancelled an appointment'],
+  'appointment.move': ['Siirsi ajan', 'Flyttade en tid', 'Moved an appointment'],
   'appointment.noShow': ['Merkitsi potilaan saapumatta jääneeksi', 'Markerade att patienten uteblev', 'Marked a no-show'],
   'appointment.delete': ['Poisti ajan', 'Tog bort en tid', 'Deleted an appointment'],
   'appointment.read': ['Katsoi ajanvarausta', 'Visade en bokning', 'Viewed a booking'],

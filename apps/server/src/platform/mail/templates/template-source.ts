@@ -137,6 +137,8 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     previousDate: 'perjantaina 13.3.2026',
     previousTime: '14.00',
     cancelReason: 'Asiantuntija on estynyt',
+    appointments: 'Peruttu: maanantaina 16.3.2026 klo 10.00–10.30, Lääkärin vastaanotto, Anna Asiantuntija',
+    message: 'Asiantuntija on sairastunut. Pahoittelemme.',
   },
   se: {
     date: 'måndag 16.3.2026',
@@ -151,6 +153,8 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     previousDate: 'fredag 13.3.2026',
     previousTime: '14.00',
     cancelReason: 'Experten har förhinder',
+    appointments: 'Avbokad: måndag 16.3.2026 kl. 10.00–10.30, Läkarmottagning, Anna Expert',
+    message: 'Experten har insjuknat. Vi beklagar.',
   },
   en: {
     date: 'Monday 16 March 2026',
@@ -165,6 +169,8 @@ const SAMPLE_APPOINTMENTS: Record<Language, TagValues> = {
     previousDate: 'Friday 13 March 2026',
     previousTime: '14:00',
     cancelReason: 'The expert cannot attend',
+    appointments: "Cancelled: Monday 16 March 2026 at 10:00–10:30, Doctor's appointment, Anna Expert",
+    message: 'The expert has fallen ill. We apologise.',
   },
 };
 

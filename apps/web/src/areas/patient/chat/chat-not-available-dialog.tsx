@@ -13,11 +13,14 @@ import { postNavigate } from '@/lib/post-navigation';
 export function ChatNotAvailableDialog({
   open,
   text,
+  detail,
   canLogOut,
   onReturn,
 }: {
   open: boolean;
   text: string;
+  /** A second line, e.g. when the closed queue next opens. */
+  detail?: string;
   canLogOut: boolean;
   /** Instead of leaving the page, for a page that is itself where to return (the guest page). */
   onReturn?: () => void;
@@ -31,6 +34,7 @@ export function ChatNotAvailableDialog({
   return (
     <ModalDialog open={open} title={t('chat.notAvailable.title')} onClose={() => undefined} closable={false}>
       <p className="chat-org-text">{text}</p>
+      {detail && <p>{detail}</p>}
       <div className="actions">
         <button
           type="button"

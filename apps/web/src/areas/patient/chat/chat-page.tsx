@@ -71,6 +71,7 @@ export function ChatPage() {
         target={target}
         connectorUrl={config?.htaConnectorUrl ?? null}
         closedText={texts.closed}
+        nextOpening={target.kind === 'appointment' ? null : services.data?.availability?.[target.service.chatQueueId]?.nextOpening}
         canLogOut={canLogOut}
         onStarted={(ch) => setParams({ channel: ch.id }, { replace: true })}
       />

@@ -2,6 +2,10 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ChatChannel, OpenService, Urgency } from '@prsp/contracts';
+import { addAreaTexts } from '@/lib/i18n';
+import pen from '@/locales/en/presence.json';
+import pfi from '@/locales/fi/presence.json';
+import psv from '@/locales/sv/presence.json';
 import { mount } from '@/test/mount';
 import { ChatStart } from './chat-start';
 
@@ -132,4 +136,37 @@ it('the browser does not decide alone: a result the server does not read as an e
   const { host, onStarted } = await renderStart(null);
   await vi.waitFor(() => expect(onStarted).toHaveBeenCalledWith(channel));
   expect(host.textContent).not.toContain('Hakeudu heti hoitoon');
+});
+
+it('a closed queue: the modal says when it next opens', async () => {
+  addAreaTexts({ fi: pfi, se: psv, en: pen });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      const data =
+        path === '/api/organisations'
+          ? { organisations: [{ id: 'o1', name: 'Espoo' }], selectedOrganisation: 'o1' }
+          : path === '/api/chat/describe_realm_queues'
+            ? { realm_queues: { q1: { queue_attrs: { name: 'Hoitaja', closed: true, length: 0 } } } }
+            : null;
+      return Response.json({ status: 'ok', statusCode: 200, data });
+    }),
+  );
+  const host = await mount(
+    <MemoryRouter>
+      <ChatStart
+        target={{ kind: 'service', service: { ...service, mandatorySelfAssessment: false } }}
+        connectorUrl={null}
+        closedText="Chat on suljettu."
+        // Tuesday 1 December 2026, 08:00 in Helsinki.
+        nextOpening="2026-12-01T06:00:00.000Z"
+        canLogOut={false}
+        onStarted={vi.fn()}
+      />
+    </MemoryRouter>,
+    { queryClient: true },
+  );
+  await vi.waitFor(() => expect(host.textContent).toContain('Chat on suljettu.'));
+  expect(host.textContent).toMatch(/Seuraavan kerran auki: ti.*8\.00/);
 });

@@ -6,7 +6,8 @@ import { openChat, saveAudience, useRealmQueues } from './chat-api';
 import { ChatNotAvailableDialog } from './chat-not-available-dialog';
 import { asksQuestionnaire, isQueueClosed, targetQueueId, type ChatTarget } from './chat-target';
 import { QuestionnaireStage } from './questionnaire-stage';
-import { useTranslation } from '@/lib/i18n';
+import { nextOpeningLines } from '../services/availability';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 
 /**
  * Spec §4 'Chat page' before the channel exists. Initial: the service's queue is asked whether it is open (a
@@ -18,6 +19,7 @@ export function ChatStart({
   target,
   connectorUrl,
   closedText,
+  nextOpening,
   canLogOut,
   onStarted,
 }: {
@@ -25,6 +27,8 @@ export function ChatStart({
   /** The health-assessment connector's page; null when self-assessment is unavailable. */
   connectorUrl: string | null;
   closedText: string;
+  /** When the service's queue next opens (the services' availability), said in the modal when it is closed. */
+  nextOpening?: string | null;
   canLogOut: boolean;
   onStarted: (channel: ChatChannel) => void;
 }) {
@@ -59,7 +63,14 @@ export function ChatStart({
 
   const failed = (queueId !== null && (organisations.isError || realm.isError)) || start.isError;
   if (closed || failed)
-    return <ChatNotAvailableDialog open text={closed ? closedText : t('chat.notAvailable.text')} canLogOut={canLogOut} />;
+    return (
+      <ChatNotAvailableDialog
+        open
+        text={closed ? closedText : t('chat.notAvailable.text')}
+        detail={closed ? nextOpeningLines(nextOpening, currentLanguage()).map((l) => t(l.key, l.values))[0] : undefined}
+        canLogOut={canLogOut}
+      />
+    );
   if (questionnaire && connectorUrl !== null && target.kind !== 'appointment')
     return (
       <QuestionnaireStage

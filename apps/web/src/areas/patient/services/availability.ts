@@ -31,11 +31,16 @@ export function availabilityLines(availability: QueueAvailability | undefined, l
   return [hours, ...presenceLines(availability, lang)];
 }
 
-function presenceLines(availability: QueueAvailability, lang: Language): AvailabilityLine[] {
-  const { onDuty, openNow, whenNobodyOnDuty, nextOpening } = availability;
-  const next: AvailabilityLine[] = nextOpening
+/** When a closed queue next opens, as a line (none when it is not known): the service card and the chat-not-available modal. */
+export function nextOpeningLines(nextOpening: string | null | undefined, lang: Language): AvailabilityLine[] {
+  return nextOpening
     ? [{ key: 'presence.patient.nextOpening', values: { when: formatInstant(new Date(nextOpening), lang, 'weekday', SERVICE_TIME_ZONE) } }]
     : [];
+}
+
+function presenceLines(availability: QueueAvailability, lang: Language): AvailabilityLine[] {
+  const { onDuty, openNow, whenNobodyOnDuty, nextOpening } = availability;
+  const next = nextOpeningLines(nextOpening, lang);
   if (onDuty === undefined || openNow === undefined) return [];
   if (!openNow) return next;
   if (onDuty > 0) return [{ key: 'presence.patient.onDuty', values: { count: onDuty } }];

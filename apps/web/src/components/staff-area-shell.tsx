@@ -1,3 +1,4 @@
+import '../styles/print.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageLayout } from './page-layout';

@@ -49,3 +49,4 @@ export * from './reminders';
 export * from './presence';
 export * from './quick-replies';
 export * from './queue-board';
+export * from './visit-notes';

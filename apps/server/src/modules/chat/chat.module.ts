@@ -10,6 +10,7 @@ import { boardNotifier, registerBoardSocket } from './queue-board.socket';
 import { videoChannelHooks } from './video-hooks';
 import { createVideoProvider } from './video-provider';
 import { videoRoutes } from './video.routes';
+import { visitNotesRoutes } from './visit-notes.routes';
 
 /** Chat (the remote reception): queues, chat and video calls, their socket events, and feedback (docs/chat.md, docs/video.md). */
 export const chatModule = defineModule('chat', async (app, { config, db, cipher, files, events }) => {
@@ -24,6 +25,7 @@ export const chatModule = defineModule('chat', async (app, { config, db, cipher,
   registerBoardSocket(app, db);
   await app.register(chatRoutes, { db, cipher, emit: events.emit, files, fileLinkSecret: config.dataKey, hooks });
   await app.register(expertChatRoutes, { db, cipher, emit: events.emit, hooks });
+  await app.register(visitNotesRoutes, { db, cipher, files });
   await app.register(videoRoutes, { db, provider: video, ice: config.video });
   await app.register(chatInviteRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   // The queues a service or an expert names are made in their writer's transaction, under the id they chose.

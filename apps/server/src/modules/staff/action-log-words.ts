@@ -99,6 +99,9 @@ const ACTIONS: Record<string, Words> = {
   'chat.file': ['Avasi chatin liitteen', 'Öppnade en bilaga i en chatt', 'Opened a chat attachment'],
   'chat.file.download': ['Latasi chatin liitteen', 'Laddade ner en bilaga i en chatt', 'Downloaded a chat attachment'],
   'chat.queues': ['Katsoi jonoja', 'Visade köerna', 'Viewed the queues'],
+  'visit.note': ['Muokkasi käyntimuistiinpanoa', 'Ändrade en besöksanteckning', 'Changed a visit note'],
+  'visit.note.read': ['Luki käyntimuistiinpanon', 'Läste en besöksanteckning', 'Read a visit note'],
+  'visit.summary': ['Latasi käyntiyhteenvedon', 'Laddade ner en besökssammanfattning', 'Downloaded a visit summary'],
   'chat.identityCode': [
     'Näytti potilaan koko henkilötunnuksen',
     'Visade patientens hela personbeteckning',

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   answerText,
   formatInstant,
@@ -9,14 +8,7 @@ import {
   type SurveyAnswers,
   type SurveyQuestion,
 } from '@prsp/contracts';
-import { serverPath } from '../../server-files';
-
-/**
- * DejaVu Sans, shipped in the repo (apps/server/assets/fonts, with its licence): PDF's standard fonts cover only
- * Latin-1 in WinAnsi and have no metrics for much else, and answers are free text in any language.
- */
-const FONT_REGULAR = serverPath('assets/fonts/DejaVuSans.ttf');
-const FONT_BOLD = serverPath('assets/fonts/DejaVuSans-Bold.ttf');
+import { newPdf, pdfHeader } from '../../platform/pdf/pdf-document';
 
 const LABELS: Record<
   Language,
@@ -99,24 +91,12 @@ const ALERT = '#b00020';
 /** The answers as a PDF (A4), made in memory: a survey's answers are a few pages at most. */
 export function answersPdf(input: AnswersPdfInput): Promise<Buffer> {
   const l = LABELS[input.language];
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: input.surveyName[input.language], Creator: input.organisationName },
+  const { doc, done } = newPdf({ title: input.surveyName[input.language], creator: input.organisationName });
+  pdfHeader(doc, {
+    organisationLabel: l.organisation,
+    organisationName: input.organisationName,
+    title: `${input.surveyName[input.language]} (${l.version} ${input.version})`,
   });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  doc.font('regular').fontSize(10).fillColor('#444').text(`${l.organisation}: ${input.organisationName}`);
-  doc.moveDown(0.5);
-  doc.font('bold').fontSize(18).fillColor('#000').text(`${input.surveyName[input.language]} (${l.version} ${input.version})`);
-  doc.moveDown(0.5);
   doc.font('regular').fontSize(11);
   doc.text(`${l.patient}: ${input.patientName}, ${input.maskedIdentityCode}`);
   doc.text(`${l.sent}: ${pdfTime(input.sentAt, input.language)}`);

@@ -50,3 +50,4 @@ export * from './presence';
 export * from './quick-replies';
 export * from './queue-board';
 export * from './visit-notes';
+export * from './audit-log';

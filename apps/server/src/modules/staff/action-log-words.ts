@@ -108,6 +108,22 @@ const ACTIONS: Record<string, Words> = {
     'Showed the patient’s full identity code',
   ],
   'patient.lookup': ['Haki potilaan henkilötunnuksella', 'Sökte en patient med personbeteckning', 'Looked up a patient by identity code'],
+  // The audit log (issue 33)
+  'audit.search': [
+    'Katsoi potilaan tapahtumia tapahtumalokista',
+    'Visade en patients händelser i händelseloggen',
+    'Viewed a patient’s entries in the audit log',
+  ],
+  'audit.export': [
+    'Latasi potilaan tapahtumia tapahtumalokista (CSV)',
+    'Laddade ner en patients händelser ur händelseloggen (CSV)',
+    'Downloaded a patient’s entries of the audit log (CSV)',
+  ],
+  'audit.exported': [
+    'Latasi tapahtumalokin haun (CSV)',
+    'Laddade ner en sökning i händelseloggen (CSV)',
+    'Downloaded an audit log search (CSV)',
+  ],
   // Chat and message codes
   'chatCodes.groupCreate': ['Loi chat-koodiryhmän', 'Skapade en grupp chattkoder', 'Created a chat code group'],
   'chatCodes.groupUpdate': ['Muokkasi chat-koodiryhmää', 'Ändrade en grupp chattkoder', 'Changed a chat code group'],

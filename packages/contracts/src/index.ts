@@ -25,6 +25,7 @@ export * from './chat-codes-admin';
 export * from './acting';
 export * from './chat-code-expiry';
 export * from './booking';
+export * from './booking-calendar';
 export * from './bookings-bulk';
 export * from './chat';
 export * from './socket-ack';

@@ -1,5 +1,4 @@
 import {
-  atLocalTime,
   endOfLocalDay,
   isLocalDate,
   isValidSsn,
@@ -46,6 +45,7 @@ import { emitChanges, emitStateChange, snapshotOf } from './booking-updated';
 import * as repo from './booking.repo';
 import { lockExpertCalendars } from './expert-locks.repo';
 import { clearOpenTimes, reopenOldTime, takeOpenSlot } from './open-times-in-the-way';
+import { clearTheWay, refuseBreaks, refuseUnmovable } from './booking-move.service';
 
 /** `publicUrl` and `sender`: the service's address and e-mail sender, for the e-mails a booking sends. */
 export type BookingDeps = { db: Db; cipher: FieldCipher; emit: Emit; publicUrl: string; sender: Sender };
@@ -56,12 +56,9 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string) {
   await recordAudit(tx, { actorType: 'staff', actorId: actor.staff.userId, action, objectType: 'appointment', objectId: id, ip: actor.ip });
 }
 
-/** A time the schema accepted as `HH:MM` on a date it accepted as `YYYY-MM-DD`, as an instant (field error if no such day). */
-export function localInstant(date: string, time: string, field = 'date'): Date {
-  if (!isLocalDate(date)) throwIfFieldIssues([{ field, key: 'date' }]);
-  const [h, m] = time.split(':').map(Number);
-  return atLocalTime(date, h!, m!, SERVICE_TIME_ZONE);
-}
+import { localInstant } from './local-instant';
+
+export { localInstant };
 
 /** A booking list shows open timeslots when asked to, or when they are what it searches for. */
 export const showsOpenTimes = (q: { status?: string; openTimes?: 'true' | 'false' }) => q.openTimes === 'true' || q.status === 'open';
@@ -265,10 +262,6 @@ async function noOverlap<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function refuseBreaks(tx: Tx, expertId: string, startsAt: Date, endsAt: Date) {
-  if (await repo.breakOverlaps(tx, expertId, startsAt, endsAt)) throw new AppError(422, { detail: 'the expert has a break then' });
-}
-
 /**
  * Creates an appointment (spec §3 'Appointment (admin)'): into an open timeslot (which becomes booked, unless a
  * patient holds it right now: 422) or at a free time of the expert (an overlap answers 422; open timeslots there
@@ -345,22 +338,14 @@ export async function updateBooking(
     deps.db.transaction(async (tx) => {
       const current = await repo.lockAppointment(tx, organisationId, id);
       if (!current) throw new AppError(404);
-      if (current.status !== 'booked' && current.status !== 'selfBooked')
-        throw new AppError(403, { detail: 'only a reserved appointment is edited here' });
-      // A visit that took place, was missed or is over is not moved (spec 423: the time must be in the future).
-      if (visits.isSettled(current, now)) throw new AppError(423, { detail: 'the visit is settled' });
+      refuseUnmovable(current, now);
       const before = await loadAppointmentNotice(tx, id);
       const was = (await snapshotOf(tx, id))!;
       // Into an open timeslot: the booking takes the slot's time and the slot's row goes; the old time opens below.
       const slot = input.timeslotId ? await takeOpenSlot(tx, organisationId, input.timeslotId, now) : null;
       const r = await resolveInput(tx, deps, organisationId, input, slot, now);
-      await lockExpertCalendars(tx, [r.expert.id, ...(current.expertId ? [current.expertId] : [])]);
-      await refuseBreaks(tx, r.expert.id, r.startsAt, r.endsAt);
-      if (slot) await repo.deleteAppointment(tx, slot.id);
-      else {
-        const at = { expertId: r.expert.id, startsAt: r.startsAt, endsAt: r.endsAt, except: id };
-        await clearOpenTimes(tx, at, input.replaceOpenTimes ?? false, now);
-      }
+      const to = { expertId: r.expert.id, startsAt: r.startsAt, endsAt: r.endsAt };
+      await clearTheWay(tx, current, to, slot, input.replaceOpenTimes ?? false, now);
       await repo.updateAppointment(tx, id, {
         expertId: r.expert.id,
         hostExpertId: r.hostExpertId,

@@ -290,6 +290,9 @@ describe('every route that reads patient data writes its audit rows before it an
       ],
       ['POST /api/admin/patients/lookup', { reader: admin, path: '/api/admin/patients/lookup', method: 'POST', body: { ssn: MATTI } }],
       ['POST /api/expert/patients/lookup', { reader: expert, path: '/api/expert/patients/lookup', method: 'POST', body: { ssn: SARA } }],
+      // The admins' search of the audit log, by the patient whose reads the walk has just left there.
+      ['POST /api/admin/audit-log/search', { reader: admin, path: '/api/admin/audit-log/search', method: 'POST', body: { ssn: MATTI } }],
+      ['POST /api/admin/audit-log/export', { reader: admin, path: '/api/admin/audit-log/export', method: 'POST', body: { ssn: MATTI } }],
     ];
 
     // The walk covers exactly the routes declared as reading patient data.

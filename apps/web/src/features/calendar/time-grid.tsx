@@ -1,8 +1,10 @@
 import './time-grid.css';
 import './calendar-texts';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import './time-grid-extras.css';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { SERVICE_TIME_ZONE, type Language, type LocalDate } from '@prsp/contracts';
 import { useTranslation } from '@/lib/i18n';
+import { nowMark } from './now-line';
 import { clockOf, layoutDay, visibleHours } from './time-grid-layout';
 
 /**
@@ -24,6 +26,11 @@ export type TimeGridItem = {
   dropTarget?: boolean;
   /** Shown, not a button (a break). */
   inert?: boolean;
+  /**
+   * Something to do with the item beside its button (the expert's Start or Join, issue 33): shown in the item's box,
+   * after the item's button in the tab order. Keep it one small control with its own full accessible name.
+   */
+  action?: ReactNode;
 };
 
 /** Where a dragged item was dropped: on another item, or on a free quarter of a day (`time` is `HH:MM`). */
@@ -42,6 +49,11 @@ export type TimeGridProps = {
   onOpen?: (item: TimeGridItem) => void;
   /** A pointer drag ended over a drop target; free quarters are drop targets only when this is given. */
   onDrop?: (drop: TimeGridDrop) => void;
+  /**
+   * The current time (epoch ms) and what the line says ('Now 10.42', read by screen readers where it stands among the
+   * day's items): a line across today's column when today is among `days` (now-line.ts). Re-render to move it.
+   */
+  now?: { at: number; label: string };
 };
 
 const QUARTER = 15;
@@ -144,7 +156,17 @@ function moveFocus(e: KeyboardEvent<HTMLElement>) {
  * by its `label`; arrow keys move between items. With `onDrop`, a pointer drags items that are `draggable` onto
  * items that are `dropTarget` or onto a free quarter of a day; give keyboard users a dialog for the same move.
  */
-export function TimeGrid({ caption, days, items, lang, variant = 'grid', timeZone = SERVICE_TIME_ZONE, onOpen, onDrop }: TimeGridProps) {
+export function TimeGrid({
+  caption,
+  days,
+  items,
+  lang,
+  variant = 'grid',
+  timeZone = SERVICE_TIME_ZONE,
+  onOpen,
+  onDrop,
+  now,
+}: TimeGridProps) {
   const { t } = useTranslation();
   const drag = usePointerDrag(onDrop);
   const open = (item: TimeGridItem) => {
@@ -166,7 +188,7 @@ export function TimeGrid({ caption, days, items, lang, variant = 'grid', timeZon
       {item.inert && <span className="visually-hidden">{item.label}</span>}
     </>
   );
-  const element = (item: TimeGridItem, dayIndex: number, top: number, style?: React.CSSProperties) =>
+  const bare = (item: TimeGridItem, dayIndex: number, top: number, style?: React.CSSProperties) =>
     item.inert ? (
       <div key={item.id} {...itemProps(item, dayIndex, top)} style={style}>
         {content(item)}
@@ -184,6 +206,23 @@ export function TimeGrid({ caption, days, items, lang, variant = 'grid', timeZon
         {content(item)}
       </button>
     );
+  // An item with an action: its box holds the item's button and the action (time-grid-extras.css).
+  const element = (item: TimeGridItem, dayIndex: number, top: number, style?: React.CSSProperties) =>
+    item.action === undefined ? (
+      bare(item, dayIndex, top, style)
+    ) : (
+      <div key={item.id} className="tg-slot" style={style}>
+        {bare(item, dayIndex, top)}
+        <div className="tg-action">{item.action}</div>
+      </div>
+    );
+  const mark = now && nowMark(days, now.at, timeZone);
+  /** The day's nodes with the 'now' line put before the first item that starts after it (today's column only). */
+  const withNow = (dayIndex: number, nodes: ReactNode[], tops: number[], line: () => ReactNode): ReactNode[] => {
+    if (!mark || mark.dayIndex !== dayIndex) return nodes;
+    const at = tops.findIndex((top) => top > mark.minutes);
+    return at === -1 ? [...nodes, line()] : [...nodes.slice(0, at), line(), ...nodes.slice(at)];
+  };
 
   if (variant === 'list') {
     return (
@@ -197,9 +236,16 @@ export function TimeGrid({ caption, days, items, lang, variant = 'grid', timeZon
                 <p className="hint">{t('calendar.empty')}</p>
               ) : (
                 <ul>
-                  {placed.map((p) => (
-                    <li key={p.item.id}>{element(p.item, d, p.top)}</li>
-                  ))}
+                  {withNow(
+                    d,
+                    placed.map((p) => <li key={p.item.id}>{element(p.item, d, p.top)}</li>),
+                    placed.map((p) => p.top),
+                    () => (
+                      <li key="now" className="tg-now-row">
+                        {now?.label}
+                      </li>
+                    ),
+                  )}
                 </ul>
               )}
             </div>
@@ -209,7 +255,7 @@ export function TimeGrid({ caption, days, items, lang, variant = 'grid', timeZon
     );
   }
 
-  const [fromHour, toHour] = visibleHours(days, items, timeZone);
+  const [fromHour, toHour] = visibleHours(days, now ? [...items, { start: now.at, end: now.at + 60_000 }] : items, timeZone);
   const quarters = Array.from({ length: ((toHour - fromHour) * 60) / QUARTER }, (_, i) => fromHour * 60 + i * QUARTER);
   const offset = (minutes: number) => `calc(${(minutes - fromHour * 60) / QUARTER} * var(--tg-quarter))`;
   return (
@@ -251,14 +297,26 @@ export function TimeGrid({ caption, days, items, lang, variant = 'grid', timeZon
                       />
                     );
                   })}
-                {layoutDay(day, items, timeZone).map((p) =>
-                  element(p.item, d, p.top, {
-                    top: offset(p.top),
-                    height: `calc(${(p.bottom - p.top) / QUARTER} * var(--tg-quarter) - 2px)`,
-                    left: `${(p.column / p.columns) * 100}%`,
-                    width: `${100 / p.columns}%`,
-                  }),
-                )}
+                {(() => {
+                  const placed = layoutDay(day, items, timeZone);
+                  return withNow(
+                    d,
+                    placed.map((p) =>
+                      element(p.item, d, p.top, {
+                        top: offset(p.top),
+                        height: `calc(${(p.bottom - p.top) / QUARTER} * var(--tg-quarter) - 2px)`,
+                        left: `${(p.column / p.columns) * 100}%`,
+                        width: `${100 / p.columns}%`,
+                      }),
+                    ),
+                    placed.map((p) => p.top),
+                    () => (
+                      <div key="now" className="tg-now" style={{ top: offset(mark!.minutes) }}>
+                        <span>{now?.label}</span>
+                      </div>
+                    ),
+                  );
+                })()}
               </td>
             ))}
           </tr>

@@ -309,6 +309,7 @@ const LITERAL_PARAMS: Record<string, string> = {
 const PATH_OBJECTS: [RegExp, Record<string, ObjectKind>][] = [
   [/^\/api\/(config|files\/organisations)\//, { companyId: 'organisation', id: 'organisation' }],
   [/\/(chat|video)\/channels\/:id|\/services\/metadata\//, { id: 'chatChannel', uuid: 'chatChannel' }],
+  [/\/expert\/chats\/:channelId\//, { channelId: 'chatChannel' }],
   [/\/services\/(lock|unlock|book)\//, { uuid: 'appointment', id: 'appointment' }],
   [/\/(expert\/appointments|expert\/chat\/appointments|expert\/breaks|guest\/|services\/cancel)/, { id: 'booking', uuid: 'booking' }],
   [/\/async-messaging\/conversations\/:id/, { id: 'conversation' }],

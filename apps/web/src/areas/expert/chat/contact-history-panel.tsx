@@ -8,6 +8,7 @@ import { TranscriptView } from '@/features/chat/transcript-view';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useChannelTranscript, useContactHistory } from './contact-history-api';
+import { VisitNotesPanel } from './visit-notes-panel';
 
 function serviceOf(item: ContactHistoryItem, lang: ReturnType<typeof currentLanguage>): string | null {
   return item.serviceName ? item.serviceName[lang] || item.serviceName.fi : null;
@@ -65,6 +66,8 @@ export function PastChat({ item, onBack, level = 5 }: { item: ContactHistoryItem
           )}
           <Sub>{t('expert.history.messages')}</Sub>
           <TranscriptView transcript={data} labels={{ expert: t('expert.history.expertRole'), empty: t('expert.history.noMessages') }} />
+          {/* The expert's own note and the summary, for a visit they served (none for one read as the patient's carer). */}
+          <VisitNotesPanel channelId={item.channelId} level={(level + 1) as 4 | 6} />
         </>
       )}
     </div>

@@ -16,6 +16,7 @@ import { TransferDialog } from './transfer-dialog';
 import { InviteButton } from './invite-dialog';
 import { useChatQuickReplies } from './composer-replies';
 import { notifyDesk } from '../desk-notifications';
+import { VisitNotesPanel } from './visit-notes-panel';
 
 /**
  * The name a chat goes by on the desk: a group by its appointment's name (else its members), else the patient's, the
@@ -169,6 +170,7 @@ export function ExpertChatView({
         )}
         <aside className="expert-chat-side" aria-label={t('expert.chat.details.title')}>
           <PatientDetails chat={details.data} />
+          <VisitNotesPanel channelId={id} />
           {details.data.patientId && <ContactHistoryPanel patientId={details.data.patientId} />}
         </aside>
       </div>

@@ -9,20 +9,21 @@ export const EXPERT_PAGE_SIZE = 20;
 
 export const expertBookingKeys = {
   all: ['expert', 'booking'] as const,
-  schedule: (date: string) => ['expert', 'booking', 'schedule', date] as const,
+  schedule: (date: string, days: number) => ['expert', 'booking', 'schedule', date, days] as const,
   bookings: (filters: BookingFilters) => ['expert', 'booking', 'list', filters] as const,
   history: (page: number, patient: string) => ['expert', 'booking', 'history', page, patient] as const,
   appointment: (id: string) => ['expert', 'booking', 'appointment', id] as const,
 };
 
 /**
- * `GET /api/expert/schedule?date=`: one day of the expert's appointments, open slots and breaks, refetched every
- * 5 s (spec §4) while the page is open; the day shown stays on screen while another one loads.
+ * `GET /api/expert/schedule?date=&days=`: the expert's appointments, open slots and breaks of one day (the list and
+ * day views) or of the seven days from a Monday (the week view), refetched every 5 s (spec §4) while the page is
+ * open; what is shown stays on screen while another range loads.
  */
-export function useExpertSchedule(date: string) {
+export function useExpertSchedule(date: string, days: 1 | 7 = 1) {
   return useQuery({
-    queryKey: expertBookingKeys.schedule(date),
-    queryFn: () => api(`/api/expert/schedule?date=${encodeURIComponent(date)}`, ZExpertSchedule),
+    queryKey: expertBookingKeys.schedule(date, days),
+    queryFn: () => api(`/api/expert/schedule?date=${encodeURIComponent(date)}&days=${days}`, ZExpertSchedule),
     refetchInterval: BOOKING_RULES.refreshMs,
     placeholderData: keepPreviousData,
   });

@@ -1,15 +1,8 @@
 import './expert-booking.css';
+import './schedule-views.css';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  BOOKING_RULES,
-  CHAT_LIMITS,
-  formatLocalDate,
-  isLocalDate,
-  localDateAt,
-  SERVICE_TIME_ZONE,
-  type AppointmentRow,
-} from '@prsp/contracts';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { BOOKING_RULES, formatLocalDate, isLocalDate, localDateAt, SERVICE_TIME_ZONE } from '@prsp/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-fields';
@@ -22,51 +15,18 @@ import { BookingStatusBadge } from './booking-status';
 import { UrgencyMark } from './urgency-mark';
 import { BreakForm } from './break-form';
 import { DayPicker } from './day-picker';
-import { appointmentType, minutesBetween, scheduleEntries, startState, withWhom, type ScheduleEntry } from './booking-helpers';
-import { useOpenAppointmentChat } from '../chat/expert-chat-api';
+import { appointmentType, minutesBetween, scheduleEntries, withWhom, type ScheduleEntry } from './booking-helpers';
 import { useDeleteBreak, useExpertSchedule } from './expert-booking-api';
+import { StartButton } from './start-button';
+import { ScheduleGrid } from './schedule-grid';
+import { ScheduleViewSwitch } from './schedule-view-switch';
+import { isoWeekNumber, scheduleRange, scheduleSearch, viewOf, weekDays, type ScheduleView } from './schedule-views';
+import { PrintButton } from '@/components/ui/print-button';
+import { useStaffUser } from '@/features/staff/staff-api';
 
 function timeRange(entry: { startTime: number; endTime: number }): string {
   const lang = currentLanguage();
   return `${formatTime(entry.startTime, lang, SERVICE_TIME_ZONE)}–${formatTime(entry.endTime, lang, SERVICE_TIME_ZONE)}`;
-}
-
-/**
- * Start (a one-to-one) or Join (a group) from 5 minutes before the start until the end, as the server allows; the
- * chat or video opens on the desk with the expert's other chats. Before that window a line says when it opens.
- */
-function StartButton({ appointment, now, time }: { appointment: AppointmentRow; now: number; time: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const open = useOpenAppointmentChat();
-  const state = startState(appointment, now);
-  if (state === 'none') return null;
-  if (state === 'soon') {
-    const opens = formatTime(appointment.startTime - CHAT_LIMITS.groupOpensBeforeMs, currentLanguage(), SERVICE_TIME_ZONE);
-    return <span className="hint block">{t('expert.booking.schedule.opensAt', { time: opens })}</span>;
-  }
-  const join = appointment.kind === 'group';
-  return (
-    <>
-      <button
-        type="button"
-        className="button small"
-        disabled={open.isPending}
-        aria-label={t(join ? 'expert.booking.schedule.joinNamed' : 'expert.booking.schedule.startNamed', {
-          time,
-          name: withWhom(appointment),
-        })}
-        onClick={() => open.mutate(appointment.id, { onSuccess: () => void navigate('/expert/desktop') })}
-      >
-        {t(join ? 'expert.booking.schedule.join' : 'expert.booking.schedule.start')}
-      </button>
-      {open.isError && (
-        <span className="field-error block" role="alert">
-          {t('expert.booking.schedule.openFailed')}
-        </span>
-      )}
-    </>
-  );
 }
 
 /** One row of the day: an appointment (with the way to its details) or a break (with its delete button). */
@@ -151,8 +111,11 @@ function EntryRow({
 }
 
 /**
- * `/expert/schedule`: one day (today unless the address says otherwise) of the expert's appointments, free slots and
- * breaks in time order, rechecked every 5 s without moving the focus; breaks are added below and deleted after a question.
+ * `/expert/schedule`: the expert's appointments, free slots and breaks, rechecked every 5 s without moving the focus,
+ * in three views (issue 33): the day as a list (the table: what a phone shows and a screen reader reads best), the day
+ * as a time grid and the week (Monday to Sunday) as one, both with a 'now' line and the same Start and Join buttons.
+ * View and date are in the address. Breaks are added below and deleted after a question. On paper (Print) the day
+ * prints as its list and the week as its grid on a landscape page, under a heading saying whose schedule and when.
  */
 export function SchedulePage() {
   const { t } = useTranslation();
@@ -164,53 +127,117 @@ export function SchedulePage() {
   const today = localDateAt(now);
   const asked = search.get('date');
   const date = isLocalDate(asked) ? asked : today;
-  const schedule = useExpertSchedule(date);
+  const view = viewOf(search.get('view'));
+  const range = scheduleRange(view, date);
+  const schedule = useExpertSchedule(range.from, range.days);
   const remove = useDeleteBreak();
+  const user = useStaffUser('expert');
   const [deleting, setDeleting] = useState<ScheduleEntry | undefined>();
 
-  const setDate = (next: string) => setSearch(next === today ? {} : { date: next }, { replace: true });
-  const shown = schedule.data && schedule.data.date === date ? schedule.data : undefined;
+  const go = (nextView: ScheduleView, nextDate: string) => setSearch(scheduleSearch(nextView, nextDate, today), { replace: true });
+  const setDate = (next: string) => go(view, next);
+  const shown = schedule.data && schedule.data.date === range.from && schedule.data.days === range.days ? schedule.data : undefined;
   // Free times that have begun are no longer free; today's day has a 'now' line.
-  const entries = schedule.data
-    ? scheduleEntries(schedule.data.appointments, schedule.data.breaks, { now, line: schedule.data.date === today })
-    : undefined;
+  const entries =
+    schedule.data && view !== 'week'
+      ? scheduleEntries(schedule.data.appointments, schedule.data.breaks, { now, line: schedule.data.date === today })
+      : undefined;
   const back = location.pathname + location.search;
+  const days = view === 'week' ? weekDays(range.from) : [date];
+  const dayHeading = formatLocalDate(date, lang, 'heading');
+  const heading =
+    view === 'week'
+      ? t('expert.booking.schedule.week', {
+          week: isoWeekNumber(range.from),
+          from: formatLocalDate(days[0]!, lang),
+          to: formatLocalDate(days[6]!, lang),
+        })
+      : dayHeading;
+  const name = user.data ? `${user.data.firstName} ${user.data.lastName}` : '';
+
+  const list = (
+    <div className="schedule-table">
+      <DataTable<ScheduleEntry>
+        rows={entries}
+        failed={schedule.isError}
+        empty={t('expert.booking.schedule.empty')}
+        caption={t('expert.booking.schedule.caption', { date: dayHeading })}
+        columns={[
+          t('expert.booking.columns.time'),
+          t('expert.booking.columns.duration'),
+          t('expert.booking.columns.status'),
+          t('expert.booking.columns.who'),
+          t('expert.booking.columns.type'),
+          t('expert.booking.columns.actions'),
+        ]}
+      >
+        {(entry) => <EntryRow key={entry.key} entry={entry} now={now} back={back} onDeleteBreak={setDeleting} />}
+      </DataTable>
+    </div>
+  );
+  const grid = (variant: 'grid' | 'list') =>
+    shown && (
+      <ScheduleGrid
+        days={days}
+        appointments={shown.appointments}
+        breaks={shown.breaks}
+        now={now}
+        caption={
+          view === 'week'
+            ? t('expert.booking.schedule.weekCaption', { week: isoWeekNumber(range.from) })
+            : t('expert.booking.schedule.dayCaption', { date: dayHeading })
+        }
+        back={back}
+        variant={variant}
+      />
+    );
 
   return (
-    <div className="section-stack expert-booking">
+    <div className={`section-stack expert-booking schedule-view-${view}`}>
       <div className="page-head">
-        <h1>{t('expert.menu.schedule')}</h1>
+        <h1>
+          <span className="no-print">{t('expert.menu.schedule')}</span>
+          <span className="print-only">{t('expert.booking.schedule.printTitle', { when: heading, name })}</span>
+        </h1>
+        <PrintButton />
       </div>
       <section className="card section-stack" aria-labelledby="schedule-day" aria-busy={!shown}>
-        <DayPicker date={date} today={today} onChange={setDate} />
-        <h2 id="schedule-day" className="schedule-day" aria-live="polite">
-          {formatLocalDate(date, lang, 'heading')}
+        <div className="schedule-controls no-print">
+          <ScheduleViewSwitch view={view} onChange={(next) => go(next, date)} />
+          <DayPicker date={date} today={today} onChange={setDate} unit={view === 'week' ? 'week' : 'day'} />
+        </div>
+        <h2 id="schedule-day" className="schedule-day no-print" aria-live="polite">
+          {heading}
         </h2>
         <FormAlert message={schedule.isError && !schedule.data ? t('staff.loadError') : undefined} />
-        <DataTable<ScheduleEntry>
-          rows={entries}
-          failed={schedule.isError}
-          empty={t('expert.booking.schedule.empty')}
-          caption={t('expert.booking.schedule.caption', { date: formatLocalDate(date, lang, 'heading') })}
-          columns={[
-            t('expert.booking.columns.time'),
-            t('expert.booking.columns.duration'),
-            t('expert.booking.columns.status'),
-            t('expert.booking.columns.who'),
-            t('expert.booking.columns.type'),
-            t('expert.booking.columns.actions'),
-          ]}
-        >
-          {(entry) => <EntryRow key={entry.key} entry={entry} now={now} back={back} onDeleteBreak={setDeleting} />}
-        </DataTable>
+        {view === 'list' && list}
+        {view === 'day' && (
+          <>
+            <div className="schedule-wide">{grid('grid')}</div>
+            <div className="schedule-narrow">{list}</div>
+          </>
+        )}
+        {view === 'week' && (
+          <>
+            <div className="schedule-wide print-week">{grid('grid')}</div>
+            <div className="schedule-narrow">{grid('list')}</div>
+          </>
+        )}
       </section>
-      {date >= today ? <BreakForm key={date} date={date} /> : <p className="hint">{t('expert.booking.breaks.pastDay')}</p>}
+      <div className="no-print">
+        {date >= today ? <BreakForm key={date} date={date} /> : <p className="hint">{t('expert.booking.breaks.pastDay')}</p>}
+      </div>
       <ConfirmDialog
         open={deleting !== undefined}
         title={t('expert.booking.breaks.deleteTitle')}
         text={
           deleting && (
-            <p>{t('expert.booking.breaks.deleteText', { time: timeRange(deleting), date: formatLocalDate(date, lang, 'heading') })}</p>
+            <p>
+              {t('expert.booking.breaks.deleteText', {
+                time: timeRange(deleting),
+                date: formatLocalDate(localDateAt(deleting.startTime), lang, 'heading'),
+              })}
+            </p>
           )
         }
         confirmLabel={t('expert.booking.schedule.deleteBreak')}

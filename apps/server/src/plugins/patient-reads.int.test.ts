@@ -187,6 +187,15 @@ describe('every route that reads patient data writes its audit rows before it an
       ],
       ['POST /api/admin/bookings/:id/cancel', { reader: admin, path: () => `/api/admin/bookings/${booked}/cancel`, method: 'POST' }],
       [
+        'POST /api/admin/bookings/bulk/preview',
+        {
+          reader: admin,
+          path: '/api/admin/bookings/bulk/preview',
+          method: 'POST',
+          body: { selection: { by: 'ids', ids: [group.id] }, action: { kind: 'cancel', message: 'Peruttu' } },
+        },
+      ],
+      [
         'GET /api/expert/chat/queues',
         {
           reader: expert,

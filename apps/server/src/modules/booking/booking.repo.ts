@@ -216,6 +216,8 @@ export async function isPatientOf(tx: Tx, appointmentId: string, patientId: stri
 
 export type RowFilter = {
   id?: string;
+  /** Any of these rows (a bulk action's explicit selection). */
+  ids?: string[];
   organisationId?: string;
   /** Appointments these expert rows run, organise or take part in. */
   expertIds?: string[];
@@ -257,6 +259,7 @@ function whereOf(f: RowFilter): SQL | undefined {
         : undefined;
   return and(
     f.id ? eq(appointments.id, f.id) : undefined,
+    f.ids ? inArray(appointments.id, f.ids.length > 0 ? f.ids : ['00000000-0000-0000-0000-000000000000']) : undefined,
     f.organisationId ? eq(appointments.organisationId, f.organisationId) : undefined,
     mine,
     f.expertId ? eq(appointments.expertId, f.expertId) : undefined,

@@ -2,7 +2,7 @@ import './visit-notes-texts';
 import './visit-notes.css';
 import { useId, useState } from 'react';
 import { VISIT_NOTE_MAX } from '@prsp/contracts';
-import { CheckboxField, TextAreaField } from '@/components/ui/form-fields';
+import { CheckboxField, FormField } from '@/components/ui/form-fields';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiError } from '@/lib/api-client';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
@@ -31,17 +31,24 @@ function NoteForm({ channelId, initial }: { channelId: string; initial: string }
         });
       }}
     >
-      <TextAreaField
+      {/* The count goes in the field's error as words of its own: FormField shows text as it is given. */}
+      <FormField
         label={t('visitNotes.note.label')}
         hint={t('visitNotes.note.hint')}
-        value={text}
-        rows={5}
         error={tooLong ? t('visitNotes.note.tooLong', { count: text.length }) : undefined}
-        onChange={(value) => {
-          setText(value);
-          setStatus(null);
-        }}
-      />
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={5}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setStatus(null);
+            }}
+          />
+        )}
+      </FormField>
       <div className="visit-note-actions">
         <button type="submit" className="button" disabled={save.isPending || tooLong}>
           {t(save.isPending ? 'visitNotes.note.saving' : 'visitNotes.note.save')}

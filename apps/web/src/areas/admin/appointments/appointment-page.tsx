@@ -14,6 +14,7 @@ import { BOOKINGS_KEY, useAppointment } from './bookings-api';
 import { GuestPin } from '@/features/staff/guest-pin';
 import { useNationalityOptions } from './patient-fields';
 import { ApiError } from '@/lib/api-client';
+import { PrintButton } from '@/components/ui/print-button';
 
 const LIST = '/admin/appointments';
 
@@ -30,10 +31,16 @@ export function AppointmentPage({ user }: { user: StaffUserData }) {
 
   return (
     <div className="section-stack">
-      <p>
+      <p className="no-print">
         <Link to={LIST}>{t('admin.bookings.detail.back')}</Link>
       </p>
-      <h1>{t('admin.bookings.detail.title')}</h1>
+      <div className="page-head">
+        <h1>
+          {t('admin.bookings.detail.title')}
+          {appointment.data && <PrintHeading detail={appointment.data} />}
+        </h1>
+        {appointment.data && <PrintButton />}
+      </div>
       {missing ? (
         <p className="notice">{t('admin.bookings.detail.notFound')}</p>
       ) : appointment.data ? (
@@ -48,6 +55,26 @@ export function AppointmentPage({ user }: { user: StaffUserData }) {
       )}
       {actions.element}
     </div>
+  );
+}
+
+/** What the printed page is about (issue 33): the appointment's time and with whom; on paper only. */
+function PrintHeading({ detail }: { detail: AppointmentDetail }) {
+  const { t } = useTranslation();
+  const who =
+    detail.kind === 'group'
+      ? detail.name
+      : detail.participants
+          .filter((p) => p.role === 'patient')
+          .map((p) => p.name)
+          .join(', ');
+  return (
+    <span className="print-only">
+      {t('admin.bookings.detail.printTitle', {
+        when: formatTimeRange(detail.startTime, detail.endTime, currentLanguage()),
+        name: who || detail.expert.name,
+      })}
+    </span>
   );
 }
 

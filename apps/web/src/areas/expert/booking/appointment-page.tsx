@@ -26,6 +26,7 @@ import { expertBookingKeys, useExpertAppointment, useMarkNoShow } from './expert
 import { GuestPin } from '@/features/staff/guest-pin';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toasts';
+import { PrintButton } from '@/components/ui/print-button';
 
 /** A patient's identity code, hidden but for the date of birth until the expert asks to see it. */
 function IdentityCode({ code, name }: { code: string; name: string }) {
@@ -92,7 +93,7 @@ function GroupChatStart({ appointment }: { appointment: AppointmentDetail }) {
   if (appointment.kind !== 'group' || !live || now >= appointment.endTime) return null;
   const opensAt = appointment.startTime - CHAT_LIMITS.groupOpensBeforeMs;
   return (
-    <section className="card" aria-labelledby="appointment-chat">
+    <section className="card no-print" aria-labelledby="appointment-chat">
       <h2 id="appointment-chat">{t('expert.booking.details.groupChat')}</h2>
       <FormAlert message={open.isError ? t('staff.loadError') : undefined} />
       {now < opensAt && <p className="hint">{t('expert.booking.details.groupChatOpens')}</p>}
@@ -121,7 +122,7 @@ function VisitMark({ appointment, when }: { appointment: AppointmentDetail; when
   if (!reserved || appointment.visit !== null) return null;
   const started = appointment.startTime <= now;
   return (
-    <section className="card" aria-labelledby="appointment-visit">
+    <section className="card no-print" aria-labelledby="appointment-visit">
       <h2 id="appointment-visit">{t('expert.booking.details.visit')}</h2>
       {started ? (
         <button type="button" className="button secondary" onClick={() => setAsking(true)}>
@@ -156,8 +157,16 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
   // Each patient's earlier chats with the organisation, reached from the appointment (and so from the history).
   const patients = appointment.participants.filter((p) => p.role === 'patient' && p.patientId);
   const when = `${formatLocalDate(localDateAt(appointment.startTime), lang, 'heading')} ${formatTime(appointment.startTime, lang, SERVICE_TIME_ZONE)}–${formatTime(appointment.endTime, lang, SERVICE_TIME_ZONE)}`;
+  const who =
+    appointment.kind === 'group'
+      ? appointment.name
+      : appointment.participants
+          .filter((p) => p.role === 'patient')
+          .map((p) => p.name)
+          .join(', ');
   return (
     <>
+      <p className="print-only print-heading">{t('expert.booking.details.printTitle', { when, name: who || appointment.expert.name })}</p>
       <section className="card" aria-labelledby="appointment-basics">
         <h2 id="appointment-basics">{t('expert.booking.details.basics')}</h2>
         <dl className="details-list">
@@ -210,7 +219,7 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
       <GroupChatStart appointment={appointment} />
       <VisitMark appointment={appointment} when={when} />
       {patients.length > 0 && (
-        <section className="card" aria-labelledby="appointment-contact-history">
+        <section className="card no-print" aria-labelledby="appointment-contact-history">
           <h2 id="appointment-contact-history">{t('expert.booking.details.contactHistory')}</h2>
           {patients.map((p) => (
             <div key={p.id}>
@@ -257,7 +266,10 @@ export function AppointmentPage() {
     <div className="section-stack expert-booking">
       <div className="page-head">
         <h1>{t('expert.booking.details.title')}</h1>
-        <Link to={back}>{t('expert.booking.details.back')}</Link>
+        <div className="actions no-print">
+          {appointment.data && <PrintButton />}
+          <Link to={back}>{t('expert.booking.details.back')}</Link>
+        </div>
       </div>
       {missing ? (
         <section className="card">

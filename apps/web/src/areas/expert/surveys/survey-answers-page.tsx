@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { answersPdfPath, type ExpertSurveyItem } from '@prsp/contracts';
 import { Loading } from '@/components/route-fallbacks';
+import { PrintButton } from '@/components/ui/print-button';
 import { FormAlert } from '@/components/ui/form-fields';
 import { SurveyFrame } from '@/features/surveys/survey-frame';
 import { formatDateTime } from '@/lib/format';
@@ -68,9 +69,16 @@ export function SurveyAnswersPage() {
   return (
     <div className="section-stack">
       <div className="page-head">
-        <h1>{t('expertSurveys.answers.title')}</h1>
+        <h1>
+          {t('expertSurveys.answers.title')}
+          {item && (
+            <span className="print-only">
+              {t('expertSurveys.answers.printTitle', { survey: item.surveyName[lang], patient: item.patientName })}
+            </span>
+          )}
+        </h1>
       </div>
-      <div className="actions">
+      <div className="actions no-print">
         <button type="button" className="button secondary" onClick={back}>
           {t('expertSurveys.answers.back')}
         </button>
@@ -79,6 +87,7 @@ export function SurveyAnswersPage() {
             {t('expertSurveys.answers.downloadPdf')}
           </a>
         )}
+        {item && <PrintButton />}
       </div>
       <FormAlert message={found.isError ? t('ui.loadError') : undefined} />
       {found.data && !item && <p className="alert">{t('expertSurveys.answers.notFound')}</p>}
@@ -88,7 +97,7 @@ export function SurveyAnswersPage() {
         <>
           <section className="card">
             <Facts item={item} />
-            <div className="actions">
+            <div className="actions no-print">
               <button type="button" className="button secondary" onClick={() => setForwarding(true)}>
                 {t('expertSurveys.answers.forward')}
               </button>

@@ -156,6 +156,7 @@ export const SAMPLE_BODIES: Record<string, () => unknown> = {
       nationality: 'FI',
     },
   }),
+  'POST /api/admin/bookings/:id/move': () => ({ expertId: '00000000-0000-4000-8000-000000000001', date: '2030-01-07', startTime: '10:00' }),
   'POST /api/admin/bookings/timeslots/:id/update': () => ({
     expertId: '00000000-0000-4000-8000-000000000001',
     date: '2030-01-07',

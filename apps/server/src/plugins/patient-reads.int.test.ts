@@ -170,6 +170,7 @@ describe('every route that reads patient data writes its audit rows before it an
         { reader: admin, path: `/api/admin/bookings/${group.id}/guests/${guestId}/new-pin`, method: 'POST' },
       ],
       ['GET /api/admin/bookings/list', { reader: admin, path: `/api/admin/bookings/list?from=${day}` }],
+      ['GET /api/admin/bookings/calendar', { reader: admin, path: `/api/admin/bookings/calendar?from=${day}&days=1` }],
       ['GET /api/admin/bookings/export.csv', { reader: admin, path: `/api/admin/bookings/export.csv?from=${day}` }],
       ['GET /api/admin/bookings/:id', { reader: admin, path: `/api/admin/bookings/${group.id}` }],
       [
@@ -184,6 +185,15 @@ describe('every route that reads patient data writes its audit rows before it an
       [
         'POST /api/admin/bookings/:id/update',
         { reader: admin, path: () => `/api/admin/bookings/${booked}/update`, method: 'POST', body: adminBody() },
+      ],
+      [
+        'POST /api/admin/bookings/:id/move',
+        {
+          reader: admin,
+          path: () => `/api/admin/bookings/${booked}/move`,
+          method: 'POST',
+          body: { expertId: nurse.expertId, date: adminBody().date, startTime: '12:00' },
+        },
       ],
       ['POST /api/admin/bookings/:id/cancel', { reader: admin, path: () => `/api/admin/bookings/${booked}/cancel`, method: 'POST' }],
       [

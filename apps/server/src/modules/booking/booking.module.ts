@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/app-module';
 import { adminBookingsRoutes } from './admin-bookings.routes';
+import { adminCalendarRoutes } from './admin-calendar.routes';
 import { bookingsBulkRoutes } from './bookings-bulk.routes';
 import { registerHoldExpiry } from './booking-holds.job';
 import { registerBookingReminders } from './booking-reminders';
@@ -13,6 +14,7 @@ import { patientRemindersRoutes } from './patient-reminders.routes';
 export const bookingModule = defineModule('booking', async (app, { config, db, cipher, events }) => {
   await app.register(patientBookingRoutes, { db, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   await app.register(adminBookingsRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
+  await app.register(adminCalendarRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   await app.register(bookingsBulkRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   await app.register(expertBookingsRoutes, { db, cipher, emit: events.emit, publicUrl: config.publicUrl, sender: config.mail.sender });
   // An appointment's chat or video that an expert had taken has ended: the visit was held.

@@ -13,6 +13,7 @@ import { BookingFiltersForm } from './booking-filters-form';
 import { formatTimeRange } from '@/lib/format';
 import { clock, meetingKindOfRow } from './booking-format';
 import { BookingStatusBadge } from './booking-status-badge';
+import { BulkBar, SelectAllShown, SelectRow, useBulkSelection } from './bulk-bar';
 import { useBookableExperts, useBookings, useServiceOptions } from './bookings-api';
 import { GenerateTimeslotsModal } from './generate-timeslots-modal';
 
@@ -47,7 +48,9 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
   const actions = useAppointmentActions();
   const canEdit = user.rights.bookings.edit;
   const data = list.data;
+  const bulk = useBulkSelection(filters);
   const columns = [
+    ...(canEdit && data ? [<SelectAllShown key="all" rows={data.items} ticked={bulk.ticked} onChange={bulk.setTicked} />] : []),
     t('admin.bookings.columns.time'),
     t('admin.bookings.expert'),
     ...(services.available ? [t('admin.bookings.service')] : []),
@@ -87,6 +90,7 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
           {t('admin.bookings.csv')}
         </a>
       </p>
+      {canEdit && <BulkBar ticked={bulk.ticked} filters={filters} experts={experts.data ?? []} onDone={() => bulk.setTicked(new Set())} />}
       <FormAlert message={list.isError ? t('staff.loadError') : undefined} />
       <DataTable
         rows={data?.items}
@@ -97,6 +101,11 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
       >
         {(row) => (
           <tr key={row.id}>
+            {canEdit && (
+              <td>
+                <SelectRow row={row} ticked={bulk.ticked} onChange={bulk.setTicked} />
+              </td>
+            )}
             <td>
               <Link to={`/admin/appointment?id=${encodeURIComponent(row.id)}`}>{formatTimeRange(row.startTime, row.endTime, lang)}</Link>
             </td>

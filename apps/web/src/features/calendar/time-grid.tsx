@@ -1,7 +1,7 @@
 import './time-grid.css';
 import './calendar-texts';
 import './time-grid-extras.css';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { SERVICE_TIME_ZONE, type Language, type LocalDate } from '@prsp/contracts';
 import { useTranslation } from '@/lib/i18n';
 import { nowMark } from './now-line';
@@ -180,10 +180,14 @@ export function TimeGrid({
   });
   const content = (item: TimeGridItem) => (
     <>
+      {/* A space between the lines: the visible text reads as words, as the label does (WCAG 2.5.3 label in name). */}
       {item.lines.map((line, i) => (
-        <span key={i} className={i === 0 ? 'tg-line first' : 'tg-line'} aria-hidden={item.inert ? undefined : true}>
-          {line}
-        </span>
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          <span className={i === 0 ? 'tg-line first' : 'tg-line'} aria-hidden={item.inert ? undefined : true}>
+            {line}
+          </span>
+        </Fragment>
       ))}
       {item.inert && <span className="visually-hidden">{item.label}</span>}
     </>

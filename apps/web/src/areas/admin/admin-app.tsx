@@ -4,6 +4,7 @@ import './surveys/surveys-admin-texts';
 import './webhooks/webhooks-admin-texts';
 import './api-clients/api-clients-texts';
 import './statistics/statistics-texts';
+import './audit-log/audit-log-texts';
 import '@/features/staff/quick-replies-texts';
 import '@/features/queue-board/queue-board-texts';
 import '@/styles/staff.css';
@@ -56,6 +57,8 @@ const StatisticsPage = lazy(async () => ({ default: (await import('./statistics/
 const QuickRepliesPage = lazy(async () => ({ default: (await import('./quick-replies/quick-replies-page')).QuickRepliesPage }));
 // The live queue board (issue 32): loads when first opened.
 const QueueBoardPage = lazy(async () => ({ default: (await import('./queues/queue-board-page')).QueueBoardPage }));
+// The audit log search (issue 33): loads when first opened.
+const AuditLogPage = lazy(async () => ({ default: (await import('./audit-log/audit-log-page')).AuditLogPage }));
 const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
 type Page = (user: StaffUserData) => ReactNode;
@@ -81,6 +84,7 @@ const ORGANISATION_PAGES: { path: string; area: AdminArea; page: Page }[] = [
   { path: 'appointments/customizable', area: 'bookings', page: (u) => lazyPage(<BookingSettingsPage user={u} />) },
   { path: 'appointment', area: 'bookings', page: (u) => lazyPage(<AppointmentPage user={u} />) },
   { path: 'organizationUsers', area: 'users', page: (u) => <UsersPage key="organisation" scope="organisation" user={u} /> },
+  { path: 'auditLog', area: 'users', page: () => lazyPage(<AuditLogPage />) },
   // Async messaging (issue 11): categories, their texts and experts are service settings; message codes, codes.
   { path: 'messages/categories', area: 'serviceSettings', page: (u) => <MessageCategoriesPage user={u} /> },
   { path: 'messages/category/edit', area: 'serviceSettings', page: (u) => <CategoryEditPage user={u} /> },

@@ -38,6 +38,7 @@ const GROUPS: AdminMenuGroup[] = [
     links: [
       { to: '/admin/experts', labelKey: 'admin.menu.experts', area: 'experts' },
       { to: '/admin/organizationUsers', labelKey: 'admin.menu.organizationUsers', area: 'users' },
+      { to: '/admin/auditLog', labelKey: 'auditLog.menu', area: 'users' },
     ],
   },
   {

@@ -3,6 +3,7 @@ import { usePatientContext } from '../patient-state';
 import { MenuList } from '../chrome/menu-list';
 import { patientProfileMenu } from '../route-rules';
 import { PushSettingsSection } from '../notifications/push-settings-section';
+import { AccessLogSection } from '../access-log/access-log-section';
 import { useTranslation } from '@/lib/i18n';
 
 /** `/profile`: the profile area's pages (spec §2: contact, terms, welcome). */
@@ -21,6 +22,7 @@ export function ProfilePage() {
         </nav>
       </section>
       <PushSettingsSection />
+      <AccessLogSection />
     </>
   );
 }

@@ -91,6 +91,7 @@ function usePointerDrag(onDrop: TimeGridProps['onDrop']) {
     const finish = (drop: boolean, x: number, y: number) => {
       stop.current?.();
       el.style.transform = '';
+      el.style.pointerEvents = '';
       setDragging(undefined);
       setOver('');
       if (!moved) return;
@@ -102,6 +103,8 @@ function usePointerDrag(onDrop: TimeGridProps['onDrop']) {
     const move = (ev: PointerEvent) => {
       if (!moved && Math.hypot(ev.clientX - from.x, ev.clientY - from.y) < 5) return;
       moved = true;
+      // Out of the way of elementFromPoint at once, before the class that says so is rendered.
+      el.style.pointerEvents = 'none';
       setDragging(item.id);
       el.style.transform = `translate(${ev.clientX - from.x}px, ${ev.clientY - from.y}px)`;
       setOver(targetKey(dropAt(ev.clientX, ev.clientY)));

@@ -215,7 +215,7 @@ function AppointmentFormModal({
 type OpenTimes = NonNullable<ApiError['openTimes']>;
 
 /** Asks before a booking at another time removes the expert's open times under it (the server listed them). */
-function ReplaceOpenTimesDialog({
+export function ReplaceOpenTimesDialog({
   openTimes,
   busy,
   onConfirm,

@@ -1,5 +1,5 @@
 import './appointments.css';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { localDateAt, type AppointmentRow, type StaffUserData } from '@prsp/contracts';
 import { DataTable } from '@/components/ui/data-table';
@@ -16,6 +16,12 @@ import { BookingStatusBadge } from './booking-status-badge';
 import { BulkBar, SelectAllShown, SelectRow, useBulkSelection } from './bulk-bar';
 import { useBookableExperts, useBookings, useServiceOptions } from './bookings-api';
 import { GenerateTimeslotsModal } from './generate-timeslots-modal';
+import { AppointmentsViewSwitch, useAppointmentsView } from './appointments-view-switch';
+
+// The week and day calendars load only when chosen: the list stays as light as it was.
+const AppointmentsCalendarPage = lazy(async () => ({
+  default: (await import('./appointments-calendar-page')).AppointmentsCalendarPage,
+}));
 
 function Who({ row }: { row: AppointmentRow }) {
   const { t } = useTranslation();
@@ -34,7 +40,7 @@ function Who({ row }: { row: AppointmentRow }) {
  * `/admin/appointments` (spec §2): the booking list with its filters, paging and CSV export; new appointments,
  * open timeslot generation and each row's actions by status for those with the bookings edit right.
  */
-export function AppointmentsPage({ user }: { user: StaffUserData }) {
+function AppointmentList({ user, viewSwitch }: { user: StaffUserData; viewSwitch: ReactNode }) {
   const { t } = useTranslation();
   usePageTitle(t('admin.menu.appointments'));
   const lang = currentLanguage();
@@ -75,6 +81,7 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
           </div>
         )}
       </div>
+      {viewSwitch}
       <BookingFiltersForm
         applied={filters}
         defaults={defaults}
@@ -135,5 +142,19 @@ export function AppointmentsPage({ user }: { user: StaffUserData }) {
       {actions.element}
       {generating && <GenerateTimeslotsModal onClose={() => setGenerating(false)} />}
     </div>
+  );
+}
+
+/**
+ * `/admin/appointments`: the list (the default), or the week or day calendar (`?view=week|day`, issue 33), switched
+ * at the top of either.
+ */
+export function AppointmentsPage({ user }: { user: StaffUserData }) {
+  const [view, setView] = useAppointmentsView();
+  if (view === 'list') return <AppointmentList user={user} viewSwitch={<AppointmentsViewSwitch view={view} onChange={setView} />} />;
+  return (
+    <Suspense fallback={null}>
+      <AppointmentsCalendarPage user={user} view={view} onView={setView} />
+    </Suspense>
   );
 }

@@ -76,6 +76,7 @@ it('cancel: the message is required; the preview lists each row and why one is l
   await act(async () => form.requestSubmit());
   const textarea = form.querySelector('textarea')!;
   expect(textarea.getAttribute('aria-invalid')).toBe('true');
+  expect(form.textContent).toContain('Pakollinen kenttä.');
   expect(sent).toEqual([]);
 
   await act(async () => {

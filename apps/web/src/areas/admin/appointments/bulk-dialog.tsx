@@ -15,8 +15,11 @@ import { ApiError } from '@/lib/api-client';
 import { formatTimeRange } from '@/lib/format';
 import { saveFailureKey, serverFieldErrors } from '@/lib/form-errors';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
-import { RadioChoice, useBookingErrorText } from './booking-fields';
+import { RadioChoice } from './booking-fields';
 import { useApplyBulk, usePreviewBulk } from './bulk-api';
+
+/** An error key for the typed fields, which turn it into text; an empty one is no error. */
+const fieldKey = (key: string | undefined) => key || undefined;
 
 type Draft = { message: string; toExpertId: string; unmovable: 'leave' | 'cancel' };
 
@@ -52,7 +55,6 @@ export function BulkDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useBookingErrorText();
   const [draft, setDraft] = useState<Draft>({ message: '', toExpertId: '', unmovable: 'leave' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [shown, setShown] = useState<{ action: BulkAction; preview: BulkPreview } | undefined>();
@@ -129,7 +131,7 @@ export function BulkDialog({
                 placeholder={t('admin.bookings.chooseExpert')}
                 onChange={(toExpertId) => setDraft({ ...draft, toExpertId })}
                 options={experts.map((e) => ({ value: e.id, label: e.name }))}
-                error={errorText(errors.toExpertId || undefined)}
+                error={fieldKey(errors.toExpertId)}
                 hint={t('admin.bookingsBulk.moveHint')}
                 required
               />
@@ -153,7 +155,7 @@ export function BulkDialog({
               hint={t('admin.bookingsBulk.messageHint')}
               value={draft.message}
               onChange={(message) => setDraft({ ...draft, message })}
-              error={errorText(errors.message || undefined)}
+              error={fieldKey(errors.message)}
               required={kind === 'cancel'}
             />
           )}

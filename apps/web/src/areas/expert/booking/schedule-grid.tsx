@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { SERVICE_TIME_ZONE, type AppointmentRow, type Break, type LocalDate } from '@prsp/contracts';
 import { TimeGrid, type TimeGridItem } from '@/features/calendar/time-grid';
+import { visibleHours } from '@/features/calendar/time-grid-layout';
 import { formatTime } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { appointmentType, scheduleEntries, startState, withWhom, type ScheduleEntry } from './booking-helpers';
@@ -64,7 +65,8 @@ export function scheduleItems(
     const group = a.kind === 'group' ? t('expert.booking.groupOf', { count: a.participantCount }) : '';
     const urgent = a.urgency === 'emergency' ? t('expert.booking.redFlag') : '';
     const service = a.service ? a.service.name[lang] || a.service.name.fi : '';
-    const words = [time, `${kind}, ${status}`, who, group, urgent].filter(Boolean);
+    // With whom on the second line: a half-hour box shows two lines.
+    const words = [time, who, `${kind}, ${status}`, group, urgent].filter(Boolean);
     const reserved = a.status !== 'open' && a.status !== 'cancelled';
     return [
       {
@@ -110,18 +112,23 @@ export function ScheduleGrid({
     // The button only while it can be pressed (the same rule as the list's): otherwise the item's box is whole.
     startState(a, now) === 'open' ? <StartButton appointment={a} now={now} time={time} compact /> : undefined,
   );
+  // The quarter-hour rows the grid shows (as TimeGrid counts them, the now line included), for the printed week to
+  // share one sheet's height among them (schedule-views.css).
+  const [fromHour, toHour] = visibleHours(days, [...items, { start: now, end: now + 60_000 }]);
   return (
-    <TimeGrid
-      caption={caption}
-      days={days}
-      items={items}
-      lang={lang}
-      variant={variant}
-      now={{ at: now, label: t('expert.booking.schedule.now', { time: formatTime(now, lang, SERVICE_TIME_ZONE) }) }}
-      onOpen={(item) => {
-        const id = item.id.replace(/^a-/, '');
-        void navigate(`/expert/appointment?id=${encodeURIComponent(id)}`, { state: { back } });
-      }}
-    />
+    <div className="schedule-grid" style={{ ['--schedule-quarters' as string]: (toHour - fromHour) * 4 }}>
+      <TimeGrid
+        caption={caption}
+        days={days}
+        items={items}
+        lang={lang}
+        variant={variant}
+        now={{ at: now, label: t('expert.booking.schedule.now', { time: formatTime(now, lang, SERVICE_TIME_ZONE) }) }}
+        onOpen={(item) => {
+          const id = item.id.replace(/^a-/, '');
+          void navigate(`/expert/appointment?id=${encodeURIComponent(id)}`, { state: { back } });
+        }}
+      />
+    </div>
   );
 }

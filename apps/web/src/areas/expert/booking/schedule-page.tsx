@@ -193,7 +193,7 @@ export function SchedulePage() {
     );
 
   return (
-    <div className={`section-stack expert-booking schedule-view-${view}`}>
+    <div className={`section-stack expert-booking schedule-view-${view}${view === 'week' ? ' print-landscape' : ''}`}>
       <div className="page-head">
         <h1>
           <span className="no-print">{t('expert.menu.schedule')}</span>
@@ -219,7 +219,7 @@ export function SchedulePage() {
         )}
         {view === 'week' && (
           <>
-            <div className="schedule-wide print-week">{grid('grid')}</div>
+            <div className="schedule-wide">{grid('grid')}</div>
             <div className="schedule-narrow">{grid('list')}</div>
           </>
         )}

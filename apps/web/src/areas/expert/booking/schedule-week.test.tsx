@@ -67,7 +67,7 @@ it('the week view asks for the seven days from Monday and shows them as a grid w
   expect(grid.getAttribute('aria-label')).toMatch(/^Viikon \d+ aikataulu$/);
   expect(grid.querySelector('.tg-now')!.textContent).toMatch(/^Nyt \d{1,2}\.\d{2}$/);
   const going = [...grid.querySelectorAll('button.tg-item')].find((b) => b.getAttribute('aria-label')!.includes('Aino Virtanen'))!;
-  expect(going.getAttribute('aria-label')).toMatch(/Chat, Varattu, Aino Virtanen$/);
+  expect(going.getAttribute('aria-label')).toMatch(/^\d{2}\.\d{2}–\d{2}\.\d{2}, Aino Virtanen, Chat, Varattu$/);
   expect(going.closest('.tg-slot')!.querySelector('.tg-action button')!.getAttribute('aria-label')).toMatch(
     /^Aloita vastaanotto .* Aino Virtanen$/,
   );

@@ -1,9 +1,15 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { maskIdentityCode, type ChatChannel, type VisitNote } from '@prsp/contracts';
-import { auditLog, patients } from '../../db/schema';
+import { auditLog, organisationFiles, patients, staffUsers } from '../../db/schema';
 import { createFieldCipher } from '../../platform/crypto/field-cipher';
 import type { TestBrowser } from '../../test/http-client';
+import { webpLogo } from '../../test/png';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { onboardedPatients } from '../booking/booking.steps';
 import { expectError, okData, organisationBySlug, postJson } from '../patients/patient.steps';
@@ -24,6 +30,23 @@ afterAll(async () => {
   for (const s of sockets) s.close();
   await t?.close();
 });
+
+/** How many images a PDF draws (poppler's pdfimages), their transparency masks not counted. */
+async function imagesIn(pdf: Uint8Array): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'prsp-visit-'));
+  try {
+    await writeFile(join(dir, 'summary.pdf'), pdf);
+    const { stdout } = await promisify(execFile)('pdfimages', ['-list', join(dir, 'summary.pdf')]);
+    // After the two header lines, one line per image; a PNG's alpha is a soft mask of its own (type `smask`).
+    return stdout
+      .trim()
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim().split(/\s+/)[2] === 'image').length;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 const putNote = (browser: TestBrowser, channelId: string, text: string) =>
   browser.fetch(`/api/expert/chats/${channelId}/note`, {
@@ -162,13 +185,23 @@ describe('the visit summary (issue 33)', () => {
     ]);
     expect(rows.filter((r) => r.action === 'chat.identityCode')).toEqual([]);
 
-    // The PDF in Swedish with the whole identity code: a chat.identityCode row of its own beside the summary's.
+    // Without `lang`, the summary is in the expert's own language (the one she last chose in the staff apps).
+    await t.database.db.update(staffUsers).set({ uiLanguage: 'en' }).where(eq(staffUsers.id, nurse.userId));
+    expect(await (await nurse.browser.fetch(`/api/expert/chats/${channel.id}/summary.txt`)).text()).toMatch(/^Visit summary\n/);
+
+    // The PDF in Swedish with the whole identity code: a chat.identityCode row of its own beside the summary's. The
+    // organisation's logo, a WebP that pdfkit cannot draw, is printed as PNG.
+    await t.database.db
+      .insert(organisationFiles)
+      .values({ organisationId: espoo, kind: 'logo', legacyContentType: 'image/webp', legacyData: webpLogo() });
     const afterText = await lastAuditId();
     const pdfRes = await nurse.browser.fetch(`/api/expert/chats/${channel.id}/summary.pdf?lang=sv&identityCode=full`);
     expect(pdfRes.status).toBe(200);
     expect(pdfRes.headers.get('content-type')).toBe('application/pdf');
     expect(pdfRes.headers.get('content-disposition')).toMatch(/^attachment; filename="visit-summary-[0-9a-f-]+\.pdf"/);
-    const pdf = await pdfText(new Uint8Array(await pdfRes.arrayBuffer()));
+    const bytes = new Uint8Array(await pdfRes.arrayBuffer());
+    expect(await imagesIn(bytes)).toBe(1);
+    const pdf = await pdfText(bytes);
     for (const words of [
       'Besökssammanfattning',
       patientName,

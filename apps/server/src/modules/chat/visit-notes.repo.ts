@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { appointments, organisationFiles, organisations, visitNotes } from '../../db/schema';
+import { appointments, organisationFiles, organisations, staffUsers, visitNotes } from '../../db/schema';
 
 type NoteKey = { channelId: string; expertId: string };
 
@@ -55,4 +55,14 @@ export async function appointmentForSummary(tx: Tx, appointmentId: string) {
     .where(eq(appointments.id, appointmentId))
     .limit(1);
   return row;
+}
+
+/** The member of staff's language: the one they last chose in the staff apps, else their account's. */
+export async function staffLanguageOf(tx: Tx, userId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ uiLanguage: staffUsers.uiLanguage, language: staffUsers.language })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId))
+    .limit(1);
+  return row ? (row.uiLanguage ?? row.language) : undefined;
 }

@@ -9,7 +9,6 @@ import type { FieldCipher } from '../../platform/crypto/field-cipher';
 import type { FileStore } from '../../platform/files/file-store';
 import { fileHeaders } from '../../platform/files/serve-file';
 import { ok } from '../../platform/ok';
-import { requestLanguage } from '../../platform/request-language';
 import type { ExpertCaller } from './expert-chat.service';
 import { saveVisitNote, visitNote } from './visit-notes.service';
 import { visitSummaryAsPdf, visitSummaryAsText, type SummaryRequest } from './visit-summary.service';
@@ -27,7 +26,7 @@ function callerOf(req: FastifyRequest): ExpertCaller {
 function summaryRequest(req: FastifyRequest<{ Params: { channelId: string }; Querystring: VisitSummaryQuery }>): SummaryRequest {
   return {
     channelId: req.params.channelId,
-    language: toLanguage(req.query.lang) ?? requestLanguage(req),
+    language: toLanguage(req.query.lang) ?? null,
     fullIdentityCode: req.query.identityCode === 'full',
   };
 }

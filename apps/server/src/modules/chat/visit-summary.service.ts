@@ -1,8 +1,10 @@
 import {
+  DEFAULT_LANGUAGE,
   localizedOrganisationName,
   maskIdentityCode,
   normalizeSsn,
   readSelfAssessment,
+  toLanguage,
   type Language,
   type Localized,
 } from '@prsp/contracts';
@@ -23,7 +25,8 @@ import { visitSummary, visitSummaryText, type SummaryPatient, type VisitKind, ty
 import { visitSummaryPdf } from './visit-summary-pdf';
 
 export type SummaryDeps = { db: Db; cipher: FieldCipher; files: FileStore };
-export type SummaryRequest = { channelId: string; language: Language; fullIdentityCode: boolean };
+/** `language`: the one asked for (`?lang=`), else null: the expert's own. */
+export type SummaryRequest = { channelId: string; language: Language | null; fullIdentityCode: boolean };
 
 /** The logo of the organisation for a summary in `language` (its own language's, else the Finnish one), or null. */
 async function logoOf(deps: SummaryDeps, organisationId: string, kinds: Set<string>, language: Language): Promise<PdfLogo | null> {
@@ -44,9 +47,11 @@ const kindOf = (channelKind: 'queue' | 'appointment' | 'group', appointmentType:
  * writes what it showed before it answers: the `visit.summary` read of each of its patients (through `reads`) and,
  * when the whole identity code is printed, a `chat.identityCode` read of its own, as the desk's reveal writes.
  */
-async function gather(deps: SummaryDeps, caller: ExpertCaller, req: SummaryRequest, reads: PatientReads, now: Date) {
+async function gather(deps: SummaryDeps, caller: ExpertCaller, asked: SummaryRequest, reads: PatientReads, now: Date) {
   return deps.db.transaction(async (tx: Tx) => {
-    const { channel, expert } = await myVisit(tx, caller, req.channelId);
+    const { channel, expert } = await myVisit(tx, caller, asked.channelId);
+    const language = asked.language ?? toLanguage(await notes.staffLanguageOf(tx, caller.userId)) ?? DEFAULT_LANGUAGE;
+    const req = { ...asked, language };
     const members = await repo.membersOf(tx, channel.id);
     const patientReads = await channelReads(tx, channel, members);
     const patientIds = [...new Set(patientReads.map((r) => r.patientId))];
@@ -87,6 +92,7 @@ async function gather(deps: SummaryDeps, caller: ExpertCaller, req: SummaryReque
     const names = organisation ? localizedOrganisationName(organisation.name, organisation.nameSe, organisation.nameEn) : null;
     return {
       organisationId: channel.organisationId,
+      language,
       logos: organisation?.logos ?? new Set<string>(),
       summary: visitSummary({
         language: req.language,
@@ -139,7 +145,8 @@ export async function visitSummaryAsPdf(
   reads: PatientReads,
   now = new Date(),
 ) {
-  const { summary, organisationId, logos } = await gather(deps, caller, req, reads, now);
-  const logo = await logoOf(deps, organisationId, logos, req.language).catch(() => null);
+  const { summary, organisationId, logos, language } = await gather(deps, caller, req, reads, now);
+  // A logo that cannot be read (bytes missing from the store) leaves the name alone at the head.
+  const logo = await logoOf(deps, organisationId, logos, language).catch(() => null);
   return { pdf: await visitSummaryPdf(summary satisfies VisitSummary, logo), filename: fileName(req.channelId, 'pdf') };
 }

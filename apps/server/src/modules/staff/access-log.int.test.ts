@@ -173,6 +173,25 @@ describe("the admins' search of the audit log", () => {
     await expectError(staffPost(admin, '/api/admin/audit-log/search', { from: tomorrow, to: today }), 400, 105);
   });
 
+  test("a patient's own action shows them by name as its doer: that too is a read of their data", async () => {
+    await t.database.db.insert(auditLog).values({
+      actorType: 'patient',
+      actorId: sara.patientId,
+      organisationId: espoo,
+      action: 'patient.terms.accept',
+      objectType: 'organisation',
+      objectId: espoo,
+    });
+    const since = await lastAuditId();
+    const page = await search(admin, { action: 'patient.terms.accept' });
+    expect(page.items.map((r) => [r.actorName, r.roleText, r.patient])).toEqual([['Sara Lindholm', 'Potilas', null]]);
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(gt(auditLog.id, since), eq(auditLog.action, 'audit.search')));
+    expect(rows.map((r) => r.patientId)).toEqual([sara.patientId]);
+  });
+
   test("shows only the organisation's own rows", async () => {
     const other = await staffBrowser(t, { organisation: kaarina });
     const page = await search(other, { ssn: MATTI });

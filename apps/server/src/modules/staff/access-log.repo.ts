@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ACCESS_LOG_MERGE_MINUTES } from '@prsp/contracts';
 import { rowsOf, type Tx } from '../../db/client';
 import { adminMemberships, apiClients, auditLog, experts, organisations, patients, specializations, staffUsers } from '../../db/schema';
@@ -96,6 +97,9 @@ function auditWhere(f: AuditFilter): SQL | undefined {
   );
 }
 
+/** The patient who did a patient action (`actor_type` patient), beside the patient whose data a row is about. */
+const actorPatients = alias(patients, 'actor_patient');
+
 /** Rows of the organisation's audit log matching the filter, newest first, with who did it and whose data it was by name. */
 export async function auditRows(tx: Tx, f: AuditFilter, window: { limit: number; offset: number }) {
   return tx
@@ -111,12 +115,16 @@ export async function auditRows(tx: Tx, f: AuditFilter, window: { limit: number;
       staffFirstName: staffUsers.firstName,
       staffLastName: staffUsers.lastName,
       clientName: apiClients.name,
+      actorId: auditLog.actorId,
+      actorGivenName: actorPatients.givenName,
+      actorFamilyName: actorPatients.familyName,
       patientGivenName: patients.givenName,
       patientFamilyName: patients.familyName,
     })
     .from(auditLog)
     .leftJoin(staffUsers, and(eq(auditLog.actorType, 'staff'), eq(staffUsers.id, auditLog.actorId)))
     .leftJoin(apiClients, and(eq(auditLog.actorType, 'system'), eq(apiClients.id, auditLog.actorId)))
+    .leftJoin(actorPatients, and(eq(auditLog.actorType, 'patient'), eq(actorPatients.id, auditLog.actorId)))
     .leftJoin(patients, eq(patients.id, auditLog.patientId))
     .where(auditWhere(f))
     .orderBy(desc(auditLog.at), desc(auditLog.id))

@@ -93,8 +93,9 @@ type Row = Awaited<ReturnType<typeof repo.auditRows>>[number];
 function rowOf(r: Row, lang: Language): AuditSearchRow {
   const staffName = r.staffFirstName !== null ? `${r.staffFirstName} ${r.staffLastName ?? ''}`.trim() : null;
   const patientName = r.patientGivenName !== null ? `${r.patientGivenName} ${r.patientFamilyName ?? ''}`.trim() : null;
+  const actorPatient = r.actorGivenName !== null ? `${r.actorGivenName} ${r.actorFamilyName ?? ''}`.trim() : null;
   const actorName =
-    r.actorType === 'staff' ? staffName : r.actorType === 'system' ? r.clientName : r.actorType === 'patient' ? patientName : null;
+    r.actorType === 'staff' ? staffName : r.actorType === 'system' ? r.clientName : r.actorType === 'patient' ? actorPatient : null;
   const role = r.actorRole ?? (r.actorType === 'staff' ? null : r.actorType);
   return {
     id: String(r.id),
@@ -112,9 +113,13 @@ function rowOf(r: Row, lang: Language): AuditSearchRow {
   };
 }
 
-/** Names the patients the answer shows (each by name): the admin's reads of them are logged as any other. */
+/**
+ * Names the patients the answer shows (each by name): whose data a row is about, and a patient who did a patient
+ * action. The admin's reads of them are logged as any other.
+ */
 function showPatients(reads: PatientReads, organisationId: string, rows: readonly Row[]): void {
-  const ids = new Set(rows.map((r) => r.patientId).filter((id): id is string => id !== null));
+  const shown = rows.flatMap((r) => [r.patientId, r.actorType === 'patient' && r.actorGivenName !== null ? r.actorId : null]);
+  const ids = new Set(shown.filter((id): id is string => id !== null));
   reads.show([...ids].map((patientId) => ({ patientId, organisationId, objectType: 'patient', objectId: patientId })));
 }
 

@@ -126,4 +126,15 @@ test('the nurse writes a private note during a chat, ends it, downloads the visi
 
   // The patient's side never shows the note.
   await expect(patient.getByText('Soitto perjantaina')).toHaveCount(0);
+
+  // Later, from her contact history: the visit opened in place shows her note and the summary again.
+  await nurse.goto(`/expert/appointmentHistory?patient=${encodeURIComponent(family)}`);
+  const walkIns = nurse.getByRole('region', { name: 'Chatit ilman ajanvarausta' });
+  await walkIns.getByRole('button', { name: new RegExp(`: ${patientName}$`) }).click();
+  const past = walkIns.getByRole('region', { name: 'Oma muistiinpano' });
+  await expect(past.getByRole('textbox', { name: 'Muistiinpano käynnistä' })).toHaveValue(
+    'Kurkkukipu 3 vrk, ei kuumetta. Soitto perjantaina.',
+  );
+  await expect(walkIns.getByRole('region', { name: 'Käyntiyhteenveto' }).getByRole('link', { name: 'Lataa PDF' })).toBeVisible();
+  await expectAccessible(nurse);
 });

@@ -85,7 +85,7 @@ describe('calendarItems', () => {
     );
     expect(held).toMatchObject({ tone: 'muted', draggable: false, lines: expect.arrayContaining(['Chat · Toteutunut']) });
     expect(over!.draggable).toBe(false);
-    expect(onHold).toMatchObject({ draggable: false, dropTarget: false, lines: expect.arrayContaining(['Potilas varaamassa · Chat']) });
+    expect(onHold).toMatchObject({ draggable: false, dropTarget: false, lines: expect.arrayContaining(['Chat · Potilas varaamassa']) });
   });
 });
 

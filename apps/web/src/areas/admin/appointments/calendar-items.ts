@@ -47,11 +47,7 @@ export function calendarItems(
       id: a.id,
       start: a.startTime,
       end: a.endTime,
-      lines: [
-        hours(a.startTime, a.endTime),
-        open ? `${state} · ${kind}` : `${kind} · ${state}`,
-        ...[group, people, expert].filter(Boolean),
-      ],
+      lines: [hours(a.startTime, a.endTime), `${kind} · ${state}`, ...[group, people, expert].filter(Boolean)],
       label: [formatTimeRange(a.startTime, a.endTime, lang), kind, state, group, people, expert].filter(Boolean).join(', '),
       tone: open ? 'open' : a.visit ? 'muted' : a.kind === 'group' ? 'group' : 'booked',
       draggable: opts.canEdit && (open ? isFreeOpenTime(a, opts.now) : isMovable(a, opts.now)),

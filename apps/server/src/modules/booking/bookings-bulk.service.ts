@@ -31,6 +31,7 @@ import { notifyBulk, type BulkChange } from './bookings-bulk-notify';
 import { countsOf, fingerprintOf, planBulk, type BulkRow, type FreeSlot, type PlannedItem } from './bookings-bulk-plan';
 import { lockExpertCalendars } from './expert-locks.repo';
 import { takeOpenSlot } from './open-times-in-the-way';
+import { clearTheWay, refuseUnmovable } from './booking-move.service';
 
 /**
  * Bulk actions on the organisation's open times and bookings (issue 33 point 2; docs/booking.md 'Bulk actions'):
@@ -192,24 +193,25 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string, deta
 }
 
 /**
- * Moves one reserved booking into the target expert's open time (the open time's row goes, the booking takes its
- * time; its old time does not reopen: the expert it leaves is away). The participants stay as they are.
+ * Moves one reserved booking into the target expert's open time by the rules every move follows
+ * (booking-move.service.ts: only a reserved, unsettled booking; calendars locked; no break; the open time's row goes),
+ * but unlike one booking's swap its old time does not reopen: the expert it leaves is away. The participants stay.
  */
 async function moveInto(tx: Tx, deps: BookingDeps, plan: Plan, i: PlannedItem, toExpertId: string, now: Date): Promise<void> {
   const organisationId = plan.listed[0]!.appointment.organisationId;
   const current = (await repo.lockAppointment(tx, organisationId, i.row.id))!;
+  refuseUnmovable(current, now);
   const was = (await snapshotOf(tx, current.id))!;
   const slot = await takeOpenSlot(tx, organisationId, i.slot!.id, now);
-  if (await repo.breakOverlaps(tx, toExpertId, slot.startsAt, slot.endsAt))
-    throw new AppError(422, { detail: 'the expert has a break then' });
-  await repo.deleteAppointment(tx, slot.id);
+  await clearTheWay(tx, current, { expertId: toExpertId, startsAt: slot.startsAt, endsAt: slot.endsAt }, slot, false, now);
   const to = plan.experts.get(toExpertId)!;
   const from = current.expertId ? plan.experts.get(current.expertId) : undefined;
   const service = current.serviceId ? await repo.findService(tx, organisationId, current.serviceId) : undefined;
   await repo.updateAppointment(tx, current.id, {
     expertId: to.id,
     hostExpertId: current.hostExpertId === current.expertId ? null : current.hostExpertId,
-    // An untitled booking is named after its expert: it takes the new expert's name.
+    // An untitled booking is named after its expert: it takes the new expert's name (else the e-mails would call
+    // the old expert's name its service).
     name: from && current.name === nameOf(from) ? nameOf(to) : current.name,
     startsAt: slot.startsAt,
     endsAt: slot.endsAt,

@@ -22,7 +22,11 @@ let t: TestApp;
 let espoo: string;
 const MINUTE = 60_000;
 
-type Reader = { name: string; role: 'expert' | 'admin' | 'apiClient'; fetch: (path: string, init?: RequestInit) => Promise<Response> };
+type Reader = {
+  name: string;
+  role: 'expert' | 'admin' | 'globalAdmin' | 'apiClient';
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+};
 type Call = {
   reader: Reader;
   path: string | (() => string);
@@ -66,6 +70,9 @@ describe('every route that reads patient data writes its audit rows before it an
     const expert = asBrowser('expert', 'expert', nurse.browser);
     const adminBrowser = await staffBrowser(t, { organisation: espoo });
     const admin = asBrowser('admin', 'admin', adminBrowser);
+    // A global admin reads any user's action log; the organisation admin their own (after their lookup, below).
+    const globalAdmin = asBrowser('global admin', 'globalAdmin', await staffBrowser(t, { organisation: espoo, isGlobalAdmin: true }));
+    let adminId = '';
 
     // The expert's calendar: a group appointment about to start with the patient in it, and one that has ended.
     const group = await bookedAppointment(t, espoo, {
@@ -318,6 +325,18 @@ describe('every route that reads patient data writes its audit rows before it an
       // The admins' search of the audit log, by the patient whose reads the walk has just left there.
       ['POST /api/admin/audit-log/search', { reader: admin, path: '/api/admin/audit-log/search', method: 'POST', body: { ssn: MATTI } }],
       ['POST /api/admin/audit-log/export', { reader: admin, path: '/api/admin/audit-log/export', method: 'POST', body: { ssn: MATTI } }],
+      // A user's action log names the patients they looked up by identity code (the admin and the expert, above).
+      [
+        'GET /api/admin/users/:id/action-log',
+        {
+          reader: admin,
+          path: () => `/api/admin/users/${adminId}/action-log`,
+          before: async () => {
+            adminId = (await okData<{ id: string }>(adminBrowser.fetch('/api/sso/user_data'))).id;
+          },
+        },
+      ],
+      ['GET /api/admin/global-users/:id/action-log', { reader: globalAdmin, path: `/api/admin/global-users/${nurse.userId}/action-log` }],
     ];
 
     // The walk covers exactly the routes declared as reading patient data.

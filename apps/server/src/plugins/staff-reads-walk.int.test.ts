@@ -161,6 +161,9 @@ describe('every staff GET route that shows a patient has written an audit row na
     // The group video visit's chat, opened by the nurse and joined by Matti.
     await okData(postJson(nurse.browser, `/api/expert/chat/appointments/${group.id}/open`));
     const video = await okData<ChatChannel>(postJson(mattiBrowser, '/api/chat/channels', { appointmentId: group.id }));
+    // Both look a patient up by identity code: their action logs then name the patient.
+    await okData(postJson(nurse.browser, '/api/expert/patients/lookup', { ssn: MATTI }));
+    await okData(postJson(admin.browser, '/api/admin/patients/lookup', { ssn: MATTI }));
     // An API client of the organisation.
     const client = await fhirClient(t, admin.browser, 'Kävelijä');
     const apiClient: Reader = {

@@ -59,6 +59,11 @@ const READS: Record<string, Words> = {
   'visit.summary': ['latasi käyntisi yhteenvedon', 'laddade ner sammanfattningen av ditt besök', 'downloaded the summary of your visit'],
   'fhir.read': ['luki tietojasi rajapinnan kautta', 'läste dina uppgifter via gränssnittet', 'read your data through the interface (API)'],
   'patient.lookup': ['haki sinut henkilötunnuksellasi', 'sökte dig med din personbeteckning', 'looked you up by your identity code'],
+  'staff.user.actionLogRead': [
+    'näki tietojesi käsittelyn käyttäjän tapahtumalokissa',
+    'såg behandlingen av dina uppgifter i en användares händelselogg',
+    'saw a use of your data in a user’s action log',
+  ],
   'audit.search': [
     'katsoi tietojesi käyttölokia',
     'visade loggen över användningen av dina uppgifter',

@@ -28,6 +28,11 @@ const ACTIONS: Record<string, Words> = {
   'staff.user.unlocked': ['Avasi käyttäjän lukituksen', 'Låste upp en användare', 'Unlocked a user'],
   'staff.user.loggedOut': ['Kirjasi käyttäjän ulos', 'Loggade ut en användare', 'Signed a user out'],
   'staff.user.passwordResetSent': ['Lähetti salasanan palautuslinkin', 'Skickade en länk för nytt lösenord', 'Sent a password reset link'],
+  'staff.user.actionLogRead': [
+    'Näki potilaan käyttäjän tapahtumalokissa',
+    'Såg en patient i en användares händelselogg',
+    'Saw a patient in a user’s action log',
+  ],
   'staff.user.actionLogDownloaded': [
     'Latasi käyttäjän tapahtumalokin',
     'Laddade ner en användares händelselogg',

@@ -7,6 +7,7 @@ import { auditUserAction, type Ctx, type UsersDeps } from './staff-users.service
 import * as repo from './staff-users.repo';
 import { expertOrganisationsOf, membershipsOf } from './staff.repo';
 import { deleteStaffSessions } from '../../platform/session/sessions.service';
+import type { PatientReads } from '../../platform/audit/patient-reads';
 
 /** Runs `act` on a user the caller may manage, in one transaction with its audit row. */
 async function onManagedUser(
@@ -104,9 +105,13 @@ export function logoutUser(deps: UsersDeps, scope: UserScope, id: string, ctx: C
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The user's audited actions as CSV. Reading someone's action log is itself an audited action,
- * recorded in the same transaction as the read.
+ * recorded in the same transaction as the read. A row whose object is a patient (a lookup by identity code) shows
+ * that patient's id, so the download is a read of each such patient's data (`reads`, docs/security.md), logged as
+ * one in their organisation against the user whose log it is.
  */
 export async function actionLog(
   deps: UsersDeps,
@@ -114,6 +119,7 @@ export async function actionLog(
   id: string,
   ctx: Ctx,
   lang: Language,
+  reads: PatientReads,
 ): Promise<{ filename: string; csv: string }> {
   let csv = '';
   await onManagedUser(
@@ -123,6 +129,13 @@ export async function actionLog(
     {},
     async (tx) => {
       const rows = await repo.auditRowsOfActor(tx, id);
+      reads.show(
+        rows.flatMap((r) =>
+          r.objectType === 'patient' && r.objectId && UUID.test(r.objectId) && r.organisationId
+            ? [{ patientId: r.objectId, organisationId: r.organisationId, objectType: 'staffUser', objectId: id }]
+            : [],
+        ),
+      );
       csv = actionLogCsv(rows, lang);
       return { rows: rows.length };
     },

@@ -136,6 +136,7 @@ export async function auditRowsOfActor(tx: Tx, userId: string) {
       objectId: auditLog.objectId,
       onBehalfOf: auditLog.onBehalfOf,
       ip: auditLog.ip,
+      organisationId: auditLog.organisationId,
     })
     .from(auditLog)
     .where(and(eq(auditLog.actorType, 'staff'), eq(auditLog.actorId, userId)))

@@ -17,7 +17,7 @@ import {
 import type { RouteAccess } from '../../platform/access/route-access';
 import { ok } from '../../platform/ok';
 import { requestLanguage } from '../../platform/request-language';
-import { staffOf } from '../../plugins/access';
+import { patientReadsOf, staffOf } from '../../plugins/access';
 import * as actions from './staff-user-actions.service';
 import type { UserScope } from './staff-user-targets';
 import * as users from './staff-users.service';
@@ -73,8 +73,11 @@ function registerActions(
     return ok(null);
   });
   const actionLog = { summary: `Download the action log of ${who} as CSV`, params: ZUserIdParams };
-  app.get(`${base}/:id/action-log`, { config, schema: actionLog }, async (req, reply) => {
-    return sendCsv(reply, await actions.actionLog(deps, scopeOf(req), req.params.id, { ip: req.ip }, requestLanguage(req)));
+  // The log names the patients a user looked up (by id): each download is a read of their data.
+  const logConfig = { access: { ...access, patientData: { audit: 'staff.user.actionLogRead' } } as RouteAccess };
+  app.get(`${base}/:id/action-log`, { config: logConfig, schema: actionLog }, async (req, reply) => {
+    const file = await actions.actionLog(deps, scopeOf(req), req.params.id, { ip: req.ip }, requestLanguage(req), patientReadsOf(req));
+    return sendCsv(reply, file);
   });
   app.delete(`${base}/:id`, { config, schema: { summary: `Delete ${who}`, ...params } }, async (req) => {
     await users.deleteUser(deps, scopeOf(req), req.params.id, { ip: req.ip });

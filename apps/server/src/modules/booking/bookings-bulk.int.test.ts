@@ -292,6 +292,63 @@ describe('bulk actions on bookings (issue 33 point 2)', () => {
     expect(PRESET_RIGHTS.booker.bookings.edit).toBe(true);
   });
 
+  test('two applies of one preview at once: one carries it out, the other answers 409; each person gets one e-mail', async () => {
+    const tag = `x${++mailbox}`;
+    const nurse = await bookingExpert(t, espoo, 'nurse');
+    const [aino, sara] = [patient(AINO, tag), patient(SARA, tag)];
+    await book(nurse.id, daysAheadAt(12, 9), aino);
+    await book(nurse.id, daysAheadAt(12, 10), sara);
+    const day = localDateAt(daysAheadAt(12, 9));
+    const request = { selection: { by: 'range', expertId: nurse.id, from: day, to: day }, action: { kind: 'cancel', message: 'Peruttu' } };
+    const shown = await data<BulkPreview>(preview(request));
+    const other = await staffBrowser(t, { preset: 'booker' });
+    const answers = await Promise.all([
+      apply({ ...request, fingerprint: shown.fingerprint }),
+      apply({ ...request, fingerprint: shown.fingerprint }, other),
+    ]);
+    const bodies = await Promise.all(
+      answers.map(async (r) => ({ http: r.status, statusCode: ((await r.json()) as { statusCode: number }).statusCode })),
+    );
+    expect(bodies.map((b) => b.statusCode).sort((a, b) => a - b)).toEqual([200, 1332]);
+    expect(bodies.find((b) => b.statusCode === 1332)!.http).toBe(409);
+    const sent = await mails([aino.email, sara.email, nurse.email]);
+    expect(sent.map((m) => m.to).sort()).toEqual([aino.email, nurse.email, sara.email].sort());
+  });
+
+  test("a group appointment: not moved (it is cancelled with the unmovable); its guest gets one e-mail in the guest's language", async () => {
+    const tag = `g${++mailbox}`;
+    const nurse = await bookingExpert(t, espoo, 'nurse');
+    const cover = await bookingExpert(t, espoo, 'nurse');
+    const guest = `vieras-${tag}@test.example`;
+    const at = daysAheadAt(13, 9);
+    const group = await data<AppointmentDetail>(
+      postJson(admin, '/api/admin/bookings/create', {
+        kind: 'group',
+        expertId: nurse.id,
+        hostExpertId: nurse.id,
+        date: localDateAt(at),
+        startTime: timeOf(at),
+        durationMinutes: 60,
+        sendConfirmation: false,
+        patients: [patient(AINO, tag)],
+        guests: [{ name: 'Guest Friend', email: guest, language: 'en' }],
+      }),
+    );
+    await openSlots(t, espoo, cover.id, [at]);
+    const request = {
+      selection: { by: 'ids', ids: [group.id] },
+      action: { kind: 'move', toExpertId: cover.id, unmovable: 'cancel', message: 'Ryhmä peruttu' },
+    };
+    const shown = await data<BulkPreview>(preview(request));
+    expect(shown.items[0]).toMatchObject({ kind: 'group', outcome: 'cancel', reason: 'group', target: null });
+    expect(await data<BulkResult>(apply({ ...request, fingerprint: shown.fingerprint }))).toMatchObject({ counts: { cancel: 1 } });
+    const toGuest = (await mails([guest])).filter((m) => m.subject.startsWith('Changes to your appointments'));
+    expect(toGuest).toHaveLength(1);
+    expect(toGuest[0]!.text).toContain('Cancelled:');
+    expect(toGuest[0]!.text).toContain('Ryhmä peruttu');
+    expect(toGuest[0]!.text).toContain(`/guest/${group.id}?lang=en`);
+  });
+
   test('a failure halfway rolls everything back: no row changed, no e-mail queued, no audit row', async () => {
     const tag = `r${++mailbox}`;
     const nurse = await bookingExpert(t, espoo, 'nurse');

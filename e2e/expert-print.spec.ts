@@ -75,13 +75,14 @@ test('the nurse sees today as a list, a day and a week with the now line and Sta
     admin,
     `/api/admin/bookings/timeslots?date=${today}&expertId=${expert.id}`,
   );
+  const booked: string[] = [];
   for (const [at, hhmm, patient, answer] of [
     [first, firstAt, NOW_PATIENT, 'Kurkku on kipeä.'],
     [second, secondAt, LATER_PATIENT, 'Kuumetta kaksi päivää.'],
   ] as const) {
     const slot = slots.data.find((s) => s.startTime === at);
     expect(slot, `the open time at ${hhmm}`).toBeDefined();
-    const created = await adminCall(admin, '/api/admin/bookings/create', {
+    const created = await adminCall<{ id: string }>(admin, '/api/admin/bookings/create', {
       kind: 'oneOnOne',
       timeslotId: slot!.id,
       expertId: expert.id,
@@ -93,7 +94,19 @@ test('the nurse sees today as a list, a day and a week with the now line and Sta
       preQuestionnaire: [{ id: 'e2e-print', question: 'Mikä vaivaa?', answer }],
     });
     expect(created.statusCode).toBe(200);
+    booked.push(created.data.id);
   }
+
+  // The admin's appointment page prints too: what and when first, the facts and answers, none of the chrome.
+  await admin.goto(`/admin/appointment?id=${booked[0]}`);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Tapaaminen' })).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Tulosta' })).toBeVisible();
+  await expectAccessible(admin);
+  await admin.emulateMedia({ media: 'print' });
+  const adminPaper = await printedText(admin, 'admin-appointment');
+  expect(adminPaper).toContain(`Tapaaminen – ${finnishDate(today)} ${firstRange}, ${NOW_PATIENT.firstName} ${NOW_PATIENT.lastName}`);
+  expect(adminPaper).toContain('Kurkku on kipeä.');
+  for (const chrome of ['Takaisin varauksiin', 'Tulosta', 'Valikko']) expect(adminPaper, `"${chrome}" on paper`).not.toContain(chrome);
   await adminContext.close();
 
   await staffSignIn(page, 'expert', DEMO_EXPERT);

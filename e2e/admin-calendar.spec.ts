@@ -109,6 +109,7 @@ test('an admin drags a booking onto another open time in the week view: the pati
   const dialog = page.getByRole('dialog', { name: 'Siirrä tapaaminen' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/h1/calendar-move-dialog-1280.png' });
   await dialog.getByRole('radio', { name: 'Muuhun aikaan' }).focus();
   await page.keyboard.press('Space');
   await dialog.getByLabel('Alkamisaika').focus();

@@ -80,6 +80,7 @@ describe('the admins’ calendar: moving a booking (issue 33)', () => {
       .where(eq(appointmentParticipants.appointmentId, booked.id));
     const invited = await sequencesTo(email);
     expect(invited).toHaveLength(1);
+    const expertInvited = await sequencesTo(expert.email);
     const newStart = daysAheadAt(11, 10);
     const [slot] = await openSlots(t, espoo, expert.id, [newStart]);
 
@@ -97,6 +98,10 @@ describe('the admins’ calendar: moving a booking (issue 33)', () => {
     const afterMove = await sequencesTo(email);
     expect(afterMove).toHaveLength(2);
     expect(afterMove[1]!).toBeGreaterThan(afterMove[0]!);
+    // The expert too: one more invitation, with a higher SEQUENCE.
+    const expertAfter = await sequencesTo(expert.email);
+    expect(expertAfter).toHaveLength(expertInvited.length + 1);
+    expect(expertAfter.at(-1)!).toBeGreaterThan(Math.max(0, ...expertInvited));
     const audits = await db()
       .select()
       .from(auditLog)

@@ -197,9 +197,9 @@ export function AppointmentsCalendar({
   return (
     <section className="appointments-calendar section-stack" aria-labelledby="calendar-range">
       <div className="calendar-toolbar">
-        <label className="calendar-show">
-          <span>{t('admin.bookings.calendar.show')}</span>
-          <select value={current} onChange={(e) => setShow(e.target.value)}>
+        <div className="field calendar-show">
+          <label htmlFor="calendar-show">{t('admin.bookings.calendar.show')}</label>
+          <select id="calendar-show" value={current} onChange={(e) => setShow(e.target.value)}>
             <optgroup label={t('admin.bookings.calendar.experts')}>
               {experts.map((e) => (
                 <option key={e.id} value={`expert:${e.id}`}>
@@ -217,7 +217,7 @@ export function AppointmentsCalendar({
               </optgroup>
             )}
           </select>
-        </label>
+        </div>
         <div className="actions calendar-nav">
           <button type="button" className="button secondary" onClick={() => setAnchor(addDays(days[0]!, -step))}>
             {t(oneDay ? 'admin.bookings.calendar.previousDay' : 'admin.bookings.calendar.previousWeek')}

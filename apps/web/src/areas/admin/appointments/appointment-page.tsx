@@ -36,7 +36,7 @@ export function AppointmentPage({ user }: { user: StaffUserData }) {
       </p>
       <div className="page-head">
         <h1>
-          {t('admin.bookings.detail.title')}
+          <span className={appointment.data ? 'no-print' : undefined}>{t('admin.bookings.detail.title')}</span>
           {appointment.data && <PrintHeading detail={appointment.data} />}
         </h1>
         {appointment.data && <PrintButton />}

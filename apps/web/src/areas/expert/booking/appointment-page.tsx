@@ -151,12 +151,14 @@ function VisitMark({ appointment, when }: { appointment: AppointmentDetail; when
   );
 }
 
-function Details({ appointment }: { appointment: AppointmentDetail }) {
+/** When the appointment is: 'maanantai 30.11.2026 10.00–10.30'. */
+function whenOf(appointment: AppointmentDetail, lang: ReturnType<typeof currentLanguage>): string {
+  return `${formatLocalDate(localDateAt(appointment.startTime), lang, 'heading')} ${formatTime(appointment.startTime, lang, SERVICE_TIME_ZONE)}–${formatTime(appointment.endTime, lang, SERVICE_TIME_ZONE)}`;
+}
+
+/** The heading on paper (issue 33): what and when, and with whom (the group's name, the patients, else the expert). */
+function PrintTitle({ appointment }: { appointment: AppointmentDetail }) {
   const { t } = useTranslation();
-  const lang = currentLanguage();
-  // Each patient's earlier chats with the organisation, reached from the appointment (and so from the history).
-  const patients = appointment.participants.filter((p) => p.role === 'patient' && p.patientId);
-  const when = `${formatLocalDate(localDateAt(appointment.startTime), lang, 'heading')} ${formatTime(appointment.startTime, lang, SERVICE_TIME_ZONE)}–${formatTime(appointment.endTime, lang, SERVICE_TIME_ZONE)}`;
   const who =
     appointment.kind === 'group'
       ? appointment.name
@@ -165,8 +167,20 @@ function Details({ appointment }: { appointment: AppointmentDetail }) {
           .map((p) => p.name)
           .join(', ');
   return (
+    <span className="print-only">
+      {t('expert.booking.details.printTitle', { when: whenOf(appointment, currentLanguage()), name: who || appointment.expert.name })}
+    </span>
+  );
+}
+
+function Details({ appointment }: { appointment: AppointmentDetail }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  // Each patient's earlier chats with the organisation, reached from the appointment (and so from the history).
+  const patients = appointment.participants.filter((p) => p.role === 'patient' && p.patientId);
+  const when = whenOf(appointment, lang);
+  return (
     <>
-      <p className="print-only print-heading">{t('expert.booking.details.printTitle', { when, name: who || appointment.expert.name })}</p>
       <section className="card" aria-labelledby="appointment-basics">
         <h2 id="appointment-basics">{t('expert.booking.details.basics')}</h2>
         <dl className="details-list">
@@ -265,7 +279,10 @@ export function AppointmentPage() {
   return (
     <div className="section-stack expert-booking">
       <div className="page-head">
-        <h1>{t('expert.booking.details.title')}</h1>
+        <h1>
+          <span className={appointment.data ? 'no-print' : undefined}>{t('expert.booking.details.title')}</span>
+          {appointment.data && <PrintTitle appointment={appointment.data} />}
+        </h1>
         <div className="actions no-print">
           {appointment.data && <PrintButton />}
           <Link to={back}>{t('expert.booking.details.back')}</Link>

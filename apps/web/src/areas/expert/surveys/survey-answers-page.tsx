@@ -70,7 +70,7 @@ export function SurveyAnswersPage() {
     <div className="section-stack">
       <div className="page-head">
         <h1>
-          {t('expertSurveys.answers.title')}
+          <span className={item ? 'no-print' : undefined}>{t('expertSurveys.answers.title')}</span>
           {item && (
             <span className="print-only">
               {t('expertSurveys.answers.printTitle', { survey: item.surveyName[lang], patient: item.patientName })}

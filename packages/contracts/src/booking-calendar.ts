@@ -24,7 +24,7 @@ export type CalendarQuery = z.infer<typeof ZCalendarQuery>;
 
 /** One appointment in the calendar: the list's row with the names of everyone in it (a group's too). */
 export const ZCalendarAppointment = z.extend(ZAppointmentRow, {
-  /** Participants' display names: patients and guests, then experts who take part (not the appointment's own expert). */
+  /** Participants' display names: patients, guests, then experts who take part (not the appointment's own expert); by name within each. */
   people: z.array(z.string()),
 });
 export type CalendarAppointment = z.infer<typeof ZCalendarAppointment>;

@@ -27,6 +27,9 @@ import * as repo from './booking.repo';
 /** More than a week of one organisation's calendar ever holds; the answer is cut there rather than growing without end. */
 const CALENDAR_LIMIT = 3000;
 
+/** People in the order the calendar names them: patients, guests, then the experts who take part; by name within each. */
+const ROLE_ORDER = { patient: 0, guest: 1, expert: 2 } as const;
+
 /** The list's rows with everyone's names, naming every patient shown to `reads`. */
 async function withPeople(tx: Tx, rows: repo.ListedRow[], reads: PatientReads): Promise<CalendarAppointment[]> {
   const names = await participantNames(
@@ -48,7 +51,7 @@ async function withPeople(tx: Tx, rows: repo.ListedRow[], reads: PatientReads): 
     const people = byAppointment.get(r.appointment.id) ?? [];
     return {
       ...toRow(r),
-      people: [...people.filter((p) => p.role !== 'expert'), ...people.filter((p) => p.role === 'expert')].map((p) => p.name),
+      people: [...people].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.name.localeCompare(b.name, 'fi')).map((p) => p.name),
     };
   });
 }

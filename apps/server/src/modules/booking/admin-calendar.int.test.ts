@@ -1,6 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  atLocalTime,
   localDateAt,
   localDateTimeAt,
   NO_RIGHTS,
@@ -250,5 +251,22 @@ describe('the admins’ calendar: the week (issue 33)', () => {
     expect(oneDay.appointments.map((a) => a.id)).toEqual([booked.id]);
     expect((await admin.fetch(`/api/admin/bookings/calendar?from=${day}&days=8`)).status).toBe(400);
     expect((await admin.fetch(`/api/admin/bookings/calendar?days=1`)).status).toBe(400);
+  });
+
+  test('a week over a daylight-saving change holds whole Helsinki days: from Monday 00.00 to Sunday 24.00, 25 hours on the last day', async () => {
+    const expert = await bookingExpert(t, espoo, 'physiotherapist');
+    // Sunday 25 October 2026 has 25 hours (04.00 summer time is 03.00 winter time).
+    const [early, repeated, late, nextDay, before] = await openSlots(t, espoo, expert.id, [
+      atLocalTime('2026-10-19', 0, 0),
+      new Date(Date.UTC(2026, 9, 25, 1, 15)), // 03.15 winter time, the repeated hour's second pass
+      atLocalTime('2026-10-25', 23, 30),
+      atLocalTime('2026-10-26', 0, 0),
+      atLocalTime('2026-10-18', 23, 30),
+    ]);
+    const week = (await answer(admin.fetch(`/api/admin/bookings/calendar?from=2026-10-19&expertId=${expert.id}`))).body
+      .data as CalendarWeek;
+    expect(week.appointments.map((a) => a.id)).toEqual([early, repeated, late]);
+    expect(week.appointments.map((a) => a.id)).not.toContain(nextDay);
+    expect(week.appointments.map((a) => a.id)).not.toContain(before);
   });
 });

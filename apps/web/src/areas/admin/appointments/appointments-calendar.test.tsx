@@ -93,3 +93,50 @@ it('the Move dialog moves a booking into an open time; the status says so with U
   expect(moves).toEqual([{ timeslotId: slot.id }, { timeslotId: REOPENED }]);
   expect([...host.querySelectorAll('button')].some((b) => b.textContent === 'Peru siirto')).toBe(false);
 });
+
+it('an open time dragged to a free quarter goes through the timeslot route, and Undo puts it back where it was', async () => {
+  const updates: { url: string; body: Record<string, unknown> }[] = [];
+  const week: CalendarWeek = { from: day, days: 1, appointments: [slot], breaks: [] };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('/calendar?')) return ok(week);
+      if (url.includes('/timeslots/') && url.endsWith('/update')) {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        updates.push({ url, body });
+        const [h, m] = String(body.startTime).split(':').map(Number);
+        return ok({
+          ...slot,
+          startTime: atLocalTime(String(body.date), h!, m!).getTime(),
+          endTime: atLocalTime(String(body.date), h!, m! + 30).getTime(),
+        });
+      }
+      return Response.json({ status: 'error', statusCode: 403, errorKey: 'errors.forbidden', message: '' }, { status: 403 });
+    }),
+  );
+  const router = createMemoryRouter([
+    { path: '/', element: <AppointmentsCalendar mode="day" canEdit experts={[{ ...expert, specializations: [] }]} services={[]} /> },
+  ]);
+  const host = await mount(<RouterProvider router={router} />, { queryClient: true });
+  await act(async () => [...host.querySelectorAll('button')].find((b) => b.textContent === 'Seuraava päivä')!.click());
+  const open = await vi.waitFor(() => {
+    const button = host.querySelector<HTMLButtonElement>(`[data-drop-item="${slot.id}"]`);
+    expect(button).not.toBeNull();
+    return button!;
+  });
+  const quarter = host.querySelector<HTMLElement>(`[data-drop-date="${day}"][data-drop-time="15:45"]`)!;
+  document.elementFromPoint = () => quarter;
+  act(() => open.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, isPrimary: true, clientX: 0, clientY: 0 })));
+  act(() => window.dispatchEvent(new PointerEvent('pointermove', { clientX: 0, clientY: 80 })));
+  act(() => window.dispatchEvent(new PointerEvent('pointerup', { clientX: 0, clientY: 80 })));
+  await act(() =>
+    vi.waitFor(() => expect(host.querySelector('[role="status"]')!.textContent).toMatch(/^Vapaa aika siirretty: .* 15\.45–16\.15\.$/)),
+  );
+  expect(updates.map((u) => u.body)).toEqual([{ expertId: expert.id, date: day, startTime: '15:45', durationMinutes: 30 }]);
+  expect(updates[0]!.url).toContain(`/timeslots/${slot.id}/update`);
+
+  await act(async () => [...host.querySelectorAll('button')].find((b) => b.textContent === 'Peru siirto')!.click());
+  await act(() => vi.waitFor(() => expect(updates).toHaveLength(2)));
+  expect(updates[1]!.body).toEqual({ expertId: expert.id, date: day, startTime: '13:00', durationMinutes: 30 });
+  await act(() => vi.waitFor(() => expect(document.activeElement).toBe(host.querySelector('[role="status"]'))));
+});

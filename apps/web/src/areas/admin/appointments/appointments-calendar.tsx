@@ -180,8 +180,15 @@ export function AppointmentsCalendar({
     setMoving(a);
   };
 
+  // After a change, focus goes to the status when it has nowhere to be: the Undo button that was pressed is gone, or
+  // the moved entry was drawn again elsewhere (a dialog's opener may be gone too). Checked once the dialog has closed.
   useEffect(() => {
-    if (done && !done.undo) statusRef.current?.focus();
+    if (!done) return;
+    const later = setTimeout(() => {
+      const at = document.activeElement;
+      if (!done.undo || !at || at === document.body) statusRef.current?.focus();
+    });
+    return () => clearTimeout(later);
   }, [done]);
 
   const range =

@@ -165,7 +165,7 @@ test('the nurse sees today as a list, a day and a week with the now line and Sta
   expect(week).toContain(`${dotted(firstAt)}–`);
   expect(week).toContain(NOW_PATIENT.firstName);
   expect(week).toContain(LATER_PATIENT.firstName);
-  expect(week).toMatch(/Nyt \d{2}\.\d{2}/);
+  expect(week).toMatch(/Nyt\s+\d{2}\.\d{2}/);
   for (const chrome of ['Valikko', 'Tulosta', 'Lisää tauko', 'Edellinen viikko', 'Aloita'])
     expect(week, `"${chrome}" on paper`).not.toContain(chrome);
   await page.emulateMedia({ media: 'screen' });

@@ -10,7 +10,7 @@ import {
   type MoveInput,
   type MoveResult,
 } from '@prsp/contracts';
-import { appointmentParticipants, appointments, auditLog, expertBreaks, outboxEmails } from '../../db/schema';
+import { appointmentParticipants, appointments, auditLog, expertBreaks, outboxEmails, staffUsers } from '../../db/schema';
 import { AINO, SARA } from '../../test/person-codes';
 import { postJson, staffBrowser, startStaffTestApp } from '../../test/staff-accounts';
 import type { TestApp } from '../../test/test-app';
@@ -120,6 +120,7 @@ describe('the admins’ calendar: moving a booking (issue 33)', () => {
   test('to a free time of another expert: the length stays; the undo is the old expert and time', async () => {
     const first = await bookingExpert(t, espoo, 'physiotherapist');
     const second = await bookingExpert(t, espoo, 'physiotherapist');
+    await db().update(staffUsers).set({ lastName: 'Toinen' }).where(eq(staffUsers.id, second.userId));
     const oldStart = daysAheadAt(12, 13, 15);
     const booked = await book(first.id, oldStart, `free-${Date.now()}@test.example`);
     const target = daysAheadAt(13, 8, 45);
@@ -128,12 +129,15 @@ describe('the admins’ calendar: moving a booking (issue 33)', () => {
     const result = moved.body.data as MoveResult;
     expect(result.appointment).toMatchObject({ startTime: target.getTime(), endTime: target.getTime() + 30 * 60_000 });
     expect(result.appointment.expert.id).toBe(second.id);
+    // Booked without a title, it was named after its expert: it takes the new expert's name, which the e-mails show.
+    expect(booked.name).toBe('Ritva Varaaja');
+    expect(result.appointment.name).toBe('Ritva Toinen');
     expect(result.undo).toEqual({ expertId: first.id, ...at(oldStart) });
     // Not taken from an open time: nothing opens where it was.
     expect(await openAt(first.id, oldStart)).toHaveLength(0);
 
     expect((await move(booked.id, result.undo)).http).toBe(200);
-    expect(await rowOf(booked.id)).toMatchObject({ expertId: first.id, startsAt: oldStart });
+    expect(await rowOf(booked.id)).toMatchObject({ expertId: first.id, startsAt: oldStart, name: 'Ritva Varaaja' });
   });
 
   test('open times in the way are named in a 422 and replaced once confirmed; a break or a booking in the way is a 422', async () => {

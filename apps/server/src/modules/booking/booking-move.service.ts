@@ -73,6 +73,17 @@ export function undoOf(old: repo.AppointmentRecord, reopenedSlotId: string | und
  * free time of one (the length stays), by the edit form's rules. Only the time, the expert and the queue change:
  * the participants' rows stay, so guests keep their sign-ins. The caller audits and notifies. Answers the undo.
  */
+const expertName = (e: Pick<repo.ExpertRecord, 'firstName' | 'lastName'>) => `${e.firstName} ${e.lastName}`;
+
+/**
+ * The name of a booking moved from one expert to another: an untitled booking is named after its expert when it is
+ * made, so it takes the new expert's name (else the e-mails would show the old expert's name as its service); a
+ * booking with a title of its own keeps it.
+ */
+export function nameAfterMove(name: string, from: repo.ExpertRecord | undefined, to: repo.ExpertRecord): string {
+  return from && name === expertName(from) ? expertName(to) : name;
+}
+
 export async function moveAppointment(
   tx: Tx,
   organisationId: string,
@@ -102,6 +113,11 @@ export async function moveAppointment(
   const service = current.serviceId ? await repo.findService(tx, organisationId, current.serviceId) : undefined;
   await repo.updateAppointment(tx, current.id, {
     expertId: to.expertId,
+    name: nameAfterMove(
+      current.name,
+      experts.find((e) => e.id === current.expertId),
+      expert!,
+    ),
     startsAt: to.startsAt,
     endsAt: to.endsAt,
     queueId: service?.chatQueueId ?? expert!.chatQueueId,

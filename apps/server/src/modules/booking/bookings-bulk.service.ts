@@ -31,7 +31,7 @@ import { notifyBulk, type BulkChange } from './bookings-bulk-notify';
 import { countsOf, fingerprintOf, planBulk, type BulkRow, type FreeSlot, type PlannedItem } from './bookings-bulk-plan';
 import { lockExpertCalendars } from './expert-locks.repo';
 import { takeOpenSlot } from './open-times-in-the-way';
-import { clearTheWay, refuseUnmovable } from './booking-move.service';
+import { clearTheWay, nameAfterMove, refuseUnmovable } from './booking-move.service';
 
 /**
  * Bulk actions on the organisation's open times and bookings (issue 33 point 2; docs/booking.md 'Bulk actions'):
@@ -210,9 +210,7 @@ async function moveInto(tx: Tx, deps: BookingDeps, plan: Plan, i: PlannedItem, t
   await repo.updateAppointment(tx, current.id, {
     expertId: to.id,
     hostExpertId: current.hostExpertId === current.expertId ? null : current.hostExpertId,
-    // An untitled booking is named after its expert: it takes the new expert's name (else the e-mails would call
-    // the old expert's name its service).
-    name: from && current.name === nameOf(from) ? nameOf(to) : current.name,
+    name: nameAfterMove(current.name, from, to),
     startsAt: slot.startsAt,
     endsAt: slot.endsAt,
     queueId: service?.chatQueueId ?? to.chatQueueId,

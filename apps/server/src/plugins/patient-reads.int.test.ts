@@ -248,11 +248,14 @@ describe('every route that reads patient data writes its audit rows before it an
         'GET /api/expert/chat/channels/:id/transcript',
         { reader: expert, path: () => `/api/expert/chat/channels/${waiting!.id}/transcript` },
       ],
-      ['GET /api/expert/chats/:channelId/note', { reader: expert, path: () => `/api/expert/chats/${waiting!.id}/note` }],
-      ['GET /api/expert/chats/:channelId/summary.txt', { reader: expert, path: () => `/api/expert/chats/${waiting!.id}/summary.txt` }],
+      ['GET /api/expert/chat/channels/:id/note', { reader: expert, path: () => `/api/expert/chat/channels/${waiting!.id}/note` }],
       [
-        'GET /api/expert/chats/:channelId/summary.pdf',
-        { reader: expert, path: () => `/api/expert/chats/${waiting!.id}/summary.pdf?identityCode=full` },
+        'GET /api/expert/chat/channels/:id/summary.txt',
+        { reader: expert, path: () => `/api/expert/chat/channels/${waiting!.id}/summary.txt` },
+      ],
+      [
+        'GET /api/expert/chat/channels/:id/summary.pdf',
+        { reader: expert, path: () => `/api/expert/chat/channels/${waiting!.id}/summary.pdf?identityCode=full` },
       ],
       [
         'GET /api/expert/chat/contact-history/:patientId',

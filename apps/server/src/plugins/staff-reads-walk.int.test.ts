@@ -34,7 +34,7 @@ type Reader = { role: string; id: string; fetch: (path: string) => Promise<Respo
 /** Routes whose answers the walk cannot search (with why); they are called and must succeed, and their reads are checked by declaration in patient-reads.int.test.ts. */
 const OPAQUE: Record<string, string> = {
   'GET /api/survey-expert/answers_pdf/:responseId': 'a PDF: its text is glyph ids of an embedded font, not searchable',
-  'GET /api/expert/chats/:channelId/summary.pdf': 'a PDF: its text is glyph ids of an embedded font, not searchable',
+  'GET /api/expert/chat/channels/:id/summary.pdf': 'a PDF: its text is glyph ids of an embedded font, not searchable',
   'GET /api/expert/async-messaging/:messageId/attachment': 'the attached file itself (here a PDF), its bytes as they were sent',
 };
 
@@ -52,7 +52,7 @@ const NOT_IN_BODY: Record<string, string> = {
   'GET /api/survey-expert/token/:responseId': 'a token that opens the answer in the survey runner, where the reading is logged again',
   'GET /api/ninchat/file': 'a signed link to the chat file, not the file',
   'GET /api/expert/chat/contact-history/:patientId': 'the path names the patient; the body lists times, services and staff',
-  'GET /api/expert/chats/:channelId/note': 'the expert’s own note text of the chat the path names',
+  'GET /api/expert/chat/channels/:id/note': 'the expert’s own note text of the chat the path names',
 };
 
 beforeAll(async () => {
@@ -210,9 +210,9 @@ describe('every staff GET route that shows a patient has written an audit row na
       '/api/expert/chat/channels/:id/identity-code': `/api/expert/chat/channels/${open.id}/identity-code`,
       '/api/expert/chat/channels/:id/transcript': `/api/expert/chat/channels/${ended.id}/transcript`,
       '/api/expert/chat/contact-history/:patientId': `/api/expert/chat/contact-history/${matti.id}`,
-      '/api/expert/chats/:channelId/note': `/api/expert/chats/${ended.id}/note`,
-      '/api/expert/chats/:channelId/summary.pdf': `/api/expert/chats/${ended.id}/summary.pdf`,
-      '/api/expert/chats/:channelId/summary.txt': `/api/expert/chats/${ended.id}/summary.txt`,
+      '/api/expert/chat/channels/:id/note': `/api/expert/chat/channels/${ended.id}/note`,
+      '/api/expert/chat/channels/:id/summary.pdf': `/api/expert/chat/channels/${ended.id}/summary.pdf`,
+      '/api/expert/chat/channels/:id/summary.txt': `/api/expert/chat/channels/${ended.id}/summary.txt`,
       '/api/video/channels/:id/session': `/api/video/channels/${video.id}/session`,
       '/api/admin/async-messaging/categories/:id/subcategories': `/api/admin/async-messaging/categories/${categoryId}/subcategories`,
       '/api/admin/async-messaging/subcategories/:id': `/api/admin/async-messaging/subcategories/${subcategoryId}`,

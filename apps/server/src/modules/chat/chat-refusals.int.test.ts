@@ -137,6 +137,14 @@ describe('every chat route refuses the callers it must', () => {
       },
       'POST /api/expert/chat/channels/:id/end': { call: { path: `/api/expert/chat/channels/${c}/end` }, foreignExpert: 404 },
       'GET /api/expert/chat/channels/:id/transcript': { call: { path: `/api/expert/chat/channels/${c}/transcript` }, foreignExpert: 404 },
+      // The expert's own note and the visit summary (issue 33): another organisation's expert finds no such visit.
+      'GET /api/expert/chat/channels/:id/note': { call: { path: `/api/expert/chat/channels/${c}/note` }, foreignExpert: 404 },
+      'PUT /api/expert/chat/channels/:id/note': {
+        call: { path: `/api/expert/chat/channels/${c}/note`, body: { text: 'Muistiinpano' } },
+        foreignExpert: 404,
+      },
+      'GET /api/expert/chat/channels/:id/summary.pdf': { call: { path: `/api/expert/chat/channels/${c}/summary.pdf` }, foreignExpert: 404 },
+      'GET /api/expert/chat/channels/:id/summary.txt': { call: { path: `/api/expert/chat/channels/${c}/summary.txt` }, foreignExpert: 404 },
       // Contact history of a patient with no chats in the expert's own organisation: an empty list, nothing revealed.
       'GET /api/expert/chat/contact-history/:patientId': {
         call: { path: `/api/expert/chat/contact-history/${chat.patientId}` },
@@ -159,7 +167,9 @@ describe('every chat route refuses the callers it must', () => {
           ['id', randomUUID()],
           ['file', tinyPdf()],
         ]);
-      return method === 'GET' ? browser.fetch(call.path) : postJson(browser, call.path, call.body ?? {});
+      if (method === 'GET') return browser.fetch(call.path);
+      if (method === 'POST') return postJson(browser, call.path, call.body ?? {});
+      return browser.fetch(call.path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(call.body ?? {}) });
     };
     const wrong: string[] = [];
     async function expectEvery(caller: string, browser: TestBrowser, want: (access: RouteAccess, row: Row) => number | undefined) {

@@ -49,7 +49,7 @@ async function imagesIn(pdf: Uint8Array): Promise<number> {
 }
 
 const putNote = (browser: TestBrowser, channelId: string, text: string) =>
-  browser.fetch(`/api/expert/chats/${channelId}/note`, {
+  browser.fetch(`/api/expert/chat/channels/${channelId}/note`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ text }),
@@ -83,7 +83,7 @@ async function finishedVisit() {
 describe('visit notes (issue 33)', () => {
   test('the nurse writes, reads, rewrites and deletes her own note during and after the visit; each change audited by id only', async () => {
     const { nurse, channel, patientId } = await finishedVisit();
-    const note = `/api/expert/chats/${channel.id}/note`;
+    const note = `/api/expert/chat/channels/${channel.id}/note`;
     expect(await okData<VisitNote>(nurse.browser.fetch(note))).toEqual({ text: '', updatedAt: null });
 
     const since = await lastAuditId();
@@ -127,15 +127,15 @@ describe('visit notes (issue 33)', () => {
     const colleague = await chatExpert(t, espoo, 'espoo-nurse');
     const elsewhere = await chatExpert(t, kaarina, 'kaarina-child');
     for (const other of [colleague, elsewhere]) {
-      await expectError(other.browser.fetch(`/api/expert/chats/${channel.id}/note`), 404, 404);
+      await expectError(other.browser.fetch(`/api/expert/chat/channels/${channel.id}/note`), 404, 404);
       await expectError(putNote(other.browser, channel.id, 'Ei minun'), 404, 404);
-      await expectError(other.browser.fetch(`/api/expert/chats/${channel.id}/summary.txt`), 404, 404);
-      await expectError(other.browser.fetch(`/api/expert/chats/${channel.id}/summary.pdf`), 404, 404);
+      await expectError(other.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.txt`), 404, 404);
+      await expectError(other.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.pdf`), 404, 404);
     }
     // A visit that does not exist answers the same.
-    await expectError(nurse.browser.fetch('/api/expert/chats/00000000-0000-4000-8000-000000000000/note'), 404, 404);
+    await expectError(nurse.browser.fetch('/api/expert/chat/channels/00000000-0000-4000-8000-000000000000/note'), 404, 404);
     // The patient cannot call the expert's routes, and what the chat shows the patient never holds the note.
-    expect((await patient.fetch(`/api/expert/chats/${channel.id}/note`)).status).toBeGreaterThanOrEqual(400);
+    expect((await patient.fetch(`/api/expert/chat/channels/${channel.id}/note`)).status).toBeGreaterThanOrEqual(400);
     await okData(postJson(nurse.browser, `/api/expert/chat/channels/${channel.id}/end`));
     const patientAnswers = await Promise.all(
       [
@@ -159,7 +159,7 @@ describe('the visit summary (issue 33)', () => {
     await okData(postJson(nurse.browser, `/api/expert/chat/channels/${channel.id}/end`));
 
     const since = await lastAuditId();
-    const res = await nurse.browser.fetch(`/api/expert/chats/${channel.id}/summary.txt?lang=fi`);
+    const res = await nurse.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.txt?lang=fi`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="visit-summary-[0-9a-f-]+\.txt"/);
@@ -187,7 +187,7 @@ describe('the visit summary (issue 33)', () => {
 
     // Without `lang`, the summary is in the expert's own language (the one she last chose in the staff apps).
     await t.database.db.update(staffUsers).set({ uiLanguage: 'en' }).where(eq(staffUsers.id, nurse.userId));
-    expect(await (await nurse.browser.fetch(`/api/expert/chats/${channel.id}/summary.txt`)).text()).toMatch(/^Visit summary\n/);
+    expect(await (await nurse.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.txt`)).text()).toMatch(/^Visit summary\n/);
 
     // The PDF in Swedish with the whole identity code: a chat.identityCode row of its own beside the summary's. The
     // organisation's logo, a WebP that pdfkit cannot draw, is printed as PNG.
@@ -195,7 +195,7 @@ describe('the visit summary (issue 33)', () => {
       .insert(organisationFiles)
       .values({ organisationId: espoo, kind: 'logo', legacyContentType: 'image/webp', legacyData: webpLogo() });
     const afterText = await lastAuditId();
-    const pdfRes = await nurse.browser.fetch(`/api/expert/chats/${channel.id}/summary.pdf?lang=sv&identityCode=full`);
+    const pdfRes = await nurse.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.pdf?lang=sv&identityCode=full`);
     expect(pdfRes.status).toBe(200);
     expect(pdfRes.headers.get('content-type')).toBe('application/pdf');
     expect(pdfRes.headers.get('content-disposition')).toMatch(/^attachment; filename="visit-summary-[0-9a-f-]+\.pdf"/);
@@ -219,23 +219,23 @@ describe('the visit summary (issue 33)', () => {
 
   test('a query it does not know is refused; after a hand-over both experts have the summary, each with their own note only', async () => {
     const { nurse, channel } = await finishedVisit();
-    await expectError(nurse.browser.fetch(`/api/expert/chats/${channel.id}/summary.txt?lang=de`), 400, 400);
-    await expectError(nurse.browser.fetch(`/api/expert/chats/${channel.id}/summary.txt?identityCode=yes`), 400, 400);
-    await expectError(nurse.browser.fetch('/api/expert/chats/not-a-uuid/summary.txt'), 400, 400);
+    await expectError(nurse.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.txt?lang=de`), 400, 400);
+    await expectError(nurse.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.txt?identityCode=yes`), 400, 400);
+    await expectError(nurse.browser.fetch('/api/expert/chat/channels/not-a-uuid/summary.txt'), 400, 400);
     // The nurse writes her note and hands the chat to a colleague, who takes it and writes his own.
     await okData(putNote(nurse.browser, channel.id, 'Hoitajan oma 5521'));
     const colleague = await chatExpert(t, espoo, 'espoo-nurse', { firstName: 'Pekka', lastName: 'Lääkäri' });
     await okData(postJson(nurse.browser, `/api/expert/chat/channels/${channel.id}/transfer`, { expertId: colleague.expertId }));
     await okData(postJson(colleague.browser, `/api/expert/chat/channels/${channel.id}/accept`));
     await okData(putNote(colleague.browser, channel.id, 'Lääkärin oma 8830'));
-    const hers = await (await nurse.browser.fetch(`/api/expert/chats/${channel.id}/summary.txt?lang=en`)).text();
+    const hers = await (await nurse.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.txt?lang=en`)).text();
     expect(hers).toContain('Professional: Hanna Hoitaja, Pekka Lääkäri');
     expect(hers).toContain('Hoitajan oma 5521');
     expect(hers).not.toContain('8830');
-    const his = await (await colleague.browser.fetch(`/api/expert/chats/${channel.id}/summary.txt?lang=en`)).text();
+    const his = await (await colleague.browser.fetch(`/api/expert/chat/channels/${channel.id}/summary.txt?lang=en`)).text();
     expect(his).toContain('Lääkärin oma 8830');
     expect(his).not.toContain('5521');
-    expect(await okData<VisitNote>(colleague.browser.fetch(`/api/expert/chats/${channel.id}/note`))).toMatchObject({
+    expect(await okData<VisitNote>(colleague.browser.fetch(`/api/expert/chat/channels/${channel.id}/note`))).toMatchObject({
       text: 'Lääkärin oma 8830',
     });
   });

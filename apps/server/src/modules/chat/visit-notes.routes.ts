@@ -13,7 +13,7 @@ import type { ExpertCaller } from './expert-chat.service';
 import { saveVisitNote, visitNote } from './visit-notes.service';
 import { visitSummaryAsPdf, visitSummaryAsText, type SummaryRequest } from './visit-summary.service';
 
-const ZParams = z.object({ channelId: zUuid() });
+const ZParams = z.object({ id: zUuid() });
 /** A summary is a document made on request: a few a minute is plenty for a person, and bounds the work. */
 const SUMMARY_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 const DOWNLOAD = { disposition: 'attachment', cacheControl: 'private, no-store' } as const;
@@ -23,9 +23,9 @@ function callerOf(req: FastifyRequest): ExpertCaller {
   return { kind: 'expert', userId: req.expert!.userId, organisationId: req.expert!.organisationId };
 }
 
-function summaryRequest(req: FastifyRequest<{ Params: { channelId: string }; Querystring: VisitSummaryQuery }>): SummaryRequest {
+function summaryRequest(req: FastifyRequest<{ Params: { id: string }; Querystring: VisitSummaryQuery }>): SummaryRequest {
   return {
-    channelId: req.params.channelId,
+    channelId: req.params.id,
     language: toLanguage(req.query.lang) ?? null,
     fullIdentityCode: req.query.identityCode === 'full',
   };
@@ -40,16 +40,16 @@ export async function visitNotesRoutes(fastify: FastifyInstance, opts: { db: Db;
   const deps = { db: opts.db, cipher: opts.cipher, files: opts.files };
 
   app.get(
-    '/api/expert/chats/:channelId/note',
+    '/api/expert/chat/channels/:id/note',
     {
       config: { access: { kind: 'expert', patientData: { audit: 'visit.note.read' } } satisfies RouteAccess },
       schema: { summary: 'Get the expert’s own note of a visit', params: ZParams, response: { 200: okEnvelope(ZVisitNote) } },
     },
-    async (req) => ok(await visitNote(opts.db, callerOf(req), req.params.channelId, patientReadsOf(req))),
+    async (req) => ok(await visitNote(opts.db, callerOf(req), req.params.id, patientReadsOf(req))),
   );
 
   app.put(
-    '/api/expert/chats/:channelId/note',
+    '/api/expert/chat/channels/:id/note',
     {
       config: { access: { kind: 'expert', patientData: 'none' } satisfies RouteAccess },
       schema: {
@@ -59,11 +59,11 @@ export async function visitNotesRoutes(fastify: FastifyInstance, opts: { db: Db;
         response: { 200: okEnvelope(ZVisitNote) },
       },
     },
-    async (req) => ok(await saveVisitNote(opts.db, callerOf(req), req.params.channelId, req.body.text)),
+    async (req) => ok(await saveVisitNote(opts.db, callerOf(req), req.params.id, req.body.text)),
   );
 
   app.get(
-    '/api/expert/chats/:channelId/summary.pdf',
+    '/api/expert/chat/channels/:id/summary.pdf',
     {
       config: { access: { kind: 'expert', patientData: { audit: 'visit.summary' } } satisfies RouteAccess, rateLimit: SUMMARY_RATE_LIMIT },
       schema: { summary: 'Download a visit’s summary as PDF', params: ZParams, querystring: ZVisitSummaryQuery },
@@ -75,7 +75,7 @@ export async function visitNotesRoutes(fastify: FastifyInstance, opts: { db: Db;
   );
 
   app.get(
-    '/api/expert/chats/:channelId/summary.txt',
+    '/api/expert/chat/channels/:id/summary.txt',
     {
       config: { access: { kind: 'expert', patientData: { audit: 'visit.summary' } } satisfies RouteAccess, rateLimit: SUMMARY_RATE_LIMIT },
       schema: { summary: 'Get a visit’s summary as plain text', params: ZParams, querystring: ZVisitSummaryQuery },

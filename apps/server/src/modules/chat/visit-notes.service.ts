@@ -23,7 +23,7 @@ export async function myVisit(tx: Tx, caller: ExpertCaller, channelId: string) {
   return { channel, expert };
 }
 
-/** `GET /api/expert/chats/{channelId}/note`: the caller's own note of the visit (empty when none); a read of its patients. */
+/** `GET /api/expert/chat/channels/{id}/note`: the caller's own note of the visit (empty when none); a read of its patients. */
 export async function visitNote(db: Db, caller: ExpertCaller, channelId: string, reads: PatientReads): Promise<VisitNote> {
   const { channel, expert } = await myVisit(db, caller, channelId);
   reads.show(await channelReads(db, channel));
@@ -32,7 +32,7 @@ export async function visitNote(db: Db, caller: ExpertCaller, channelId: string,
 }
 
 /**
- * `PUT /api/expert/chats/{channelId}/note`: writes the caller's note of the visit, during it or after; an empty (or
+ * `PUT /api/expert/chat/channels/{id}/note`: writes the caller's note of the visit, during it or after; an empty (or
  * blank) text deletes it. Audited as `visit.note` with the channel's id only: the note's words never go to the log.
  */
 export async function saveVisitNote(db: Db, caller: ExpertCaller, channelId: string, text: string, now = new Date()): Promise<VisitNote> {

@@ -125,7 +125,7 @@ async function gather(deps: SummaryDeps, caller: ExpertCaller, asked: SummaryReq
 
 const fileName = (channelId: string, ext: string) => `visit-summary-${channelId}.${ext}`;
 
-/** `GET /api/expert/chats/{channelId}/summary.txt`: the summary as plain text. */
+/** `GET /api/expert/chat/channels/{id}/summary.txt`: the summary as plain text. */
 export async function visitSummaryAsText(
   deps: SummaryDeps,
   caller: ExpertCaller,
@@ -137,7 +137,7 @@ export async function visitSummaryAsText(
   return { text: visitSummaryText(summary), filename: fileName(req.channelId, 'txt') };
 }
 
-/** `GET /api/expert/chats/{channelId}/summary.pdf`: the summary as a PDF with the organisation's logo and name. */
+/** `GET /api/expert/chat/channels/{id}/summary.pdf`: the summary as a PDF with the organisation's logo and name. */
 export async function visitSummaryAsPdf(
   deps: SummaryDeps,
   caller: ExpertCaller,

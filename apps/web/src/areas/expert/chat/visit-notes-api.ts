@@ -2,15 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZVisitNote, type Language } from '@prsp/contracts';
 import { api } from '@/lib/api-client';
 
-const visitPath = (channelId: string) => `/api/expert/chats/${encodeURIComponent(channelId)}`;
+const visitPath = (channelId: string) => `/api/expert/chat/channels/${encodeURIComponent(channelId)}`;
 const noteKey = (channelId: string) => ['expert', 'visitNote', channelId] as const;
 
-/** `GET /api/expert/chats/{channelId}/note`: the expert's own note of the visit (404 for a visit they did not serve). */
+/** `GET /api/expert/chat/channels/{id}/note`: the expert's own note of the visit (404 for a visit they did not serve). */
 export function useVisitNote(channelId: string) {
   return useQuery({ queryKey: noteKey(channelId), queryFn: () => api(`${visitPath(channelId)}/note`, ZVisitNote), retry: false });
 }
 
-/** `PUT /api/expert/chats/{channelId}/note`: saves the whole note; an empty one deletes it. */
+/** `PUT /api/expert/chat/channels/{id}/note`: saves the whole note; an empty one deletes it. */
 export function useSaveVisitNote(channelId: string) {
   const queryClient = useQueryClient();
   return useMutation({

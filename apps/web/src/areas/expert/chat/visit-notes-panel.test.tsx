@@ -55,7 +55,7 @@ it('shows the own note in a labelled text box, saves it with PUT and says it was
   await act(async () => button('Tallenna muistiinpano').click());
   await act(() => vi.waitFor(() => expect(statuses()).toContain('Muistiinpano tallennettu.')));
   expect(calls.filter((c) => c.method === 'PUT')).toEqual([
-    { method: 'PUT', path: '/api/expert/chats/c1/note', search: '', body: { text: 'Soitto huomenna.' } },
+    { method: 'PUT', path: '/api/expert/chat/channels/c1/note', search: '', body: { text: 'Soitto huomenna.' } },
   ]);
   // The text box keeps what was saved.
   expect(document.querySelector<HTMLTextAreaElement>('textarea')!.value).toBe('Soitto huomenna.');
@@ -84,12 +84,12 @@ it('the PDF link and the copied text ask for the full identity code only when th
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   const calls = await render();
   const link = [...document.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent === 'Lataa PDF')!;
-  expect(link.getAttribute('href')).toBe('/api/expert/chats/c1/summary.pdf?lang=fi');
+  expect(link.getAttribute('href')).toBe('/api/expert/chat/channels/c1/summary.pdf?lang=fi');
   expect(link.hasAttribute('download')).toBe(true);
   const box = document.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
   expect(document.querySelector(`label[for="${box.id}"]`)?.textContent).toContain('Sisällytä koko henkilötunnus');
   await act(async () => box.click());
-  expect(link.getAttribute('href')).toBe('/api/expert/chats/c1/summary.pdf?lang=fi&identityCode=full');
+  expect(link.getAttribute('href')).toBe('/api/expert/chat/channels/c1/summary.pdf?lang=fi&identityCode=full');
   await act(async () => button('Kopioi tekstinä').click());
   await act(() => vi.waitFor(() => expect(statuses()).toContain('Yhteenveto kopioitu leikepöydälle.')));
   expect(writeText).toHaveBeenCalledWith('Käyntiyhteenveto\n');

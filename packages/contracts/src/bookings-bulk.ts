@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { zMultilineText } from './text';
+import { zMultilineText, zText } from './text';
 import { ZAppointmentKind, ZBookingStatus, zLocalDate } from './booking';
 
 /**
@@ -62,7 +62,7 @@ export type BulkPreviewRequest = z.infer<typeof ZBulkPreviewRequest>;
 export const ZBulkApplyRequest = z.object({
   selection: ZBulkSelection,
   action: ZBulkAction,
-  fingerprint: z.string().check(z.minLength(1, 'required'), z.maxLength(128, 'tooLong')),
+  fingerprint: zText().check(z.minLength(1, 'required'), z.maxLength(128, 'tooLong')),
 });
 export type BulkApplyRequest = z.infer<typeof ZBulkApplyRequest>;
 

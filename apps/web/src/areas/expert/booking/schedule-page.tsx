@@ -94,7 +94,7 @@ function EntryRow({
         <span className={`type-marker type-${appointmentType(a)}`}>{t(`expert.booking.types.${appointmentType(a)}`)}</span>
         {a.service && <span className="hint block">{a.service.name[lang] || a.service.name.fi}</span>}
       </td>
-      <td>
+      <td className="schedule-row-actions">
         <StartButton appointment={a} now={now} time={time} />
         {a.status !== 'open' && (
           <Link

@@ -43,6 +43,12 @@ describe('the new screens in Swedish and English', () => {
     expect(rule(sheet, '.schedule-day::first-letter')).toContain('text-transform: uppercase;');
   });
 
+  it("the admin calendar's day heading starts with a capital too", () => {
+    // Seen: 'måndag 30.11.2026' above the admin's day view, 'Måndag 30.11.2026' above the expert's.
+    const sheet = css('areas/admin/appointments/appointments-calendar.css');
+    expect(rule(sheet, '.calendar-range::first-letter')).toContain('text-transform: uppercase;');
+  });
+
   it("the queue board's figures take as many columns as whole words fit, not three narrow ones", () => {
     // Seen: 'Brådskand|e i kö' (and Finnish 'Kiireellisiä') cut mid-word in three columns of a 1280 px card.
     const board = rule(css('features/queue-board/queue-board.css'), '.board-figures');

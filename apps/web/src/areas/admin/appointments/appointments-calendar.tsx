@@ -237,7 +237,9 @@ export function AppointmentsCalendar({
           </button>
         </div>
       </div>
-      <h2 id="calendar-range">{range}</h2>
+      <h2 id="calendar-range" className="calendar-range">
+        {range}
+      </h2>
       {canEdit && <p className="hint">{t('admin.bookings.calendar.hint')}</p>}
       <div className="calendar-status">
         <p role="status" ref={statusRef} tabIndex={-1}>

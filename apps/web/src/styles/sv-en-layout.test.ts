@@ -49,6 +49,12 @@ describe('the new screens in Swedish and English', () => {
     expect(rule(sheet, '.calendar-range::first-letter')).toContain('text-transform: uppercase;');
   });
 
+  it("the bulk preview's rows share the list's columns, so the experts line up", () => {
+    // Seen: '2 dec. 2026' is shorter than '30 nov. 2026', and that row's expert and outcome started further left.
+    const sheet = css('areas/admin/appointments/bulk.css');
+    expect(rule(sheet, '.bulk-preview-item')).toContain('grid-template-columns: subgrid;');
+  });
+
   it("the queue board's figures take as many columns as whole words fit, not three narrow ones", () => {
     // Seen: 'Brådskand|e i kö' (and Finnish 'Kiireellisiä') cut mid-word in three columns of a 1280 px card.
     const board = rule(css('features/queue-board/queue-board.css'), '.board-figures');

@@ -31,6 +31,12 @@ describe('the new screens in Swedish and English', () => {
     expect(css('styles/ui.css')).toContain('table.data.stack td > * { grid-column: 2; }');
   });
 
+  it("a stacked table names every cell, up to the statistics breakdowns' 22 columns", () => {
+    // Seen: from the ninth column on the breakdown cards at 360 px had figures without their names.
+    const sheet = css('styles/ui.css');
+    for (let n = 1; n <= 24; n++) expect(sheet).toContain(`table.data.stack td:nth-child(${n})::before { content: var(--col-${n}, ''); }`);
+  });
+
   it("the statistics tables' scroll box clips its visually hidden words, so the page is not widened", () => {
     // Seen: the per-service, queue and expert tables' hidden 'räknas inte' widened the page by 870 px at 1280 px.
     expect(rule(css('areas/admin/statistics/statistics.css'), '.statistics-scroll')).toContain('position: relative;');

@@ -43,3 +43,14 @@ it('says so when nobody has read anything', async () => {
   expect(host.querySelector('.empty')!.textContent).toBe('Kukaan ei ole vielä avannut tietojasi.');
   expect(host.querySelector('table')).toBeNull();
 });
+
+it('reads within one minute say the minute once, not a span from it to itself', async () => {
+  state.data = {
+    items: [{ ...entry, firstAt: '2026-03-16T08:25:10.000Z', at: '2026-03-16T08:25:40.000Z', count: 5 }],
+    total: 1,
+    page: 1,
+    pageSize: 10,
+  };
+  const host = await mount(<AccessLogSection />, { queryClient: true });
+  expect(host.querySelector('.access-log-times')!.textContent).toMatch(/^5 kertaa klo \d\d\.25$/);
+});

@@ -13,12 +13,14 @@ import { ACCESS_LOG_PAGE_SIZE, useAccessLog } from './access-log-api';
 function When({ entry }: { entry: AccessLogEntry }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  // Reads within one minute show that minute once, not a span from it to itself.
+  const [from, to] = [formatTime(entry.firstAt, lang), formatTime(entry.at, lang)];
   return (
     <>
       <time dateTime={entry.at}>{formatDateTime(entry.at, lang)}</time>
       {entry.count > 1 && (
         <span className="hint access-log-times">
-          {t('accessLog.times', { count: entry.count, from: formatTime(entry.firstAt, lang), to: formatTime(entry.at, lang) })}
+          {from === to ? t('accessLog.timesAt', { count: entry.count, at: to }) : t('accessLog.times', { count: entry.count, from, to })}
         </span>
       )}
     </>

@@ -77,6 +77,12 @@ test('an admin generates open timeslots with a confirmed preview, books one for 
   await expect(page.getByRole('heading', { level: 1, name: 'Varaukset' })).toBeVisible();
   await expectAccessible(page);
 
+  // The nurse's 16.30–17.30 tomorrow is this journey's: what other journeys left there goes first.
+  const experts = await adminCall<{ id: string; name: string }[]>(page, '/api/admin/bookings/experts');
+  const nurseId = experts.data.find((e) => e.name === DEMO_EXPERT_NAME)!.id;
+  const windowStart = [2, 3].map((h) => Date.parse(`${day}T16:30:00+0${h}:00`)).find((ms) => helsinkiTime(ms) === '16:30')!;
+  await clearExpertTime(page, nurseId, windowStart, 60);
+
   // Generate (after the demo calendar's 8–16 day): the plan is checked first, then previewed, and opens only when confirmed (spec §4).
   await page.getByRole('button', { name: 'Luo vapaita aikoja' }).click();
   const generate = page.getByRole('dialog', { name: 'Luo vapaita aikoja' });

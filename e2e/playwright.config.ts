@@ -30,6 +30,8 @@ const GROUP_1 = [
   'guest-entry.spec.ts',
   'expert-messaging.spec.ts',
   'expert-schedule.spec.ts',
+  // Books the demo nurse from now: in group 2, admin-appointments' missed visit (settled, so never cleared) holds that time.
+  'expert-print.spec.ts',
   'expert-surveys.spec.ts',
   'patient-messaging.spec.ts',
   'admin-messaging.spec.ts',

@@ -31,7 +31,7 @@ function tuesdayNextWeek(): string {
   return helsinkiDate(7 - weekday + 2);
 }
 
-test('an admin drags a booking onto another open time in the week view: the patient gets one update with a higher SEQUENCE; Undo puts it back; the Move dialog works by keyboard; a day list at 360 px', async ({
+test('an admin drags a booking onto another open time in the week view: the patient gets one update with a higher SEQUENCE; Undo puts it back; the Move dialog works by keyboard; the week as a list of days at 360 px', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -82,7 +82,7 @@ test('an admin drags a booking onto another open time in the week view: the pati
   await expect(booking).toBeVisible();
   await expect(openTime).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h1/calendar-week-1280.png', fullPage: true });
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/calendar-week-1280.png`, fullPage: true });
 
   // Dragged with the mouse onto the open time: the two swap.
   await booking.dragTo(openTime);
@@ -94,7 +94,7 @@ test('an admin drags a booking onto another open time in the week view: the pati
   const update = (await inbox(page, email))[0]!;
   expect(update.id).not.toBe(invitation.id);
   expect(await sequenceOf(page, update.id)).toBeGreaterThan(firstSequence);
-  await page.screenshot({ path: '/tmp/h1/calendar-moved-1280.png', fullPage: true });
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/calendar-moved-1280.png`, fullPage: true });
 
   // Undo in the same view: back at 10.00, the open time at 13.00 again.
   await page.getByRole('button', { name: 'Peru siirto' }).click();
@@ -109,7 +109,7 @@ test('an admin drags a booking onto another open time in the week view: the pati
   const dialog = page.getByRole('dialog', { name: 'Siirrä tapaaminen' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h1/calendar-move-dialog-1280.png' });
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/calendar-move-dialog-1280.png` });
   await dialog.getByRole('radio', { name: 'Muuhun aikaan' }).focus();
   await page.keyboard.press('Space');
   await dialog.getByLabel('Alkamisaika').focus();
@@ -121,15 +121,14 @@ test('an admin drags a booking onto another open time in the week view: the pati
   await expect(grid.getByRole('button', { name: new RegExp(`14\\.15–14\\.45, Chat, Varattu, Kaisa ${family}`) })).toBeVisible();
   await expectAccessible(page);
 
-  // At 360 px: one day as a list, with the previous and next day.
+  // At 360 px: the week as a list of its days (no grid), still the week the switch names, with the previous and next week.
   await page.setViewportSize({ width: 360, height: 800 });
-  await expect(page.getByRole('button', { name: 'Seuraava päivä' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Seuraava viikko' })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
-  // The day shown is the week's first (Monday); the booking is on Tuesday.
-  await page.getByRole('button', { name: 'Seuraava päivä' }).click();
+  await expect(page.getByRole('group', { name: 'Näkymä' }).getByRole('button', { name: 'Viikko' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: new RegExp(`14\\.15–14\\.45, Chat, Varattu, Kaisa ${family}`) })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/h1/calendar-day-360.png', fullPage: true });
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/calendar-week-360.png`, fullPage: true });
 });

@@ -50,7 +50,7 @@ type Done = { text: string; undo?: Change };
  * (features/calendar), its appointments, open times and breaks. With the edit right, a reserved appointment is dragged
  * onto an open time or a free quarter (the edit form's rules on the server; open times in the way asked about as the
  * form asks), an open time to a free quarter; activating an item opens the Move dialog, the keyboard's way. After a
- * move a polite status says what happened, with Undo. On a narrow screen the view is one day's list.
+ * move a polite status says what happened, with Undo. On a narrow screen the day or the week is a list of its days.
  */
 export function AppointmentsCalendar({
   mode,
@@ -69,7 +69,8 @@ export function AppointmentsCalendar({
   const [anchor, setAnchor] = useState<LocalDate>(() => localDateAt(new Date()));
   const [show, setShow] = useState('');
   const current = show || (experts[0] ? `expert:${experts[0].id}` : '');
-  const oneDay = mode === 'day' || narrow;
+  // On a narrow screen the grid becomes a list (of the day, or of the week's days), so the switch always tells the truth.
+  const oneDay = mode === 'day';
   const days = useMemo(() => {
     const from = oneDay ? anchor : mondayOf(anchor);
     return Array.from({ length: oneDay ? 1 : 7 }, (_, i) => addDays(from, i));

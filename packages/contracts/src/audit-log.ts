@@ -77,6 +77,9 @@ export const ZAuditSearchRow = z.object({
   patient: z.nullable(z.object({ id: z.string(), name: z.string() })),
 });
 export type AuditSearchRow = z.infer<typeof ZAuditSearchRow>;
+/** The most rows one CSV download of the admins' audit search holds: a search that finds more is to be narrowed first. */
+export const AUDIT_EXPORT_LIMIT = 50_000;
+
 export const ZAuditSearchPage = z.object({ items: z.array(ZAuditSearchRow), total: z.int(), page: z.int(), pageSize: z.int() });
 export type AuditSearchPage = z.infer<typeof ZAuditSearchPage>;
 

@@ -161,6 +161,11 @@ export const ADMINISTRATION_MESSAGES = {
     se: 'Tiden överlappar en annan öppettid samma dag.',
     en: 'These hours overlap other opening hours of the same day.',
   },
+  exportTooLarge: {
+    fi: 'Haku löytää yli 50 000 riviä: rajaa sitä (päivät, henkilö, potilas tai toiminto) ladataksesi sen.',
+    se: 'Sökningen hittar över 50 000 rader: avgränsa den (dagar, person, patient eller åtgärd) för att ladda ner den.',
+    en: 'The search finds more than 50,000 rows: narrow it (days, staff member, patient or action) to download it.',
+  },
   periodTooLong: {
     fi: 'Jakso voi olla enintään 366 päivää.',
     se: 'Perioden får vara högst 366 dagar.',

@@ -1,6 +1,6 @@
-import { and, eq, gt, max } from 'drizzle-orm';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { localDateAt, type AccessLogPage, type AuditSearchOptions, type AuditSearchPage } from '@prsp/contracts';
+import { AUDIT_EXPORT_LIMIT, localDateAt, type AccessLogPage, type AuditSearchOptions, type AuditSearchPage } from '@prsp/contracts';
 import { auditLog, patients } from '../../db/schema';
 import type { TestBrowser } from '../../test/http-client';
 import { MATTI, SARA, randomIdentityCode } from '../../test/person-codes';
@@ -223,6 +223,20 @@ describe("the admins' search of the audit log", () => {
       ['audit.export', matti.patientId],
       ['audit.exported', null],
     ]);
+  });
+
+  test('a search finding more rows than one CSV holds is refused with a field error, not cut off; nothing is recorded', async () => {
+    const other = await staffBrowser(t, { organisation: kaarina });
+    await t.database.db.execute(sql`insert into audit_log (actor_type, organisation_id, action)
+      select 'system', ${kaarina}::uuid, 'test.filler' from generate_series(1, ${AUDIT_EXPORT_LIMIT + 1})`);
+    const since = await lastAuditId();
+    const res = await staffPost(other, '/api/admin/audit-log/export?lang=fi', { action: 'test.filler' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: { field: string; messageKey: string }[] }).fields).toEqual([
+      expect.objectContaining({ field: 'from', messageKey: 'fields.exportTooLarge' }),
+    ]);
+    expect(await t.database.db.select().from(auditLog).where(gt(auditLog.id, since))).toEqual([]);
+    await t.database.db.delete(auditLog).where(eq(auditLog.action, 'test.filler'));
   });
 
   test('the options: the organisation’s staff and the actions in its log, in words', async () => {

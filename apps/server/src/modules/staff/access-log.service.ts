@@ -1,4 +1,5 @@
 import {
+  AUDIT_EXPORT_LIMIT,
   endOfLocalDay,
   isValidSsn,
   localizedOrganisationName,
@@ -21,6 +22,7 @@ import { AppError, type FieldIssue } from '../../platform/app-error';
 import { recordAudit } from '../../platform/audit/audit';
 import type { PatientReads } from '../../platform/audit/patient-reads';
 import type { FieldCipher } from '../../platform/crypto/field-cipher';
+import { throwIfFieldIssues } from '../../platform/field-errors';
 import { actionWords, objectTypeWords } from './action-log-words';
 import { readWords, removedReaderWords, roleWords } from './access-log-words';
 import * as repo from './access-log.repo';
@@ -66,8 +68,6 @@ export async function patientAccessLog(db: Db, ctx: PatientContext, query: Acces
     }),
   };
 }
-
-const EXPORT_LIMIT = 50_000;
 
 /** The search's filter: the organisation, the patient of the identity code by its keyed hash (null: nobody has it), the days. */
 async function filterOf(deps: { db: Db; cipher: FieldCipher }, organisationId: string, search: AuditSearch): Promise<repo.AuditFilter> {
@@ -156,7 +156,9 @@ export async function exportAudit(
 ): Promise<{ filename: string; csv: string }> {
   const organisationId = actor.staff.organisationId!;
   const filter = await filterOf(deps, organisationId, search);
-  const rows = await repo.auditRows(deps.db, filter, { limit: EXPORT_LIMIT, offset: 0 });
+  // One row past the limit tells that the search finds more: the admin narrows it rather than get a cut-off file.
+  const rows = await repo.auditRows(deps.db, filter, { limit: AUDIT_EXPORT_LIMIT + 1, offset: 0 });
+  if (rows.length > AUDIT_EXPORT_LIMIT) throwIfFieldIssues([{ field: 'from', key: 'exportTooLarge' }]);
   await deps.db.transaction(async (tx) => {
     await recordAudit(tx, {
       actorType: 'staff',

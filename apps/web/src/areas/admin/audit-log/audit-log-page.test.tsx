@@ -7,7 +7,7 @@ import { AuditLogPage } from './audit-log-page';
 
 const searches: (AuditSearch | null)[] = [];
 const downloads: AuditSearch[] = [];
-const results: AuditSearchPage = {
+let results: AuditSearchPage = {
   items: [
     {
       id: '1',
@@ -60,4 +60,13 @@ it('searches nothing until asked, then by the identity code in the body; the CSV
   const download = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Lataa CSV')!;
   await act(async () => download.click());
   expect(downloads).toEqual([{ ssn: '150375-257R', page: 1, pageSize: 20 }]);
+});
+
+it('a search that finds more rows than one download holds says to narrow it, and offers no download', async () => {
+  results = { ...results, total: 50_001 };
+  const host = await mount(<AuditLogPage />, { queryClient: true });
+  await act(async () => host.querySelector('form')!.requestSubmit());
+  const download = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Lataa CSV')!;
+  expect(download.disabled).toBe(true);
+  expect(host.querySelector('#audit-csv-hint')!.textContent).toMatch(/^Haku löytää yli 50 000 riviä: rajaa sitä/);
 });

@@ -1,6 +1,6 @@
 import './audit-log.css';
 import { useState, type FormEvent } from 'react';
-import type { AuditSearch, AuditSearchRow } from '@prsp/contracts';
+import { AUDIT_EXPORT_LIMIT, type AuditSearch, type AuditSearchRow } from '@prsp/contracts';
 import { DataTable } from '@/components/ui/data-table';
 import { FormAlert, SelectField, TextField } from '@/components/ui/form-fields';
 import { Pager } from '@/components/ui/pager';
@@ -96,6 +96,8 @@ export function AuditLogPage() {
     t('auditLog.patient'),
   ];
   const refused = results.isError && Object.keys(errors).length > 0;
+  // One download holds at most AUDIT_EXPORT_LIMIT rows; a larger search is narrowed first (the server refuses it too).
+  const tooLarge = (results.data?.total ?? 0) > AUDIT_EXPORT_LIMIT;
 
   return (
     <div className="section-stack audit-log-page">
@@ -148,14 +150,14 @@ export function AuditLogPage() {
             <button
               type="button"
               className="button secondary"
-              disabled={downloading || results.data.total === 0}
+              disabled={downloading || results.data.total === 0 || tooLarge}
               onClick={() => void download()}
               aria-describedby="audit-csv-hint"
             >
               {t('auditLog.download')}
             </button>
             <span id="audit-csv-hint" className="hint">
-              {t('auditLog.downloadHint')}
+              {t(tooLarge ? 'fields.exportTooLarge' : 'auditLog.downloadHint')}
             </span>
           </div>
           <FormAlert message={downloadFailed ? t('auditLog.downloadFailed') : undefined} />

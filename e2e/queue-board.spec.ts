@@ -138,7 +138,7 @@ test('a shift lead finds the board in the expert app, read-only; an expert who l
   await otherBanner.locator('summary', { hasText: 'Valikko' }).click();
   await expect(otherBanner.getByRole('link', { name: 'Jonotilanne', exact: true })).toHaveCount(0);
   await other.goto('/expert/queues');
-  await expect(other.getByText('Jonotilanne näkyy vuoron vastaaville')).toBeVisible();
+  await expect(other.getByText('Jonotilanne näkyy vuorovastaaville')).toBeVisible();
   await expect(other.getByRole('list', { name: 'Jonot' })).toHaveCount(0);
   await expectAccessible(other);
   await other.context().close();

@@ -125,6 +125,8 @@ test('an admin drags a booking onto another open time in the week view: the pati
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(page.getByRole('button', { name: 'Seuraava viikko' })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
+  // No pointer drag on a phone: the hint names the Move dialog only.
+  await expect(page.getByText('Valitse tapaaminen ja siirrä se Siirrä-ikkunassa')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Näkymä' }).getByRole('button', { name: 'Viikko' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: new RegExp(`14\\.15–14\\.45, Chat, Varattu, Kaisa ${family}`) })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -241,7 +241,7 @@ export function AppointmentsCalendar({
       <h2 id="calendar-range" className="calendar-range">
         {range}
       </h2>
-      {canEdit && <p className="hint">{t('admin.bookings.calendar.hint')}</p>}
+      {canEdit && <p className="hint">{t(narrow ? 'admin.bookings.calendar.hintNarrow' : 'admin.bookings.calendar.hint')}</p>}
       <div className="calendar-status">
         <p role="status" ref={statusRef} tabIndex={-1}>
           {done?.text}

@@ -131,13 +131,14 @@ describe("the patient's access log", () => {
 });
 
 describe("the admins' search of the audit log", () => {
-  test('by identity code finds the nurse’s reads with the patient by name, and is itself a read of that patient', async () => {
+  test('by identity code finds the nurse’s reads (by her title, as her access log names her) with the patient by name, and is itself a read of that patient', async () => {
     const since = await lastAuditId();
     const page = await search(admin, { ssn: MATTI });
     const row = page.items.find((r) => r.action === 'appointment.read')!;
     expect(row).toMatchObject({
       actorName: 'Hanna Hoitaja',
-      roleText: 'Asiantuntija',
+      role: 'expert',
+      roleText: 'Sairaanhoitaja',
       actionText: 'Katsoi ajanvarausta',
       objectTypeText: 'Aika',
       objectId: appointmentId,
@@ -149,6 +150,10 @@ describe("the admins' search of the audit log", () => {
       .from(auditLog)
       .where(and(gt(auditLog.id, since), eq(auditLog.action, 'audit.search')));
     expect(rows.map((r) => [r.patientId, r.actorRole, r.organisationId])).toEqual([[matti.patientId, 'admin', espoo]]);
+    const en = await okData<AuditSearchPage>(
+      staffPost(admin, '/api/admin/audit-log/search?lang=en', { ssn: MATTI, action: 'appointment.read' }),
+    );
+    expect(en.items.map((r) => r.roleText)).toEqual(['Nurse', 'Nurse']);
     // The patient then sees that an admin looked at the log of their data.
     const log = await accessLog(matti.browser);
     expect(log.items[0]).toMatchObject({ role: 'admin', roleText: 'Pääkäyttäjä', action: 'audit.search' });
@@ -212,7 +217,7 @@ describe("the admins' search of the audit log", () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]!.split(';').slice(1)).toEqual([
       'Hanna Hoitaja',
-      'Asiantuntija',
+      'Sairaanhoitaja',
       'Katsoi ajanvarausta',
       'Aika',
       appointmentId,

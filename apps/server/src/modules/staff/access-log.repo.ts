@@ -100,7 +100,10 @@ function auditWhere(f: AuditFilter): SQL | undefined {
 /** The patient who did a patient action (`actor_type` patient), beside the patient whose data a row is about. */
 const actorPatients = alias(patients, 'actor_patient');
 
-/** Rows of the organisation's audit log matching the filter, newest first, with who did it and whose data it was by name. */
+/**
+ * Rows of the organisation's audit log matching the filter, newest first, with who did it and whose data it was by
+ * name, and an expert's specialisations in the organisation (their titles, as the patient's access log names them).
+ */
 export async function auditRows(tx: Tx, f: AuditFilter, window: { limit: number; offset: number }) {
   return tx
     .select({
@@ -114,6 +117,7 @@ export async function auditRows(tx: Tx, f: AuditFilter, window: { limit: number;
       patientId: auditLog.patientId,
       staffFirstName: staffUsers.firstName,
       staffLastName: staffUsers.lastName,
+      specializations: experts.specializations,
       clientName: apiClients.name,
       actorId: auditLog.actorId,
       actorGivenName: actorPatients.givenName,
@@ -123,6 +127,10 @@ export async function auditRows(tx: Tx, f: AuditFilter, window: { limit: number;
     })
     .from(auditLog)
     .leftJoin(staffUsers, and(eq(auditLog.actorType, 'staff'), eq(staffUsers.id, auditLog.actorId)))
+    .leftJoin(
+      experts,
+      and(eq(auditLog.actorRole, 'expert'), eq(experts.userId, auditLog.actorId), eq(experts.organisationId, auditLog.organisationId)),
+    )
     .leftJoin(apiClients, and(eq(auditLog.actorType, 'system'), eq(apiClients.id, auditLog.actorId)))
     .leftJoin(actorPatients, and(eq(auditLog.actorType, 'patient'), eq(actorPatients.id, auditLog.actorId)))
     .leftJoin(patients, eq(patients.id, auditLog.patientId))

@@ -33,6 +33,16 @@ async function specializationNames(db: Db, lang: Language): Promise<Map<string, 
   return new Map((await repo.allSpecializations(db)).map((s) => [s.id, (s.name as Localized)[lang] || s.name.fi]));
 }
 
+/** The names of the lines' experts' specialisations, read only when some line has any. */
+async function titlesOf(db: Db, lines: readonly { specializations: string[] | null }[], lang: Language): Promise<Map<string, string>> {
+  return lines.some((l) => l.specializations?.length) ? specializationNames(db, lang) : new Map<string, string>();
+}
+
+/** An expert's titles: the names of their specialisations, in the order they have them. */
+function namedTitles(specializations: string[] | null, titles: ReadonlyMap<string, string>): string[] {
+  return (specializations ?? []).map((id) => titles.get(id)).filter((n): n is string => !!n);
+}
+
 /**
  * The patient's access log (the client-data act 703/2023, docs/security.md): who of staff or which API client read
  * their data, in which role and organisation, what and when, newest first. It is the log of the effective patient:
@@ -42,7 +52,7 @@ async function specializationNames(db: Db, lang: Language): Promise<Map<string, 
  */
 export async function patientAccessLog(db: Db, ctx: PatientContext, query: AccessLogQuery, lang: Language): Promise<AccessLogPage> {
   const { total, lines } = await repo.accessLogPage(db, ctx.patientId, query);
-  const titles = lines.some((l) => l.specializations?.length) ? await specializationNames(db, lang) : new Map<string, string>();
+  const titles = await titlesOf(db, lines, lang);
   return {
     total,
     page: query.page,
@@ -50,14 +60,13 @@ export async function patientAccessLog(db: Db, ctx: PatientContext, query: Acces
     items: lines.map((l) => {
       const role = l.actor_role as ReaderRole;
       const staffName = l.first_name !== null ? `${l.first_name} ${l.last_name ?? ''}`.trim() : null;
-      const named = (l.specializations ?? []).map((id) => titles.get(id)).filter((n): n is string => !!n);
       return {
         at: new Date(Number(l.last_at)).toISOString(),
         firstAt: new Date(Number(l.first_at)).toISOString(),
         count: Number(l.n),
         readerName: (l.actor_type === 'system' ? l.client_name : staffName) ?? removedReaderWords(lang),
         role,
-        roleText: roleWords(role, lang, named),
+        roleText: roleWords(role, lang, namedTitles(l.specializations, titles)),
         organisation:
           l.organisation_name === null
             ? null
@@ -90,7 +99,8 @@ async function filterOf(deps: { db: Db; cipher: FieldCipher }, organisationId: s
 
 type Row = Awaited<ReturnType<typeof repo.auditRows>>[number];
 
-function rowOf(r: Row, lang: Language): AuditSearchRow {
+/** A row as the page and the CSV show it; `titles` names an expert's specialisations (`titlesOf`). */
+function rowOf(r: Row, lang: Language, titles: ReadonlyMap<string, string>): AuditSearchRow {
   const staffName = r.staffFirstName !== null ? `${r.staffFirstName} ${r.staffLastName ?? ''}`.trim() : null;
   const patientName = r.patientGivenName !== null ? `${r.patientGivenName} ${r.patientFamilyName ?? ''}`.trim() : null;
   const actorPatient = r.actorGivenName !== null ? `${r.actorGivenName} ${r.actorFamilyName ?? ''}`.trim() : null;
@@ -103,7 +113,7 @@ function rowOf(r: Row, lang: Language): AuditSearchRow {
     actorType: r.actorType,
     actorName: actorName ?? (r.actorType === 'staff' ? removedReaderWords(lang) : ''),
     role: r.actorRole,
-    roleText: roleWords(role, lang),
+    roleText: roleWords(role, lang, namedTitles(r.specializations, titles)),
     action: r.action,
     actionText: actionWords(r.action, lang),
     objectType: r.objectType,
@@ -140,7 +150,8 @@ export async function searchAudit(
     await repo.auditRows(deps.db, filter, { limit: search.pageSize, offset: (search.page - 1) * search.pageSize }),
   ];
   showPatients(reads, organisationId, rows);
-  return { total, page: search.page, pageSize: search.pageSize, items: rows.map((r) => rowOf(r, lang)) };
+  const titles = await titlesOf(deps.db, rows, lang);
+  return { total, page: search.page, pageSize: search.pageSize, items: rows.map((r) => rowOf(r, lang, titles)) };
 }
 
 /**
@@ -172,10 +183,11 @@ export async function exportAudit(
     });
   });
   showPatients(reads, organisationId, rows);
+  const titles = await titlesOf(deps.db, rows, lang);
   return {
     filename: 'audit-log.csv',
     csv: auditSearchCsv(
-      rows.map((r) => rowOf(r, lang)),
+      rows.map((r) => rowOf(r, lang, titles)),
       lang,
     ),
   };

@@ -120,7 +120,7 @@ export async function exportBookings(
 export async function bookableExperts(deps: BookingDeps, actor: AdminActor): Promise<BookableExpert[]> {
   return (await repo.organisationExperts(deps.db, organisationOf(actor))).map((e) => ({
     id: e.id,
-    name: `${e.firstName} ${e.lastName}`,
+    name: repo.expertDisplayName(e),
     specializations: e.specializations,
   }));
 }
@@ -243,7 +243,7 @@ async function resolveInput(
     participants.push({
       role: 'expert',
       expertId: e.id,
-      name: `${e.firstName} ${e.lastName}`,
+      name: repo.expertDisplayName(e),
       email: e.email,
       language: templateLanguage(e.language),
     });
@@ -287,7 +287,7 @@ export async function createBooking(
         expertId: r.expert.id,
         hostExpertId: r.hostExpertId,
         serviceId: r.serviceId,
-        name: input.name?.trim() || `${r.expert.firstName} ${r.expert.lastName}`,
+        name: input.name?.trim() || repo.expertDisplayName(r.expert),
         // Into an open time without a choice: the open time's kind (a video time stays video).
         type: appointmentType(input.kind, input.video ?? (slot ? isVideo(slot.type) : false)),
         status: 'booked' as const,

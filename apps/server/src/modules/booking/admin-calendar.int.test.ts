@@ -140,6 +140,36 @@ describe('the admins’ calendar: moving a booking (issue 33)', () => {
     expect(await rowOf(booked.id)).toMatchObject({ expertId: first.id, startsAt: oldStart, name: 'Ritva Varaaja' });
   });
 
+  test('a group hosted by its expert, moved to another expert, is hosted by the new one; a group with a host of its own keeps it', async () => {
+    const first = await bookingExpert(t, espoo, 'physiotherapist');
+    const second = await bookingExpert(t, espoo, 'physiotherapist');
+    const third = await bookingExpert(t, espoo, 'physiotherapist');
+    const group = async (hostExpertId: string, startsAt: Date, email: string) => {
+      const made = await answer(
+        postJson(admin, '/api/admin/bookings/create', {
+          kind: 'group',
+          expertId: first.id,
+          hostExpertId,
+          ...at(startsAt),
+          durationMinutes: 30,
+          sendConfirmation: false,
+          guests: [{ name: 'Vieras Henkilö', email, language: 'fi' }],
+        }),
+      );
+      expect(made.http).toBe(200);
+      return made.body.data as AppointmentDetail;
+    };
+    const selfHosted = await group(first.id, daysAheadAt(40, 9), `host-${Date.now()}@test.example`);
+    const [slot] = await openSlots(t, espoo, second.id, [daysAheadAt(41, 9)]);
+    expect((await move(selfHosted.id, { timeslotId: slot! })).http).toBe(200);
+    // null: the appointment's expert hosts. The old expert left it, so it cannot stay its host.
+    expect(await rowOf(selfHosted.id)).toMatchObject({ expertId: second.id, hostExpertId: null });
+
+    const hosted = await group(third.id, daysAheadAt(40, 11), `hosted-${Date.now()}@test.example`);
+    expect((await move(hosted.id, { expertId: second.id, ...at(daysAheadAt(41, 11)) })).http).toBe(200);
+    expect(await rowOf(hosted.id)).toMatchObject({ expertId: second.id, hostExpertId: third.id });
+  });
+
   test('open times in the way are named in a 422 and replaced once confirmed; a break or a booking in the way is a 422', async () => {
     const expert = await bookingExpert(t, espoo, 'physiotherapist');
     const booked = await book(expert.id, daysAheadAt(14, 9), `way-${Date.now()}@test.example`);

@@ -69,8 +69,6 @@ async function plan(tx: Tx, organisationId: string, input: TimeslotPlan, now: Da
   return { slots, conflicts, experts, type: openTimeType(input.kind, service!.openTimeKind) };
 }
 
-const nameOf = (e: repo.ExpertRecord) => `${e.firstName} ${e.lastName}`;
-
 /** Spec §4: generated timeslots are shown first and open only when confirmed. */
 export async function previewTimeslots(
   deps: BookingDeps,
@@ -82,7 +80,7 @@ export async function previewTimeslots(
   const shown = (s: PlannedSlot): Timeslot => ({
     id: null,
     expertId: s.expertId,
-    expertName: nameOf(experts.get(s.expertId)!),
+    expertName: repo.expertDisplayName(experts.get(s.expertId)!),
     startTime: s.startsAt.getTime(),
     endTime: s.endsAt.getTime(),
     video: type === 'basic',
@@ -111,7 +109,7 @@ export async function openTimeslots(deps: BookingDeps, actor: AdminActor, input:
           organisationId,
           expertId: e.id,
           serviceId: input.serviceId,
-          name: nameOf(e),
+          name: repo.expertDisplayName(e),
           startsAt: s.startsAt,
           endsAt: s.endsAt,
           type,
@@ -195,7 +193,7 @@ export async function updateTimeslot(
       if (await repo.breakOverlaps(tx, expert!.id, startsAt, endsAt)) throw new AppError(422, { detail: 'the expert has a break then' });
       await repo.updateAppointment(tx, id, {
         expertId: expert!.id,
-        name: `${expert!.firstName} ${expert!.lastName}`,
+        name: repo.expertDisplayName(expert!),
         startsAt,
         endsAt,
         queueId: expert!.chatQueueId,

@@ -69,27 +69,37 @@ export function undoOf(old: repo.AppointmentRecord, reopenedSlotId: string | und
 }
 
 /**
- * Moves a reserved appointment (locked by the caller) into an open slot of any expert of the organisation or to a
- * free time of one (the length stays), by the edit form's rules. Only the time, the expert and the queue change:
- * the participants' rows stay, so guests keep their sign-ins. The caller audits and notifies. Answers the undo.
- */
-const expertName = (e: Pick<repo.ExpertRecord, 'firstName' | 'lastName'>) => `${e.firstName} ${e.lastName}`;
-
-/**
  * The name of a booking moved from one expert to another: an untitled booking is named after its expert when it is
  * made, so it takes the new expert's name (else the e-mails would show the old expert's name as its service); a
  * booking with a title of its own keeps it.
  */
-export function nameAfterMove(name: string, from: repo.ExpertRecord | undefined, to: repo.ExpertRecord): string {
-  return from && name === expertName(from) ? expertName(to) : name;
+function nameAfterMove(name: string, from: repo.ExpertRecord | undefined, to: repo.ExpertRecord): string {
+  return from && name === repo.expertDisplayName(from) ? repo.expertDisplayName(to) : name;
 }
 
+/**
+ * The host of an appointment moved to `toExpertId`: a host who was its old expert leaves with that expert (null: the
+ * appointment's expert hosts), else a group dragged to another expert would still be run by the one who left it.
+ * A host of its own stays.
+ */
+function hostAfterMove(current: repo.AppointmentRecord, toExpertId: string): string | null {
+  return toExpertId !== current.expertId && current.hostExpertId === current.expertId ? null : current.hostExpertId;
+}
+
+/**
+ * Moves a reserved appointment (locked by the caller) into an open slot of any expert of the organisation or to a
+ * free time of one (the length stays), by the edit form's rules. Only the time, the expert, its host, the name and
+ * the queue change: the participants' rows stay, so guests keep their sign-ins. The caller audits and notifies.
+ * Moved into an open slot, its old time opens in its place unless `reopenOld` is false (the bulk move: the expert
+ * it leaves is away). Answers the undo and where it went.
+ */
 export async function moveAppointment(
   tx: Tx,
   organisationId: string,
   current: repo.AppointmentRecord,
   input: MoveInput,
   now: Date,
+  { reopenOld = true }: { reopenOld?: boolean } = {},
 ): Promise<{ undo: MoveInput; to: Placement }> {
   refuseUnmovable(current, now);
   const slot = 'timeslotId' in input ? await takeOpenSlot(tx, organisationId, input.timeslotId, now) : null;
@@ -113,6 +123,7 @@ export async function moveAppointment(
   const service = current.serviceId ? await repo.findService(tx, organisationId, current.serviceId) : undefined;
   await repo.updateAppointment(tx, current.id, {
     expertId: to.expertId,
+    hostExpertId: hostAfterMove(current, to.expertId),
     name: nameAfterMove(
       current.name,
       experts.find((e) => e.id === current.expertId),
@@ -122,6 +133,6 @@ export async function moveAppointment(
     endsAt: to.endsAt,
     queueId: service?.chatQueueId ?? expert!.chatQueueId,
   });
-  const reopened = slot ? await reopenAfterSwap(tx, current, now) : undefined;
+  const reopened = slot && reopenOld ? await reopenAfterSwap(tx, current, now) : undefined;
   return { undo: undoOf(current, reopened), to };
 }

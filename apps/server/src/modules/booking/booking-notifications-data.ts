@@ -2,6 +2,7 @@ import { meetingKindOf, type Language, type Localized, type MeetingKind } from '
 import type { Tx } from '../../db/client';
 import { templateLanguage } from '../staff/staff-invitations.service';
 import { findNoticeAppointment, findNoticeExperts, findNoticeParticipants } from './booking-notifications.repo';
+import { expertDisplayName } from './booking.repo';
 
 /** Someone an appointment's notifications go to, with what their messages need. */
 export type NoticeRecipient = {
@@ -131,7 +132,7 @@ export async function loadAppointmentNotice(tx: Tx, appointmentId: string): Prom
     name: a.name,
     kind: meetingKindOf(a.type),
     serviceName: a.serviceName,
-    expertName: expert ? `${expert.firstName} ${expert.lastName}` : '',
+    expertName: expert ? expertDisplayName(expert) : '',
     patientNames: recipientsNamed(recipients, 'patient'),
     cancelReason: a.cancelReason,
     calendarSequence: a.calendarSequence,

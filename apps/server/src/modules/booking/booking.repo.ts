@@ -326,6 +326,12 @@ export type ExpertRecord = {
   chatQueueId: string;
 };
 
+/**
+ * An expert's name as the booking screens and e-mails show it, and as an untitled booking or an open time is named
+ * (a move compares a booking's name with it: booking-move.service.ts nameAfterMove).
+ */
+export const expertDisplayName = (e: Pick<ExpertRecord, 'firstName' | 'lastName'>): string => `${e.firstName} ${e.lastName}`;
+
 const expertColumns = {
   id: experts.id,
   userId: experts.userId,

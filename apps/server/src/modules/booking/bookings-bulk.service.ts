@@ -30,8 +30,7 @@ import * as repo from './booking.repo';
 import { notifyBulk, type BulkChange } from './bookings-bulk-notify';
 import { countsOf, fingerprintOf, planBulk, type BulkRow, type FreeSlot, type PlannedItem } from './bookings-bulk-plan';
 import { lockExpertCalendars } from './expert-locks.repo';
-import { takeOpenSlot } from './open-times-in-the-way';
-import { clearTheWay, nameAfterMove, refuseUnmovable } from './booking-move.service';
+import { moveAppointment } from './booking-move.service';
 
 /**
  * Bulk actions on the organisation's open times and bookings (issue 33 point 2; docs/booking.md 'Bulk actions'):
@@ -120,8 +119,6 @@ async function plan(tx: Tx | Db, organisationId: string, req: BulkPreviewRequest
   return { items, listed, experts, fingerprint: fingerprintOf(action, items) };
 }
 
-const nameOf = (e: repo.ExpertRecord | undefined) => (e ? `${e.firstName} ${e.lastName}` : '');
-
 function itemOf(p: Plan, i: PlannedItem, listed: repo.ListedRow, toExpertId: string | undefined): BulkItem {
   const a = listed.appointment;
   return {
@@ -140,7 +137,7 @@ function itemOf(p: Plan, i: PlannedItem, listed: repo.ListedRow, toExpertId: str
       i.slot && toExpertId
         ? {
             timeslotId: i.slot.id,
-            expertName: nameOf(p.experts.get(toExpertId)),
+            expertName: repo.expertDisplayName(p.experts.get(toExpertId)!),
             startTime: i.slot.startsAt.getTime(),
             endTime: i.slot.endsAt.getTime(),
           }
@@ -194,27 +191,13 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string, deta
 
 /**
  * Moves one reserved booking into the target expert's open time by the rules every move follows
- * (booking-move.service.ts: only a reserved, unsettled booking; calendars locked; no break; the open time's row goes),
- * but unlike one booking's swap its old time does not reopen: the expert it leaves is away. The participants stay.
+ * (booking-move.service.ts moveAppointment), but unlike one booking's swap its old time does not reopen: the expert
+ * it leaves is away. The participants stay.
  */
-async function moveInto(tx: Tx, deps: BookingDeps, plan: Plan, i: PlannedItem, toExpertId: string, now: Date): Promise<void> {
-  const organisationId = plan.listed[0]!.appointment.organisationId;
+async function moveInto(tx: Tx, deps: BookingDeps, organisationId: string, i: PlannedItem, now: Date): Promise<void> {
   const current = (await repo.lockAppointment(tx, organisationId, i.row.id))!;
-  refuseUnmovable(current, now);
   const was = (await snapshotOf(tx, current.id))!;
-  const slot = await takeOpenSlot(tx, organisationId, i.slot!.id, now);
-  await clearTheWay(tx, current, { expertId: toExpertId, startsAt: slot.startsAt, endsAt: slot.endsAt }, slot, false, now);
-  const to = plan.experts.get(toExpertId)!;
-  const from = current.expertId ? plan.experts.get(current.expertId) : undefined;
-  const service = current.serviceId ? await repo.findService(tx, organisationId, current.serviceId) : undefined;
-  await repo.updateAppointment(tx, current.id, {
-    expertId: to.id,
-    hostExpertId: current.hostExpertId === current.expertId ? null : current.hostExpertId,
-    name: nameAfterMove(current.name, from, to),
-    startsAt: slot.startsAt,
-    endsAt: slot.endsAt,
-    queueId: service?.chatQueueId ?? to.chatQueueId,
-  });
+  await moveAppointment(tx, organisationId, current, { timeslotId: i.slot!.id }, now, { reopenOld: false });
   await emitChanges(tx, deps.emit, was, now);
 }
 
@@ -254,7 +237,7 @@ export async function applyBulk(deps: BookingDeps, actor: AdminActor, req: BulkA
           changes.push({ appointmentId: i.row.id, kind: 'cancel' });
         } else if (i.outcome === 'move') {
           const before = (await loadAppointmentNotice(tx, i.row.id))!;
-          await moveInto(tx, deps, p, i, toExpertId!, now);
+          await moveInto(tx, deps, organisationId, i, now);
           await audit(tx, actor, 'appointment.move', i.row.id, {
             ...details,
             fromExpertId: i.row.expertId,

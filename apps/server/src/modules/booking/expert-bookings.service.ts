@@ -288,7 +288,7 @@ async function restoreOpenTimes(tx: Tx, actor: ExpertActor, removed: repo.BreakR
       organisationId: expert.organisationId,
       expertId: expert.id,
       serviceId: o.serviceId,
-      name: `${expert.firstName} ${expert.lastName}`,
+      name: repo.expertDisplayName(expert),
       startsAt,
       endsAt,
       type: 'oneOnOne',

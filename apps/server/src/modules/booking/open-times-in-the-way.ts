@@ -64,7 +64,7 @@ export async function reopenOldTime(tx: Tx, old: repo.AppointmentRecord, now: Da
       organisationId: old.organisationId,
       expertId: expert.id,
       serviceId: old.serviceId,
-      name: `${expert.firstName} ${expert.lastName}`,
+      name: repo.expertDisplayName(expert),
       startsAt: old.startsAt,
       endsAt: old.endsAt,
       type: reopenedType(old.type),

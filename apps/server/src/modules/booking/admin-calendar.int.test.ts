@@ -303,4 +303,23 @@ describe('the admins’ calendar: the week (issue 33)', () => {
     expect(week.appointments.map((a) => a.id)).not.toContain(nextDay);
     expect(week.appointments.map((a) => a.id)).not.toContain(before);
   });
+
+  test('an appointment that starts before the days asked for and runs into them is shown in them (the test above: one that ends at their start is not)', async () => {
+    const expert = await bookingExpert(t, espoo, 'physiotherapist');
+    // Sunday 7 February 2027 23.30 to Monday 00.30.
+    const [overMidnight, monday] = await openSlots(
+      t,
+      espoo,
+      expert.id,
+      [atLocalTime('2027-02-07', 23, 30), atLocalTime('2027-02-08', 9, 0)],
+      60,
+    );
+    const shown = async (query: string) => {
+      const res = await answer(admin.fetch(`/api/admin/bookings/calendar?${query}&expertId=${expert.id}`));
+      return (res.body.data as CalendarWeek).appointments.map((a) => a.id);
+    };
+    expect(await shown('from=2027-02-08')).toEqual([overMidnight, monday]);
+    expect(await shown('from=2027-02-08&days=1')).toEqual([overMidnight, monday]);
+    expect(await shown('from=2027-02-07&days=1')).toEqual([overMidnight]);
+  });
 });

@@ -58,7 +58,8 @@ async function withPeople(tx: Tx, rows: repo.ListedRow[], reads: PatientReads): 
 
 /**
  * The admins' week or day calendar (issue 33): the organisation's open times and reserved appointments (one-to-one and
- * group) that start in the Helsinki days asked for, of one expert or one service when asked, with everyone's names;
+ * group) that run in the Helsinki days asked for (also one that starts the evening before and runs past midnight: the
+ * grid clips it to the day), of one expert or one service when asked, with everyone's names;
  * and the breaks of the experts shown. Cancelled appointments are left out: they hold no time and would stand in the
  * way of a drop; the list shows them. Another organisation's expert or service simply shows nothing.
  */
@@ -74,7 +75,7 @@ export async function calendarWeek(
   const to = endOfLocalDay(addDays(q.from, q.days - 1), SERVICE_TIME_ZONE);
   const rows = await repo.listRows(
     deps.db,
-    { organisationId, expertId: q.expertId, serviceId: q.serviceId, statuses: ['open', 'booked', 'selfBooked'], from, to },
+    { organisationId, expertId: q.expertId, serviceId: q.serviceId, statuses: ['open', 'booked', 'selfBooked'], endsAfter: from, to },
     { now, limit: CALENDAR_LIMIT, offset: 0 },
   );
   const appointments = await withPeople(deps.db, rows, reads);

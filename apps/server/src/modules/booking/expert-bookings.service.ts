@@ -65,10 +65,11 @@ function dayOf(date: string | undefined, now: Date): string {
 }
 
 /**
- * `/expert/schedule`: the expert's appointments (reserved, open and cancelled) and breaks by start, from the Helsinki
- * day `date` (today by default) for `days` days: 1 for the day view, 7 for the week view. The range runs from the
- * first day's local midnight to the local midnight after the last, so a week over a daylight-saving change is still
- * seven whole local days (167 or 169 hours), never an hour short or over.
+ * `/expert/schedule`: the expert's appointments (reserved, open and cancelled) and breaks that run in the Helsinki
+ * days from `date` (today by default) for `days` days: 1 for the day view, 7 for the week view, by start. The range
+ * runs from the first day's local midnight to the local midnight after the last, so a week over a daylight-saving
+ * change is still seven whole local days (167 or 169 hours), never an hour short or over; an appointment that starts
+ * the evening before and runs past midnight is in it too (the grid clips it to the day).
  */
 export async function schedule(
   deps: Deps,
@@ -83,7 +84,7 @@ export async function schedule(
   const from = startOfLocalDay(day, SERVICE_TIME_ZONE);
   const to = endOfLocalDay(addDays(day, days - 1), SERVICE_TIME_ZONE);
   const [rows, breaks] = await Promise.all([
-    repo.listRows(deps.db, { expertIds: ids, from, to }, { now, limit: 500 * days, offset: 0 }),
+    repo.listRows(deps.db, { expertIds: ids, endsAfter: from, to }, { now, limit: 500 * days, offset: 0 }),
     repo.breaksOf(deps.db, ids, from, to),
   ]);
   reads.show(rowReads(rows));

@@ -29,8 +29,14 @@ async function signedInExpert() {
   return { expert, browser: withCsrfCookie(browser) };
 }
 
-/** A reserved 30-minute appointment of the expert at a Helsinki wall-clock time, with a patient (named) when given. */
-async function reservedAt(expertId: string, date: string, hour: number, minute: number, patientId?: string): Promise<string> {
+/** A reserved appointment of the expert (30 minutes unless said) at a Helsinki wall-clock time, with a patient (named) when given. */
+async function reservedAt(
+  expertId: string,
+  date: string,
+  hour: number,
+  minute: number,
+  { patientId, minutes = 30 }: { patientId?: string; minutes?: number } = {},
+): Promise<string> {
   const startsAt = atLocalTime(date, hour, minute);
   const [row] = await t.database.db
     .insert(appointments)
@@ -39,7 +45,7 @@ async function reservedAt(expertId: string, date: string, hour: number, minute: 
       expertId,
       name: 'Ritva Varaaja',
       startsAt,
-      endsAt: new Date(startsAt.getTime() + 30 * MINUTE),
+      endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
       type: 'oneOnOne',
       status: 'booked',
     })
@@ -107,10 +113,20 @@ describe('the expert’s week (issue 33: GET /api/expert/schedule?date=&days=7)'
     expect(week.appointments.map((a) => a.id)).not.toContain(next);
   });
 
+  test('an appointment that starts the evening before and runs past midnight is in the day and the week it runs into', async () => {
+    const { expert, browser } = await signedInExpert();
+    // Sunday 2.5.2027 23.30 to Monday 00.30; Monday starts the week of 3.5.
+    const overMidnight = await reservedAt(expert.id, '2027-05-02', 23, 30, { minutes: 60 });
+    const monday = await reservedAt(expert.id, '2027-05-03', 9, 0);
+    expect((await scheduleOf(browser, 'date=2027-05-03')).appointments.map((a) => a.id)).toEqual([overMidnight, monday]);
+    expect((await scheduleOf(browser, 'date=2027-05-03&days=7')).appointments.map((a) => a.id)).toEqual([overMidnight, monday]);
+    expect((await scheduleOf(browser, 'date=2027-05-02')).appointments.map((a) => a.id)).toEqual([overMidnight]);
+  });
+
   test('a week read leaves an appointment.schedule row per patient shown', async () => {
     const { expert, browser } = await signedInExpert();
     const [patient] = await onboardedPatientSessions(t, espoo, 1);
-    await reservedAt(expert.id, '2027-05-05', 9, 0, patient!.id);
+    await reservedAt(expert.id, '2027-05-05', 9, 0, { patientId: patient!.id });
     const since = (await t.database.db.select({ id: max(auditLog.id) }).from(auditLog))[0]?.id ?? 0;
     await scheduleOf(browser, 'date=2027-05-03&days=7');
     const rows = await t.database.db

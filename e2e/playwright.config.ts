@@ -48,14 +48,25 @@ export const EXPIRY_PORT = portBase + 1;
 export const RELAY_PORT = portBase + 2;
 export const JANUS_PORT = portBase + 3;
 
+/**
+ * A server's command with its output, stdout and stderr, appended to `<port>.log` in the run's data folder: what it
+ * logged is there to read when a journey hangs (.ci/run prints the logs' ends when the tests fail). Should the server
+ * exit with an error, at the start or later, the log's last lines also go to stderr, which Playwright shows beside
+ * the exit code. Playwright stops a server by signalling its process group: `trap : TERM` keeps the shell waiting for
+ * the server through a graceful shutdown (the video servers stop their media servers), so Playwright waits for it too.
+ */
+function logged(command: string, port: number): string {
+  const log = path.join(dataDir, `${port}.log`);
+  return `trap : TERM; ${command} >>'${log}' 2>&1 || { code=$?; tail -n 50 '${log}' >&2; exit $code; }`;
+}
+
 const server = (port: number, extra: Record<string, string> = {}) => ({
   // What production runs: the build (`npm run build`, which npm test runs before the journeys).
-  command: 'node --enable-source-maps apps/server/dist/main.js',
+  command: logged('node --enable-source-maps apps/server/dist/main.js', port),
   cwd: path.resolve(import.meta.dirname, '..'),
   url: `http://localhost:${port}/readyz`,
   reuseExistingServer: false,
   timeout: 120_000,
-  stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   env: {
     NODE_ENV: 'test',
@@ -73,7 +84,7 @@ const server = (port: number, extra: Record<string, string> = {}) => ({
 /** The app server behind a wrapper that first starts its media server (webServer starts before globalSetup). */
 const videoServer = (port: number, mode: 'relay' | 'janus') => ({
   ...server(port),
-  command: `node --import tsx e2e/support/video-server.ts ${mode}`,
+  command: logged(`node --import tsx e2e/support/video-server.ts ${mode}`, port),
   // SIGTERM lets the wrapper stop coturn or Janus and remove the network namespace.
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 });

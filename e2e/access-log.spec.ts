@@ -111,6 +111,8 @@ test('a patient sees that the nurse opened their appointment, and an admin finds
   // Each opening of the page is a row of its own here (the patient's log merges them).
   const row = admin.getByRole('row').filter({ hasText: NURSE_NAME }).first();
   await expect(row).toBeVisible();
+  // The nurse by her title, as the patient's log names her.
+  await expect(row).toContainText('Sairaanhoitaja');
   await expect(row).toContainText('Katsoi ajanvarausta');
   await expect(row).toContainText(patientName);
   await expect(row).toContainText(created.data.id);
@@ -124,7 +126,7 @@ test('a patient sees that the nurse opened their appointment, and an admin finds
   const [header, ...lines] = csv.slice(1).trimEnd().split('\r\n');
   expect(header).toBe('Aika;Tekijä;Rooli;Toiminto;Kohteen tyyppi;Kohde;Potilas');
   expect(lines).toContainEqual(
-    expect.stringContaining(`;${NURSE_NAME};Asiantuntija;Katsoi ajanvarausta;Aika;${created.data.id};${patientName}`),
+    expect.stringContaining(`;${NURSE_NAME};Sairaanhoitaja;Katsoi ajanvarausta;Aika;${created.data.id};${patientName}`),
   );
   await adminContext.close();
 });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import { preparedPerDatabase, type Db, type Tx } from '../../db/client';
 import {
   appointmentParticipants,
   appointments,
@@ -20,6 +20,54 @@ export type BreakRecord = typeof expertBreaks.$inferSelect;
 
 // ------------------------------------------------------------------------------------------------ open slots
 
+const openSlotParam = {
+  organisationId: sql.placeholder('organisationId'),
+  specialization: sql.placeholder('specialization'),
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  now: sql.placeholder('now'),
+  patientId: sql.placeholder('patientId'),
+  preQuestionnaire: sql.placeholder('preQuestionnaire'),
+};
+
+/**
+ * The statement of `searchOpenSlotsJson`, prepared once per database (`preparedPerDatabase`): planning it took as long
+ * as running it. The day's open slots are read first, materialized, from the partial index `appointments_open_slots_idx`
+ * alone: a generic plan (PostgreSQL's after five runs) otherwise starts from the experts with the specialization, in
+ * every organisation, with a heap scan each (bench/README.md 'bench:booking').
+ */
+function buildOpenSlotSearch(db: Db) {
+  const p = openSlotParam;
+  const found = db.$with('found', { slots: sql<string>`slots`.as('slots') }).as(sql`
+    with day as materialized (
+      select a.id, a.starts_at, a.ends_at, a.expert_id, a.type from appointments a
+      where a.organisation_id = ${p.organisationId}::uuid and a.status = 'open'
+        and a.starts_at >= ${p.from}::timestamptz and a.starts_at < ${p.to}::timestamptz)
+    select coalesce(json_agg(json_build_object(
+        'uuid', s.id,
+        'name', u.first_name || ' ' || u.last_name,
+        'startTime', (extract(epoch from s.starts_at) * 1000)::bigint,
+        'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,
+        'preQuestionnaire', ${p.preQuestionnaire}::boolean,
+        -- An open time is held by chat (oneOnOne) or video (basic): meetingKindOf in SQL.
+        'kind', case s.type when 'basic' then 'video' when 'group' then 'group' when 'group-video' then 'groupVideo' else 'chat' end
+      ) order by s.starts_at, s.ends_at), '[]')::text as slots
+    from (
+      select distinct on (a.starts_at, a.ends_at) a.id, a.starts_at, a.ends_at, e.user_id, a.type
+      from day a
+      join experts e on e.id = a.expert_id
+      where e.specializations ? ${p.specialization}::text
+        -- NOT IN over the few live holds is one hashed lookup per slot (NOT EXISTS planned a scan per slot).
+        and a.id not in (select h.appointment_id from booking_holds h
+          where h.expires_at > ${p.now}::timestamptz and h.patient_id <> ${p.patientId}::uuid)
+      order by a.starts_at, a.ends_at, hashtext(a.expert_id::text || ${p.patientId}::text)
+    ) s
+    join staff_users u on u.id = s.user_id`);
+  return db.with(found).select().from(found).prepare('booking_open_slot_search');
+}
+
+const openSlotSearch = preparedPerDatabase(buildOpenSlotSearch);
+
 /**
  * The free times of experts with `specialization` in `[from, to)`, by start, as the JSON text of spec §3 'Open
  * appointment' items (the expert's name is the slot's name). One slot per start and length: a patient books a time
@@ -30,38 +78,19 @@ export type BreakRecord = typeof expertBreaks.$inferSelect;
  * the query (bench/booking.bench.ts).
  */
 export async function searchOpenSlotsJson(
-  tx: Tx,
+  db: Db,
   q: { organisationId: string; specialization: string; from: Date; to: Date; now: Date; patientId: string; preQuestionnaire: boolean },
 ): Promise<string> {
-  const now = q.now.toISOString();
-  const result = await tx.execute(sql`
-    select coalesce(json_agg(json_build_object(
-        'uuid', s.id,
-        'name', ${staffUsers.firstName} || ' ' || ${staffUsers.lastName},
-        'startTime', (extract(epoch from s.starts_at) * 1000)::bigint,
-        'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,
-        'preQuestionnaire', ${q.preQuestionnaire}::boolean,
-        -- An open time is held by chat (oneOnOne) or video (basic): meetingKindOf in SQL.
-        'kind', case s.type when 'basic' then 'video' when 'group' then 'group' when 'group-video' then 'groupVideo' else 'chat' end
-      ) order by s.starts_at, s.ends_at), '[]')::text as slots
-    from (
-      select distinct on (${appointments.startsAt}, ${appointments.endsAt})
-        ${appointments.id} as id, ${appointments.startsAt} as starts_at, ${appointments.endsAt} as ends_at, ${experts.userId} as user_id,
-        ${appointments.type} as type
-      from ${appointments}
-      join ${experts} on ${experts.id} = ${appointments.expertId}
-      where ${appointments.organisationId} = ${q.organisationId}
-        and ${appointments.status} = 'open'
-        and ${appointments.startsAt} >= ${q.from.toISOString()}::timestamptz
-        and ${appointments.startsAt} < ${q.to.toISOString()}::timestamptz
-        and ${experts.specializations} ? ${q.specialization}
-        -- NOT IN over the few live holds is one hashed lookup per slot (NOT EXISTS planned a scan per slot).
-        and ${appointments.id} not in (select ${bookingHolds.appointmentId} from ${bookingHolds}
-          where ${bookingHolds.expiresAt} > ${now}::timestamptz and ${bookingHolds.patientId} <> ${q.patientId})
-      order by ${appointments.startsAt}, ${appointments.endsAt}, hashtext(${appointments.expertId}::text || ${q.patientId})
-    ) s
-    join ${staffUsers} on ${staffUsers.id} = s.user_id`);
-  return rowsOf<{ slots: string }>(result)[0]!.slots;
+  const [row] = await openSlotSearch(db).execute({
+    organisationId: q.organisationId,
+    specialization: q.specialization,
+    from: q.from.toISOString(),
+    to: q.to.toISOString(),
+    now: q.now.toISOString(),
+    patientId: q.patientId,
+    preQuestionnaire: q.preQuestionnaire,
+  });
+  return row!.slots;
 }
 
 /**

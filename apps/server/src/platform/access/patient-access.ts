@@ -62,7 +62,8 @@ export async function loadPatientContext(
 ): Promise<PatientContext> {
   if (!session?.patientId) throw new AppError(101);
   const patientId = effectivePatientId(session)!;
-  if (!cache) return patientContext(session, rule, await fromDatabase(db, patientId));
+  // Without a cache that answers from memory (none, a TTL of 0, the listener down) one statement reads it all.
+  if (!cache?.serving()) return patientContext(session, rule, await fromDatabase(db, patientId));
   try {
     return patientContext(session, rule, await fromCache(db, cache, patientId));
   } catch (err) {

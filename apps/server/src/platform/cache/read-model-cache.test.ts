@@ -208,8 +208,16 @@ describe('read-model cache', () => {
 
   test('a TTL of 0 turns caching off', async () => {
     const { cache, load, loads } = setup({ ttlMs: 0 });
+    expect(cache.serving()).toBe(false);
     await cache.get('config', ORG_A, '', load('1'));
     await cache.get('config', ORG_A, '', load('2'));
     expect(loads()).toBe(2);
+  });
+
+  test('serves from memory only while listening with a TTL above 0', () => {
+    const { cache } = setup();
+    expect(cache.serving()).toBe(true);
+    cache.setListening(false);
+    expect(cache.serving()).toBe(false);
   });
 });

@@ -56,6 +56,11 @@ export type ReadModelCache = {
   clear(reason?: InvalidationReason): void;
   /** Whether the invalidation listener is connected: caching happens only then. */
   setListening(listening: boolean): void;
+  /**
+   * Whether `get` may answer from memory now (the listener is connected and entries live longer than 0 ms). When not,
+   * a caller that reads several models may read them from the database in one statement instead of one each.
+   */
+  serving(): boolean;
   /** Entries held now (for the metrics and tests). */
   size(): number;
 };
@@ -158,6 +163,7 @@ export function createReadModelCache(opts: ReadModelCacheOptions): ReadModelCach
       listening = value;
       invalidate(null, 'listener');
     },
+    serving: () => listening && opts.ttlMs > 0,
     size: () => entries.size,
   };
 }

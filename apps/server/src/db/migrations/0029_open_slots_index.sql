@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_open_slots_idx" ON "appointments" USING btree ("organisation_id","starts_at","ends_at","expert_id","type","id") WHERE "appointments"."status" = 'open';

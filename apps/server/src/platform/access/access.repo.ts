@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { preparedPerDatabase, type Db, type Tx } from '../../db/client';
 import {
   adminMemberships,
   apiClients,
@@ -51,17 +51,40 @@ export async function findApiClientByClientId(db: Db, clientId: string) {
   return client;
 }
 
-/** The patient's selected organisation and when they accepted its terms (null: not yet), or undefined: no such patient. */
-export async function findPatientChoice(db: Db, patientId: string) {
-  const [row] = await db
+/**
+ * The two reads of the patient loader (platform/access/patient-access.ts), made on every patient request the read-model
+ * cache does not answer: prepared once per database, not built each time.
+ */
+const patientChoice = preparedPerDatabase((db) =>
+  db
     .select({ organisationId: patients.selectedOrganisationId, termsAcceptedAt: termsAcceptances.acceptedAt })
     .from(patients)
     .leftJoin(
       termsAcceptances,
       and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, patients.selectedOrganisationId)),
     )
-    .where(eq(patients.id, patientId))
-    .limit(1);
+    .where(eq(patients.id, sql.placeholder('patientId')))
+    .limit(1)
+    .prepare('patient_choice'),
+);
+
+const patientChoiceWithOrganisation = preparedPerDatabase((db) =>
+  db
+    .select({ organisationId: patients.selectedOrganisationId, termsAcceptedAt: termsAcceptances.acceptedAt, organisation: organisations })
+    .from(patients)
+    .leftJoin(
+      termsAcceptances,
+      and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, patients.selectedOrganisationId)),
+    )
+    .leftJoin(organisations, eq(organisations.id, patients.selectedOrganisationId))
+    .where(eq(patients.id, sql.placeholder('patientId')))
+    .limit(1)
+    .prepare('patient_choice_with_organisation'),
+);
+
+/** The patient's selected organisation and when they accepted its terms (null: not yet), or undefined: no such patient. */
+export async function findPatientChoice(db: Db, patientId: string) {
+  const [row] = await patientChoice(db).execute({ patientId });
   return row;
 }
 
@@ -71,16 +94,7 @@ export async function findPatientChoice(db: Db, patientId: string) {
  * Undefined: no such patient; `organisation` null: none chosen.
  */
 export async function findPatientChoiceWithOrganisation(db: Db, patientId: string) {
-  const [row] = await db
-    .select({ organisationId: patients.selectedOrganisationId, termsAcceptedAt: termsAcceptances.acceptedAt, organisation: organisations })
-    .from(patients)
-    .leftJoin(
-      termsAcceptances,
-      and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, patients.selectedOrganisationId)),
-    )
-    .leftJoin(organisations, eq(organisations.id, patients.selectedOrganisationId))
-    .where(eq(patients.id, patientId))
-    .limit(1);
+  const [row] = await patientChoiceWithOrganisation(db).execute({ patientId });
   return row;
 }
 

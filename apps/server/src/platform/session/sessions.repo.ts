@@ -1,5 +1,5 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { preparedPerDatabase, type Db, type Tx } from '../../db/client';
 import { sessions } from './sessions.tables';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -9,8 +9,18 @@ export async function insertSession(tx: Tx, row: typeof sessions.$inferInsert): 
   return created!;
 }
 
-export async function findSessionByTokenHash(tx: Tx, tokenHash: string): Promise<SessionRow | undefined> {
-  const [row] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+// Read on every request the read-model cache does not answer: prepared once per database, not built each time.
+const sessionByTokenHash = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash });
   return row;
 }
 

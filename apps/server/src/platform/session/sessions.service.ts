@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { ReadModelCache, Scope } from '../cache/read-model-cache';
 import { randomToken, sha256 } from '../crypto/tokens';
 import * as repo from './sessions.repo';
@@ -72,7 +72,7 @@ export function sessionScope(tokenHash: string): Scope {
  * looks idle or due a touch is read again from the database first, since another instance may have touched the row.
  */
 export async function resolveSession(
-  tx: Tx,
+  db: Db,
   policy: SessionPolicy,
   token: string,
   now = new Date(),
@@ -80,7 +80,7 @@ export async function resolveSession(
 ): Promise<Session | undefined> {
   const tokenHash = sha256(token);
   const scope = sessionScope(tokenHash);
-  const find = () => repo.findSessionByTokenHash(tx, tokenHash);
+  const find = () => repo.findSessionByTokenHash(db, tokenHash);
   let row: repo.SessionRow | undefined;
   if (cache) {
     let readNow: repo.SessionRow | undefined;
@@ -94,10 +94,10 @@ export async function resolveSession(
   } else row = await find();
   if (!row) return undefined;
   if (!isSessionAlive(row, now, policy)) {
-    await repo.deleteSession(tx, row.id);
+    await repo.deleteSession(db, row.id);
     return undefined;
   }
-  if (isTouchDue(row, now, policy)) await repo.touchSession(tx, row.id, now);
+  if (isTouchDue(row, now, policy)) await repo.touchSession(db, row.id, now);
   return toSession(row);
 }
 

@@ -32,37 +32,47 @@ const openSlotParam = {
 
 /**
  * The statement of `searchOpenSlotsJson`, prepared once per database (`preparedPerDatabase`): planning it took as long
- * as running it. The day's open slots are read first, materialized, from the partial index `appointments_open_slots_idx`
- * alone: a generic plan (PostgreSQL's after five runs) otherwise starts from the experts with the specialization, in
- * every organisation, with a heap scan each (bench/README.md 'bench:booking').
+ * as running it. Its plan, generic after five runs, must not depend on the parameters (bench/README.md 'bench:booking'):
+ * - the day's open slots come from the partial index `appointments_open_slots_idx` alone, in a subquery the planner
+ *   keeps apart (`offset 0`), else a generic plan starts from the experts with the specialization, in every
+ *   organisation, with a heap scan each;
+ * - each time's slot is picked by a grouped aggregate (the 100 slots of a time sorted among themselves, not the day's
+ *   1,600 at once), then read again by its key (`lateral … offset 0`: a custom plan expected hundreds of times and
+ *   read the whole table instead);
+ * - the patient's hash is mixed with the expert id's own (`uuid_hash`), not computed over both as text per slot.
  */
 function buildOpenSlotSearch(db: Db) {
   const p = openSlotParam;
   const found = db.$with('found', { slots: sql<string>`slots`.as('slots') }).as(sql`
-    with day as materialized (
-      select a.id, a.starts_at, a.ends_at, a.expert_id, a.type from appointments a
-      where a.organisation_id = ${p.organisationId}::uuid and a.status = 'open'
-        and a.starts_at >= ${p.from}::timestamptz and a.starts_at < ${p.to}::timestamptz)
     select coalesce(json_agg(json_build_object(
-        'uuid', s.id,
+        'uuid', w.id,
         'name', u.first_name || ' ' || u.last_name,
-        'startTime', (extract(epoch from s.starts_at) * 1000)::bigint,
-        'duration', (extract(epoch from s.ends_at - s.starts_at) / 60)::int,
+        'startTime', (extract(epoch from w.starts_at) * 1000)::bigint,
+        'duration', (extract(epoch from w.ends_at - w.starts_at) / 60)::int,
         'preQuestionnaire', ${p.preQuestionnaire}::boolean,
         -- An open time is held by chat (oneOnOne) or video (basic): meetingKindOf in SQL.
-        'kind', case s.type when 'basic' then 'video' when 'group' then 'group' when 'group-video' then 'groupVideo' else 'chat' end
-      ) order by s.starts_at, s.ends_at), '[]')::text as slots
+        'kind', case w.type when 'basic' then 'video' when 'group' then 'group' when 'group-video' then 'groupVideo' else 'chat' end
+      ) order by w.starts_at, w.ends_at), '[]')::text as slots
     from (
-      select distinct on (a.starts_at, a.ends_at) a.id, a.starts_at, a.ends_at, e.user_id, a.type
-      from day a
+      select (array_agg(a.id order by uuid_hash(a.expert_id) # (select hashtext(${p.patientId}::text))))[1] as id
+      from (
+        select a.id, a.starts_at, a.ends_at, a.expert_id from appointments a
+        where a.organisation_id = ${p.organisationId}::uuid and a.status = 'open'
+          and a.starts_at >= ${p.from}::timestamptz and a.starts_at < ${p.to}::timestamptz
+        offset 0
+      ) a
       join experts e on e.id = a.expert_id
       where e.specializations ? ${p.specialization}::text
         -- NOT IN over the few live holds is one hashed lookup per slot (NOT EXISTS planned a scan per slot).
         and a.id not in (select h.appointment_id from booking_holds h
           where h.expires_at > ${p.now}::timestamptz and h.patient_id <> ${p.patientId}::uuid)
-      order by a.starts_at, a.ends_at, hashtext(a.expert_id::text || ${p.patientId}::text)
-    ) s
-    join staff_users u on u.id = s.user_id`);
+      group by a.starts_at, a.ends_at
+    ) picked
+    cross join lateral (
+      select w.id, w.starts_at, w.ends_at, w.type, w.expert_id from appointments w where w.id = picked.id offset 0
+    ) w
+    join experts e on e.id = w.expert_id
+    join staff_users u on u.id = e.user_id`);
   return db.with(found).select().from(found).prepare('booking_open_slot_search');
 }
 

@@ -98,6 +98,26 @@ describe('patient booking (spec §4 Booking flow, §7)', () => {
     expect(seenByB[0]!.startTime).toBe(start.getTime());
   });
 
+  test("the expert offered for a time is each patient's own and stays so; patients are spread over the experts free then", async () => {
+    const start = minutesFromNow(9 * DAY);
+    const slots: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'paediatrician');
+      slots.push(...(await openSlots(ctx.t, ctx.espoo.id, expert.id, [start])));
+    }
+    const patients = await onboardedPatients(ctx.t, ctx.espoo.id, 12);
+    const offered = [];
+    for (const p of patients) {
+      const [first] = await search(p, start, 'paediatrician');
+      const [again] = await search(p, start, 'paediatrician');
+      expect(again!.uuid).toBe(first!.uuid);
+      offered.push(first!.uuid);
+    }
+    expect(slots).toEqual(expect.arrayContaining(offered));
+    // Twelve patients all sent to one of three experts would be a chance of 1 in 177,147.
+    expect(new Set(offered).size).toBeGreaterThan(1);
+  });
+
   test('a patient holds one slot at a time; unlock lets go; an expired hold is anyone’s and the sweep removes it', async () => {
     const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
     const [a, b] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [daysAheadAt(5, 10), daysAheadAt(5, 11)]);

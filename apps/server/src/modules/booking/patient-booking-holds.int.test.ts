@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { appointmentParticipants, appointments, bookingHolds } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
@@ -139,6 +140,31 @@ describe('patient holds (spec §4: one slot held at a time, 15 minutes)', () => 
     const held = await holdsOn(slots);
     expect(held).toHaveLength(1);
     expect(codes[slots.indexOf(held[0]!.appointmentId)]).toBe(200);
+  });
+
+  test("a slot someone else holds is refused without waiting for the slot's row lock (a lock is a write the commit flushes)", async () => {
+    const expert = await bookingExpert(ctx.t, ctx.espoo.id, 'psychologist');
+    const [slot] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [daysAheadAt(4, 13)]);
+    const [holder, other] = await patients(2);
+    await okData(postJson(holder!.browser, `/api/services/lock/${slot}`));
+    const url = ctx.t.database.url;
+    if (!url) {
+      // PGlite is one connection: nothing else can hold the row meanwhile; the refusal itself is what is left to check.
+      await expectError(postJson(other!.browser, `/api/services/lock/${slot}`), 409, 422);
+      return;
+    }
+    // Another transaction holds the slot's row lock (as a booking or a cancellation does) until the refusal has come.
+    const blocker = new pg.Client({ connectionString: url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from appointments where id = $1 for update', [slot]);
+      await expectError(postJson(other!.browser, `/api/services/lock/${slot}`), 409, 422);
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    expect((await holdsOn([slot!])).map((h) => h.patientId)).toEqual([holder!.id]);
   });
 
   test('race: the holder books while 10 others lock the same slot — booked, and no hold left on it', async () => {

@@ -1,5 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { appointmentParticipants, appointments, bookingHolds } from '../../db/schema';
 import { TestBrowser } from '../../test/http-client';
@@ -147,23 +146,17 @@ describe('patient holds (spec §4: one slot held at a time, 15 minutes)', () => 
     const [slot] = await openSlots(ctx.t, ctx.espoo.id, expert.id, [daysAheadAt(4, 13)]);
     const [holder, other] = await patients(2);
     await okData(postJson(holder!.browser, `/api/services/lock/${slot}`));
-    const url = ctx.t.database.url;
-    if (!url) {
+    if (ctx.t.database.kind !== 'postgres') {
       // PGlite is one connection: nothing else can hold the row meanwhile; the refusal itself is what is left to check.
       await expectError(postJson(other!.browser, `/api/services/lock/${slot}`), 409, 422);
       return;
     }
-    // Another transaction holds the slot's row lock (as a booking or a cancellation does) until the refusal has come.
-    const blocker = new pg.Client({ connectionString: url });
-    await blocker.connect();
-    try {
-      await blocker.query('begin');
-      await blocker.query('select id from appointments where id = $1 for update', [slot]);
+    // A transaction on another pooled connection holds the slot's row lock (as a booking or a cancellation does) until
+    // the refusal has come.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from appointments where id = ${slot} for update`);
       await expectError(postJson(other!.browser, `/api/services/lock/${slot}`), 409, 422);
-    } finally {
-      await blocker.query('rollback');
-      await blocker.end();
-    }
+    });
     expect((await holdsOn([slot!])).map((h) => h.patientId)).toEqual([holder!.id]);
   });
 

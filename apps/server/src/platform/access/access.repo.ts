@@ -51,6 +51,12 @@ export async function findApiClientByClientId(db: Db, clientId: string) {
   return client;
 }
 
+// The terms of the organisation the patient chose, if they accepted them.
+const termsOfTheChoice = and(
+  eq(termsAcceptances.patientId, patients.id),
+  eq(termsAcceptances.organisationId, patients.selectedOrganisationId),
+);
+
 /**
  * The two reads of the patient loader (platform/access/patient-access.ts), made on every patient request the read-model
  * cache does not answer: prepared once per database, not built each time.
@@ -59,10 +65,7 @@ const patientChoice = preparedPerDatabase((db) =>
   db
     .select({ organisationId: patients.selectedOrganisationId, termsAcceptedAt: termsAcceptances.acceptedAt })
     .from(patients)
-    .leftJoin(
-      termsAcceptances,
-      and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, patients.selectedOrganisationId)),
-    )
+    .leftJoin(termsAcceptances, termsOfTheChoice)
     .where(eq(patients.id, sql.placeholder('patientId')))
     .limit(1)
     .prepare('patient_choice'),
@@ -72,10 +75,7 @@ const patientChoiceWithOrganisation = preparedPerDatabase((db) =>
   db
     .select({ organisationId: patients.selectedOrganisationId, termsAcceptedAt: termsAcceptances.acceptedAt, organisation: organisations })
     .from(patients)
-    .leftJoin(
-      termsAcceptances,
-      and(eq(termsAcceptances.patientId, patients.id), eq(termsAcceptances.organisationId, patients.selectedOrganisationId)),
-    )
+    .leftJoin(termsAcceptances, termsOfTheChoice)
     .leftJoin(organisations, eq(organisations.id, patients.selectedOrganisationId))
     .where(eq(patients.id, sql.placeholder('patientId')))
     .limit(1)

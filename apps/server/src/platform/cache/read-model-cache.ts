@@ -114,16 +114,18 @@ export function createReadModelCache(opts: ReadModelCacheOptions): ReadModelCach
     while (entries.size > opts.maxEntries) drop(entries.keys().next().value!);
   }
 
+  const serving = () => listening && opts.ttlMs > 0;
+
   return {
     peek<T>(model: string, scope: Scope, variant: string): T | undefined {
-      if (!listening || opts.ttlMs <= 0) return undefined;
+      if (!serving()) return undefined;
       const entry = entries.get(keyOf(model, scope, variant));
       if (!entry || entry.expiresAt <= now()) return undefined;
       opts.events?.read(model, 'hit');
       return entry.value as T;
     },
     async get<T>(model: string, scope: Scope, variant: string, load: () => Promise<T>): Promise<T> {
-      if (!listening || opts.ttlMs <= 0) {
+      if (!serving()) {
         opts.events?.read(model, 'bypass');
         return load();
       }
@@ -163,7 +165,7 @@ export function createReadModelCache(opts: ReadModelCacheOptions): ReadModelCach
       listening = value;
       invalidate(null, 'listener');
     },
-    serving: () => listening && opts.ttlMs > 0,
+    serving,
     size: () => entries.size,
   };
 }

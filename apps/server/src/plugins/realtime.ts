@@ -229,9 +229,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   app.decorate('declareSocketEvents', declareSocketEvents);
   app.decorate('realtimeRefusals', refusals);
   // Before the HTTP server closes (it would wait for open WebSockets forever): clients hear the server go and
-  // reconnect to another instance, where they fetch what they missed.
+  // reconnect to another instance, where they fetch what they missed. Only this instance's own: through the Redis
+  // adapter a plain disconnectSockets reaches every instance, and a rolling deploy would drop everyone at once.
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     await io.close();

@@ -44,3 +44,12 @@ test('an invitation attachment also goes as the inline calendar part; other file
   ]);
   expect(calendarAlternatives([])).toEqual([]);
 });
+
+test('an e-mail with several invitations inlines none of them: each stays an attachment of its own', () => {
+  // A calendar program applies one inline part (the last); the other appointments' cancellations and updates would be
+  // missed without a word. As attachments, each opens and is applied on its own (the bulk e-mail, bookingsChanged).
+  const cancel = { filename: 'cancel-1.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL', contentBase64: 'QQ==' };
+  const update = { filename: 'update-2.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', contentBase64: 'Qg==' };
+  expect(calendarAlternatives([cancel, update])).toEqual([]);
+  expect(calendarAlternatives([cancel])).toEqual([{ contentType: cancel.contentType, content: 'QQ==', encoding: 'base64' }]);
+});

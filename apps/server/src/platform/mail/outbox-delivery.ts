@@ -32,12 +32,14 @@ export function automaticHeaders(outboxId: string): Record<string, string> {
 /**
  * An invitation attachment (`text/calendar` with a METHOD) also goes as the message's inline calendar part, beside
  * the text and HTML in multipart/alternative: that part is what calendar clients (Outlook, Gmail, Apple Mail) read as
- * an invitation to accept or an update to apply; the attachment stays for those that only open files.
+ * an invitation to accept or an update to apply; the attachment stays for those that only open files. An e-mail with
+ * several (the bulk change's, one per appointment) inlines none: a client applies only one inline part, and the other
+ * appointments would be missed without a word; as attachments each one opens and is applied on its own.
  */
 export function calendarAlternatives(attachments: readonly EmailAttachment[]) {
-  return attachments
-    .filter((a) => /^text\/calendar;/i.test(a.contentType) && /;\s*method=/i.test(a.contentType))
-    .map((a) => ({ contentType: a.contentType, content: a.contentBase64, encoding: 'base64' }));
+  const invitations = attachments.filter((a) => /^text\/calendar;/i.test(a.contentType) && /;\s*method=/i.test(a.contentType));
+  if (invitations.length !== 1) return [];
+  return invitations.map((a) => ({ contentType: a.contentType, content: a.contentBase64, encoding: 'base64' }));
 }
 
 /**

@@ -162,8 +162,11 @@ test('the nurse sees today as a list, a day and a week with the now line and Sta
   const week = await printedText(page, 'schedule-week');
   expect(flat(week)).toMatch(new RegExp(`Aikataulu – Viikko \\d+: .*, ${DEMO_EXPERT_NAME}`));
   // Every day of the week has its column. A week's boxes are narrow: each shows as much of its time and name as fits
-  // beside the others at that hour (journeys before this one leave theirs), so the lines are checked on the day's paper.
+  // beside the others at that hour (journeys before this one leave theirs). The week's list follows from the next
+  // page with every appointment's whole line.
   for (const weekday of ['ma', 'ti', 'ke', 'to', 'pe', 'la', 'su']) expect(week).toMatch(new RegExp(`${weekday} \\d{1,2}\\.\\d{1,2}\\.`));
+  expect(week).toMatch(new RegExp(`${firstRange}\\s+${nowName}\\s+Chat, Varattu`));
+  expect(week).toMatch(new RegExp(`${secondRange}\\s+${laterName}\\s+Chat, Varattu`));
   expect(week).toMatch(/Nyt\s+\d{2}\.\d{2}/);
   for (const chrome of ['Valikko', 'Tulosta', 'Lisää tauko', 'Edellinen viikko', 'Aloita'])
     expect(week, `"${chrome}" on paper`).not.toContain(chrome);

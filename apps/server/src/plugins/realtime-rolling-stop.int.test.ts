@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ExpertPresence } from '@prsp/contracts';
+import { staffPresence } from '../db/schema';
 import { chatExpert, connectSocket, type ChatSocket } from '../modules/chat/chat.steps';
-import { organisationBySlug } from '../modules/patients/patient.steps';
+import { okData, organisationBySlug } from '../modules/patients/patient.steps';
 import { rooms } from './realtime';
 import { TestBrowser } from '../test/http-client';
 import { redisAnswers, TEST_REDIS_URL } from '../test/redis';
@@ -31,7 +34,7 @@ describe.runIf(runs)('stopping one of several instances', () => {
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await c?.close();
+    await c?.close(); // closed by the last test when it ran to its end: a second close does nothing
     await cluster?.b.close();
     await cluster?.database.close();
     redis?.disconnect();
@@ -61,5 +64,23 @@ describe.runIf(runs)('stopping one of several instances', () => {
     });
     expect(heard).toBe('after-a-stopped');
     expect(socketOnB.connected).toBe(true);
+  });
+
+  test('an expert whose only tab was on the stopping instance stays on duty while the tab reconnects elsewhere', async () => {
+    // Marked offline there, colleagues and the queue would see her go and come back a moment later. She is offline
+    // after PRESENCE_OFFLINE_SECONDS if she does not come back, as for any tab that stops beating.
+    const { b } = cluster;
+    const nurse = await chatExpert(c, (await organisationBySlug(c, 'espoo-demo')).id, 'espoo-nurse');
+    const tab = await connectSocket(c.baseUrl, { browser: nurse.browser });
+    sockets.push(tab);
+    expect(await new Promise((resolve) => tab.emit('presence:heartbeat', { active: true }, resolve))).toEqual({ ok: true, data: null });
+
+    // The instance's close waits for its presence work, so what it did is in the database once it has closed.
+    await c.close();
+    const [row] = await cluster.database.db.select().from(staffPresence).where(eq(staffPresence.userId, nurse.userId));
+    expect(row?.lastSeenAt).not.toBeNull();
+    const onB = new TestBrowser(b.baseUrl);
+    onB.setCookie('prsp_session', nurse.browser.cookie('prsp_session')!);
+    expect(await okData<ExpertPresence>(onB.fetch('/api/expert/presence'))).toMatchObject({ state: 'available' });
   });
 });

@@ -68,6 +68,11 @@ declare module 'fastify' {
     declareSocketEvents(events: Record<string, RouteAccess>): void;
     /** Socket events and connections refused by the flood limits since the instance started, by event (for /metrics). */
     realtimeRefusals: ReadonlyMap<string, number>;
+    /**
+     * True once this instance is stopping: its sockets are being closed by the server, and their clients reconnect to
+     * another instance. A `disconnect` handler then leaves alone what the user's reconnection keeps (presence).
+     */
+    realtimeStopping(): boolean;
   }
 }
 
@@ -231,7 +236,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   // Before the HTTP server closes (it would wait for open WebSockets forever): clients hear the server go and
   // reconnect to another instance, where they fetch what they missed. Only this instance's own: through the Redis
   // adapter a plain disconnectSockets reaches every instance, and a rolling deploy would drop everyone at once.
+  let stopping = false;
+  app.decorate('realtimeStopping', () => stopping);
   app.addHook('preClose', async () => {
+    stopping = true;
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {

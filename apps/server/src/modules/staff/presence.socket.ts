@@ -24,12 +24,16 @@ export function presenceNotice(io: RealtimeServer): PresenceNotice {
 /**
  * `presence:heartbeat` from the expert app (issue 32): one upsert of `staff_presence` per heartbeat; a change of state
  * (online, idle, back) is told to the organisation. When an expert's last socket closes (asked of every instance, as
- * chat-events.ts `online` does), they are offline at once.
+ * chat-events.ts `online` does), they are offline at once; not when the instance closes it because it is stopping
+ * (a rolling deploy): the app reconnects to another instance within seconds, and a tab that does not come back is
+ * offline after PRESENCE_OFFLINE_SECONDS without heartbeats. An instance's close waits for the offline marks in hand.
  */
 export function registerPresenceSocket(app: FastifyInstance, db: Db) {
   const log = app.log.child({ module: 'presence.socket' });
   const notice = presenceNotice(app.realtime);
   app.declareSocketEvents({ 'presence:heartbeat': expert });
+  const marking = new Set<Promise<void>>();
+  app.addHook('onClose', async () => void (await Promise.all(marking)));
 
   app.realtime.on('connection', (socket: RealtimeSocket) => {
     let organisations: { at: number; list: Promise<{ id: string; idleMinutes: number }[]> } | undefined;
@@ -55,12 +59,15 @@ export function registerPresenceSocket(app: FastifyInstance, db: Db) {
 
     socket.on('disconnect', () => {
       const userId = heartbeatUser;
-      if (!userId) return;
-      void (async () => {
+      if (!userId || app.realtimeStopping()) return;
+      const mark = (async () => {
         const left = await app.realtime.in(rooms.user(userId)).fetchSockets();
         if (left.length > 0) return;
         notice(userId, await wentOffline(db, userId));
-      })().catch((err: unknown) => log.warn({ err }, 'presence: marking offline failed'));
+      })()
+        .catch((err: unknown) => log.warn({ err }, 'presence: marking offline failed'))
+        .finally(() => marking.delete(mark));
+      marking.add(mark);
     });
   });
 }

@@ -99,11 +99,11 @@ export async function moveAppointment(
   current: repo.AppointmentRecord,
   input: MoveInput,
   now: Date,
-  { reopenOld = true }: { reopenOld?: boolean } = {},
+  { reopenOld = true, experts: known }: { reopenOld?: boolean; experts?: readonly repo.ExpertRecord[] } = {},
 ): Promise<{ undo: MoveInput; to: Placement }> {
   refuseUnmovable(current, now);
   const slot = 'timeslotId' in input ? await takeOpenSlot(tx, organisationId, input.timeslotId, now) : null;
-  const experts = await repo.organisationExperts(tx, organisationId);
+  const experts = known ?? (await repo.organisationExperts(tx, organisationId));
   const expertId = slot ? slot.expertId : 'expertId' in input ? input.expertId : null;
   const expert = experts.find((e) => e.id === expertId);
   if (!expert) throwIfFieldIssues([{ field: slot ? 'timeslotId' : 'expertId', key: slot ? 'timeslot' : 'expert' }]);

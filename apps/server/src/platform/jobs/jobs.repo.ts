@@ -34,17 +34,18 @@ export const CLAIM_EXPIRED_ERROR = 'claim expired during the last attempt (the r
 /**
  * Claims up to `limit` due jobs of `kinds` for one runner: queued jobs whose time has come, and running jobs whose
  * claim has expired (their runner died). `FOR UPDATE SKIP LOCKED` lets runners in several instances claim at once
- * without waiting for or taking each other's rows; setting `locked_until` in the same transaction keeps the jobs
- * away from other runners while this one runs them outside any transaction. The attempt is counted here.
+ * without waiting for or taking each other's rows; setting `locked_until` keeps the jobs away from other runners
+ * while this one runs them outside any transaction. The attempt is counted here. An expired claim on the job's last
+ * attempt is marked failed instead. One statement: the runner polls it every second, mostly finding nothing.
  */
 export async function claimJobs(
   db: Db,
   opts: { kinds: readonly string[]; now: Date; limit: number; leaseMs: (kind: string) => number },
 ): Promise<Claim> {
   if (opts.kinds.length === 0 || opts.limit < 1) return { claimed: [], gaveUp: [] };
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: jobs.id, kind: jobs.kind, state: jobs.state, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
+  const due = db.$with('due').as(
+    db
+      .select({ id: jobs.id })
       .from(jobs)
       .where(
         and(
@@ -54,37 +55,30 @@ export async function claimJobs(
       )
       .orderBy(asc(jobs.runAt))
       .limit(opts.limit)
-      .for('update', { skipLocked: true });
-    const gaveUp = due.filter((j) => j.state === 'running' && j.attempts >= j.maxAttempts);
-    if (gaveUp.length > 0) {
-      await tx
-        .update(jobs)
-        .set({ state: 'failed', lockedUntil: null, finishedAt: opts.now, lastError: CLAIM_EXPIRED_ERROR })
-        .where(
-          inArray(
-            jobs.id,
-            gaveUp.map((j) => j.id),
-          ),
-        );
-    }
-    const byLease = new Map<number, string[]>();
-    for (const j of due) {
-      if (gaveUp.includes(j)) continue;
-      const lease = opts.leaseMs(j.kind);
-      byLease.set(lease, [...(byLease.get(lease) ?? []), j.id]);
-    }
-    const claimed: JobRow[] = [];
-    for (const [lease, ids] of byLease) {
-      const rows = await tx
-        .update(jobs)
-        .set({ state: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(opts.now.getTime() + lease) })
-        .where(inArray(jobs.id, ids))
-        .returning();
-      claimed.push(...rows);
-    }
-    claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
-    return { claimed, gaveUp: gaveUp.map(({ id, kind, attempts }) => ({ id, kind, attempts })) };
-  });
+      .for('update', { skipLocked: true }),
+  );
+  // In SET, the columns are the row as it was claimed.
+  const givesUp = sql`(${jobs.state} = 'running' and ${jobs.attempts} >= ${jobs.maxAttempts})`;
+  const leaseMs = sql`case ${jobs.kind} ${sql.join(
+    opts.kinds.map((kind) => sql`when ${kind} then ${opts.leaseMs(kind)}::int`),
+    sql` `,
+  )} end`;
+  const rows = await db
+    .with(due)
+    .update(jobs)
+    .set({
+      state: sql`case when ${givesUp} then 'failed' else 'running' end`,
+      attempts: sql`case when ${givesUp} then ${jobs.attempts} else ${jobs.attempts} + 1 end`,
+      lockedUntil: sql`case when ${givesUp} then null else ${opts.now.toISOString()}::timestamptz + ${leaseMs} * interval '1 millisecond' end`,
+      finishedAt: sql`case when ${givesUp} then ${opts.now.toISOString()}::timestamptz else ${jobs.finishedAt} end`,
+      lastError: sql`case when ${givesUp} then ${CLAIM_EXPIRED_ERROR} else ${jobs.lastError} end`,
+    })
+    .from(due)
+    .where(eq(jobs.id, due.id))
+    .returning();
+  const claimed = rows.filter((j) => j.state === 'running').sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+  const gaveUp = rows.filter((j) => j.state === 'failed').map(({ id, kind, attempts }) => ({ id, kind, attempts }));
+  return { claimed, gaveUp };
 }
 
 /**

@@ -194,13 +194,17 @@ async function audit(tx: Tx, actor: AdminActor, action: string, id: string, deta
  * (booking-move.service.ts moveAppointment), but unlike one booking's swap its old time does not reopen: the expert
  * it leaves is away. The participants stay.
  */
-async function moveInto(tx: Tx, deps: BookingDeps, p: Plan, organisationId: string, i: PlannedItem, now: Date): Promise<void> {
+async function moveInto(
+  tx: Tx,
+  deps: BookingDeps,
+  organisationId: string,
+  experts: readonly repo.ExpertRecord[],
+  i: PlannedItem,
+  now: Date,
+): Promise<void> {
   const current = (await repo.lockAppointment(tx, organisationId, i.row.id))!;
   const was = (await snapshotOf(tx, current.id))!;
-  await moveAppointment(tx, organisationId, current, { timeslotId: i.slot!.id }, now, {
-    reopenOld: false,
-    experts: [...p.experts.values()],
-  });
+  await moveAppointment(tx, organisationId, current, { timeslotId: i.slot!.id }, now, { reopenOld: false, experts });
   await emitChanges(tx, deps.emit, was, now);
 }
 
@@ -224,6 +228,7 @@ export async function applyBulk(deps: BookingDeps, actor: AdminActor, req: BulkA
       const details = { bulk: action.kind, items: p.items.length };
       const message = action.kind === 'deleteOpenTimes' ? '' : (action.message ?? '');
       const changes: BulkChange[] = [];
+      const experts = [...p.experts.values()];
       for (const i of p.items) {
         if (i.outcome === 'delete') {
           await repo.deleteAppointment(tx, i.row.id);
@@ -240,7 +245,7 @@ export async function applyBulk(deps: BookingDeps, actor: AdminActor, req: BulkA
           changes.push({ appointmentId: i.row.id, kind: 'cancel' });
         } else if (i.outcome === 'move') {
           const before = (await loadAppointmentNotice(tx, i.row.id))!;
-          await moveInto(tx, deps, p, organisationId, i, now);
+          await moveInto(tx, deps, organisationId, experts, i, now);
           await audit(tx, actor, 'appointment.move', i.row.id, {
             ...details,
             fromExpertId: i.row.expertId,

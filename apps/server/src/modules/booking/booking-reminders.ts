@@ -1,6 +1,6 @@
 import { formatInstant, type Language } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
-import { enqueueJob } from '../../platform/jobs/queue';
+import { enqueueJobs } from '../../platform/jobs/queue';
 import type { JobContext, JobRunner } from '../../platform/jobs/runner';
 import type { Sender } from '../../platform/mail/sender';
 import { sendTemplatedEmail } from '../../platform/mail/templated-email';
@@ -43,15 +43,15 @@ export function reminderKey(appointmentId: string, startsAt: Date): string {
  */
 export async function scheduleReminders(tx: Tx, notice: Pick<AppointmentNotice, 'id' | 'startsAt'>, now: Date): Promise<void> {
   const payload: ReminderPayload = { appointmentId: notice.id, startsAt: notice.startsAt.toISOString() };
-  for (const channel of ['email', 'sms'] as const) {
-    const runAt = new Date(notice.startsAt.getTime() - REMINDER_LEAD_MS[channel]);
-    if (runAt <= now) continue;
-    await enqueueJob(tx, REMINDER_KINDS[channel], payload, {
-      runAt,
-      singletonKey: reminderKey(notice.id, notice.startsAt),
-      maxAttempts: 3,
-    });
-  }
+  const singletonKey = reminderKey(notice.id, notice.startsAt);
+  const reminders = (['email', 'sms'] as const)
+    .map((channel) => ({
+      kind: REMINDER_KINDS[channel],
+      payload,
+      options: { runAt: new Date(notice.startsAt.getTime() - REMINDER_LEAD_MS[channel]), singletonKey, maxAttempts: 3 },
+    }))
+    .filter((r) => r.options.runAt > now);
+  await enqueueJobs(tx, reminders);
 }
 
 /** Why a reminder does nothing, or null when it should go. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent, DomainEventPayloads } from '@prsp/contracts';
 import type { Db, Tx } from '../../db/client';
 import { JobError } from '../jobs/job-error';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJobs } from '../jobs/queue';
 import type { JobContext, JobRunner } from '../jobs/runner';
 
 declare module 'fastify' {
@@ -84,10 +84,13 @@ export function createEventHub(opts: { db: Db; runner: JobRunner }): EventHub {
     async emit(tx, event, payload, occurredAt = new Date()) {
       const meta: EventMeta = { eventId: randomUUID(), occurredAt };
       for (const e of inTx.get(event) ?? []) await (e.handler as unknown as InTransactionSubscriber<typeof event>)(tx, payload, meta);
-      for (const e of deferred.get(event) ?? []) {
-        const run: DeferredRun = { event, subscriber: e.name, eventId: meta.eventId, occurredAt: occurredAt.toISOString(), payload };
-        await enqueueJob(tx, 'events.deliver', run, { maxAttempts: e.maxAttempts });
-      }
+      // One job per deferred subscriber, all queued in one statement.
+      const runs = (deferred.get(event) ?? []).map((e) => ({
+        kind: 'events.deliver' as const,
+        payload: { event, subscriber: e.name, eventId: meta.eventId, occurredAt: occurredAt.toISOString(), payload } satisfies DeferredRun,
+        options: { maxAttempts: e.maxAttempts },
+      }));
+      await enqueueJobs(tx, runs);
     },
     inTransaction(event, name, handler) {
       add(inTx, event, { name, handler });

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { jobs } from './jobs.tables';
 
@@ -20,6 +21,21 @@ export async function findSingletonJobPayload(tx: Tx, kind: string, singletonKey
 export async function insertJob(tx: Tx, values: typeof jobs.$inferInsert): Promise<string | null> {
   const [row] = await tx.insert(jobs).values(values).onConflictDoNothing().returning({ id: jobs.id });
   return row?.id ?? null;
+}
+
+/** A job inserted by the statement that inserts the row it delivers: `cte` for the insert's `with`, `id` as a value. */
+export type JobInSameStatement = { cte: WithSubqueryWithSelection<{ id: typeof jobs.id }, 'queued_job'>; id: SQL<string> };
+
+/** The job half of `jobInSameStatement` (queue.ts). */
+export function jobInsertedWith(tx: Tx, values: typeof jobs.$inferInsert): JobInSameStatement {
+  const cte = tx.$with('queued_job').as(tx.insert(jobs).values(values).returning({ id: jobs.id }));
+  return { cte, id: sql<string>`(select ${cte.id} from ${cte})` };
+}
+
+/** Inserts several jobs in one statement; those whose singleton key already exists are left out. */
+export async function insertJobs(tx: Tx, values: (typeof jobs.$inferInsert)[]): Promise<void> {
+  if (values.length === 0) return;
+  await tx.insert(jobs).values(values).onConflictDoNothing();
 }
 
 export type Claim = {

@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../test/test-database';
 import { JobError } from './job-error';
 import { CLAIM_EXPIRED_ERROR, claimJobs, findJob, markJobDone } from './jobs.repo';
 import { jobs } from './jobs.tables';
-import { enqueueJob } from './queue';
+import { enqueueJob, enqueueJobs } from './queue';
 import { createJobRunner, type JobLog, type JobRunnerOptions } from './runner';
 
 declare module './queue' {
@@ -187,6 +187,29 @@ test('a singleton key makes a second enqueue do nothing', async () => {
   expect(first).not.toBeNull();
   expect(await database.db.transaction((tx) => enqueueJob(tx, 'test.once', {}, { singletonKey: 'only-one' }))).toBeNull();
   expect(await enqueueJob(database.db, 'test.once', {}, { singletonKey: 'another' })).not.toBeNull();
+});
+
+test('jobs queued together are each queued as one would be alone; one whose singleton key exists is left out', async () => {
+  await enqueueJob(database.db, 'test.once', {}, { singletonKey: 'together-taken' });
+  const unregisteredBefore = (await database.db.select().from(jobs).where(eq(jobs.kind, 'test.unregistered'))).length;
+  const runAt = new Date('2030-02-01T08:00:00Z');
+  await database.db.transaction((tx) =>
+    enqueueJobs(tx, [
+      { kind: 'test.once', payload: {}, options: { singletonKey: 'together-taken' } },
+      { kind: 'test.once', payload: {}, options: { singletonKey: 'together-new', runAt, maxAttempts: 2 } },
+      { kind: 'test.unregistered', payload: {} },
+    ]),
+  );
+  const rows = await database.db
+    .select({ key: jobs.singletonKey, runAt: jobs.runAt, maxAttempts: jobs.maxAttempts, state: jobs.state })
+    .from(jobs)
+    .where(inArray(jobs.singletonKey, ['together-taken', 'together-new']));
+  expect(rows.sort((x, y) => x.key!.localeCompare(y.key!))).toEqual([
+    { key: 'together-new', runAt, maxAttempts: 2, state: 'queued' },
+    { key: 'together-taken', runAt: expect.any(Date), maxAttempts: 5, state: 'queued' },
+  ]);
+  const unregistered = await database.db.select().from(jobs).where(eq(jobs.kind, 'test.unregistered'));
+  expect(unregistered).toHaveLength(unregisteredBefore + 1);
 });
 
 test('a schedule that several runners declare is enqueued and run once per period', async () => {

@@ -46,3 +46,12 @@ test('queued outside a transaction, the e-mail and its job are still written tog
     { id, status: 'pending', kind: 'mail.send', payload: { outboxId: id }, maxAttempts: MAIL_MAX_ATTEMPTS },
   ]);
 });
+
+test('an e-mail queued again under the same key is not queued twice: the first one’s id answers', async () => {
+  const first = await database.db.transaction((tx) => enqueueEmail(tx, email('once@test.example'), { onceKey: 'once-1' }));
+  const again = await database.db.transaction((tx) => enqueueEmail(tx, email('once@test.example'), { onceKey: 'once-1' }));
+  expect(again).toBe(first);
+  expect(await stored('once@test.example')).toEqual([
+    { id: first, status: 'pending', kind: 'mail.send', payload: { outboxId: first }, maxAttempts: MAIL_MAX_ATTEMPTS },
+  ]);
+});

@@ -1,12 +1,18 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import type { JobInSameStatement } from '../jobs/jobs.repo';
 import { outboxEmails } from './mail.tables';
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
 
-/** Writes the e-mail's outbox row, beside the job that delivers it (outbox.ts). */
-export async function insertOutboxEmail(tx: Tx, values: typeof outboxEmails.$inferInsert): Promise<void> {
-  await tx.insert(outboxEmails).values(values);
+/** Writes the e-mail's outbox row, beside the job that delivers it (outbox.ts), or with it when `job` is given. */
+export async function insertOutboxEmail(tx: Tx, values: typeof outboxEmails.$inferInsert, job?: JobInSameStatement): Promise<void> {
+  if (job)
+    await tx
+      .with(job.cte)
+      .insert(outboxEmails)
+      .values({ ...values, jobId: job.id });
+  else await tx.insert(outboxEmails).values(values);
 }
 
 export async function findOutboxEmail(tx: Tx, id: string): Promise<OutboxRow | undefined> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type Tx } from '../../db/client';
 import { findSingletonJobPayload } from '../jobs/jobs.repo';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJob, jobInSameStatement } from '../jobs/queue';
 import type { EmailAttachment } from './mail.tables';
 import { insertOutboxEmail } from './outbox.repo';
 
@@ -40,24 +40,30 @@ export const MAIL_MAX_ATTEMPTS = 8;
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail, options: { onceKey?: string } = {}): Promise<string> {
   const id = randomUUID();
-  // The job and its outbox row go together.
+  const row = {
+    id,
+    toAddress: email.to,
+    fromName: email.fromName,
+    fromAddress: email.fromAddress,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    attachments: email.attachments?.length ? email.attachments.map((a) => ({ ...a })) : null,
+  };
+  const job = { maxAttempts: MAIL_MAX_ATTEMPTS };
+  // Most e-mails: the job and its outbox row in one statement.
+  if (!options.onceKey) {
+    await insertOutboxEmail(tx, row, jobInSameStatement(tx, 'mail.send', { outboxId: id }, job));
+    return id;
+  }
+  // The key may name an e-mail queued before: then its id, and nothing new.
   return inTransaction(tx, async (inner) => {
-    const jobId = await enqueueJob(inner, 'mail.send', { outboxId: id }, { maxAttempts: MAIL_MAX_ATTEMPTS, singletonKey: options.onceKey });
+    const jobId = await enqueueJob(inner, 'mail.send', { outboxId: id }, { ...job, singletonKey: options.onceKey });
     if (!jobId) {
       const earlier = await findSingletonJobPayload(inner, 'mail.send', options.onceKey!);
       return (earlier as { outboxId: string }).outboxId;
     }
-    await insertOutboxEmail(inner, {
-      id,
-      toAddress: email.to,
-      fromName: email.fromName,
-      fromAddress: email.fromAddress,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      attachments: email.attachments?.length ? email.attachments.map((a) => ({ ...a })) : null,
-      jobId,
-    });
+    await insertOutboxEmail(inner, { ...row, jobId });
     return id;
   });
 }

@@ -1,12 +1,18 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import type { JobInSameStatement } from '../jobs/jobs.repo';
 import { outboxSms } from './sms.tables';
 
 export type OutboxSmsRow = typeof outboxSms.$inferSelect;
 
-/** Writes the SMS's outbox row, beside the job that delivers it (sms-outbox.ts). */
-export async function insertOutboxSms(tx: Tx, values: typeof outboxSms.$inferInsert): Promise<void> {
-  await tx.insert(outboxSms).values(values);
+/** Writes the SMS's outbox row, beside the job that delivers it (sms-outbox.ts), or with it when `job` is given. */
+export async function insertOutboxSms(tx: Tx, values: typeof outboxSms.$inferInsert, job?: JobInSameStatement): Promise<void> {
+  if (job)
+    await tx
+      .with(job.cte)
+      .insert(outboxSms)
+      .values({ ...values, jobId: job.id });
+  else await tx.insert(outboxSms).values(values);
 }
 
 export async function findOutboxSms(tx: Tx, id: string): Promise<OutboxSmsRow | undefined> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../../db/client';
+import { inTransaction, type Tx } from '../../db/client';
 import { findSingletonJobPayload } from '../jobs/jobs.repo';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJob, jobInSameStatement } from '../jobs/queue';
 import { insertOutboxSms } from './sms-outbox.repo';
 
 declare module '../jobs/queue' {
@@ -37,18 +37,21 @@ export type OutgoingSms = {
  */
 export async function enqueueSms(tx: Tx, sms: OutgoingSms, options: { onceKey?: string } = {}): Promise<string> {
   const id = randomUUID();
-  return tx.transaction(async (inner) => {
-    const jobId = await enqueueJob(
-      inner,
-      'sms.send',
-      { outboxSmsId: id },
-      { maxAttempts: SMS_MAX_ATTEMPTS, singletonKey: options.onceKey },
-    );
+  const row = { id, toNumber: sms.to, text: sms.text.slice(0, SMS_MAX_TEXT) };
+  const job = { maxAttempts: SMS_MAX_ATTEMPTS };
+  // Most messages: the job and its outbox row in one statement.
+  if (!options.onceKey) {
+    await insertOutboxSms(tx, row, jobInSameStatement(tx, 'sms.send', { outboxSmsId: id }, job));
+    return id;
+  }
+  // The key may name a message queued before: then its id, and nothing new.
+  return inTransaction(tx, async (inner) => {
+    const jobId = await enqueueJob(inner, 'sms.send', { outboxSmsId: id }, { ...job, singletonKey: options.onceKey });
     if (!jobId) {
       const earlier = await findSingletonJobPayload(inner, 'sms.send', options.onceKey!);
       return (earlier as { outboxSmsId: string }).outboxSmsId;
     }
-    await insertOutboxSms(inner, { id, toNumber: sms.to, text: sms.text.slice(0, SMS_MAX_TEXT), jobId });
+    await insertOutboxSms(inner, { ...row, jobId });
     return id;
   });
 }

@@ -109,7 +109,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; apiT
     if (!access) throw new Error(`${label} declares no access (config.access): refusing to start`);
     const audit = patientDataAudit(access, label);
     // HEAD is Fastify's automatic twin of a GET: guarded like it, listed once.
-    for (const method of methods) declared.push({ method, path: route.url, access });
+    const keepsCallerCache = (route.config as { keepsCallerCache?: true } | undefined)?.keepsCallerCache === true;
+    for (const method of methods) declared.push({ method, path: route.url, access, keepsCallerCache });
     const guard = guardFor(opts.db, access, audit, opts.apiTokenKey ?? null, opts.cache);
     if (!guard) return;
     route.onRequest = [...hooksOf(route.onRequest), guard];

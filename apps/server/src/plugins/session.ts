@@ -10,12 +10,22 @@ import { isApiRequest, isSafeMethod, mayWrite } from './api-path';
 import { CSRF_COOKIE, HOST_COOKIE_PREFIX } from '@prsp/contracts';
 
 declare module 'fastify' {
-  // Declaration merging needs an interface.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  // Declaration merging needs interfaces.
+  /* eslint-disable @typescript-eslint/consistent-type-definitions */
   interface FastifyRequest {
     /** The live session of this request, or null. Loaded for `/api` requests only. */
     session: Session | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A writing route whose writes change nothing its caller's cached session or patient access is read from (no
+     * table migration 0013's triggers watch: contact details, a slot's hold, a chat's queue): this instance keeps the
+     * caller's copies after it, instead of reading them again on their next request. Every route that says so is
+     * called by session-cache-kept.int.test.ts, which fails if one notifies a scope of its caller's.
+     */
+    keepsCallerCache?: true;
+  }
+  /* eslint-enable @typescript-eslint/consistent-type-definitions */
 }
 
 export type CookieNames = { session: string; csrf: string; login: string };
@@ -45,7 +55,8 @@ export function clearSessionCookie(reply: FastifyReply, names: CookieNames, prod
  * or OPTIONS: signing out, acting on someone's behalf, choosing an organisation, accepting terms) drops this
  * instance's copies before the answer leaves, so the caller's next request here never sees them as they were; other
  * instances hear of it from the database's triggers. That drop is a hook of the `/api` routes that take such methods
- * only (added as they are registered), so a GET pays for no onSend hook at all.
+ * only (added as they are registered), so a GET pays for no onSend hook at all, nor a route that says
+ * `keepsCallerCache` (its writes touch nothing those copies are read from).
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; names: CookieNames; cache?: ReadModelCache }) => {
@@ -81,7 +92,8 @@ export const sessionPlugin = fp(
       done(null, payload);
     };
     app.addHook('onRoute', (route: RouteOptions) => {
-      if (route.url.startsWith('/api/') && mayWrite(route)) route.onSend = [...hooksOf(route.onSend), dropCallersCopies];
+      if (!route.url.startsWith('/api/') || !mayWrite(route) || route.config?.keepsCallerCache) return;
+      route.onSend = [...hooksOf(route.onSend), dropCallersCopies];
     });
   },
 );

@@ -69,7 +69,7 @@ export async function patientBookingRoutes(fastify: FastifyInstance, opts: booki
   app.post(
     '/api/services/lock/:uuid',
     {
-      config: { access },
+      config: { access, keepsCallerCache: true },
       schema: {
         summary: 'Hold an open time for the patient while they book',
         errors: [409],

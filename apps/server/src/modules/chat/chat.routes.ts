@@ -108,7 +108,7 @@ export async function chatRoutes(
   app.post(
     '/api/chat/channels',
     {
-      config: { access: patient },
+      config: { access: patient, keepsCallerCache: true },
       schema: { summary: 'Start a chat for the patient', body: ZOpenChannelRequest, response: { 200: okEnvelope(ZChatChannel) } },
     },
     async (req) => {

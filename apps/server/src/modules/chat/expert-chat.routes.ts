@@ -68,7 +68,7 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
   app.post(
     '/api/expert/chat/channels/:id/accept',
     {
-      config: { access: reading('chat.read') },
+      config: { access: reading('chat.read'), keepsCallerCache: true },
       schema: { summary: 'Accept a waiting chat', params: ZIdParams, response: { 200: okEnvelope(ZExpertChat) } },
     },
     async (req) => ok(await chat.acceptChannel(deps, callerOf(req), req.params.id, patientReadsOf(req))),
@@ -142,7 +142,10 @@ export async function expertChatRoutes(fastify: FastifyInstance, opts: { db: Db;
 
   app.post(
     '/api/expert/chat/channels/:id/end',
-    { config: { access }, schema: { summary: 'End a chat', params: ZIdParams, response: { 200: okEnvelope(z.null()) } } },
+    {
+      config: { access, keepsCallerCache: true },
+      schema: { summary: 'End a chat', params: ZIdParams, response: { 200: okEnvelope(z.null()) } },
+    },
     async (req) => {
       await chat.endChat(deps, callerOf(req), req.params.id);
       return ok(null);

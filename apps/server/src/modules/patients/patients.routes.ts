@@ -41,7 +41,7 @@ export async function patientsRoutes(fastify: FastifyInstance, opts: onboarding.
   app.post(
     '/api/contact',
     {
-      config: contactAccess,
+      config: { ...contactAccess, keepsCallerCache: true },
       // Mobile and e-mail are checked by the service: while acting they are the delegate's own, whatever was sent.
       schema: { summary: 'Save the patient’s contact details', body: ZContactSave, response: { 200: okEnvelope(ZContact) } },
     },

@@ -74,7 +74,13 @@ export const STAFF_REACHED = new Set<RouteAccess['kind']>([
 ]);
 
 /** A registered route and what it declared: the rights matrix test and the patient-read walk go through these. */
-export type DeclaredRoute = { method: string; path: string; access: RouteAccess };
+export type DeclaredRoute = {
+  method: string;
+  path: string;
+  access: RouteAccess;
+  /** The route said `keepsCallerCache` (plugins/session.ts): its writes change nothing of its caller's cached access. */
+  keepsCallerCache: boolean;
+};
 
 /** A signed-in expert: the staff user and the organisation the session works in. */
 export type ExpertContext = { userId: string; organisationId: string | null };
